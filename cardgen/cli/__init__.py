@@ -1,0 +1,39 @@
+"""The `cardgen` command line: a thin layer over the library.
+
+One module per command; each keeps its heavy imports inside the command so that
+`cardgen --help` and the engine commands start fast.
+"""
+
+import sys
+
+import click
+
+from cardgen import __version__
+from cardgen.errors import CardgenError
+
+
+class _Cardgen(click.Group):
+    """Turns a CardgenError into one line on stderr and its exit status, never a traceback."""
+
+    def invoke(self, ctx: click.Context):
+        try:
+            return super().invoke(ctx)
+        except CardgenError as exc:
+            click.echo(f"cardgen: {exc}", err=True)
+            sys.exit(exc.exit_code)
+
+
+@click.group(cls=_Cardgen, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="cardgen")
+def main() -> None:
+    """Print-and-play cards, rules and score sheets for 6 nimmt!, and a referee for its games."""
+
+
+def _register() -> None:
+    from cardgen.cli import referee, simulate
+
+    for module in (referee, simulate):
+        main.add_command(module.command)
+
+
+_register()

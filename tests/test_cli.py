@@ -1,0 +1,27 @@
+import subprocess
+import sys
+
+from click.testing import CliRunner
+
+from cardgen import __version__
+from cardgen.cli import main
+
+
+def test_version_is_printed():
+    result = CliRunner().invoke(main, ["--version"])
+    assert result.exit_code == 0
+    assert __version__ in result.output
+
+
+def test_every_command_has_help():
+    runner = CliRunner()
+    for name in main.commands:
+        result = runner.invoke(main, [name, "--help"])
+        assert result.exit_code == 0, name
+        assert "Usage:" in result.output
+
+
+def test_python_dash_m_runs_the_same_command_line():
+    result = subprocess.run([sys.executable, "-m", "cardgen", "--help"], capture_output=True, text=True)
+    assert result.returncode == 0
+    assert "referee" in result.stdout
