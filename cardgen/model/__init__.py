@@ -1,0 +1,1 @@
+"""Validated models of what the YAML files describe: card sets, faces, page layouts."""

@@ -1,0 +1,85 @@
+"""Card sets: which cards exist, their values and bull heads (templates/sets/*.yaml)."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from cardgen.paths import TEMPLATES
+from cardgen.yamlio import load_yaml, validate
+
+SETS_DIR = TEMPLATES / "sets"
+CardKind = Literal["number", "zero", "joker", "blank"]
+
+
+def standard_heads(number: int) -> int:
+    """Bull heads of a numbered card by the standard rule."""
+    if number == 55:
+        return 7
+    if number % 11 == 0:
+        return 5
+    if number % 10 == 0:
+        return 3
+    if number % 5 == 0:
+        return 2
+    return 1
+
+
+class Card(BaseModel):
+    """One card face. `value` is the printed value: 17, 0, or Decimal('0.4') for a joker."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(min_length=1, max_length=40)
+    kind: CardKind
+    value: int | Decimal
+    heads: int = Field(ge=0, le=7)
+
+    @field_validator("value", mode="before")
+    @classmethod
+    def _exact_value(cls, value):
+        if isinstance(value, float):  # jokers: keep 0.4 exact, never a binary float
+            return Decimal(str(value))
+        return value
+
+    def label(self, decimal_separator: str = ".") -> str:
+        """The value as printed: a joker shows the language's decimal separator (0,4)."""
+        if self.kind == "joker":
+            return f"{self.value:.1f}".replace(".", decimal_separator)
+        return "" if self.kind == "blank" else str(self.value)
+
+
+class CardSet(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=60)
+    title: str = Field(min_length=1, max_length=120)
+    faces: str = "standard"
+    cards: list[Card] = Field(min_length=1, max_length=2000)
+    # A set that deliberately departs from the standard bull-head rule says so here.
+    custom_heads: bool = False
+
+
+def bundled_set_names() -> list[str]:
+    return sorted(path.stem for path in SETS_DIR.glob("*.yaml"))
+
+
+def load_card_set(name_or_file: str | Path) -> CardSet:
+    """A bundled set by name (e.g. 'jokers') or a user's YAML file."""
+    path = Path(name_or_file)
+    bundled = SETS_DIR / f"{name_or_file}.yaml"
+    if not path.suffix and bundled.is_file():
+        path, shown = bundled, f"templates/sets/{bundled.name}"
+    else:
+        shown = str(path)
+    doc = load_yaml(path, shown_as=shown)
+    card_set = validate(doc, CardSet)
+    seen: dict[str, int] = {}
+    for index, card in enumerate(card_set.cards):
+        if card.id in seen:
+            raise doc.error(("cards", index, "id"), f"the id {card.id!r} is already used by card {seen[card.id] + 1}")
+        seen[card.id] = index
+    return card_set

@@ -1,0 +1,1 @@
+"""Drawing with reportlab: card faces, sheets, marks. Geometry comes from cardgen.layout."""
