@@ -1,0 +1,1 @@
+"""Pure page geometry in millimetres: grids, slots, duplex mirroring. No PDF here."""

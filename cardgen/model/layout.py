@@ -1,0 +1,155 @@
+"""Page layouts (layouts/*.yaml): paper, card size, bleed, grid, marks, duplex flip.
+
+A layout may start from another with `extends: NAME`; its fields override the
+other's, field by field.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from cardgen.errors import InputError
+from cardgen.paths import LAYOUTS
+from cardgen.yamlio import YamlDocument, load_yaml, validate
+
+PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+Flip = Literal["long", "short"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class PaperSize(_Strict):
+    width: float = Field(gt=50, le=1200)
+    height: float = Field(gt=50, le=1200)
+
+
+class CardSize(_Strict):
+    width: float = Field(gt=10, le=400)
+    height: float = Field(gt=10, le=400)
+    corner_radius: float = Field(default=3, ge=0, le=30)
+
+
+class Margins(_Strict):
+    left: float = Field(ge=0, le=500)
+    bottom: float = Field(ge=0, le=500)
+
+
+class CutMarks(_Strict):
+    style: Literal["lines", "none"] = "lines"
+    length: float = Field(default=3, gt=0, le=30)
+    offset: float = Field(default=1, ge=0, le=20)
+    width: float = Field(default=0.25, gt=0, le=2)
+
+
+class Registration(_Strict):
+    size: float = Field(default=6, gt=2, le=30)
+
+
+class GlueOutline(_Strict):
+    grey: float = Field(default=0.55, ge=0, le=1)
+    width: float = Field(default=0.3, gt=0, le=3)
+
+
+class Layout(_Strict):
+    name: str = Field(min_length=1, max_length=60)
+    paper: Literal["a4", "letter"] | PaperSize = "a4"
+    card: CardSize = CardSize(width=56, height=87)
+    bleed: float = Field(default=2.5, ge=0, le=10)
+    gap: float = Field(default=1, ge=0, le=100)
+    columns: int | Literal["auto"] = Field(default="auto")
+    rows: int | Literal["auto"] = Field(default="auto")
+    margins: Margins | Literal["auto"] = "auto"
+    flip: Flip = "long"
+    cut_marks: CutMarks = CutMarks()
+    registration: Registration = Registration()
+    ruler: float = Field(default=100, ge=0, le=250)
+    note: bool = True
+    glue_outline: GlueOutline = GlueOutline()
+
+    @property
+    def paper_size(self) -> tuple[float, float]:
+        """(width, height) in mm."""
+        if isinstance(self.paper, PaperSize):
+            return self.paper.width, self.paper.height
+        return PAPERS[self.paper]
+
+
+def load_layout(name_or_file: str | Path = "standard") -> tuple[Layout, YamlDocument]:
+    """A bundled layout by name or a user's YAML file, with the layouts it extends merged in.
+
+    Returns the layout and its (merged) document, so later checks can point at a line.
+    """
+    doc = _load_with_parents(name_or_file, seen=())
+    return validate(doc, Layout), doc
+
+
+def _locate(name_or_file: str | Path, relative_to: Path | None) -> tuple[Path, str]:
+    text = str(name_or_file)
+    bundled = LAYOUTS / f"{text}.yaml"
+    if not text.endswith((".yaml", ".yml")) and "/" not in text and bundled.is_file():
+        return bundled, f"layouts/{bundled.name}"
+    path = Path(text)
+    if relative_to is not None and not path.is_absolute():
+        path = relative_to / path
+    return path, str(path)
+
+
+def _load_with_parents(name_or_file, seen: tuple[Path, ...], relative_to: Path | None = None) -> YamlDocument:
+    path, shown = _locate(name_or_file, relative_to)
+    doc = load_yaml(path, shown_as=shown)
+    if not isinstance(doc.data, dict):
+        raise doc.error((), "a layout must be a mapping of fields")
+    parent_name = doc.data.pop("extends", None)
+    if parent_name is None:
+        return doc
+    if not isinstance(parent_name, str):
+        raise doc.error(("extends",), "must be the name or file of another layout")
+    if path.resolve() in seen:
+        raise doc.error(("extends",), "layouts extend each other in a circle")
+    try:
+        parent = _load_with_parents(parent_name, seen + (path.resolve(),), path.parent)
+    except InputError as exc:
+        if "there is no such file" in str(exc):
+            raise doc.error(("extends",), f"there is no layout {parent_name!r}") from None
+        raise
+    return _merge(parent, doc)
+
+
+def _merge(parent: YamlDocument, child: YamlDocument) -> YamlDocument:
+    """The child's fields over the parent's, mapping by mapping; errors point at the child
+    where the value comes from it, and at the parent otherwise."""
+    data = _deep_merge(parent.data or {}, child.data)
+    lines = {path: line for path, line in parent.lines.items()}
+    lines.update(child.lines)
+    merged = _MergedDocument(child.file, data, lines)
+    merged.parent, merged.own_paths = parent, set(child.lines)
+    return merged
+
+
+def _deep_merge(base: dict, override: dict) -> dict:
+    result = dict(base)
+    for key, value in override.items():
+        if isinstance(value, dict) and isinstance(result.get(key), dict):
+            result[key] = _deep_merge(result[key], value)
+        else:
+            result[key] = value
+    return result
+
+
+class _MergedDocument(YamlDocument):
+    parent: YamlDocument
+    own_paths: set
+
+    def error(self, path, message):
+        path = tuple(path)
+        probe = path
+        while probe and probe not in self.own_paths:
+            probe = probe[:-1]
+        if probe or not path:
+            return super().error(path, message)
+        return self.parent.error(path, message)

@@ -1,0 +1,96 @@
+"""What every page cardgen writes shares: exact paper size, PDF 1.7, no-scaling and
+duplex hints, trim and bleed boxes, embedded TrueType fonts only, byte-identical
+output, the list of what sits where, and an atomic write."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import tempfile
+from pathlib import Path
+
+from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream, PDFString
+from reportlab.pdfgen.canvas import Canvas
+
+from cardgen import __version__
+from cardgen.layout.geometry import MM, Rect
+from cardgen.render.fonts import DEFAULT_FONT, register
+
+DUPLEX_MODES = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", None: "Simplex"}
+LAYOUT_ATTACHMENT = "cardgen-layout.json"
+
+
+def new_canvas(paper: tuple[float, float], flip: str | None, title: str) -> tuple[Canvas, io.BytesIO]:
+    """A canvas of exactly `paper` mm, writing into memory, with the print hints set."""
+    register(DEFAULT_FONT)
+    register("Vera-Bold")
+    buffer = io.BytesIO()
+    canvas = Canvas(
+        buffer,
+        pagesize=(paper[0] * MM, paper[1] * MM),
+        pdfVersion=(1, 7),
+        invariant=1,
+        initialFontName=DEFAULT_FONT,
+        initialFontSize=8,
+        pageCompression=1,
+    )
+    canvas.setTitle(title)
+    canvas.setAuthor("cardgen")
+    canvas.setCreator(f"cardgen {__version__}")
+    canvas.setSubject("Print at 100 % (actual size), two-sided as the page says.")
+    canvas.setViewerPreference("PrintScaling", PDFName("None"))
+    canvas.setViewerPreference("Duplex", PDFName(DUPLEX_MODES[flip]))
+    for preference in ("PrintArea", "PrintClip", "ViewArea", "ViewClip"):
+        canvas.setViewerPreference(preference, PDFName("MediaBox"))
+    return canvas, buffer
+
+
+def set_boxes(canvas: Canvas, trim: Rect, bleed: Rect) -> None:
+    """TrimBox and BleedBox of the current page (set before showPage)."""
+    canvas.setTrimBox(_points(trim))
+    canvas.setBleedBox(_points(bleed))
+
+
+def _points(rect: Rect) -> tuple[float, float, float, float]:
+    return (rect.x * MM, rect.y * MM, rect.right * MM, rect.top * MM)
+
+
+def attach_json(canvas: Canvas, name: str, data) -> None:
+    """Embed `data` as a JSON file attachment (what sits where, for `cardgen verify`)."""
+    document = canvas._doc
+    content = json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
+    stream = PDFStream(
+        PDFDictionary({"Type": PDFName("EmbeddedFile"), "Subtype": PDFName("application#2Fjson")}),
+        content=content,
+    )
+    filespec = PDFDictionary(
+        {
+            "Type": PDFName("Filespec"),
+            "F": PDFString(name),
+            "UF": PDFString(name),
+            "Desc": PDFString("cardgen: which card sits where, front and back"),
+            "EF": PDFDictionary({"F": document.Reference(stream)}),
+        }
+    )
+    names = PDFDictionary({"Names": PDFArray([PDFString(name), document.Reference(filespec)])})
+    canvas.setCatalogEntry("Names", {"EmbeddedFiles": names})
+
+
+def finish(canvas: Canvas, buffer: io.BytesIO) -> bytes:
+    canvas.save()
+    return buffer.getvalue()
+
+
+def write_atomically(path: Path, content: bytes) -> None:
+    """Write to a temporary file beside `path`, then rename: a failure leaves `path` as it was."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(handle, "wb") as file:
+            file.write(content)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,150 @@
+"""Sheets of cards: glue (faces, then outlines behind them), duplex (faces, then backs)
+and sleeve (faces only), one PDF each, pages in print order."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from reportlab.pdfgen.canvas import Canvas
+
+from cardgen.layout.geometry import MM, Grid, Rect, behind, behind_point, bounds, make_grid
+from cardgen.model.cards import Card
+from cardgen.model.layout import Layout
+from cardgen.render import marks
+from cardgen.render.pdf import LAYOUT_ATTACHMENT, attach_json, finish, new_canvas, set_boxes
+
+Mode = Literal["glue", "duplex", "sleeve"]
+
+
+@dataclass(frozen=True)
+class SheetRequest:
+    title: str
+    cards: tuple[Card, ...]
+    mode: Mode
+    layout: Layout
+    painter_factory: object  # callable(canvas) -> CardPainter
+    paper: tuple[float, float]
+    flip: str = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    words: dict = field(default_factory=dict)  # the margin texts, in the chosen language
+
+
+def render_sheet(request: SheetRequest) -> bytes:
+    """The whole PDF of `request`, as bytes."""
+    grid = make_grid(request.layout, request.paper)
+    two_sided = request.mode != "sleeve"
+    canvas, buffer = new_canvas(grid.paper, request.flip if two_sided else None, request.title)
+    painter = request.painter_factory(canvas)
+    chunks = [request.cards[i : i + len(grid.slots)] for i in range(0, len(request.cards), len(grid.slots))]
+    pages_total = len(chunks) * (2 if two_sided else 1)
+    record = _record_header(request, grid)
+    page = 0
+    for chunk in chunks:
+        page += 1
+        front_page = page
+        _front_page(canvas, painter, grid, request, chunk, _page_info(request, page, pages_total, "front"))
+        record["pages"].append({"page": page, "side": "front"})
+        placed = [
+            {"id": card.id, "kind": card.kind, "label": card.label(), "page": page, "slot": slot,
+             "trim_mm": grid.slots[slot].rounded()}
+            for slot, card in enumerate(chunk)
+        ]
+        if two_sided:
+            page += 1
+            backs = _back_page(canvas, painter, grid, request, chunk, _page_info(request, page, pages_total, "back"))
+            record["pages"].append({"page": page, "side": "back", "behind": front_page})
+            for entry, rect in zip(placed, backs):
+                entry["back"] = {"page": page, "trim_mm": rect.rounded(), "rotated": request.flip == "short"}
+        record["cards"].extend(placed)
+    attach_json(canvas, LAYOUT_ATTACHMENT, record)
+    return finish(canvas, buffer)
+
+
+def _record_header(request: SheetRequest, grid: Grid) -> dict:
+    layout = request.layout
+    return {
+        "format": 1,
+        "kind": "cards",
+        "title": request.title,
+        "mode": request.mode,
+        "flip": request.flip if request.mode != "sleeve" else None,
+        "paper_mm": list(grid.paper),
+        "card_mm": [layout.card.width, layout.card.height],
+        "bleed_mm": layout.bleed,
+        "back_offset_mm": list(request.back_offset),
+        "slots_per_page": len(grid.slots),
+        "targets_mm": [list(p) for p in marks.target_centres(grid, layout)],
+        "ruler_mm": layout.ruler,
+        "pages": [],
+        "cards": [],
+    }
+
+
+def _page_info(request: SheetRequest, page: int, total: int, side: str) -> str:
+    words = request.words
+    parts = [
+        words.get("print_note", "Print at 100 % (actual size), do not fit to page"),
+        request.title,
+        words.get("page", "page {n} of {total}").format(n=page, total=total),
+    ]
+    if request.mode != "sleeve":
+        parts.append(words.get(side, side))
+        parts.append(words.get(f"flip_{request.flip}", f"two-sided, flip on the {request.flip} edge"))
+    return "  ·  ".join(parts)
+
+
+def _front_page(canvas: Canvas, painter, grid: Grid, request: SheetRequest, chunk, info: str) -> None:
+    slots = list(grid.slots[: len(chunk)])
+    for card, rect in zip(chunk, slots):
+        painter.front(card, rect.x * MM, rect.y * MM, rect.width * MM, rect.height * MM, grid.bleed * MM)
+    _page_marks(canvas, grid, request, slots, info, with_scales=True)
+    set_boxes(canvas, bounds(slots), bounds(slots).grown(grid.bleed))
+    canvas.showPage()
+
+
+def _back_page(canvas: Canvas, painter, grid: Grid, request: SheetRequest, chunk, info: str) -> list[Rect]:
+    """The back page, drawn where each rectangle lands behind its front, then moved by
+    the back offset. Returns the back rectangles, offset included."""
+    dx, dy = request.back_offset
+    rects = [behind(rect, grid.paper, request.flip) for rect in grid.slots[: len(chunk)]]
+    canvas.saveState()
+    canvas.translate(dx * MM, dy * MM)
+    for rect in rects:
+        if request.mode == "glue":
+            _glue_outline(canvas, rect, request.layout)
+        else:
+            painter.back(rect.x * MM, rect.y * MM, rect.width * MM, rect.height * MM, grid.bleed * MM,
+                         rotate180=request.flip == "short")
+    _page_marks(canvas, grid, request, rects, info, with_scales=False)
+    canvas.restoreState()
+    moved = [rect.moved(dx, dy) for rect in rects]
+    bleed = grid.bleed if request.mode == "duplex" else 0.0
+    set_boxes(canvas, bounds(moved), bounds(moved).grown(bleed))
+    canvas.showPage()
+    return moved
+
+
+def _page_marks(canvas: Canvas, grid: Grid, request: SheetRequest, slots, info: str, with_scales: bool) -> None:
+    layout = request.layout
+    marks.cut_marks(canvas, slots, layout)
+    for x, y in marks.target_centres(grid, layout):
+        if not with_scales:
+            x, y = behind_point(x, y, grid.paper, request.flip)
+        marks.registration_target(canvas, x, y, layout.registration.size, with_scales)
+    marks.ruler(canvas, grid, layout)
+    if layout.note:
+        marks.margin_text(canvas, grid, layout, info)
+
+
+def _glue_outline(canvas: Canvas, rect: Rect, layout: Layout) -> None:
+    """A grey line on the exact card edge: the spare card goes face down inside it."""
+    style = layout.glue_outline
+    half = style.width / 2  # the line's inner edge is the card's edge
+    canvas.saveState()
+    canvas.setStrokeGray(style.grey)
+    canvas.setLineWidth(style.width * MM)
+    grown = rect.grown(half)
+    radius = layout.card.corner_radius + half
+    canvas.roundRect(grown.x * MM, grown.y * MM, grown.width * MM, grown.height * MM, radius * MM)
+    canvas.restoreState()
