@@ -1,0 +1,256 @@
+"""Card face and back styles (templates/faces/*.yaml): colours, fonts, sizes in mm.
+
+Every size and position is in millimetres on a card of `design_size`. A card of
+another size is drawn at the scale `min(width / design width, height / design
+height)`, with corner items kept in their corners and centred items at the centre,
+so one style serves 56 × 87, 63 × 88 or 44 × 68 mm cards.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from pathlib import Path
+from typing import Annotated
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr
+
+from cardgen.errors import InputError
+from cardgen.paths import ASSETS, LAYOUTS, TEMPLATES
+from cardgen.render import fonts
+from cardgen.yamlio import YamlDocument, load_yaml, validate
+
+FACES_DIR = TEMPLATES / "faces"
+# Characters every card label may use: digits, the decimal separators, a minus.
+LABEL_CHARACTERS = "0123456789.,"
+
+
+def _hex_colour(value: str) -> str:
+    if not re.fullmatch(r"#[0-9a-fA-F]{6}", value):
+        raise ValueError(f"must be a colour written #rrggbb, not {value!r}")
+    return value.lower()
+
+
+Colour = Annotated[str, AfterValidator(_hex_colour)]
+Size = Annotated[float, Field(gt=0, le=300)]          # mm; over 300 mm is no card
+Length = Annotated[float, Field(ge=0, le=300)]        # mm, may be zero
+Offset = Annotated[float, Field(ge=-300, le=300)]     # mm, signed
+Position = tuple[Offset, Offset]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class DesignSize(_Strict):
+    width: Size
+    height: Size
+
+
+class Fonts(_Strict):
+    """A bundled font name (Vera, Vera-Bold, ...) or a .ttf file beside the style or under assets/."""
+
+    value: str = Field(min_length=1)
+    index: str = Field(min_length=1)
+    caption: str = Field(min_length=1)
+
+
+class Tone(_Strict):
+    """The colours of one kind of card."""
+
+    border: Colour      # the full-bleed background around the panel
+    ink: Colour         # value, indices, bull heads
+    watermark: Colour   # the large faint picture behind the value
+
+
+class Panel(_Strict):
+    """The light body of the card inside the coloured border."""
+
+    inset: Length
+    radius: Length
+    colour: Colour
+    outline: Length     # line width in mm, drawn in the tone's ink; 0 for none
+
+
+class BigValue(_Strict):
+    size: Size          # font size (em) in mm
+    max_width: Size     # the text shrinks to fit this width
+    y: Offset           # centre of the digits above (+) or below (−) the card centre
+
+
+class CornerIndex(_Strict):
+    size: Size
+    x: Length           # from the left edge to the centre of the index
+    y: Length           # from the top edge to the top of the digits
+    turn_lower: bool = True   # the lower-right index reads from the other side
+
+
+class Heads(_Strict):
+    symbol: Size                    # height of one bull head
+    from_top: Length                # the arrangement's origin, below the top edge
+    arrangements: dict[int, list[Position]]   # positions (x right, y up) by head count
+    from_bottom: Length | None = None   # repeat the arrangement turned 180°, this far above the bottom edge
+
+
+class Watermark(_Strict):
+    size: Size
+    y: Offset
+
+
+class Caption(_Strict):
+    text: str = Field(max_length=30)
+    size: Size
+    y: Offset
+
+
+class SpecialCard(_Strict):
+    """Zero cards and jokers: their own tone, emblem size and caption."""
+
+    tone: Tone
+    emblem: Watermark
+    caption: Caption | None = None
+
+
+class Joker(SpecialCard):
+    decimal_separator: dict[str, str]
+
+
+class Back(_Strict):
+    background: Colour
+    pattern: Colour
+    pattern_symbol: Size        # height of one bull head of the pattern
+    pattern_spacing: Size       # distance between pattern rows and columns
+    medallion: Colour
+    medallion_ink: Colour
+    medallion_width: Size
+    medallion_height: Size
+    frame_inset: Length         # a thin frame this far inside the trim edge; 0 for none
+    frame_width: Length
+    title: str = Field(max_length=30)
+    title_size: Size
+
+
+class FaceStyle(_Strict):
+    name: str = Field(min_length=1, max_length=60)
+    design_size: DesignSize
+    fonts: Fonts
+    panel: Panel
+    value: BigValue
+    index: CornerIndex
+    heads: Heads
+    watermark: Watermark
+    tones: dict[int, Tone]      # by bull heads; a card takes the tone of the largest count ≤ its heads
+    zero: SpecialCard
+    joker: Joker
+    blank: Tone
+    back: Back
+
+    _source: str = PrivateAttr(default="")
+    _font_names: dict[str, str] = PrivateAttr(default_factory=dict)
+
+    @property
+    def source(self) -> str:
+        """The file the style came from, as shown in messages."""
+        return self._source
+
+    def font(self, role: str) -> str:
+        """The registered font name for 'value', 'index' or 'caption'."""
+        return self._font_names[role]
+
+    def tone_for(self, heads: int) -> Tone:
+        counts = sorted(self.tones)
+        chosen = [count for count in counts if count <= heads]
+        return self.tones[chosen[-1] if chosen else counts[0]]
+
+    def positions_for(self, heads: int) -> list[Position]:
+        """Where the bull heads sit; a count the style does not arrange gets rows of up to four."""
+        if heads in self.heads.arrangements:
+            return list(self.heads.arrangements[heads])
+        pitch = self.heads.symbol * 1.1
+        rows = [min(4, heads - start) for start in range(0, heads, 4)]
+        positions = []
+        for row, count in enumerate(rows):
+            for column in range(count):
+                positions.append(((column - (count - 1) / 2) * pitch, -row * pitch * 0.9))
+        return positions
+
+
+def bundled_face_names() -> list[str]:
+    return sorted(path.stem for path in FACES_DIR.glob("*.yaml"))
+
+
+def load_face_style(name_or_file: str | Path) -> FaceStyle:
+    """A bundled style by name ('standard') or a user's YAML file; errors name file, line and field."""
+    path = Path(name_or_file)
+    bundled = FACES_DIR / f"{name_or_file}.yaml"
+    if not path.suffix and bundled.is_file():
+        path, shown = bundled, f"templates/faces/{bundled.name}"
+    else:
+        shown = str(path)
+    doc = load_yaml(path, shown_as=shown)
+    style = validate(doc, FaceStyle)
+    _check_arrangements(doc, style)
+    _check_tones(doc, style)
+    style._source = shown
+    style._font_names = _register_fonts(doc, style, path.resolve().parent)
+    _check_glyphs(doc, style)
+    return style
+
+
+def _check_arrangements(doc: YamlDocument, style: FaceStyle) -> None:
+    for count, positions in style.heads.arrangements.items():
+        where = ("heads", "arrangements", count)
+        if not 1 <= count <= 20:
+            raise doc.error(where, f"a card has 1 to 20 bull heads, not {count}")
+        if len(positions) != count:
+            raise doc.error(where, f"{count} bull heads need {count} positions, not {len(positions)}")
+
+
+def _check_tones(doc: YamlDocument, style: FaceStyle) -> None:
+    if not style.tones:
+        raise doc.error(("tones",), "needs at least one tone")
+    for count in style.tones:
+        if not 0 <= count <= 20:
+            raise doc.error(("tones", count), f"a card has 0 to 20 bull heads, not {count}")
+    for language, separator in style.joker.decimal_separator.items():
+        if len(separator) != 1:
+            raise doc.error(("joker", "decimal_separator", language), "must be one character")
+
+
+def _allowed_folders(style_folder: Path) -> list[Path]:
+    return [folder.resolve() for folder in (TEMPLATES, LAYOUTS, ASSETS, style_folder)]
+
+
+def _register_fonts(doc: YamlDocument, style: FaceStyle, style_folder: Path) -> dict[str, str]:
+    names = {}
+    for role in ("value", "index", "caption"):
+        value = getattr(style.fonts, role)
+        where = ("fonts", role)
+        if value in fonts.BUNDLED:
+            names[role] = fonts.register(value)
+            continue
+        file = (style_folder / value).resolve()
+        if not any(file.is_relative_to(folder) for folder in _allowed_folders(style_folder)):
+            raise doc.error(where, f"the font file {value} lies outside templates/, layouts/, assets/ and the style's own folder")
+        if not file.is_file():
+            raise doc.error(where, f"there is no font file {value} (nor a bundled font of that name: {', '.join(fonts.BUNDLED)})")
+        if file.suffix.lower() != ".ttf":
+            raise doc.error(where, f"{value} is not a TrueType (.ttf) font; only those can be embedded")
+        digest = hashlib.sha1(str(file).encode()).hexdigest()[:8]
+        try:
+            names[role] = fonts.register(f"{file.stem}-{digest}", file)
+        except InputError as exc:
+            raise doc.error(where, str(exc)) from None
+    return names
+
+
+def _check_glyphs(doc: YamlDocument, style: FaceStyle) -> None:
+    needs = {
+        "value": LABEL_CHARACTERS,
+        "index": LABEL_CHARACTERS,
+        "caption": "".join(c.caption.text for c in (style.zero, style.joker) if c.caption) + style.back.title,
+    }
+    for role, text in needs.items():
+        missing = fonts.missing_glyphs(style.font(role), text)
+        if missing:
+            raise doc.error(("fonts", role), f"the font {getattr(style.fonts, role)} has no glyph for {missing!r}")

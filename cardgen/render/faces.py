@@ -1,0 +1,346 @@
+"""The card painter: draws one card face or back into a box on a reportlab canvas.
+
+Box convention: the trim box has its lower-left corner at (x, y) and the size
+width × height, in PDF points. The background runs `bleed` points beyond the trim
+box on every side; nothing is drawn outside that bleed box.
+
+Pictures used more than once (bull head, emblems, the whole back) are Form
+XObjects, defined once per canvas and then only referenced.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from contextlib import contextmanager
+from functools import lru_cache
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfbase import pdfmetrics
+
+from cardgen.errors import InputError
+from cardgen.model.cards import Card
+from cardgen.model.faces import FaceStyle, Tone
+from cardgen.render import art
+from cardgen.render.fonts import require_glyphs
+
+MM = 72 / 25.4
+FORM_PREFIX = "cardgen-"
+# Long values are first condensed down to this horizontal scale, then shrunk.
+_MIN_CONDENSE = 0.8
+
+
+@lru_cache(maxsize=None)
+def _colour(hex_value: str) -> HexColor:
+    return HexColor(hex_value)
+
+
+@lru_cache(maxsize=None)
+def _cap_height(font_name: str) -> float:
+    """Height of the digits as a fraction of the font size."""
+    return pdfmetrics.getFont(font_name).face.capHeight / 1000
+
+
+def fit_text(text: str, font: str, size: float, max_width: float) -> tuple[float, float, float]:
+    """(font size, horizontal scale, drawn width) so that `text` fits `max_width`.
+
+    Slightly long values are condensed, keeping their height like their neighbours';
+    only much longer ones get smaller.
+    """
+    width = pdfmetrics.stringWidth(text, font, size)
+    if width <= max_width:
+        return size, 1.0, width
+    ratio = max_width / width
+    if ratio >= _MIN_CONDENSE:
+        return size, ratio, max_width
+    return size * ratio / _MIN_CONDENSE, _MIN_CONDENSE, max_width
+
+
+class CardPainter:
+    def __init__(self, canvas, style: FaceStyle, lang: str = "en"):
+        separator = style.joker.decimal_separator.get(lang)
+        if separator is None:
+            known = ", ".join(sorted(style.joker.decimal_separator))
+            raise InputError(
+                f"{style.source}, field joker.decimal_separator: no decimal separator for the language "
+                f"{lang!r} (this style knows {known})."
+            )
+        self.canvas = canvas
+        self.style = style
+        self.lang = lang
+        self.decimal_separator = separator
+        self._checked_labels: set[str] = set()
+
+    # -- the contract -------------------------------------------------------
+
+    def front(self, card: Card, x: float, y: float, width: float, height: float, bleed: float,
+              rotate180: bool = False) -> None:
+        """Draw `card`'s face into the trim box (x, y, width, height), background into the bleed."""
+        label = card.label(self.decimal_separator)
+        self._check_label(label)
+        tone = self._tone(card)
+        scale = self._scale(width, height)
+        canvas = self.canvas
+        with self._card_space(x, y, width, height, rotate180):
+            canvas.setFillColor(_colour(tone.border))
+            canvas.rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, stroke=0, fill=1)
+            self._panel(tone, width, height, scale)
+            self._backdrop(card, tone, width, height, scale)
+            self._heads(card.heads, tone, width, height, scale)
+            if label:
+                self._big_value(label, tone, width, height, scale)
+                self._indices(label, tone, width, height, scale)
+            caption = self._special(card).caption if card.kind in ("zero", "joker") else None
+            if caption:
+                self._caption(caption, tone, width, height, scale)
+
+    def back(self, x: float, y: float, width: float, height: float, bleed: float,
+             rotate180: bool = False) -> None:
+        """Draw our back design into the trim box (x, y, width, height), background into the bleed."""
+        name = self._back_form(width, height, bleed)
+        with self._card_space(x, y, width, height, rotate180):
+            self.canvas.doForm(name)
+
+    # -- geometry -----------------------------------------------------------
+
+    @contextmanager
+    def _card_space(self, x, y, width, height, rotate180):
+        """Card-local coordinates: origin at the trim box's lower-left, turned 180° if asked."""
+        canvas = self.canvas
+        canvas.saveState()
+        if rotate180:
+            canvas.transform(-1, 0, 0, -1, x + width, y + height)
+        else:
+            canvas.translate(x, y)
+        try:
+            yield
+        finally:
+            canvas.restoreState()
+
+    def _scale(self, width: float, height: float) -> float:
+        """Points per style millimetre on a card of this size."""
+        design = self.style.design_size
+        return MM * min(width / (design.width * MM), height / (design.height * MM))
+
+    # -- parts of a face ----------------------------------------------------
+
+    def _special(self, card: Card):
+        return self.style.zero if card.kind == "zero" else self.style.joker
+
+    def _tone(self, card: Card) -> Tone:
+        if card.kind in ("zero", "joker"):
+            return self._special(card).tone
+        if card.kind == "blank":
+            return self.style.blank
+        return self.style.tone_for(card.heads)
+
+    def _panel(self, tone: Tone, width, height, scale) -> None:
+        panel = self.style.panel
+        inset = panel.inset * scale
+        canvas = self.canvas
+        canvas.setFillColor(_colour(panel.colour))
+        stroke = panel.outline > 0
+        if stroke:
+            canvas.setStrokeColor(_colour(tone.ink))
+            canvas.setLineWidth(panel.outline * scale)
+        canvas.roundRect(inset, inset, width - 2 * inset, height - 2 * inset, panel.radius * scale,
+                         stroke=int(stroke), fill=1)
+
+    def _backdrop(self, card: Card, tone: Tone, width, height, scale) -> None:
+        """The large faint picture behind the value: a bull, or the zero or joker emblem."""
+        if card.kind in ("zero", "joker"):
+            picture, placement = card.kind, self._special(card).emblem
+        else:
+            picture, placement = "bull", self.style.watermark
+        self.canvas.setFillColor(_colour(tone.watermark))
+        self._picture(picture, width / 2, height / 2 + placement.y * scale, placement.size * scale)
+
+    def _heads(self, count: int, tone: Tone, width, height, scale) -> None:
+        if count <= 0:
+            return
+        heads = self.style.heads
+        origin_x, origin_y = width / 2, height - heads.from_top * scale
+        self.canvas.setFillColor(_colour(tone.ink))
+        for dx, dy in self.style.positions_for(count):
+            self._picture("bull", origin_x + dx * scale, origin_y + dy * scale, heads.symbol * scale)
+
+    def _big_value(self, label: str, tone: Tone, width, height, scale) -> None:
+        value = self.style.value
+        font = self.style.font("value")
+        centre_y = height / 2 + value.y * scale
+        self._text(label, font, value.size * scale, value.max_width * scale, tone.ink,
+                   width / 2, centre_y, vertical="middle")
+
+    def _indices(self, label: str, tone: Tone, width, height, scale) -> None:
+        index = self.style.index
+        font = self.style.font("index")
+        # an index may not reach past the panel edge nor the card's middle
+        max_width = 2 * (index.x - self.style.panel.inset - 0.6) * scale
+        cx, top = index.x * scale, height - index.y * scale
+        self._text(label, font, index.size * scale, max_width, tone.ink, cx, top, vertical="top")
+        canvas = self.canvas
+        canvas.saveState()
+        if index.turn_lower:
+            canvas.transform(-1, 0, 0, -1, width, height)
+            self._text(label, font, index.size * scale, max_width, tone.ink, cx, top, vertical="top")
+        else:
+            self._text(label, font, index.size * scale, max_width, tone.ink, width - cx,
+                       index.y * scale, vertical="bottom")
+        canvas.restoreState()
+
+    def _caption(self, caption, tone: Tone, width, height, scale) -> None:
+        self._text(caption.text, self.style.font("caption"), caption.size * scale, width * 0.8, tone.ink,
+                   width / 2, height / 2 + caption.y * scale, vertical="middle", spacing=0.12)
+
+    def _text(self, text, font, size, max_width, colour, cx, y, vertical, spacing=0.0) -> None:
+        """Real (extractable) text centred on cx; `y` is the top, middle or bottom of its capitals."""
+        size, horizontal, drawn_width = fit_text(text, font, size, max_width)
+        letter_space = spacing * size
+        drawn_width += letter_space * (len(text) - 1) * horizontal
+        cap = _cap_height(font) * size
+        baseline = {"top": y - cap, "middle": y - cap / 2, "bottom": y}[vertical]
+        text_object = self.canvas.beginText(cx - drawn_width / 2, baseline)
+        text_object.setFont(font, size)
+        if horizontal != 1.0:
+            text_object.setHorizScale(horizontal * 100)
+        if letter_space:
+            text_object.setCharSpace(letter_space)
+        text_object.textOut(text)
+        self.canvas.setFillColor(_colour(colour))
+        self.canvas.drawText(text_object)
+
+    def _check_label(self, label: str) -> None:
+        if label in self._checked_labels:
+            return
+        for role in ("value", "index"):
+            require_glyphs(self.style.font(role), label, f"{self.style.source}, field fonts.{role}")
+        self._checked_labels.add(label)
+
+    # -- pictures as Form XObjects --------------------------------------------
+
+    def _picture(self, name: str, cx: float, cy: float, size: float) -> None:
+        """Draw picture `name` centred on (cx, cy), `size` points high, in the current fill colour."""
+        form = self._ensure_picture(name)
+        factor = size / art.UNIT
+        canvas = self.canvas
+        canvas.saveState()
+        canvas.transform(factor, 0, 0, factor, cx - size / 2, cy - size / 2)
+        canvas.doForm(form)
+        canvas.restoreState()
+
+    def _ensure_picture(self, name: str) -> str:
+        form = FORM_PREFIX + name
+        if not self.canvas.hasForm(form):
+            self.canvas.beginForm(form, 0, 0, art.UNIT, art.UNIT)
+            art.PICTURES[name](self.canvas)
+            self.canvas.endForm()
+        return form
+
+    def _back_form(self, width: float, height: float, bleed: float) -> str:
+        back = self.style.back
+        key = f"{back.model_dump_json()}|{width:.3f}|{height:.3f}|{bleed:.3f}"
+        form = FORM_PREFIX + "back-" + hashlib.sha1(key.encode()).hexdigest()[:10]
+        if self.canvas.hasForm(form):
+            return form
+        self._ensure_picture("bull")   # defined before, not inside, the back's form
+        canvas = self.canvas
+        canvas.beginForm(form, -bleed, -bleed, width + bleed, height + bleed)
+        _BackDrawing(self, width, height, bleed).draw()
+        canvas.endForm()
+        return form
+
+
+class _BackDrawing:
+    """Our back: a deep colour, a lattice of small bull heads and a light medallion.
+
+    The pattern, the medallion and the two titles look the same after a 180° turn.
+    """
+
+    def __init__(self, painter: CardPainter, width: float, height: float, bleed: float):
+        self.painter = painter
+        self.canvas = painter.canvas
+        self.back = painter.style.back
+        self.width, self.height, self.bleed = width, height, bleed
+        self.scale = painter._scale(width, height)
+
+    def draw(self) -> None:
+        canvas, back = self.canvas, self.back
+        w, h, b = self.width, self.height, self.bleed
+        canvas.setFillColor(_colour(back.background))
+        canvas.rect(-b, -b, w + 2 * b, h + 2 * b, stroke=0, fill=1)
+        self._pattern()
+        self._frame()
+        self._medallion()
+
+    def _pattern(self) -> None:
+        canvas, back, scale = self.canvas, self.back, self.scale
+        w, h, b = self.width, self.height, self.bleed
+        canvas.saveState()
+        clip = canvas.beginPath()
+        clip.rect(-b, -b, w + 2 * b, h + 2 * b)
+        canvas.clipPath(clip, stroke=0, fill=0)
+        canvas.setFillColor(_colour(back.pattern))
+        pitch = back.pattern_spacing * scale
+        symbol = back.pattern_symbol * scale
+        rows = int((h / 2 + b) / pitch) + 2
+        columns = int((w / 2 + b) / pitch) + 2
+        for row in range(-rows, rows):
+            # rows sit symmetrically about the centre line; the upper half upright, the lower turned
+            distance = row if row >= 0 else -1 - row
+            y = h / 2 + (row + 0.5) * pitch
+            shift = pitch / 2 if distance % 2 else 0.0
+            for column in range(-columns, columns + 1):
+                x = w / 2 + column * pitch + shift
+                self._bull(x, y, symbol, upright=row >= 0)
+        canvas.restoreState()
+
+    def _bull(self, cx, cy, size, upright=True) -> None:
+        canvas = self.canvas
+        canvas.saveState()
+        canvas.translate(cx, cy)
+        if not upright:
+            canvas.rotate(180)
+        factor = size / art.UNIT
+        canvas.transform(factor, 0, 0, factor, -size / 2, -size / 2)
+        canvas.doForm(FORM_PREFIX + "bull")
+        canvas.restoreState()
+
+    def _frame(self) -> None:
+        back, scale = self.back, self.scale
+        if back.frame_inset <= 0 or back.frame_width <= 0:
+            return
+        inset = back.frame_inset * scale
+        canvas = self.canvas
+        canvas.setStrokeColor(_colour(back.medallion))
+        canvas.setLineWidth(back.frame_width * scale)
+        canvas.roundRect(inset, inset, self.width - 2 * inset, self.height - 2 * inset,
+                         self.painter.style.panel.radius * scale, stroke=1, fill=0)
+
+    def _medallion(self) -> None:
+        back, scale, canvas = self.back, self.scale, self.canvas
+        cx, cy = self.width / 2, self.height / 2
+        rx, ry = back.medallion_width * scale / 2, back.medallion_height * scale / 2
+        canvas.setFillColor(_colour(back.medallion))
+        canvas.ellipse(cx - rx, cy - ry, cx + rx, cy + ry, stroke=0, fill=1)
+        canvas.setStrokeColor(_colour(back.medallion_ink))
+        canvas.setLineWidth(0.5 * scale)
+        ring = 1.6 * scale
+        canvas.ellipse(cx - rx + ring, cy - ry + ring, cx + rx - ring, cy + ry - ring, stroke=1, fill=0)
+        canvas.setFillColor(_colour(back.medallion_ink))
+        bull = min(rx, ry) * 1.05
+        self._bull(cx, cy + ry * 0.42, bull, upright=True)
+        self._bull(cx, cy - ry * 0.42, bull, upright=False)
+        self._titles(cx, cy)
+
+    def _titles(self, cx, cy) -> None:
+        """The title across the middle of the medallion, once each way up."""
+        canvas, back = self.canvas, self.back
+        font = self.painter.style.font("caption")
+        size = back.title_size * self.scale
+        gap = 0.9 * self.scale
+        for turned in (False, True):
+            canvas.saveState()
+            if turned:
+                canvas.transform(-1, 0, 0, -1, 2 * cx, 2 * cy)
+            self.painter._text(back.title, font, size, back.medallion_width * self.scale * 0.8,
+                               back.medallion_ink, cx, cy + gap, vertical="bottom", spacing=0.08)
+            canvas.restoreState()
