@@ -30,10 +30,15 @@ def main() -> None:
 
 
 def _register() -> None:
-    from cardgen.cli import referee, simulate
+    from importlib import import_module
 
-    for module in (referee, simulate):
-        main.add_command(module.command)
+    # One module per command, each defining `command`; one line each.
+    for name in (
+        "build",
+        "referee",
+        "simulate",
+    ):
+        main.add_command(import_module(f"cardgen.cli.{name}").command)
 
 
 _register()

@@ -1,0 +1,132 @@
+"""`cardgen build`: the print kit, rendered in memory first and written only when every
+file is ready, so a failed run leaves existing output as it was."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from cardgen.errors import InputError
+from cardgen.layout.geometry import GridError, make_grid
+from cardgen.model.cards import Card, CardSet, load_card_set
+from cardgen.model.layout import PAPERS, Layout, load_layout
+from cardgen.render.pdf import write_atomically
+from cardgen.render.sheets import SheetRequest, render_sheet
+
+# A normal box holds 8 spare cards: the zero-card glue sheet fills the eighth slot.
+SPARE_CARDS_IN_A_BOX = 8
+
+
+@dataclass(frozen=True)
+class PrintSettings:
+    layout: str = "standard"
+    paper: str | None = None  # None: the layout's
+    flip: str | None = None  # None: the layout's
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    lang: str = "en"
+
+
+@dataclass(frozen=True)
+class Job:
+    file_name: str
+    set_name: str
+    mode: str
+
+
+DEFAULT_KIT = (
+    Job("zero-cards-glue.pdf", "zero-cards", "glue"),
+    Job("jokers-glue.pdf", "jokers", "glue"),
+    Job("jokers-duplex.pdf", "jokers", "duplex"),
+    Job("deck-duplex.pdf", "numbered", "duplex"),
+)
+
+
+def jobs_for(sets: list[str], mode: str | None) -> list[Job]:
+    """The default kit when no set is named; else one sheet per named set."""
+    if not sets:
+        return [Job(j.file_name.replace(j.mode, mode), j.set_name, mode) if mode else j for j in DEFAULT_KIT]
+    return [Job(f"{_stem(name)}-{mode or 'duplex'}.pdf", name, mode or "duplex") for name in sets]
+
+
+def _stem(set_name: str) -> str:
+    return Path(set_name).stem
+
+
+def render_jobs(jobs: list[Job], settings: PrintSettings) -> dict[str, bytes]:
+    """Every file of the jobs, as bytes, keyed by file name. Raises InputError on bad input."""
+    from cardgen.model.faces import load_face_style
+    from cardgen.render.faces import CardPainter
+
+    layout, layout_doc = load_layout(settings.layout)
+    paper = PAPERS[settings.paper] if settings.paper else layout.paper_size
+    flip = settings.flip or layout.flip
+    try:
+        make_grid(layout, paper)
+    except GridError as exc:
+        raise layout_doc.error(("card",), str(exc)) from None
+    words = sheet_words(settings.lang)
+    files = {}
+    for job in jobs:
+        card_set = load_card_set(job.set_name)
+        style = load_face_style(card_set.faces)
+        request = SheetRequest(
+            title=card_set.title,
+            cards=_cards_for(card_set, job.mode),
+            mode=job.mode,
+            layout=layout,
+            painter_factory=lambda canvas, style=style: CardPainter(canvas, style, settings.lang),
+            paper=paper,
+            flip=flip,
+            back_offset=settings.back_offset,
+            words=words,
+        )
+        files[job.file_name] = render_sheet(request)
+    return files
+
+
+def _cards_for(card_set: CardSet, mode: str) -> tuple[Card, ...]:
+    cards = tuple(card_set.cards)
+    if mode == "glue" and all(card.kind == "zero" for card in cards) and len(cards) < SPARE_CARDS_IN_A_BOX:
+        blanks = SPARE_CARDS_IN_A_BOX - len(cards)
+        cards += tuple(Card(id=f"blank-{i + 1}", kind="blank", value=0, heads=0) for i in range(blanks))
+    return cards
+
+
+def sheet_words(lang: str) -> dict:
+    """The margin texts of the card sheets in `lang` (English until translations land)."""
+    return {}
+
+
+def write_files(files: dict[str, bytes], output: Path, png_dpi: int | None = None) -> list[Path]:
+    """Write every file (and PNGs of its pages when asked), each atomically."""
+    written = []
+    for name, content in files.items():
+        path = Path(output) / name
+        write_atomically(path, content)
+        written.append(path)
+        if png_dpi:
+            written.extend(write_pngs(path, content, png_dpi))
+    return written
+
+
+def write_pngs(pdf_path: Path, content: bytes, dpi: int) -> list[Path]:
+    import io
+
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(content)
+    paths = []
+    for index in range(len(document)):
+        image = document[index].render(scale=dpi / 72).to_pil()
+        buffer = io.BytesIO()
+        image.save(buffer, format="PNG", dpi=(dpi, dpi))
+        path = pdf_path.with_name(f"{pdf_path.stem}-p{index + 1:02d}.png")
+        write_atomically(path, buffer.getvalue())
+        paths.append(path)
+    return paths
+
+
+def check_lang(lang: str) -> str:
+    if lang not in ("fr", "en", "de", "nl"):
+        raise InputError(f"the language {lang!r} is not one of fr, en, de, nl.")
+    return lang

@@ -1,0 +1,67 @@
+"""`cardgen build`: the print kit, or sheets of chosen card sets."""
+
+from pathlib import Path
+
+import click
+
+LANGS = click.Choice(["fr", "en", "de", "nl"])
+
+
+def print_options(function):
+    """The options every printing command shares."""
+    options = [
+        click.option("--layout", default="standard", show_default=True, help="A bundled layout name or a layout YAML file."),
+        click.option("--paper", type=click.Choice(["a4", "letter"]), help="Paper size (default: the layout's, A4)."),
+        click.option("--flip", type=click.Choice(["long", "short"]), help="The edge the printer turns the sheet on (default: long)."),
+        click.option("--back-offset", metavar="X,Y", help="Move back pages X mm right and Y mm up, as seen on the back, to cancel a printer's shift."),
+        click.option("--printer", metavar="NAME", help="Take flip, paper and back offset from a saved printer profile."),
+        click.option("--lang", type=LANGS, default="en", show_default=True, help="Language of the printed texts and the joker's decimal separator."),
+    ]
+    for option in reversed(options):
+        function = option(function)
+    return function
+
+
+def resolve_print_settings(layout, paper, flip, back_offset, printer, lang):
+    """Explicit options win over the printer profile, which wins over the layout."""
+    from cardgen.build import PrintSettings
+    from cardgen.printers import load_profile, parse_offset
+
+    offset = (0.0, 0.0)
+    if printer:
+        profile = load_profile(printer)
+        paper = paper or profile.paper
+        flip = flip or profile.flip
+        offset = profile.back_offset
+    if back_offset:
+        offset = parse_offset(back_offset)
+    return PrintSettings(layout=layout, paper=paper, flip=flip, back_offset=offset, lang=lang)
+
+
+@click.command("build")
+@click.option("--set", "sets", multiple=True, metavar="NAME|FILE", help="A bundled card set (numbered, zero-cards, jokers) or a set YAML; repeatable. Default: the whole print kit.")
+@click.option("--mode", type=click.Choice(["glue", "duplex", "sleeve"]), help="glue: faces + outlines for spare cards; duplex: faces + backs; sleeve: faces only.")
+@print_options
+@click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True, help="Folder for the PDFs.")
+@click.option("--png", is_flag=True, help="Also write a 150 dpi PNG of every page beside its PDF.")
+def command(sets, mode, layout, paper, flip, back_offset, printer, lang, output, png):
+    """Write the print kit (or the chosen sets) as PDFs ready for a home printer."""
+    from cardgen.build import jobs_for, render_jobs, write_files
+
+    settings = resolve_print_settings(layout, paper, flip, back_offset, printer, lang)
+    files = render_jobs(jobs_for(list(sets), mode), settings)
+    if not sets:
+        files.update(_kit_extras(settings))
+    for path in write_files(files, output, png_dpi=150 if png else None):
+        click.echo(str(path))
+
+
+def _kit_extras(settings) -> dict[str, bytes]:
+    """What the default kit adds beside the card sheets."""
+    from cardgen.model.layout import load_layout
+    from cardgen.render.calibration import calibration_pdf
+
+    layout, _ = load_layout(settings.layout)
+    paper = settings.paper or (layout.paper if isinstance(layout.paper, str) else "a4")
+    flip = settings.flip or layout.flip
+    return {"calibration.pdf": calibration_pdf(paper=paper, flip=flip, back_offset=settings.back_offset, lang=settings.lang)}
