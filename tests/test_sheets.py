@@ -1,0 +1,165 @@
+"""The card sheets, read back from the PDF files as a user's tools would read them."""
+
+import pytest
+
+from cardgen.build import PrintSettings, jobs_for, render_jobs
+from pdfcheck import (
+    MM,
+    box_mm,
+    centre,
+    font_is_embedded_truetype,
+    fonts_of,
+    ink_box_mm,
+    layout_record,
+    reader,
+    render,
+    texts_with_positions,
+)
+
+A4 = (210.0, 297.0)
+LETTER = (215.9, 279.4)
+
+
+@pytest.fixture(scope="module")
+def kit():
+    return render_jobs(jobs_for([], None), PrintSettings())
+
+
+def test_every_page_is_exactly_a4(kit):
+    for name, content in kit.items():
+        for page in reader(content).pages:
+            width, height = (float(v) / MM for v in page.mediabox[2:])
+            assert (round(width, 3), round(height, 3)) == A4, name
+
+
+def test_letter_paper_when_asked():
+    files = render_jobs(jobs_for(["jokers"], "sleeve"), PrintSettings(paper="letter"))
+    page = reader(files["jokers-sleeve.pdf"]).pages[0]
+    assert tuple(round(float(v) / MM, 2) for v in page.mediabox[2:]) == LETTER
+
+
+def test_pdf_version_and_print_hints(kit):
+    for name, content in kit.items():
+        assert content.startswith(b"%PDF-1.7"), name
+        preferences = reader(content).trailer["/Root"]["/ViewerPreferences"]
+        assert preferences["/PrintScaling"] == "/None"
+        assert preferences["/Duplex"] == "/DuplexFlipLongEdge"
+
+
+@pytest.mark.parametrize("mode, flip, duplex", [("duplex", "short", "/DuplexFlipShortEdge"), ("sleeve", "long", "/Simplex")])
+def test_duplex_hint_follows_the_flip(mode, flip, duplex):
+    files = render_jobs(jobs_for(["jokers"], mode), PrintSettings(flip=flip))
+    preferences = reader(files[f"jokers-{mode}.pdf"]).trailer["/Root"]["/ViewerPreferences"]
+    assert preferences["/Duplex"] == duplex
+
+
+def test_trim_and_bleed_boxes_frame_the_cards(kit):
+    record = layout_record(kit["deck-duplex.pdf"])
+    pages = reader(kit["deck-duplex.pdf"]).pages
+    for number, page in enumerate(pages, start=1):
+        trims = [c["trim_mm"] if c["page"] == number else c["back"]["trim_mm"]
+                 for c in record["cards"] if number in (c["page"], c["back"]["page"])]
+        x0 = min(t[0] for t in trims)
+        y0 = min(t[1] for t in trims)
+        x1 = max(t[0] + t[2] for t in trims)
+        y1 = max(t[1] + t[3] for t in trims)
+        assert box_mm(page.trimbox) == pytest.approx([x0, y0, x1 - x0, y1 - y0], abs=0.01)
+        assert box_mm(page.bleedbox) == pytest.approx([x0 - 2.5, y0 - 2.5, x1 - x0 + 5, y1 - y0 + 5], abs=0.01)
+
+
+def test_only_embedded_truetype_fonts(kit):
+    for name, content in kit.items():
+        for page in reader(content).pages:
+            fonts = fonts_of(page)
+            assert fonts, name
+            assert all(font_is_embedded_truetype(font) for font in fonts), name
+
+
+def test_the_deck_has_all_104_cards_each_once_with_backs(kit):
+    record = layout_record(kit["deck-duplex.pdf"])
+    assert sorted(int(card["label"]) for card in record["cards"]) == list(range(1, 105))
+    assert len(reader(kit["deck-duplex.pdf"]).pages) == 24
+    assert all(card["back"]["page"] == card["page"] + 1 for card in record["cards"])
+
+
+@pytest.mark.parametrize("name", ["deck-duplex.pdf", "jokers-glue.pdf", "zero-cards-glue.pdf"])
+def test_each_card_value_is_printed_inside_its_slot(kit, name):
+    content = kit[name]
+    pages = reader(content).pages
+    cards = layout_record(content)["cards"]
+    texts_by_page = {}
+    for card in cards:
+        if card["kind"] == "blank":
+            continue
+        texts = texts_by_page.setdefault(card["page"], texts_with_positions(pages[card["page"] - 1]))
+        x, y, w, h = card["trim_mm"]
+        inside = [t for t, tx, ty in texts if x <= tx <= x + w and y <= ty <= y + h]
+        assert card["label"] in inside, (name, card["id"])
+
+
+def test_zero_card_glue_sheet_has_eight_slots(kit):
+    cards = layout_record(kit["zero-cards-glue.pdf"])["cards"]
+    assert len(cards) == 8
+    assert [c["kind"] for c in cards].count("zero") == 7
+
+
+def test_jokers_show_the_decimal_separator_of_the_language():
+    files = render_jobs(jobs_for(["jokers"], "sleeve"), PrintSettings(lang="fr"))
+    text = reader(files["jokers-sleeve.pdf"]).pages[0].extract_text()
+    assert "0,4" in text and "0.4" not in text
+
+
+def test_rebuilds_are_byte_identical(kit):
+    again = render_jobs(jobs_for([], None), PrintSettings())
+    assert again == kit
+
+
+DPI = 400
+
+
+def _face_and_back_centres(content, flip, offset):
+    """For each card of the first sheet: the centre of the face's ink, and the centre of
+    the ink behind it, seen through the paper (back page mirrored), both in mm."""
+    record = layout_record(content)
+    paper_w, paper_h = record["paper_mm"]
+    front, back = render(content, 0, DPI), render(content, 1, DPI)
+    pairs = []
+    for card in (c for c in record["cards"] if c["page"] == 1):
+        bleed = record["bleed_mm"]
+        window = _grown(card["trim_mm"], bleed + 0.45)
+        face = ink_box_mm(front, DPI, window, paper_h)
+        expected_back = card["back"]["trim_mm"]
+        back_box = ink_box_mm(back, DPI, _grown(expected_back, bleed + 0.45), paper_h)
+        bx, by = centre(back_box)
+        seen_through = (paper_w - bx, by) if flip == "long" else (bx, paper_h - by)
+        pairs.append((card["id"], centre(face), seen_through))
+    return pairs
+
+
+def _grown(box, by):
+    x, y, w, h = box
+    return [x - by, y - by, w + 2 * by, h + 2 * by]
+
+
+@pytest.mark.parametrize("mode", ["duplex", "glue"])
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_backs_sit_behind_their_faces(mode, flip):
+    content = render_jobs(jobs_for(["jokers"], mode), PrintSettings(flip=flip))[f"jokers-{mode}.pdf"]
+    for card_id, (fx, fy), (bx, by) in _face_and_back_centres(content, flip, (0, 0)):
+        assert abs(fx - bx) <= 0.1 and abs(fy - by) <= 0.1, (card_id, (fx, fy), (bx, by))
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_back_offset_moves_the_back_page_as_seen_on_it(flip):
+    dx, dy = 1.5, -0.75
+    content = render_jobs(jobs_for(["jokers"], "duplex"), PrintSettings(flip=flip, back_offset=(dx, dy)))["jokers-duplex.pdf"]
+    record = layout_record(content)
+    paper_w, paper_h = record["paper_mm"]
+    back = render(content, 1, DPI)
+    for card in (c for c in record["cards"] if c["page"] == 1):
+        x, y, w, h = card["trim_mm"]
+        unshifted = [paper_w - x - w, y, w, h] if flip == "long" else [x, paper_h - y - h, w, h]
+        found = ink_box_mm(back, DPI, _grown([unshifted[0] + dx, unshifted[1] + dy, w, h], 2.95), paper_h)
+        cx, cy = centre(found)
+        ux, uy = centre(unshifted)
+        assert cx - ux == pytest.approx(dx, abs=0.1) and cy - uy == pytest.approx(dy, abs=0.1)
