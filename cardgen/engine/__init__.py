@@ -1,1 +1,41 @@
-"""The rules engine: pure Python, no I/O, knows nothing of printing."""
+"""The rules engine: pure Python, no I/O, knows nothing of printing.
+
+    from cardgen.engine import Game, Options, RandomPlayer, HeuristicPlayer
+    game = Game(Options("plus"), [HeuristicPlayer(), RandomPlayer()], seed=1, check=True)
+    winners = game.play()          # seats of the winners
+    game.totals, game.round_scores
+
+Step by step (what the referee does): ``game.start_round(rows, hands)`` then
+``game.play_turn([Play((29,)), Play((3,), take=1), ...])`` for each turn; an
+illegal decision raises IllegalPlay.
+"""
+
+from cardgen.engine.cards import (
+    FIRST_JOKER,
+    JOKER_CARDS,
+    NUMBERED_CARDS,
+    STANDARD_HEADS,
+    ZERO_CARDS,
+    face,
+    heads_table,
+    is_joker,
+    is_numbered,
+    is_zero,
+    joker,
+    standard_heads,
+    value,
+    zero_card,
+)
+from cardgen.engine.errors import GameOver, IllegalPlay, InvariantBroken
+from cardgen.engine.game import Game, Play, deck
+from cardgen.engine.invariants import check_invariants
+from cardgen.engine.options import VARIANTS, OptionError, Options
+from cardgen.engine.players import STRATEGIES, HeuristicPlayer, Player, RandomPlayer
+
+__all__ = [
+    "FIRST_JOKER", "JOKER_CARDS", "NUMBERED_CARDS", "STANDARD_HEADS", "ZERO_CARDS",
+    "face", "heads_table", "is_joker", "is_numbered", "is_zero", "joker", "standard_heads",
+    "value", "zero_card", "GameOver", "IllegalPlay", "InvariantBroken", "Game", "Play", "deck",
+    "check_invariants", "VARIANTS", "OptionError", "Options", "STRATEGIES", "HeuristicPlayer",
+    "Player", "RandomPlayer",
+]

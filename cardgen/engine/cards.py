@@ -1,0 +1,127 @@
+"""Card identities, faces, values and bull heads.
+
+Every physical card has its own small integer id, so that "every card is in
+exactly one place" can be checked and a bull-head table can be a plain list:
+
+- numbered cards 1-104 are their own number;
+- the 7 zero cards are 105-111 (they all show 0);
+- the 10 jokers 0.0-0.9 are 112-121.
+
+Placement compares *values* in tenths (card 17 is worth 170, joker 0.4 is 4),
+so joker arithmetic is exact: 0.4 appended after 17 is worth 174.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+HIGHEST_NUMBER = 104
+FIRST_ZERO = 105
+ZERO_CARDS = tuple(range(FIRST_ZERO, FIRST_ZERO + 7))
+FIRST_JOKER = 112
+JOKER_CARDS = tuple(range(FIRST_JOKER, FIRST_JOKER + 10))
+NUMBERED_CARDS = tuple(range(1, HIGHEST_NUMBER + 1))
+CARD_ID_LIMIT = FIRST_JOKER + 10  # ids are below this
+
+# Where a card stands when a turn's plays are put in order: jokers first
+# (0.0 first), then numbered cards by number; zero cards never need ordering.
+RESOLVE_KEY = tuple(
+    (card - FIRST_JOKER - 100) if card >= FIRST_JOKER else card for card in range(CARD_ID_LIMIT)
+)
+
+
+def is_numbered(card: int) -> bool:
+    return 1 <= card <= HIGHEST_NUMBER
+
+
+def is_zero(card: int) -> bool:
+    return FIRST_ZERO <= card < FIRST_JOKER
+
+
+def is_joker(card: int) -> bool:
+    return FIRST_JOKER <= card < CARD_ID_LIMIT
+
+
+def joker(tenths: int) -> int:
+    """The joker showing 0.<tenths>."""
+    if not 0 <= tenths <= 9:
+        raise ValueError(f"there is no joker 0.{tenths}")
+    return FIRST_JOKER + tenths
+
+
+def zero_card(index: int) -> int:
+    """The zero card number `index` (0-6); they all show 0 but are distinct cards."""
+    return ZERO_CARDS[index]
+
+
+def value(card: int) -> int:
+    """The card's own value in tenths: 17 -> 170, joker 0.4 -> 4, a zero card -> 0."""
+    if card >= FIRST_JOKER:
+        return card - FIRST_JOKER
+    if card >= FIRST_ZERO:
+        return 0
+    return card * 10
+
+
+VALUE = tuple(value(card) if card else 0 for card in range(CARD_ID_LIMIT))
+
+
+def face(card: int) -> str:
+    """What the card shows: "17", "0" or "0.4"."""
+    if card >= FIRST_JOKER:
+        return f"0.{card - FIRST_JOKER}"
+    if card >= FIRST_ZERO:
+        return "0"
+    return str(card)
+
+
+def faces(cards: Iterable[int]) -> str:
+    """"5", "5 and 0", "5, 6 and 7"."""
+    shown = [face(card) for card in cards]
+    if len(shown) <= 1:
+        return "".join(shown)
+    return ", ".join(shown[:-1]) + " and " + shown[-1]
+
+
+def tenths_text(tenths: int) -> str:
+    """A value in tenths as a player reads it: 170 -> "17", 174 -> "17.4"."""
+    whole, tenth = divmod(tenths, 10)
+    return f"{whole}.{tenth}" if tenth else str(whole)
+
+
+def standard_heads(number: int) -> int:
+    """Bull heads of numbered card `number` by the standard rule."""
+    if number == 55:
+        return 7
+    if number % 11 == 0:
+        return 5
+    if number % 10 == 0:
+        return 3
+    if number % 5 == 0:
+        return 2
+    return 1
+
+
+def heads_table(
+    card_heads: Mapping[int, int] | None = None, zero_heads: int = 0, joker_heads: int = 1
+) -> tuple[int, ...]:
+    """Bull heads of every card id, as a tuple indexed by id.
+
+    Defaults are the bundled card set: the standard rule for numbered cards,
+    0 for zero cards, 1 for jokers. `card_heads` overrides single cards by id.
+    """
+    table = [0] * CARD_ID_LIMIT
+    for card in NUMBERED_CARDS:
+        table[card] = standard_heads(card)
+    for card in ZERO_CARDS:
+        table[card] = zero_heads
+    for card in JOKER_CARDS:
+        table[card] = joker_heads
+    for card, heads in (card_heads or {}).items():
+        if not 1 <= card < CARD_ID_LIMIT:
+            raise ValueError(f"there is no card with id {card}")
+        table[card] = heads
+    return tuple(table)
+
+
+STANDARD_HEADS = heads_table()

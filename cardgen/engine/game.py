@@ -1,0 +1,430 @@
+"""A game: dealing, turns, rounds, scores and the end, for every variant.
+
+Decisions come either from player strategies (see players.py), which the game
+asks when it needs them, or from a recorded turn (a list of `Play`, one per
+seat), which is what the referee does. Both go through the same resolution code.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import NamedTuple
+
+from cardgen.engine.cards import (
+    CARD_ID_LIMIT,
+    FIRST_JOKER,
+    FIRST_ZERO,
+    JOKER_CARDS,
+    NUMBERED_CARDS,
+    RESOLVE_KEY,
+    STANDARD_HEADS,
+    VALUE,
+    ZERO_CARDS,
+    face,
+    faces,
+    tenths_text,
+)
+from cardgen.engine.errors import GameOver, IllegalPlay
+from cardgen.engine.options import Options
+from cardgen.engine.table import ROW_COUNT, Table
+
+
+class Play(NamedTuple):
+    """A recorded play: the card(s), and the row decisions made with them.
+
+    take: the row (0-3) collected by a card below every row end, or by a joker.
+    row: the row (0-3) a joker is appended to, or a free companion goes on.
+    """
+
+    cards: tuple[int, ...]
+    take: int | None = None
+    row: int | None = None
+
+
+def deck(options: Options, players: int) -> list[int]:
+    """Every card a round of this variant uses (dealt or not)."""
+    if options.variant == "pro":
+        return list(range(1, 10 * players + 5))
+    if options.variant == "plus":
+        return list(NUMBERED_CARDS + ZERO_CARDS)
+    if options.variant == "jokers":
+        return list(NUMBERED_CARDS + JOKER_CARDS)
+    return list(NUMBERED_CARDS)
+
+
+def draw(rng: random.Random, cards: list[int], count: int) -> list[int]:
+    """Take `count` cards at random out of `cards` (which is changed), in random order.
+
+    A partial Fisher-Yates shuffle on rng.random(): about three times faster than
+    rng.sample, and the deal is most of a game's random numbers.
+    """
+    chosen = []
+    last = len(cards) - 1
+    rand = rng.random
+    for _ in range(count):
+        index = int(rand() * (last + 1))
+        card = cards[index]
+        cards[index] = cards[last]
+        cards.pop()
+        chosen.append(card)
+        last -= 1
+    return chosen
+
+
+class Game:
+    """One game of 6 nimmt!. Seats are numbered from 0; rows from 0 to 3."""
+
+    def __init__(
+        self,
+        options: Options | None = None,
+        players: int | Sequence = 2,
+        *,
+        seed: int | str | None = None,
+        heads: tuple[int, ...] | None = None,
+        check: bool = False,
+    ) -> None:
+        self.options = options = options or Options()
+        self.players = [None] * players if isinstance(players, int) else list(players)
+        count = len(self.players)
+        options.check_players(count)
+        self.variant = options.variant
+        self.seed = seed
+        self.rng = random.Random(seed)
+        self.heads = heads or STANDARD_HEADS
+        self.table = Table(count, self.heads)
+        self.hands: list[list[int] | None] = [[] for _ in range(count)]
+        self.out_of_play: list[int] = []
+        self.totals = [0] * count
+        self.round_scores: list[list[int]] = []  # bull heads of each finished round
+        self.round = 0
+        self.turn = 0
+        self.round_over = True
+        self.over = False
+        self.check = check
+        self.fixed_rounds = options.rounds_to_play(count)
+        self.threshold = options.end_threshold
+        self._owner = [0] * CARD_ID_LIMIT  # seat of each card played this turn
+        self._unknown = None  # the referee's hands that were not written down
+
+    @property
+    def player_count(self) -> int:
+        return len(self.players)
+
+    # --- rounds ------------------------------------------------------------
+
+    def deal(self) -> None:
+        """Start the next round with a random deal (a face-up draft in Pro)."""
+        count = self.player_count
+        rng = self.rng
+        if self.variant == "pro":
+            hands, rows = self._draft(deck(self.options, count))
+            cards = []
+        elif self.variant == "plus":
+            hands, rows, cards = self._plus_deal()
+        else:
+            cards = list(NUMBERED_CARDS)
+            rows = [[card] for card in draw(rng, cards, ROW_COUNT)]
+            hands = [draw(rng, cards, 10) for _ in range(count)]
+            if self.variant == "jokers":
+                jokers = list(JOKER_CARDS)
+                for hand in hands:
+                    hand.extend(draw(rng, jokers, 1))
+                cards.extend(jokers)
+        self.start_round(rows, hands, out_of_play=cards)
+
+    def _plus_deal(self) -> tuple[list[list[int]], list[list[int]], list[int]]:
+        """4 numbered cards start the rows; the other 100 and the 7 zeros are dealt, 15 each."""
+        rng = self.rng
+        numbered = list(NUMBERED_CARDS)
+        zeros = list(ZERO_CARDS)
+        rows = [[card] for card in draw(rng, numbered, ROW_COUNT)]
+        if self.options.one_zero_each:
+            firsts = draw(rng, zeros, self.player_count)
+            rest = numbered + zeros
+            hands = [[zero] + draw(rng, rest, 14) for zero in firsts]
+        else:
+            rest = numbered + zeros
+            hands = [draw(rng, rest, 15) for _ in range(self.player_count)]
+        return hands, rows, rest
+
+    def _draft(self, cards: list[int]) -> tuple[list[list[int]], list[list[int]]]:
+        """Pro: everyone picks from the face-up cards in seat order until each holds 10."""
+        count = self.player_count
+        pool = sorted(cards)
+        hands: list[list[int]] = [[] for _ in range(count)]
+        first = self.round % count  # the round about to start is self.round + 1
+        for pick in range(10 * count):
+            seat = (first + pick) % count
+            card = self.players[seat].draft(self, seat, pool)
+            if card not in pool:
+                raise IllegalPlay(seat, f"the draft pick {face(card)}", "which is not among the face-up cards")
+            pool.remove(card)
+            hands[seat].append(card)
+        return hands, [[card] for card in pool]
+
+    def start_round(
+        self,
+        rows: list[list[int]],
+        hands: Sequence[list[int] | None],
+        out_of_play: Sequence[int] = (),
+    ) -> None:
+        """Start a round from given rows and hands.
+
+        A hand given as None is unknown (the referee's records): that player may
+        play any card not yet seen, as many as a hand of the variant holds.
+        """
+        if self.over:
+            raise GameOver("the game is already over")
+        self.round += 1
+        self.turn = 0
+        self.round_over = False
+        self.table.start(rows)
+        self.hands = [None if hand is None else list(hand) for hand in hands]
+        self.out_of_play = list(out_of_play)
+        self._unknown = None
+        if any(hand is None for hand in self.hands):
+            from cardgen.engine.unknown import UnknownHands
+
+            self._unknown = UnknownHands(self)
+
+    def _finish_round(self) -> None:
+        self.round_over = True
+        scores = list(self.table.scores)
+        self.round_scores.append(scores)
+        self.totals = [total + score for total, score in zip(self.totals, scores)]
+        if self.fixed_rounds is not None:
+            self.over = self.round >= self.fixed_rounds
+        else:
+            self.over = max(self.totals) >= self.threshold
+
+    def winners(self) -> list[int]:
+        """Seats with the best total once the game is over (ties share the win)."""
+        if not self.over:
+            return []
+        best = max(self.totals) if self.variant == "plus" else min(self.totals)
+        return [seat for seat, total in enumerate(self.totals) if total == best]
+
+    def play(self) -> list[int]:
+        """Play the whole game with the player strategies; return the winners."""
+        while not self.over:
+            self.deal()
+            while not self.round_over:
+                self.play_turn()
+        return self.winners()
+
+    # --- turns -------------------------------------------------------------
+
+    def holds_cards(self, seat: int) -> bool:
+        hand = self.hands[seat]
+        return bool(hand) if hand is not None else self._unknown.holds_cards(seat)
+
+    def play_turn(self, plays: Sequence[Play | None] | None = None) -> list[tuple[int, list[int]]]:
+        """Play one turn; return who collected which cards, in order.
+
+        `plays` is the recorded play of each seat (None for a seat that does not
+        play); without it the player strategies are asked.
+        """
+        self.turn += 1
+        self.table.collected = []
+        if self.variant == "plus":
+            self._plus_turn(plays)
+        elif self.variant == "jokers":
+            self._jokers_turn(plays)
+        else:
+            self._classic_turn(plays)
+        if self.check:
+            from cardgen.engine.invariants import check_invariants
+
+            check_invariants(self)
+        if not any(self.holds_cards(seat) for seat in range(self.player_count)):
+            self._finish_round()
+        return self.table.collected
+
+    def _chosen_cards(self, plays, seat: int) -> tuple[int, ...]:
+        """The cards a seat plays this turn, taken out of its hand."""
+        if plays is None:
+            cards = self.players[seat].choose_cards(self, seat)
+            cards = (cards,) if isinstance(cards, int) else tuple(cards)
+        else:
+            play = plays[seat]
+            cards = () if play is None else play.cards
+        self._check_count(seat, cards)
+        hand = self.hands[seat]
+        for card in cards:
+            self._check_kind(seat, cards, card)
+            if hand is None:
+                self._unknown.take(seat, cards, card)
+            elif card in hand:
+                hand.remove(card)
+            else:
+                raise IllegalPlay(seat, faces(cards), f"but {face(card)} is not in {{player}}'s hand")
+            self._owner[card] = seat
+        return cards
+
+    def _check_count(self, seat: int, cards: tuple[int, ...]) -> None:
+        if not cards:
+            raise IllegalPlay(seat, "nothing", "but every player who holds cards plays each turn")
+        if self.variant == "plus":
+            if len(cards) > 2:
+                raise IllegalPlay(seat, faces(cards), "but a player plays one or two cards in Plus")
+        elif len(cards) != 1:
+            raise IllegalPlay(
+                seat, faces(cards), f"but a player plays exactly one card in {self.options.name}"
+            )
+
+    def _check_kind(self, seat: int, cards: tuple[int, ...], card: int) -> None:
+        if card >= FIRST_JOKER and self.variant != "jokers":
+            raise IllegalPlay(seat, faces(cards), f"but there are no jokers in {self.options.name}")
+        if FIRST_ZERO <= card < FIRST_JOKER and self.variant != "plus":
+            raise IllegalPlay(seat, faces(cards), f"but there are no zero cards in {self.options.name}")
+
+    def _seats_playing(self) -> list[int]:
+        return [seat for seat in range(self.player_count) if self.holds_cards(seat)]
+
+    def _check_sitting_out(self, plays) -> None:
+        """A recorded play by a player whose hand is empty."""
+        if plays is None:
+            return
+        for seat, play in enumerate(plays):
+            if play is not None and not self.holds_cards(seat):
+                raise IllegalPlay(seat, faces(play.cards), "but {player} has no cards left this round")
+
+    # Classic and Pro: one card each, lowest first.
+    def _classic_turn(self, plays) -> None:
+        self._check_sitting_out(plays)
+        chosen = []
+        for seat in self._seats_playing():
+            chosen.extend(self._chosen_cards(plays, seat))
+        chosen.sort()
+        owner = self._owner
+        for card in chosen:
+            self._resolve_numbered(card, owner[card], plays)
+
+    def _resolve_numbered(self, card: int, seat: int, plays) -> None:
+        """Classic placement: a card below every row end takes a row of its player's choice."""
+        table = self.table
+        value = VALUE[card]
+        named = None if plays is None else plays[seat].take
+        if table.row_below(value) >= 0:
+            if named is not None:
+                row = table.row_below(value)
+                raise IllegalPlay(
+                    seat,
+                    face(card),
+                    f"and named row {named + 1} to take, but it goes on row {row + 1} after "
+                    f"{tenths_text(table.ends[row])}; only a card below every row end takes a row",
+                )
+            table.place(seat, card, value)
+            return
+        if plays is None:
+            row = self.players[seat].choose_take(self, seat, card)
+        elif named is None:
+            raise IllegalPlay(seat, face(card), "which is below every row end, but named no row to take")
+        else:
+            row = named
+        self._check_row(seat, face(card), row)
+        table.take(seat, row, card, value)
+
+    def _check_row(self, seat: int, play: str, row) -> None:
+        if not (isinstance(row, int) and 0 <= row < ROW_COUNT):
+            shown = row + 1 if isinstance(row, int) else row
+            raise IllegalPlay(seat, play, f"and named row {shown}, but the rows are numbered 1 to 4")
+
+    # Jokers: jokers first (0.0 first), each placed by its player; then Classic.
+    def _jokers_turn(self, plays) -> None:
+        self._check_sitting_out(plays)
+        chosen = []
+        for seat in self._seats_playing():
+            chosen.extend(self._chosen_cards(plays, seat))
+        chosen.sort(key=RESOLVE_KEY.__getitem__)
+        owner = self._owner
+        for card in chosen:
+            if card >= FIRST_JOKER:
+                self._resolve_joker(card, owner[card], plays)
+            else:
+                self._resolve_numbered(card, owner[card], plays)
+
+    def _resolve_joker(self, joker: int, seat: int, plays) -> None:
+        table = self.table
+        shown = face(joker)
+        if plays is None:
+            how, row = self.players[seat].place_joker(self, seat, joker)
+        else:
+            play = plays[seat]
+            if play.row is not None and play.take is not None:
+                raise IllegalPlay(seat, shown, "and named both a row to join and a row to take; name one")
+            if play.row is None and play.take is None:
+                raise IllegalPlay(seat, shown, "but named no row: a joker joins a row or takes one")
+            how, row = ("row", play.row) if play.row is not None else ("take", play.take)
+        self._check_row(seat, shown, row)
+        if how == "take":
+            table.take(seat, row, joker, VALUE[joker])
+            return
+        if table.ends_with_joker(row):
+            raise IllegalPlay(
+                seat,
+                shown,
+                f"on row {row + 1}, which ends with the joker {face(table.rows[row][-1])}; "
+                "a joker never goes next to another joker",
+            )
+        table.put_on(seat, row, joker, table.ends[row] + VALUE[joker])
+
+    # Plus: one or two cards; companions of a zero first, then the rest, lowest first.
+    def _plus_turn(self, plays) -> None:
+        self._check_sitting_out(plays)
+        table = self.table
+        companions = []
+        others = []
+        for seat in self._seats_playing():
+            cards = self._chosen_cards(plays, seat)
+            numbered = [card for card in cards if card < FIRST_ZERO]
+            for card in cards:
+                if card >= FIRST_ZERO:
+                    table.to_pile(seat, card)
+            if plays is not None:
+                self._check_plus_decisions(seat, cards, plays[seat], companion=len(numbered) < len(cards))
+            if len(numbered) == 1 and len(cards) == 2:
+                companions.extend(numbered)
+            else:
+                others.extend(numbered)
+        companions.sort()
+        others.sort()
+        owner = self._owner
+        for card in companions:
+            self._resolve_plus(card, owner[card], plays, companion=True)
+        for card in others:
+            self._resolve_plus(card, owner[card], plays, companion=False)
+
+    def _check_plus_decisions(self, seat: int, cards, play: Play, companion: bool) -> None:
+        if play.take is not None:
+            raise IllegalPlay(
+                seat,
+                faces(cards),
+                f"and named row {play.take + 1} to take, but in Plus nobody takes a row: "
+                "a card below every row end goes on the row with the highest end",
+            )
+        if play.row is not None and not (self.options.free_companion and companion):
+            raise IllegalPlay(
+                seat,
+                faces(cards),
+                f"and named row {play.row + 1}, but only a companion of a zero card under the "
+                "free_companion option goes on a chosen row",
+            )
+
+    def _resolve_plus(self, card: int, seat: int, plays, companion: bool) -> None:
+        table = self.table
+        value = VALUE[card]
+        row = None
+        if companion and self.options.free_companion:
+            if plays is None:
+                row = self.players[seat].companion_row(self, seat, card)
+            else:
+                row = plays[seat].row
+        if row is not None:
+            self._check_row(seat, face(card), row)
+            table.put_on(seat, row, card, value)
+        elif table.row_below(value) >= 0:
+            table.place(seat, card, value)
+        else:
+            table.put_on(seat, table.highest_row(), card, value)

@@ -1,0 +1,113 @@
+"""The four rows and the players' piles: where cards go and who collects what.
+
+Rows are lists of card ids. Next to them the table keeps, for speed, each row's
+end value (in tenths, see cards.py), its bull heads, and the row ends in
+ascending order, so that "the row whose end is the highest one strictly below
+this card" is one bisect.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+
+from cardgen.engine.cards import FIRST_JOKER, VALUE
+
+ROW_COUNT = 4
+ROW_LIMIT = 5  # a row holds at most 5 cards; the 6th collects them
+
+
+class Table:
+    def __init__(self, players: int, heads: tuple[int, ...]) -> None:
+        self.heads = heads
+        self.players = players
+        self.rows: list[list[int]] = [[] for _ in range(ROW_COUNT)]
+        self.ends = [0] * ROW_COUNT  # value of each row's end, in tenths
+        self.row_heads = [0] * ROW_COUNT
+        self.sorted_ends: list[int] = []  # the four end values, ascending
+        self.sorted_rows: list[int] = []  # the row of each of them
+        self.piles: list[list[int]] = [[] for _ in range(players)]
+        self.scores = [0] * players  # bull heads gathered this round
+        self.collected: list[tuple[int, list[int]]] = []  # (seat, cards) this turn
+        self.drops: set[int] = set()  # Plus: cards allowed to sit below their predecessor
+
+    def start(self, rows: list[list[int]]) -> None:
+        """Lay out the starting rows (numbered cards) and empty the piles."""
+        heads = self.heads
+        self.rows = [list(row) for row in rows]
+        self.ends = [VALUE[row[-1]] for row in self.rows]
+        self.row_heads = [sum(heads[card] for card in row) for row in self.rows]
+        self._sort_ends()
+        self.piles = [[] for _ in range(self.players)]
+        self.scores = [0] * self.players
+        self.drops = set()
+
+    def _sort_ends(self) -> None:
+        self.sorted_rows = sorted(range(ROW_COUNT), key=self.ends.__getitem__)
+        self.sorted_ends = [self.ends[row] for row in self.sorted_rows]
+
+    # --- where a card goes -------------------------------------------------
+
+    def row_below(self, value: int) -> int:
+        """The row whose end is the highest one strictly below `value`, or -1."""
+        index = bisect_left(self.sorted_ends, value)
+        return self.sorted_rows[index - 1] if index else -1
+
+    def highest_row(self) -> int:
+        return self.sorted_rows[-1]
+
+    def ends_with_joker(self, row: int) -> bool:
+        return self.rows[row][-1] >= FIRST_JOKER
+
+    # --- moving cards --------------------------------------------------------
+
+    def place(self, seat: int, card: int, value: int) -> None:
+        """Put a card on the row it fits (there must be one), collecting a full row."""
+        sorted_ends = self.sorted_ends
+        index = bisect_left(sorted_ends, value) - 1
+        row = self.sorted_rows[index]
+        if len(self.rows[row]) == ROW_LIMIT:
+            self._restart(seat, row, card)
+        else:
+            self.rows[row].append(card)
+            self.row_heads[row] += self.heads[card]
+        self.ends[row] = value
+        sorted_ends[index] = value  # still ascending: value lies below the next end
+
+    def put_on(self, seat: int, row: int, card: int, value: int) -> None:
+        """Put a card at the end of a chosen row, worth `value`, collecting a full row."""
+        if len(self.rows[row]) == ROW_LIMIT:
+            self._restart(seat, row, card)
+        else:
+            self.rows[row].append(card)
+            self.row_heads[row] += self.heads[card]
+            if value < self.ends[row]:
+                self.drops.add(card)
+        self._move_end(row, value)
+
+    def take(self, seat: int, row: int, card: int, value: int) -> None:
+        """Collect a whole row and start it with `card`, worth `value`."""
+        self._restart(seat, row, card)
+        self._move_end(row, value)
+
+    def to_pile(self, seat: int, card: int) -> None:
+        """A card that goes straight to its player's pile (a zero card)."""
+        self.piles[seat].append(card)
+        self.scores[seat] += self.heads[card]
+        self.collected.append((seat, [card]))
+
+    def _restart(self, seat: int, row: int, card: int) -> None:
+        cards = self.rows[row]
+        self.piles[seat].extend(cards)
+        self.scores[seat] += self.row_heads[row]
+        self.collected.append((seat, cards))
+        self.rows[row] = [card]
+        self.row_heads[row] = self.heads[card]
+
+    def _move_end(self, row: int, value: int) -> None:
+        sorted_ends, sorted_rows = self.sorted_ends, self.sorted_rows
+        index = bisect_left(sorted_ends, self.ends[row])
+        del sorted_ends[index], sorted_rows[index]
+        index = bisect_left(sorted_ends, value)
+        sorted_ends.insert(index, value)
+        sorted_rows.insert(index, row)
+        self.ends[row] = value

@@ -1,0 +1,76 @@
+"""Hands a referee's record does not write down.
+
+Such a player may play any card of the variant's deck that nobody has seen yet
+this round, up to what a dealt hand holds (in Jokers: 10 numbered cards and one
+joker; in Plus: 15 cards, numbered or zero).
+"""
+
+from __future__ import annotations
+
+from cardgen.engine.cards import FIRST_JOKER, FIRST_ZERO, face, faces
+from cardgen.engine.errors import IllegalPlay
+
+
+def _hand_shape(variant: str) -> dict[str, int]:
+    if variant == "jokers":
+        return {"numbered": 10, "joker": 1}
+    if variant == "plus":
+        return {"card": 15}
+    return {"numbered": 10}
+
+
+def _kind(variant: str, card: int) -> str:
+    if variant == "plus":
+        return "card"
+    return "joker" if card >= FIRST_JOKER else "numbered"
+
+
+class UnknownHands:
+    def __init__(self, game) -> None:
+        from cardgen.engine.game import deck
+
+        self.game = game
+        self.deck = set(deck(game.options, game.player_count))
+        seen = {card for row in game.table.rows for card in row}
+        for hand in game.hands:
+            seen.update(hand or ())
+        self.unseen = self.deck - seen
+        self.left = {
+            seat: _hand_shape(game.variant) for seat, hand in enumerate(game.hands) if hand is None
+        }
+
+    def holds_cards(self, seat: int) -> bool:
+        return sum(self.left[seat].values()) > 0
+
+    def take(self, seat: int, cards: tuple[int, ...], card: int) -> None:
+        """Take `card` out of the unseen cards for `seat`, or say why it cannot be played."""
+        if card not in self.unseen:
+            raise IllegalPlay(seat, faces(cards), self._why_unavailable(card))
+        left = self.left[seat]
+        kind = _kind(self.game.variant, card)
+        if left[kind] == 0:
+            if kind == "joker":
+                reason = "but each player is dealt one joker a round and {player} has played it"
+            else:
+                reason = "but {player} has no numbered card left this round"
+            raise IllegalPlay(seat, faces(cards), reason)
+        left[kind] -= 1
+        self.unseen.discard(card)
+
+    def _why_unavailable(self, card: int) -> str:
+        game = self.game
+        if card not in self.deck:
+            if game.variant == "pro":
+                highest = 10 * game.player_count + 4
+                return (
+                    f"but {face(card)} is not used: Pro with {game.player_count} players "
+                    f"uses cards 1 to {highest}"
+                )
+            return f"but {face(card)} is not a card of {game.options.name}"
+        if FIRST_ZERO <= card < FIRST_JOKER:
+            return "but no zero card is left: all 7 have been played"
+        if any(card in row for row in game.table.rows):
+            return f"but {face(card)} is already on the table"
+        if any(card in hand for hand in game.hands if hand):
+            return f"but {face(card)} is in another player's hand"
+        return f"but {face(card)} was already played this round"
