@@ -1,0 +1,160 @@
+"""Printer profiles: a printer's duplex flip, paper and the back offset that cancels its
+front/back shift, kept in `printers.yaml` in the user's configuration folder.
+
+The back offset convention: (X, Y) moves everything on back pages X mm to the right
+and Y mm up, as seen on that back page, in that page's own coordinates.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import yaml
+
+from cardgen.errors import InputError
+
+PROFILES_FILE = "printers.yaml"
+FLIPS = ("long", "short")
+PAPER_NAMES = ("a4", "letter")  # the keys of cardgen.model.layout.PAPERS
+MAX_OFFSET = 10.0  # mm; a printer off by more than this needs repair, not an offset
+MAX_NAME = 60
+
+
+@dataclass(frozen=True)
+class PrinterProfile:
+    name: str
+    back_offset: tuple[float, float]
+    flip: str  # 'long' | 'short'
+    paper: str  # 'a4' | 'letter'
+
+
+def config_dir() -> Path:
+    """The user's cardgen configuration folder; CARDGEN_CONFIG_DIR overrides it."""
+    override = os.environ.get("CARDGEN_CONFIG_DIR")
+    if override:
+        return Path(override)
+    from platformdirs import user_config_dir
+
+    return Path(user_config_dir("cardgen"))
+
+
+def profiles_path() -> Path:
+    return config_dir() / PROFILES_FILE
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    """'0.5,-1.25' -> (0.5, -1.25), in mm."""
+    parts = str(text).split(",")
+    if len(parts) != 2:
+        raise InputError(
+            f"the back offset {text!r} is not of the form X,Y in mm with a dot for decimals, like 0.5,-1.25."
+        )
+    try:
+        x, y = (float(part.strip()) for part in parts)
+    except ValueError:
+        raise InputError(f"the back offset {text!r} is not two numbers in mm, like 0.5,-1.25.") from None
+    return check_offset((x, y), f"the back offset {text!r}")
+
+
+def check_offset(offset, what: str = "the back offset") -> tuple[float, float]:
+    try:
+        x, y = (float(value) for value in offset)
+    except (TypeError, ValueError):
+        raise InputError(f"{what} must be two numbers in mm.") from None
+    if not all(math.isfinite(value) for value in (x, y)):
+        raise InputError(f"{what} must be two finite numbers in mm.")
+    if abs(x) > MAX_OFFSET or abs(y) > MAX_OFFSET:
+        raise InputError(f"{what} is more than {MAX_OFFSET:g} mm; print `cardgen calibrate` and read it again.")
+    return (x + 0.0, y + 0.0)  # + 0.0 turns -0.0 into 0.0
+
+
+def check_name(name: str) -> str:
+    text = str(name).strip()
+    if not text:
+        raise InputError("a printer profile needs a name, like `office` or `laser-2`.")
+    if "/" in text or "\\" in text or any(ord(ch) < 32 for ch in text):
+        raise InputError(f"the printer name {text!r} may not contain slashes or control characters.")
+    if len(text) > MAX_NAME:
+        raise InputError(f"the printer name {text[:20]!r}… is longer than {MAX_NAME} characters.")
+    return text
+
+
+def make_profile(name: str, back_offset, flip: str = "long", paper: str = "a4") -> PrinterProfile:
+    """A checked profile: every field as `load_profile` would return it."""
+    if flip not in FLIPS:
+        raise InputError(f"the flip {flip!r} is not one of {', '.join(FLIPS)}.")
+    if paper not in PAPER_NAMES:
+        raise InputError(f"the paper {paper!r} is not one of {', '.join(PAPER_NAMES)}.")
+    return PrinterProfile(check_name(name), check_offset(back_offset), flip, paper)
+
+
+def load_profiles() -> dict[str, PrinterProfile]:
+    """Every saved profile by name (none if the file does not exist yet)."""
+    path = profiles_path()
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return {}
+    except OSError as exc:
+        raise InputError(f"{path}: cannot read the printer profiles ({exc.strerror}).") from None
+    try:
+        data = yaml.safe_load(text) or {}
+    except yaml.YAMLError:
+        raise InputError(f"{path}: the printer profiles are not valid YAML; fix or delete the file.") from None
+    printers = data.get("printers") if isinstance(data, dict) else None
+    if not isinstance(printers, dict):
+        raise InputError(f"{path}: expected a `printers:` mapping of profiles; fix or delete the file.")
+    profiles = {}
+    for name, fields in printers.items():
+        try:
+            profiles[str(name)] = make_profile(
+                str(name), fields["back_offset"], fields.get("flip", "long"), fields.get("paper", "a4")
+            )
+        except (KeyError, TypeError):
+            raise InputError(f"{path}: the printer {name!r} lacks a back_offset; fix or delete the file.") from None
+        except InputError as exc:
+            raise InputError(f"{path}: printer {name!r}: {exc}") from None
+    return profiles
+
+
+def load_profile(name: str) -> PrinterProfile:
+    profile = load_profiles().get(str(name).strip())
+    if profile is None:
+        raise InputError(f"there is no printer profile named {name}; `cardgen printer list` shows them.")
+    return profile
+
+
+def save_profile(profile: PrinterProfile) -> bool:
+    """Add or replace `profile`; True if it replaced one of the same name."""
+    profile = make_profile(profile.name, profile.back_offset, profile.flip, profile.paper)
+    profiles = load_profiles()
+    replaced = profile.name in profiles
+    profiles[profile.name] = profile
+    _write(profiles)
+    return replaced
+
+
+def remove_profile(name: str) -> PrinterProfile:
+    """Remove the profile `name` and return it."""
+    profile = load_profile(name)
+    profiles = load_profiles()
+    del profiles[profile.name]
+    _write(profiles)
+    return profile
+
+
+def _write(profiles: dict[str, PrinterProfile]) -> None:
+    from cardgen.render.pdf import write_atomically
+
+    data = {
+        "printers": {
+            name: {"back_offset": list(p.back_offset), "flip": p.flip, "paper": p.paper}
+            for name, p in sorted(profiles.items())
+        }
+    }
+    header = "# cardgen printer profiles: edit with `cardgen printer add|remove`.\n"
+    text = header + yaml.safe_dump(data, sort_keys=True, allow_unicode=True, default_flow_style=None)
+    write_atomically(profiles_path(), text.encode("utf-8"))
