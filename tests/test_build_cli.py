@@ -1,0 +1,114 @@
+"""`cardgen build` as a user runs it: files written, bad input refused in one line."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pdfcheck import layout_record
+
+KIT = ["zero-cards-glue.pdf", "jokers-glue.pdf", "jokers-duplex.pdf", "deck-duplex.pdf", "calibration.pdf"]
+
+
+def cardgen(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "cardgen", *args], capture_output=True, text=True, cwd=cwd)
+
+
+def test_build_with_no_argument_writes_the_default_kit_into_output(tmp_path):
+    result = cardgen("build", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    for name in KIT:
+        assert (tmp_path / "output" / name).stat().st_size > 1000, name
+
+
+def test_png_writes_a_picture_of_every_page(tmp_path):
+    result = cardgen("build", "--set", "zero-cards", "--mode", "glue", "--png", "-o", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    pngs = sorted(p.name for p in tmp_path.glob("*.png"))
+    assert pngs == ["zero-cards-glue-p01.png", "zero-cards-glue-p02.png"]
+
+
+PROMO = """\
+name: promo
+title: Five promo cards
+cards:
+  - {id: P1, kind: number, value: 105, heads: 1}
+  - {id: P2, kind: number, value: 106, heads: 1}
+  - {id: P3, kind: number, value: 107, heads: 2}
+  - {id: P4, kind: zero, value: 0, heads: 0}
+  - {id: P5, kind: joker, value: 0.5, heads: 1}
+"""
+
+
+def test_a_users_own_set_prints(tmp_path):
+    promo = tmp_path / "promo.yaml"
+    promo.write_text(PROMO)
+    result = cardgen("build", "--set", str(promo), "--mode", "sleeve", "-o", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    record = layout_record((tmp_path / "promo-sleeve.pdf").read_bytes())
+    assert [c["id"] for c in record["cards"]] == ["P1", "P2", "P3", "P4", "P5"]
+
+
+BAD_SETS = {
+    "duplicate id": (PROMO.replace("id: P2", "id: P1"), "line 5, field cards[1].id"),
+    "syntax": (PROMO.replace("- {id: P3", "- {id: [P3"), "line 6"),
+    "unknown field": (PROMO.replace("heads: 2}", "heads: 2, colour: red}"), "line 6, field cards[2].colour"),
+    "wrong type": (PROMO.replace("heads: 2", "heads: two"), "line 6, field cards[2].heads"),
+    "too many heads": (PROMO.replace("heads: 2", "heads: 9"), "line 6, field cards[2].heads"),
+    "missing field": (PROMO.replace("title: Five promo cards\n", ""), "field title"),
+}
+
+
+@pytest.mark.parametrize("case", BAD_SETS)
+def test_a_bad_set_is_one_line_naming_file_line_and_field(tmp_path, case):
+    text, where = BAD_SETS[case]
+    promo = tmp_path / "promo.yaml"
+    promo.write_text(text)
+    result = cardgen("build", "--set", str(promo), "-o", str(tmp_path / "out"))
+    assert result.returncode == 2
+    assert "Traceback" not in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert str(promo) in result.stderr and where in result.stderr, result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+BAD_LAYOUTS = {
+    "negative size": ("extends: standard\nname: bad\ncard:\n  width: -56\n", "line 4, field card.width"),
+    "absurd size": ("extends: standard\nname: bad\ncard:\n  height: 5000\n", "line 4, field card.height"),
+    "no card fits": ("extends: standard\nname: bad\ncard:\n  width: 300\n", "field card"),
+    "unknown field": ("extends: standard\nname: bad\nbleeding: 3\n", "line 3, field bleeding"),
+    "unknown parent": ("extends: nowhere\nname: bad\n", "line 1, field extends"),
+    "wrong flip": ("extends: standard\nname: bad\nflip: sideways\n", "line 3, field flip"),
+}
+
+
+@pytest.mark.parametrize("case", BAD_LAYOUTS)
+def test_a_bad_layout_changes_no_file(tmp_path, case):
+    text, where = BAD_LAYOUTS[case]
+    layout = tmp_path / "bad.yaml"
+    layout.write_text(text)
+    output = tmp_path / "out"
+    output.mkdir()
+    existing = output / "deck-duplex.pdf"
+    existing.write_bytes(b"an earlier build")
+    result = cardgen("build", "--layout", str(layout), "-o", str(output))
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert str(layout) in result.stderr and where in result.stderr, result.stderr
+    assert existing.read_bytes() == b"an earlier build"
+    assert [p.name for p in output.iterdir()] == ["deck-duplex.pdf"]
+
+
+@pytest.mark.parametrize("offset", ["1", "a,b", "1,2,3", "50,0"])
+def test_a_bad_back_offset_is_refused(tmp_path, offset):
+    result = cardgen("build", "--back-offset", offset, "-o", str(tmp_path / "out"))
+    assert result.returncode == 2
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert not (tmp_path / "out").exists()
+
+
+def test_an_unknown_bundled_set_is_refused(tmp_path):
+    result = cardgen("build", "--set", "nonsense", "-o", str(tmp_path / "out"))
+    assert result.returncode == 2
+    assert "nonsense" in result.stderr
