@@ -35,6 +35,7 @@ def _register() -> None:
     # One module per command, each defining `command`; one line each.
     for name in (
         "build",
+        "preview",
         "referee",
         "simulate",
     ):

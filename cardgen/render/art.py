@@ -33,10 +33,10 @@ _BULL_RIGHT_HALF: list[tuple[Point, Point, Point]] = [
     ((19, 24), (13, 27), (13, 33)),     # narrow above the muzzle
     ((13, 42), (17, 48), (22, 53)),     # cheek, widening to the eyes
     ((29, 50), (38, 50), (45, 56)),     # lower edge of the ear
-    ((39, 63), (30, 64), (25, 63)),     # upper edge of the ear, back to the head
-    ((37, 67), (47, 76), (44, 94)),     # outer edge of the horn, up to its tip
-    ((39, 81), (31, 74), (19, 72)),     # inner edge of the horn, back to the poll
-    ((13, 76), (6, 73), (0, 77)),       # forehead with a little tuft
+    ((39, 63), (30, 64), (24, 62)),     # upper edge of the ear, back to the head
+    ((40, 63), (50, 76), (41, 95)),     # outer edge of the horn, up to its tip
+    ((39, 82), (31, 75), (18, 75)),     # inner edge of the horn, back to the poll
+    ((12, 79), (6, 75), (0, 79)),       # forehead with a little tuft
 ]
 _BULL_START: Point = (0, 7)
 
@@ -54,7 +54,7 @@ def bull_head(canvas) -> None:
         path.curveTo(cx + c1[0], c1[1], cx + c2[0], c2[1], cx + end[0], end[1])
     path.close()
     for side in (-1, 1):
-        _add_ellipse(path, cx + side * 10.5, 46, 3.6, 3.0)   # eyes
+        _add_ellipse(path, cx + side * 11.0, 47, 3.8, 3.0)   # eyes
         _add_ellipse(path, cx + side * 7.0, 16, 3.0, 2.4)    # nostrils
     canvas.drawPath(path, stroke=0, fill=1, fillMode=FILL_EVEN_ODD)
 
@@ -71,23 +71,31 @@ def _left_half_reversed(segments, start: Point):
 
 
 def joker_emblem(canvas) -> None:
-    """A jester's cap: a band, three drooping points and a bell at each tip."""
+    """A jester's cap: a band, two floppy lobes and a tall middle point, each with a bell."""
+    right = [  # the right half, from the middle of the band's bottom edge to the middle point's tip
+        ((66, 14), (80, 16), (82, 18)),
+        ((85, 22), (85, 28), (82, 32)),     # the band's right end
+        ((88, 35), (91, 36), (93, 40)),     # underside of the lobe, out to its drooping tip
+        ((94, 70), (72, 88), (62, 52)),     # over the lobe's back, down into the valley
+        ((60, 66), (56, 78), (50, 86)),     # up the middle point
+    ]
     path = canvas.beginPath()
-    path.moveTo(20, 18)
-    path.lineTo(80, 18)
-    path.curveTo(82, 24, 82, 28, 80, 32)                 # right end of the band
-    path.curveTo(88, 44, 96, 58, 88, 70)                 # right point, out and down
-    path.curveTo(80, 58, 70, 50, 62, 48)
-    path.curveTo(60, 64, 57, 76, 50, 86)                 # middle point, straight up
-    path.curveTo(43, 76, 40, 64, 38, 48)
-    path.curveTo(30, 50, 20, 58, 12, 70)                 # left point
-    path.curveTo(4, 58, 12, 44, 20, 32)
-    path.curveTo(18, 28, 18, 24, 20, 18)
+    path.moveTo(50, 14)
+    for (c1, c2, end) in right:
+        path.curveTo(*c1, *c2, *end)
+    points = [(50, 14)] + [end for _, _, end in right]
+    for index in range(len(right) - 1, -1, -1):
+        c1, c2, _ = right[index]
+        begin = points[index]
+        path.curveTo(100 - c2[0], c2[1], 100 - c1[0], c1[1], 100 - begin[0], begin[1])
     path.close()
-    _add_ellipse(path, 50, 25, 3.2, 3.2)                 # a jewel on the band, cut out
-    for bell_x, bell_y in ((86, 78), (50, 92.5), (14, 78)):
-        _add_ellipse(path, bell_x, bell_y, 5.5, 5.5)
+    for jewel_x in (34, 50, 66):                           # three jewels on the band, cut out
+        _add_ellipse(path, jewel_x, 24, 2.6, 2.6)
     canvas.drawPath(path, stroke=0, fill=1, fillMode=FILL_EVEN_ODD)
+    bells = canvas.beginPath()                             # a separate fill: bells may overlap the tips
+    for bell_x, bell_y in ((93, 36), (50, 90), (7, 36)):
+        _add_ellipse(bells, bell_x, bell_y, 5.5, 5.5)
+    canvas.drawPath(bells, stroke=0, fill=1)
 
 
 def zero_emblem(canvas) -> None:

@@ -174,7 +174,7 @@ class CardPainter:
         index = self.style.index
         font = self.style.font("index")
         # an index may not reach past the panel edge nor the card's middle
-        max_width = 2 * (index.x - self.style.panel.inset - 0.6) * scale
+        max_width = 2 * (index.x - self.style.panel.inset - 0.9) * scale
         cx, top = index.x * scale, height - index.y * scale
         self._text(label, font, index.size * scale, max_width, tone.ink, cx, top, vertical="top")
         canvas = self.canvas
@@ -200,10 +200,9 @@ class CardPainter:
         baseline = {"top": y - cap, "middle": y - cap / 2, "bottom": y}[vertical]
         text_object = self.canvas.beginText(cx - drawn_width / 2, baseline)
         text_object.setFont(font, size)
-        if horizontal != 1.0:
-            text_object.setHorizScale(horizontal * 100)
-        if letter_space:
-            text_object.setCharSpace(letter_space)
+        # Tz and Tc outlive ET in the PDF's graphics state: always set both
+        text_object.setHorizScale(horizontal * 100)
+        text_object.setCharSpace(letter_space)
         text_object.textOut(text)
         self.canvas.setFillColor(_colour(colour))
         self.canvas.drawText(text_object)
@@ -326,9 +325,9 @@ class _BackDrawing:
         ring = 1.6 * scale
         canvas.ellipse(cx - rx + ring, cy - ry + ring, cx + rx - ring, cy + ry - ring, stroke=1, fill=0)
         canvas.setFillColor(_colour(back.medallion_ink))
-        bull = min(rx, ry) * 1.05
-        self._bull(cx, cy + ry * 0.42, bull, upright=True)
-        self._bull(cx, cy - ry * 0.42, bull, upright=False)
+        bull = min(rx * 1.05, ry * 0.7)
+        self._bull(cx, cy + ry * 0.54, bull, upright=True)
+        self._bull(cx, cy - ry * 0.54, bull, upright=False)
         self._titles(cx, cy)
 
     def _titles(self, cx, cy) -> None:
@@ -336,7 +335,7 @@ class _BackDrawing:
         canvas, back = self.canvas, self.back
         font = self.painter.style.font("caption")
         size = back.title_size * self.scale
-        gap = 0.9 * self.scale
+        gap = 0.7 * self.scale
         for turned in (False, True):
             canvas.saveState()
             if turned:

@@ -1,0 +1,42 @@
+"""`cardgen preview`: PNG images of chosen cards, one per card or a contact sheet."""
+
+from pathlib import Path
+
+import click
+
+
+def _card_size(text: str | None) -> tuple[float, float] | None:
+    if not text:
+        return None
+    try:
+        width, height = (float(part) for part in text.lower().replace("×", "x").split("x"))
+    except ValueError:
+        raise click.BadParameter("write the card size as WIDTHxHEIGHT in mm, e.g. 63x88") from None
+    if not (10 <= width <= 300 and 10 <= height <= 300):
+        raise click.BadParameter("each side must be 10 to 300 mm")
+    return width, height
+
+
+@click.command("preview")
+@click.option("--set", "sets", multiple=True, metavar="NAME|FILE", help="A bundled card set (numbered, zero-cards, jokers) or a set YAML; repeatable. Default: every bundled set.")
+@click.option("--cards", metavar="ID,ID,...", help="Only these cards, by id (e.g. 1,55,Z1,J0.4). Default: all cards of the chosen sets.")
+@click.option("--faces", metavar="NAME|FILE", help="A face style to use instead of each set's own (a bundled name or a YAML file).")
+@click.option("--lang", type=click.Choice(["fr", "en", "de", "nl"]), default="en", show_default=True, help="The language of the joker's decimal separator (0.4 or 0,4).")
+@click.option("--contact-sheet", is_flag=True, help="Write one image of all chosen cards in a grid (contact-sheet.png) instead of one image per card.")
+@click.option("--singles", is_flag=True, help="With --contact-sheet: write the image of each card as well.")
+@click.option("--back", is_flag=True, help="Also show the back (back.png, or the last slot of the contact sheet).")
+@click.option("--dpi", type=click.IntRange(30, 600), default=150, show_default=True, help="Resolution of the images.")
+@click.option("--card-size", metavar="WxH", help="Card size in mm (default 56x87).")
+@click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path), default=Path("output/preview"), show_default=True, help="Folder for the PNG files.")
+def command(sets, cards, faces, lang, contact_sheet, singles, back, dpi, card_size, output):
+    """Write PNG images of card faces (named by card id) to look at before printing."""
+    from cardgen.preview import DEFAULT_CARD_SIZE, choose_cards, parse_card_ids, render_previews, write_images
+
+    size = _card_size(card_size) or DEFAULT_CARD_SIZE
+    chosen = choose_cards(list(sets), parse_card_ids(cards), faces)
+    images = render_previews(
+        chosen, lang=lang, dpi=dpi, card_size_mm=size,
+        singles=singles or not contact_sheet, contact_sheet=contact_sheet, back=back,
+    )
+    written = write_images(images, output)
+    click.echo(f"{len(written)} image{'s' if len(written) != 1 else ''} in {output}")

@@ -1,0 +1,203 @@
+"""PNG previews of card faces: one image per card and/or a contact sheet.
+
+Each card is drawn with the card painter into an in-memory PDF whose page is the
+card's trim box, and rasterised with pypdfium2. Nothing is written until every
+image is rendered; each file is written to a temporary name and then renamed.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import os
+import re
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from cardgen.errors import InputError
+from cardgen.model.cards import Card, bundled_set_names, load_card_set
+from cardgen.model.faces import FaceStyle, load_face_style
+
+DEFAULT_CARD_SIZE = (56.0, 87.0)   # mm
+CONTACT_SHEET = "contact-sheet.png"
+BACK_IMAGE = "back.png"
+_GAP_MM = 3.0
+_SHEET_BACKGROUND = (0.86, 0.86, 0.84)
+
+
+@dataclass(frozen=True)
+class PreviewCard:
+    card: Card
+    style: FaceStyle
+
+
+def choose_cards(sets: list[str] | None, card_ids: list[str] | None, faces: str | None = None) -> list[PreviewCard]:
+    """The chosen cards with their styles: all cards of `sets` (default: every bundled set),
+    or only those whose ids are in `card_ids`, in that order."""
+    chosen_sets = list(sets) if sets else bundled_set_names()
+    cards: dict[str, PreviewCard] = {}
+    owner: dict[str, str] = {}
+    forced_style = load_face_style(faces) if faces else None
+    for set_name in chosen_sets:
+        card_set = load_card_set(set_name)
+        style = forced_style or load_face_style(_faces_reference(set_name, card_set.faces))
+        for card in card_set.cards:
+            if card.id in cards:
+                raise InputError(
+                    f"the sets {owner[card.id]} and {card_set.name} both have a card {card.id!r}; "
+                    "preview them one set at a time."
+                )
+            cards[card.id] = PreviewCard(card, style)
+            owner[card.id] = card_set.name
+    if not card_ids:
+        return list(cards.values())
+    missing = [card_id for card_id in card_ids if card_id not in cards]
+    if missing:
+        raise InputError(f"no card {missing[0]!r} in the chosen sets ({', '.join(chosen_sets)}).")
+    return [cards[card_id] for card_id in dict.fromkeys(card_ids)]
+
+
+def _faces_reference(set_name: str, faces: str) -> str | Path:
+    """A set file's own style file is found beside it; a style name is a bundled style."""
+    set_path = Path(set_name)
+    if set_path.suffix and Path(faces).suffix:
+        return set_path.parent / faces
+    return faces
+
+
+def parse_card_ids(text: str | None) -> list[str] | None:
+    if not text:
+        return None
+    ids = [part.strip() for part in text.split(",") if part.strip()]
+    return ids or None
+
+
+def pixel_size(card_size_mm: tuple[float, float], dpi: int) -> tuple[int, int]:
+    """Pixels of one card image at `dpi`."""
+    return tuple(max(1, round(side / 25.4 * dpi)) for side in card_size_mm)
+
+
+def render_previews(
+    chosen: list[PreviewCard],
+    lang: str = "en",
+    dpi: int = 150,
+    card_size_mm: tuple[float, float] = DEFAULT_CARD_SIZE,
+    singles: bool = True,
+    contact_sheet: bool = False,
+    back: bool = False,
+) -> dict[str, bytes]:
+    """File name -> PNG bytes, all rendered in memory."""
+    if not chosen:
+        raise InputError("there are no cards to preview.")
+    images: dict[str, bytes] = {}
+    if singles:
+        for item in chosen:
+            images[_file_name(item.card.id)] = _render_single(item, lang, dpi, card_size_mm)
+        if back:
+            images[BACK_IMAGE] = _render_single(None, lang, dpi, card_size_mm, style=chosen[0].style)
+    if contact_sheet:
+        images[CONTACT_SHEET] = _render_contact_sheet(chosen, lang, dpi, card_size_mm, back)
+    return images
+
+
+def write_images(images: dict[str, bytes], output: Path) -> list[Path]:
+    """Write each image atomically (temporary file, then rename) into `output`."""
+    try:
+        output.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(f"{output}: cannot create this folder ({exc.strerror}).") from None
+    written = []
+    for name, data in images.items():
+        target = output / name
+        handle, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=output)
+        try:
+            with os.fdopen(handle, "wb") as stream:
+                stream.write(data)
+            os.replace(temporary, target)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+        written.append(target)
+    return written
+
+
+def _file_name(card_id: str) -> str:
+    return re.sub(r"[^A-Za-z0-9._-]", "_", card_id) + ".png"
+
+
+def _page_points(card_size_mm, dpi) -> tuple[float, float]:
+    """The card's size in points, rounded to whole pixels so the image is exactly that many pixels."""
+    width_px, height_px = pixel_size(card_size_mm, dpi)
+    return width_px * 72 / dpi, height_px * 72 / dpi
+
+
+def _new_canvas(buffer, page_size):
+    from reportlab.pdfgen.canvas import Canvas
+
+    from cardgen.render import fonts
+
+    fonts.register(fonts.DEFAULT_FONT)
+    return Canvas(buffer, pagesize=page_size, invariant=1, initialFontName=fonts.DEFAULT_FONT)
+
+
+def _render_single(item: PreviewCard | None, lang, dpi, card_size_mm, style: FaceStyle | None = None) -> bytes:
+    """One card (or, for None, the back) filling the whole image; the bleed falls off the page."""
+    from cardgen.render.faces import CardPainter
+
+    width, height = _page_points(card_size_mm, dpi)
+    buffer = io.BytesIO()
+    canvas = _new_canvas(buffer, (width, height))
+    painter = CardPainter(canvas, item.style if item else style, lang)
+    if item:
+        painter.front(item.card, 0, 0, width, height, bleed=2)
+    else:
+        painter.back(0, 0, width, height, bleed=2)
+    canvas.showPage()
+    canvas.save()
+    return _rasterise(buffer.getvalue(), dpi, pixel_size(card_size_mm, dpi))
+
+
+def _render_contact_sheet(chosen: list[PreviewCard], lang, dpi, card_size_mm, back: bool) -> bytes:
+    """All chosen cards in a grid of up to 10 columns on a light grey sheet."""
+    from cardgen.render.faces import MM, CardPainter
+
+    count = len(chosen) + (1 if back else 0)
+    columns = min(count, 10 if count > 16 else math.ceil(math.sqrt(count * 1.5)))
+    rows = math.ceil(count / columns)
+    width, height = card_size_mm[0] * MM, card_size_mm[1] * MM
+    gap = _GAP_MM * MM
+    sheet_mm = (columns * (card_size_mm[0] + _GAP_MM) + _GAP_MM, rows * (card_size_mm[1] + _GAP_MM) + _GAP_MM)
+    page = _page_points(sheet_mm, dpi)
+    buffer = io.BytesIO()
+    canvas = _new_canvas(buffer, page)
+    canvas.setFillColorRGB(*_SHEET_BACKGROUND)
+    canvas.rect(0, 0, *page, stroke=0, fill=1)
+    painters: dict[int, CardPainter] = {}
+    for slot in range(count):
+        x = gap + (slot % columns) * (width + gap)
+        y = page[1] - (slot // columns + 1) * (height + gap)
+        if slot < len(chosen):
+            item = chosen[slot]
+            painter = painters.setdefault(id(item.style), CardPainter(canvas, item.style, lang))
+            painter.front(item.card, x, y, width, height, bleed=0)
+        else:
+            CardPainter(canvas, chosen[0].style, lang).back(x, y, width, height, bleed=0)
+    canvas.showPage()
+    canvas.save()
+    return _rasterise(buffer.getvalue(), dpi, pixel_size(sheet_mm, dpi))
+
+
+def _rasterise(pdf: bytes, dpi: int, size_px: tuple[int, int]) -> bytes:
+    import pypdfium2
+
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        image = document[0].render(scale=dpi / 72).to_pil()
+    finally:
+        document.close()
+    if image.size != size_px:   # pdfium rounds a size of n + 1e-12 pixels up to n + 1
+        image = image.crop((0, 0, *size_px))
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=True)
+    return out.getvalue()

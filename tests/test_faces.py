@@ -1,0 +1,329 @@
+"""Card faces and backs as a player sees them: values readable, full bleed, the right
+number of bull heads, and clear errors for a bad style file."""
+
+import io
+import re
+from decimal import Decimal
+
+import pypdf
+import pypdfium2
+import pytest
+from reportlab.pdfgen.canvas import Canvas
+
+from cardgen.errors import InputError
+from cardgen.model.cards import Card, bundled_set_names, load_card_set
+from cardgen.model.faces import FACES_DIR, load_face_style
+from cardgen.render import fonts
+from cardgen.render.faces import MM, CardPainter
+
+CARD = (56 * MM, 87 * MM)
+BLEED = 2.5 * MM
+ALL_CARDS = [card for name in bundled_set_names() for card in load_card_set(name).cards]
+
+
+@pytest.fixture(scope="module")
+def style():
+    return load_face_style("standard")
+
+
+def draw(style, cards, lang="en", size=CARD, bleed=BLEED, margin=20.0, backs=False, rotate180=False):
+    """One card (or back) per page, the trim box at (margin, margin); returns the PDF bytes."""
+    fonts.register(fonts.DEFAULT_FONT)
+    buffer = io.BytesIO()
+    page = (size[0] + 2 * margin, size[1] + 2 * margin)
+    canvas = Canvas(buffer, pagesize=page, invariant=1, initialFontName=fonts.DEFAULT_FONT)
+    painter = CardPainter(canvas, style, lang)
+    for card in cards:
+        if backs:
+            painter.back(margin, margin, size[0], size[1], bleed, rotate180=rotate180)
+        else:
+            painter.front(card, margin, margin, size[0], size[1], bleed, rotate180=rotate180)
+        canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()
+
+
+def biggest_text(page) -> str:
+    """The text drawn at the largest font size on the page: the card's big value."""
+    found = []
+
+    def visit(text, cm, tm, font_dict, font_size):
+        if text.strip():
+            found.append((font_size * abs(tm[0] or tm[3] or 1), text.strip()))
+
+    page.extract_text(visitor_text=visit)
+    return max(found)[1]
+
+
+def card(kind, value, heads, card_id="T1"):
+    return Card(id=card_id, kind=kind, value=value, heads=heads)
+
+
+def test_every_bundled_card_draws_and_its_value_reads_back(style):
+    reader = pypdf.PdfReader(io.BytesIO(draw(style, ALL_CARDS)))
+    assert len(reader.pages) == len(ALL_CARDS) == 121
+    for page, drawn in zip(reader.pages, ALL_CARDS):
+        assert biggest_text(page) == drawn.label("."), drawn.id
+
+
+@pytest.mark.parametrize("lang, shown", [("en", "0.4"), ("fr", "0,4"), ("de", "0,4"), ("nl", "0,4")])
+def test_joker_decimal_separator_follows_the_language(style, lang, shown):
+    joker = card("joker", Decimal("0.4"), 1, "J0.4")
+    page = pypdf.PdfReader(io.BytesIO(draw(style, [joker], lang=lang))).pages[0]
+    assert biggest_text(page) == shown
+    assert page.extract_text().count(shown) == 3   # the big value and both corner indices
+
+
+def test_only_embedded_truetype_fonts(style):
+    reader = pypdf.PdfReader(io.BytesIO(draw(style, ALL_CARDS[:3] + ALL_CARDS[-3:])))
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].values():
+            font = font.get_object()
+            assert font["/Subtype"] == "/TrueType"
+            assert "/FontFile2" in font["/FontDescriptor"].get_object()
+
+
+def test_drawing_is_deterministic(style):
+    assert draw(style, ALL_CARDS[:12]) == draw(style, ALL_CARDS[:12])
+
+
+# -- full bleed, checked on the rendered pixels -------------------------------------
+
+DPI = 144
+PX = DPI / 72
+
+
+def rendered(pdf: bytes, page=0):
+    document = pypdfium2.PdfDocument(pdf)
+    image = document[page].render(scale=PX).to_pil().convert("RGB")
+    document.close()
+    return image
+
+
+def hex_rgb(value: str):
+    return tuple(int(value[i:i + 2], 16) for i in (1, 3, 5))
+
+
+def close(pixel, colour, tolerance=6):
+    return all(abs(a - b) <= tolerance for a, b in zip(pixel, colour))
+
+
+def bleed_edges(size, margin, bleed):
+    """Pixel coordinates just inside and just outside each side of the bleed box (image y down)."""
+    page_height = size[1] + 2 * margin
+    left, right = (margin - bleed) * PX, (margin + size[0] + bleed) * PX
+    top, bottom = (page_height - margin - size[1] - bleed) * PX, (page_height - margin + bleed) * PX
+    middle_x, middle_y = (left + right) / 2, (top + bottom) / 2
+    inside = {"left": (left + 2, middle_y), "right": (right - 3, middle_y),
+              "top": (middle_x, top + 2), "bottom": (middle_x, bottom - 3)}
+    outside = {"left": (left - 3, middle_y), "right": (right + 2, middle_y),
+               "top": (middle_x, top - 3), "bottom": (middle_x, bottom + 2)}
+    # corners too: the background fills the bleed box's corners, nothing beyond
+    inside.update({"corner": (left + 2, top + 2), "corner2": (right - 3, bottom - 3)})
+    outside.update({"corner": (left - 3, top - 3), "corner2": (right + 2, bottom + 2)})
+    return inside, outside
+
+
+def no_ink_outside(image, size, margin, bleed):
+    """Every pixel outside the bleed box (with a pixel of antialiasing) is still white paper."""
+    page_height = size[1] + 2 * margin
+    box = (int((margin - bleed) * PX) - 1, int((page_height - margin - size[1] - bleed) * PX) - 1,
+           int((margin + size[0] + bleed) * PX) + 2, int((page_height - margin + bleed) * PX) + 2)
+    width, height = image.size
+    pixels = image.load()
+    for y in range(0, height, 2):
+        for x in range(0, width, 2):
+            if box[0] <= x < box[2] and box[1] <= y < box[3]:
+                continue
+            if pixels[x, y] != (255, 255, 255):
+                return (x, y)
+    return None
+
+
+@pytest.mark.parametrize("drawn", [card("number", 1, 1), card("number", 55, 7), card("zero", 0, 0),
+                                   card("joker", Decimal("0.4"), 1), card("blank", 0, 0)],
+                         ids=["1", "55", "zero", "joker", "blank"])
+@pytest.mark.parametrize("rotate180", [False, True])
+def test_face_background_fills_the_bleed_and_nothing_lies_beyond(style, drawn, rotate180):
+    margin = 20.0
+    image = rendered(draw(style, [drawn], margin=margin, rotate180=rotate180))
+    if drawn.kind in ("zero", "joker"):
+        border = getattr(style, drawn.kind).tone.border
+    elif drawn.kind == "blank":
+        border = style.blank.border
+    else:
+        border = style.tone_for(drawn.heads).border
+    inside, outside = bleed_edges(CARD, margin, BLEED)
+    for side, point in inside.items():
+        assert close(image.getpixel(point), hex_rgb(border)), f"no background at the {side} bleed edge"
+    for side, point in outside.items():
+        assert image.getpixel(point) == (255, 255, 255), f"ink beyond the {side} bleed edge"
+    assert no_ink_outside(image, CARD, margin, BLEED) is None
+
+
+@pytest.mark.parametrize("size", [(56, 87), (63, 88), (44, 68)])
+def test_back_fills_the_bleed_for_any_card_size(style, size):
+    size_pt = (size[0] * MM, size[1] * MM)
+    margin = 20.0
+    image = rendered(draw(style, [None], size=size_pt, margin=margin, backs=True))
+    inside, outside = bleed_edges(size_pt, margin, BLEED)
+    background = hex_rgb(style.back.background)
+    pattern = hex_rgb(style.back.pattern)
+    for side, point in inside.items():
+        pixel = image.getpixel(point)
+        assert close(pixel, background, 12) or close(pixel, pattern, 12), f"no back colour at the {side} edge"
+    assert no_ink_outside(image, size_pt, margin, BLEED) is None
+
+
+@pytest.mark.parametrize("size", [(63, 88), (44, 68)])
+def test_other_card_sizes_keep_everything_inside(style, size):
+    size_pt = (size[0] * MM, size[1] * MM)
+    pdf = draw(style, [card("number", 104, 1), card("number", 55, 7), card("joker", Decimal("0.9"), 1)], size=size_pt)
+    reader = pypdf.PdfReader(io.BytesIO(pdf))
+    assert [biggest_text(page) for page in reader.pages] == ["104", "55", "0.9"]
+    for page in range(3):
+        assert no_ink_outside(rendered(pdf, page), size_pt, 20.0, BLEED) is None
+
+
+# -- bull heads -------------------------------------------------------------------
+
+def form_uses(pdf: bytes, page: int, name: str) -> int:
+    content = pypdf.PdfReader(io.BytesIO(pdf)).pages[page].get_contents().get_data().decode("latin-1")
+    return len(re.findall(rf"/FormXob\.cardgen-{name} Do", content))
+
+
+@pytest.mark.parametrize("heads", [1, 2, 3, 4, 5, 6, 7])
+def test_number_card_shows_as_many_bull_heads_as_it_counts(style, heads):
+    pdf = draw(style, [card("number", 10, heads)])
+    assert form_uses(pdf, 0, "bull") == heads + 1   # one more: the faint bull behind the value
+
+
+@pytest.mark.parametrize("kind, emblem", [("zero", "zero"), ("joker", "joker")])
+@pytest.mark.parametrize("heads", [0, 1, 2])
+def test_zero_and_joker_show_their_heads_and_emblem(style, kind, emblem, heads):
+    value = 0 if kind == "zero" else Decimal("0.3")
+    pdf = draw(style, [card(kind, value, heads)])
+    assert form_uses(pdf, 0, "bull") == heads
+    assert form_uses(pdf, 0, emblem) == 1
+
+
+def test_bundled_heads_arrangements_have_one_position_per_head(style):
+    for count in (1, 2, 3, 5, 7):
+        positions = style.positions_for(count)
+        assert len(positions) == count == len(set(positions))
+
+
+def test_pictures_are_defined_once_however_often_used(style):
+    pdf = draw(style, ALL_CARDS[:30])
+    reader = pypdf.PdfReader(io.BytesIO(pdf))
+    bulls = {page["/Resources"]["/XObject"].raw_get("/FormXob.cardgen-bull").idnum for page in reader.pages}
+    assert len(bulls) == 1
+
+
+def test_two_painters_on_one_canvas_share_the_forms(style):
+    fonts.register(fonts.DEFAULT_FONT)
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, invariant=1, initialFontName=fonts.DEFAULT_FONT)
+    for lang in ("en", "fr"):
+        painter = CardPainter(canvas, style, lang)
+        painter.front(ALL_CARDS[0], 50, 50, *CARD, BLEED)
+        painter.back(250, 50, *CARD, BLEED)
+    canvas.showPage()
+    canvas.save()
+    reader = pypdf.PdfReader(buffer)
+    forms = sorted(reader.pages[0]["/Resources"]["/XObject"])
+    assert len(forms) == 3 and forms[:2] == ["/FormXob.cardgen-back-" + forms[0][-10:], "/FormXob.cardgen-bull"]
+    assert form_uses(buffer.getvalue(), 0, "bull") == 2   # the joker's head, twice; the backs' bulls are inside their form
+
+
+# -- bad style files ----------------------------------------------------------------
+
+STANDARD = (FACES_DIR / "standard.yaml").read_text(encoding="utf-8")
+
+
+def style_error(tmp_path, text: str, name="mine.yaml") -> str:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        load_face_style(path)
+    message = str(caught.value)
+    assert "\n" not in message and message.startswith(str(path))
+    return message
+
+
+def test_unknown_field_names_file_line_and_field(tmp_path):
+    message = style_error(tmp_path, STANDARD.replace("  from_top: 9.6", "  from_top: 9.6\n  form_bottom: 3"))
+    line = STANDARD.splitlines().index("  from_top: 9.6") + 2
+    assert f"line {line}, field heads.form_bottom" in message and "not a known field" in message
+
+
+def test_missing_field(tmp_path):
+    message = style_error(tmp_path, STANDARD.replace("  symbol: 6.6\n", ""))
+    assert "field heads.symbol: is missing" in message
+
+
+def test_negative_size(tmp_path):
+    message = style_error(tmp_path, STANDARD.replace("value: {size: 30,", "value: {size: -30,"))
+    assert "field value.size: must be more than 0" in message
+
+
+def test_absurd_size(tmp_path):
+    message = style_error(tmp_path, STANDARD.replace("medallion_width: 34", "medallion_width: 3400"))
+    assert "field back.medallion_width: must be at most 300" in message
+
+
+def test_wrong_type_and_bad_colour(tmp_path):
+    assert "field index.size: must be a number" in style_error(tmp_path, STANDARD.replace("size: 5.6,", "size: big,"))
+    message = style_error(tmp_path, STANDARD.replace('background: "#6e1c28"', 'background: "dark red"'))
+    assert "field back.background: must be a colour written #rrggbb" in message
+
+
+def test_arrangement_with_the_wrong_number_of_positions(tmp_path):
+    message = style_error(tmp_path, STANDARD.replace("2: [[-4.0, 0], [4.0, 0]]", "2: [[-4.0, 0]]"))
+    assert "field heads.arrangements[2]: 2 bull heads need 2 positions, not 1" in message
+
+
+def test_missing_font_file(tmp_path):
+    message = style_error(tmp_path, STANDARD.replace("value: Vera-Bold", "value: fonts/Nowhere.ttf"))
+    assert "field fonts.value: there is no font file fonts/Nowhere.ttf" in message
+
+
+def test_font_that_is_not_truetype(tmp_path):
+    (tmp_path / "Fancy.otf").write_bytes(b"OTTO" + bytes(100))
+    message = style_error(tmp_path, STANDARD.replace("index: Vera-Bold", "index: Fancy.otf"))
+    assert "field fonts.index: Fancy.otf is not a TrueType (.ttf) font" in message
+
+
+def test_broken_ttf_file(tmp_path):
+    (tmp_path / "Broken.ttf").write_bytes(b"not a font at all")
+    message = style_error(tmp_path, STANDARD.replace("caption: Vera-Bold", "caption: Broken.ttf"))
+    assert "field fonts.caption:" in message and "not a TrueType font" in message
+
+
+def test_font_outside_the_data_folders(tmp_path):
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (outside / "Vera.ttf").write_bytes(fonts.BUNDLED["Vera"].read_bytes())
+    inside = tmp_path / "style"
+    inside.mkdir()
+    message = style_error(inside, STANDARD.replace("value: Vera-Bold", "value: ../elsewhere/Vera.ttf"))
+    assert "field fonts.value: the font file ../elsewhere/Vera.ttf lies outside" in message
+
+
+def test_font_beside_the_style_is_used(tmp_path):
+    (tmp_path / "MyVera.ttf").write_bytes(fonts.BUNDLED["Vera-Bold"].read_bytes())
+    path = tmp_path / "mine.yaml"
+    path.write_text(STANDARD.replace("value: Vera-Bold", "value: MyVera.ttf"), encoding="utf-8")
+    mine = load_face_style(path)
+    page = pypdf.PdfReader(io.BytesIO(draw(mine, [card("number", 42, 1)]))).pages[0]
+    assert biggest_text(page) == "42"
+
+
+def test_caption_with_a_glyph_the_font_lacks(tmp_path):
+    message = style_error(tmp_path, STANDARD.replace('text: "JOKER"', 'text: "JO\u202fKER"'))
+    assert "field fonts.caption: the font Vera-Bold has no glyph for '\\u202f'" in message
+
+
+def test_unknown_language_for_the_joker(style):
+    with pytest.raises(InputError, match="no decimal separator for the language 'it'"):
+        CardPainter(Canvas(io.BytesIO()), style, "it")
