@@ -1,9 +1,23 @@
-"""`cardgen referee` (placeholder until the engine lands)."""
+"""`cardgen referee RECORD.yaml [--json]`: replay a played game by the rules."""
+
+import json
 
 import click
 
 
 @click.command("referee")
-def command() -> None:
-    """Not ready yet."""
-    raise click.UsageError("this command is not ready yet")
+@click.argument("record", metavar="RECORD.yaml")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of the account.")
+def command(record: str, as_json: bool) -> None:
+    """Replay a recorded game by the rules and show what happened.
+
+    Exit status 0 when every play is legal, 1 when a play breaks a rule (the
+    line says where and which rule), 2 when the record cannot be read.
+    """
+    from cardgen.referee import referee_file
+
+    report = referee_file(record)
+    if as_json:
+        click.echo(json.dumps(report.as_json()))
+    else:
+        click.echo(report.account())

@@ -17,7 +17,8 @@ class IllegalPlay(Exception):
         super().__init__(self.describe(f"seat {seat + 1}"))
 
     def describe(self, player: str) -> str:
-        return f"{player} played {self.play}, {self.reason.format(player=player)}"
+        separator = " " if self.reason.startswith(("and ", "on ")) else ", "
+        return f"{player} played {self.play}{separator}{self.reason.format(player=player)}"
 
 
 class GameOver(Exception):

@@ -105,7 +105,7 @@ class Game:
         self.fixed_rounds = options.rounds_to_play(count)
         self.threshold = options.end_threshold
         self._owner = [0] * CARD_ID_LIMIT  # seat of each card played this turn
-        self._unknown = None  # the referee's hands that were not written down
+        self.unknown = None  # the referee's hands that were not written down
 
     @property
     def player_count(self) -> int:
@@ -182,11 +182,11 @@ class Game:
         self.table.start(rows)
         self.hands = [None if hand is None else list(hand) for hand in hands]
         self.out_of_play = list(out_of_play)
-        self._unknown = None
+        self.unknown = None
         if any(hand is None for hand in self.hands):
             from cardgen.engine.unknown import UnknownHands
 
-            self._unknown = UnknownHands(self)
+            self.unknown = UnknownHands(self)
 
     def _finish_round(self) -> None:
         self.round_over = True
@@ -217,7 +217,7 @@ class Game:
 
     def holds_cards(self, seat: int) -> bool:
         hand = self.hands[seat]
-        return bool(hand) if hand is not None else self._unknown.holds_cards(seat)
+        return bool(hand) if hand is not None else self.unknown.holds_cards(seat)
 
     def play_turn(self, plays: Sequence[Play | None] | None = None) -> list[tuple[int, list[int]]]:
         """Play one turn; return who collected which cards, in order.
@@ -254,7 +254,7 @@ class Game:
         for card in cards:
             self._check_kind(seat, cards, card)
             if hand is None:
-                self._unknown.take(seat, cards, card)
+                self.unknown.take(seat, cards, card)
             elif card in hand:
                 hand.remove(card)
             else:

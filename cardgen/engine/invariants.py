@@ -37,8 +37,8 @@ def _every_card_once(game) -> None:
     for pile in game.table.piles:
         places.update(pile)
     places.update(game.out_of_play)
-    if game._unknown is not None:
-        places.update(game._unknown.unseen)
+    if game.unknown is not None:
+        places.update(game.unknown.unseen)
     expected = Counter(deck(game.options, game.player_count))
     if places != expected:
         extra = sorted((places - expected).elements())

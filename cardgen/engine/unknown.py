@@ -73,4 +73,6 @@ class UnknownHands:
             return f"but {face(card)} is already on the table"
         if any(card in hand for hand in game.hands if hand):
             return f"but {face(card)} is in another player's hand"
+        if any(card in pile for pile in game.table.piles):
+            return f"but {face(card)} was already collected this round"
         return f"but {face(card)} was already played this round"
