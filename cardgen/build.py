@@ -6,12 +6,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from cardgen.errors import InputError
 from cardgen.layout.geometry import GridError, make_grid
 from cardgen.model.cards import Card, CardSet, load_card_set
-from cardgen.model.layout import PAPERS, Layout, load_layout
+from cardgen.model.layout import PAPERS, load_layout
 from cardgen.render.pdf import write_atomically
 from cardgen.render.sheets import SheetRequest, render_sheet
+from cardgen.texts import sheet_strings
 
 # A normal box holds 8 spare cards: the zero-card glue sheet fills the eighth slot.
 SPARE_CARDS_IN_A_BOX = 8
@@ -64,13 +64,13 @@ def render_jobs(jobs: list[Job], settings: PrintSettings) -> dict[str, bytes]:
         make_grid(layout, paper)
     except GridError as exc:
         raise layout_doc.error(("card",), str(exc)) from None
-    words = sheet_words(settings.lang)
+    words = sheet_strings(settings.lang)
     files = {}
     for job in jobs:
         card_set = load_card_set(job.set_name)
         style = load_face_style(card_set.faces)
         request = SheetRequest(
-            title=card_set.title,
+            title=words.get(f"card_sets.{job.set_name}", card_set.title),
             cards=_cards_for(card_set, job.mode),
             mode=job.mode,
             layout=layout,
@@ -90,11 +90,6 @@ def _cards_for(card_set: CardSet, mode: str) -> tuple[Card, ...]:
         blanks = SPARE_CARDS_IN_A_BOX - len(cards)
         cards += tuple(Card(id=f"blank-{i + 1}", kind="blank", value=0, heads=0) for i in range(blanks))
     return cards
-
-
-def sheet_words(lang: str) -> dict:
-    """The margin texts of the card sheets in `lang` (English until translations land)."""
-    return {}
 
 
 def write_files(files: dict[str, bytes], output: Path, png_dpi: int | None = None) -> list[Path]:
@@ -124,9 +119,3 @@ def write_pngs(pdf_path: Path, content: bytes, dpi: int) -> list[Path]:
         write_atomically(path, buffer.getvalue())
         paths.append(path)
     return paths
-
-
-def check_lang(lang: str) -> str:
-    if lang not in ("fr", "en", "de", "nl"):
-        raise InputError(f"the language {lang!r} is not one of fr, en, de, nl.")
-    return lang

@@ -65,8 +65,9 @@ def registration_target(canvas: Canvas, x: float, y: float, size: float, with_sc
     canvas.restoreState()
 
 
-def ruler(canvas: Canvas, grid: Grid, layout: Layout) -> tuple[float, float, float, float] | None:
-    """A vertical ruler of `layout.ruler` mm in the left margin, beyond the cut marks.
+def ruler(canvas: Canvas, grid: Grid, layout: Layout, label: str) -> tuple[float, float, float, float] | None:
+    """A vertical ruler of `layout.ruler` mm in the left margin, beyond the cut marks,
+    with `label` along its middle.
 
     Returns its end points (x, y0, x, y1) in mm, or None when the layout has no ruler."""
     length = layout.ruler
@@ -90,6 +91,7 @@ def ruler(canvas: Canvas, grid: Grid, layout: Layout) -> tuple[float, float, flo
     canvas.rotate(90)
     canvas.drawString(0, 0, "0")
     canvas.drawRightString(length * MM, 0, f"{length:g} mm")
+    canvas.drawCentredString(length / 2 * MM, 0, label)
     canvas.restoreState()
     return (x, y0, x, y0 + length)
 

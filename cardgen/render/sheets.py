@@ -6,6 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.layout.geometry import MM, Grid, Rect, behind, behind_point, bounds, make_grid
@@ -27,7 +28,7 @@ class SheetRequest:
     paper: tuple[float, float]
     flip: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
-    words: dict = field(default_factory=dict)  # the margin texts, in the chosen language
+    words: dict = field(default_factory=dict)  # templates/strings.yaml in the chosen language
 
 
 def render_sheet(request: SheetRequest) -> bytes:
@@ -83,14 +84,9 @@ def _record_header(request: SheetRequest, grid: Grid) -> dict:
 
 def _page_info(request: SheetRequest, page: int, total: int, side: str) -> str:
     words = request.words
-    parts = [
-        words.get("print_note", "Print at 100 % (actual size), do not fit to page"),
-        request.title,
-        words.get("page", "page {n} of {total}").format(n=page, total=total),
-    ]
+    parts = [words["print_actual_size"], request.title, words["page"].format(n=page, total=total)]
     if request.mode != "sleeve":
-        parts.append(words.get(side, side))
-        parts.append(words.get(f"flip_{request.flip}", f"two-sided, flip on the {request.flip} edge"))
+        parts += [words[side], words[f"flip_{request.flip}"]]
     return "  ·  ".join(parts)
 
 
@@ -112,7 +108,7 @@ def _back_page(canvas: Canvas, painter, grid: Grid, request: SheetRequest, chunk
     canvas.translate(dx * MM, dy * MM)
     for rect in rects:
         if request.mode == "glue":
-            _glue_outline(canvas, rect, request.layout)
+            _glue_outline(canvas, rect, request.layout, request.words)
         else:
             painter.back(rect.x * MM, rect.y * MM, rect.width * MM, rect.height * MM, grid.bleed * MM,
                          rotate180=request.flip == "short")
@@ -132,13 +128,14 @@ def _page_marks(canvas: Canvas, grid: Grid, request: SheetRequest, slots, info: 
         if not with_scales:
             x, y = behind_point(x, y, grid.paper, request.flip)
         marks.registration_target(canvas, x, y, layout.registration.size, with_scales)
-    marks.ruler(canvas, grid, layout)
+    marks.ruler(canvas, grid, layout, request.words["ruler"])
     if layout.note:
         marks.margin_text(canvas, grid, layout, info)
 
 
-def _glue_outline(canvas: Canvas, rect: Rect, layout: Layout) -> None:
-    """A grey line on the exact card edge: the spare card goes face down inside it."""
+def _glue_outline(canvas: Canvas, rect: Rect, layout: Layout, words: dict) -> None:
+    """A grey line on the exact card edge, the spare card goes face down inside it; the
+    instructions inside are hidden once it is glued."""
     style = layout.glue_outline
     half = style.width / 2  # the line's inner edge is the card's edge
     canvas.saveState()
@@ -147,4 +144,14 @@ def _glue_outline(canvas: Canvas, rect: Rect, layout: Layout) -> None:
     grown = rect.grown(half)
     radius = layout.card.corner_radius + half
     canvas.roundRect(grown.x * MM, grown.y * MM, grown.width * MM, grown.height * MM, radius * MM)
+    canvas.setFillGray(min(style.grey + 0.15, 0.8))
+    size = 6.5
+    lines = []
+    for key in ("glue", "lamp_check", "cut"):
+        lines += simpleSplit(words[key], "Vera", size, (rect.width - 10) * MM) + [""]
+    x, y = rect.centre
+    top = y * MM + (len(lines) - 1) * size * 1.3 / 2
+    canvas.setFont("Vera", size)
+    for index, line in enumerate(lines[:-1]):
+        canvas.drawCentredString(x * MM, top - index * size * 1.3, line)
     canvas.restoreState()
