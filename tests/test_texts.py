@@ -157,6 +157,11 @@ def test_summary_structure(variant):
             assert set(ex) == {"id", "kind", "section", "caption", "rows", "turn", "expect"}, ex["id"]
             assert len(ex["rows"]) == 4 and all(1 <= len(row) <= 5 for row in ex["rows"]), ex["id"]
             assert set(ex["expect"]) == {"rows", "collected"} and len(ex["expect"]["rows"]) == 4, ex["id"]
+            assert len(ex["turn"]) >= doc["players"]["min"], f"{ex['id']}: the referee needs a whole table"
+            if variant == "pro":
+                top = 10 * len(ex["turn"]) + 4
+                cards = [c for row in ex["rows"] for c in row] + [c for p in plays(ex).values() for c in p]
+                assert max(cards) <= top, f"{ex['id']}: Pro with {len(ex['turn'])} players uses 1 to {top}"
         else:
             assert ex["kind"] == "tally", ex["id"]
             assert set(ex) == {"id", "kind", "section", "caption", "scores", "expect"}, ex["id"]
