@@ -208,13 +208,14 @@ def test_plus_has_the_zero_card_order_and_the_low_card_examples():
     assert any(
         sorted(map(sorted, plays(ex).values())) == [[0, 49], [0, 53], [5, 6], [27]] for ex in examples
     )
-    # a single card below every row end goes after the highest end and collects nothing
+    # a lone card below every row end goes after the highest end, and its player collects nothing
     assert any(
-        len(ex["turn"]) == 1
-        and (card := plays(ex).popitem()[1][0]) < min(row[-1] for row in ex["rows"])
-        and ex["expect"]["collected"] == {}
-        and max(ex["rows"], key=lambda row: row[-1]) + [card] in ex["expect"]["rows"]
+        len(cards) == 1
+        and cards[0] < min(row[-1] for row in ex["rows"])
+        and player not in ex["expect"]["collected"]
+        and max(ex["rows"], key=lambda row: row[-1]) + cards in ex["expect"]["rows"]
         for ex in examples
+        for player, cards in plays(ex).items()
     )
 
 
