@@ -15,19 +15,6 @@ SETS_DIR = TEMPLATES / "sets"
 CardKind = Literal["number", "zero", "joker", "blank"]
 
 
-def standard_heads(number: int) -> int:
-    """Bull heads of a numbered card by the standard rule."""
-    if number == 55:
-        return 7
-    if number % 11 == 0:
-        return 5
-    if number % 10 == 0:
-        return 3
-    if number % 5 == 0:
-        return 2
-    return 1
-
-
 class Card(BaseModel):
     """One card face. `value` is the printed value: 17, 0, or Decimal('0.4') for a joker."""
 
