@@ -12,7 +12,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.errors import InputError
 from cardgen.model.cards import Card, bundled_set_names, load_card_set
-from cardgen.model.faces import FACES_DIR, load_face_style
+from cardgen.model.faces import FACES_DIR, bundled_face_names, load_face_style
 from cardgen.render import fonts
 from cardgen.render.faces import MM, CardPainter
 
@@ -72,6 +72,15 @@ def test_joker_decimal_separator_follows_the_language(style, lang, shown):
     page = pypdf.PdfReader(io.BytesIO(draw(style, [joker], lang=lang))).pages[0]
     assert biggest_text(page) == shown
     assert page.extract_text().count(shown) == 3   # the big value and both corner indices
+
+
+@pytest.mark.parametrize("name", bundled_face_names())
+def test_every_bundled_style_draws_every_kind_of_card(name):
+    bundled = load_face_style(name)
+    drawn = [ALL_CARDS[0], ALL_CARDS[20], ALL_CARDS[-1], card("blank", 0, 0)]
+    reader = pypdf.PdfReader(io.BytesIO(draw(bundled, drawn)))
+    assert [biggest_text(page) for page in reader.pages[:3]] == [c.label(".") for c in drawn[:3]]
+    assert pypdf.PdfReader(io.BytesIO(draw(bundled, [None], backs=True))).pages[0].extract_text().count("cardgen") == 2
 
 
 def test_only_embedded_truetype_fonts(style):
@@ -276,6 +285,11 @@ def test_wrong_type_and_bad_colour(tmp_path):
     assert "field index.size: must be a number" in style_error(tmp_path, STANDARD.replace("size: 5.6,", "size: big,"))
     message = style_error(tmp_path, STANDARD.replace('background: "#6e1c28"', 'background: "dark red"'))
     assert "field back.background: must be a colour written #rrggbb" in message
+
+
+def test_corner_index_outside_the_panel(tmp_path):
+    message = style_error(tmp_path, STANDARD.replace("x: 8.4,", "x: 1.0,"))
+    assert "field index.x: must lie between 4.5 (the panel's edge) and 28" in message
 
 
 def test_arrangement_with_the_wrong_number_of_positions(tmp_path):

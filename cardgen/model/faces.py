@@ -124,6 +124,7 @@ class Back(_Strict):
     medallion_ink: Colour
     medallion_width: Size
     medallion_height: Size
+    frame: Colour
     frame_inset: Length         # a thin frame this far inside the trim edge; 0 for none
     frame_width: Length
     title: str = Field(max_length=30)
@@ -190,6 +191,7 @@ def load_face_style(name_or_file: str | Path) -> FaceStyle:
     doc = load_yaml(path, shown_as=shown)
     style = validate(doc, FaceStyle)
     _check_arrangements(doc, style)
+    _check_geometry(doc, style)
     _check_tones(doc, style)
     style._source = shown
     style._font_names = _register_fonts(doc, style, path.resolve().parent)
@@ -204,6 +206,15 @@ def _check_arrangements(doc: YamlDocument, style: FaceStyle) -> None:
             raise doc.error(where, f"a card has 1 to 20 bull heads, not {count}")
         if len(positions) != count:
             raise doc.error(where, f"{count} bull heads need {count} positions, not {len(positions)}")
+
+
+def _check_geometry(doc: YamlDocument, style: FaceStyle) -> None:
+    design, panel = style.design_size, style.panel
+    if 2 * panel.inset >= min(design.width, design.height):
+        raise doc.error(("panel", "inset"), "leaves no room for the panel on a card of design_size")
+    if style.index.x < panel.inset + 1.5 or style.index.x > design.width / 2:
+        raise doc.error(("index", "x"), f"must lie between {panel.inset + 1.5:g} (the panel's edge) and "
+                        f"{design.width / 2:g} (the card's middle) millimetres")
 
 
 def _check_tones(doc: YamlDocument, style: FaceStyle) -> None:

@@ -309,7 +309,7 @@ class _BackDrawing:
             return
         inset = back.frame_inset * scale
         canvas = self.canvas
-        canvas.setStrokeColor(_colour(back.medallion))
+        canvas.setStrokeColor(_colour(back.frame))
         canvas.setLineWidth(back.frame_width * scale)
         canvas.roundRect(inset, inset, self.width - 2 * inset, self.height - 2 * inset,
                          self.painter.style.panel.radius * scale, stroke=1, fill=0)
