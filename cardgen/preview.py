@@ -11,7 +11,6 @@ import io
 import math
 import os
 import re
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -110,13 +109,15 @@ def write_images(images: dict[str, bytes], output: Path) -> list[Path]:
     written = []
     for name, data in images.items():
         target = output / name
-        handle, temporary = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=output)
+        temporary = output / f".{name}.{os.getpid()}.tmp"
+        # os.open with 0o666 lets the umask decide the permissions, as for any file the user writes
+        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
         try:
             with os.fdopen(handle, "wb") as stream:
                 stream.write(data)
             os.replace(temporary, target)
         except BaseException:
-            Path(temporary).unlink(missing_ok=True)
+            temporary.unlink(missing_ok=True)
             raise
         written.append(target)
     return written

@@ -2,6 +2,7 @@
 written when the input is wrong."""
 
 import io
+import os
 
 import pytest
 from click.testing import CliRunner
@@ -97,3 +98,12 @@ def test_existing_images_are_replaced_whole(tmp_path):
     assert run("--cards", "1", "--dpi", "30", "-o", str(tmp_path)).exit_code == 0
     Image.open(io.BytesIO((tmp_path / "1.png").read_bytes())).verify()
     assert [path.name for path in tmp_path.iterdir()] == ["1.png"]   # no temporary file left
+
+
+def test_images_get_the_usual_file_permissions(tmp_path):
+    umask = os.umask(0o022)
+    try:
+        assert run("--cards", "2", "--dpi", "30", "-o", str(tmp_path)).exit_code == 0
+    finally:
+        os.umask(umask)
+    assert (tmp_path / "2.png").stat().st_mode & 0o777 == 0o644
