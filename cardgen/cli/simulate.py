@@ -1,9 +1,83 @@
-"""`cardgen simulate` (placeholder until the engine lands)."""
+"""`cardgen simulate`: play many games fast and report totals and win rates."""
+
+import json
+import sys
+import time
 
 import click
 
+VARIANTS = ("classic", "pro", "plus", "jokers")
+
 
 @click.command("simulate")
-def command() -> None:
-    """Not ready yet."""
-    raise click.UsageError("this command is not ready yet")
+@click.option("--variant", type=click.Choice(VARIANTS), default="classic", show_default=True)
+@click.option("--players", "player_count", type=click.IntRange(2, 10), default=4, show_default=True)
+@click.option("--games", type=click.IntRange(1), default=1000, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True, help="Game i is played with seed SEED+i.")
+@click.option(
+    "--players-kind",
+    default="random",
+    show_default=True,
+    help="Strategy of each seat, comma-separated (heuristic or random); one name is used for every seat.",
+)
+@click.option("--threshold", type=click.IntRange(1), help="End after the round in which a total reaches this (default 66).")
+@click.option("--rounds", type=click.IntRange(1), help="Play exactly this many rounds instead.")
+@click.option("--free-companion", is_flag=True, help="Plus: a card played with a zero may go on any row.")
+@click.option("--one-zero-each", is_flag=True, help="Plus: deal one zero card to each player first.")
+@click.option("--max-players", type=click.IntRange(2, 10), help="Pro: allow up to this many players (default 6).")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@click.option("--no-check", is_flag=True, help="Skip the invariant checks after every turn (faster).")
+def command(
+    variant, player_count, games, seed, players_kind, threshold, rounds,
+    free_companion, one_zero_each, max_players, as_json, no_check,
+) -> None:
+    """Play many games with computer players and report, per seat, the mean
+    total and the win rate (a shared win counts for each winner), the mean
+    number of rounds, and games per second."""
+    from cardgen.engine import OptionError, Options
+    from cardgen.errors import InputError
+    from cardgen.simulate import simulate
+
+    kinds = [kind.strip() for kind in players_kind.split(",")]
+    if len(kinds) == 1:
+        kinds *= player_count
+    if len(kinds) != player_count:
+        raise InputError(f"--players-kind names {len(kinds)} players but --players is {player_count}")
+    try:
+        options = Options(
+            variant, threshold=threshold, rounds=rounds, free_companion=free_companion,
+            one_zero_each=one_zero_each, max_players=max_players,
+        )
+        options.check_players(player_count)
+    except OptionError as exc:
+        raise InputError(str(exc)) from None
+    with _Progress(games) as progress:
+        result = simulate(options, kinds, games, seed=seed, check=not no_check, progress=progress)
+    click.echo(json.dumps(result.as_json()) if as_json else result.summary())
+
+
+class _Progress:
+    """A progress bar on stderr, shown only on a terminal and once a second has passed."""
+
+    def __init__(self, total: int) -> None:
+        self.total = total
+        self.started = time.perf_counter()
+        self.bar = None
+        self.done = 0
+
+    def __call__(self, done: int) -> None:
+        if self.bar is None:
+            if not sys.stderr.isatty() or time.perf_counter() - self.started < 1:
+                return
+            self.bar = click.progressbar(length=self.total, file=sys.stderr, label="simulating")
+            self.bar.__enter__()
+        self.bar.update(done - self.done)
+        self.done = done
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        if self.bar is not None:
+            self.bar.update(self.total - self.done)
+            self.bar.__exit__(*exc_info)

@@ -1,0 +1,115 @@
+"""Play many games with player strategies and sum them up.
+
+    result = simulate(Options("plus"), ["heuristic", "random", "random"], games=1000, seed=1)
+    result.as_json(); result.summary()
+
+Game number i (from 0) is played with seed `seed + i`, so any single game can
+be replayed on its own with `games=1, seed=seed + i`.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from cardgen.engine import STRATEGIES, Game, IllegalPlay, InvariantBroken, Options
+from cardgen.errors import CheckFailed, InputError
+
+
+@dataclass
+class SimulationResult:
+    options: Options
+    kinds: list[str]
+    games: int
+    seconds: float
+    mean_totals: list[float]
+    win_rates: list[float]  # a shared win counts as a win for each winner
+    mean_rounds: float
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else float("inf")
+
+    def as_json(self) -> dict:
+        return {
+            "variant": self.options.variant,
+            "players": self.kinds,
+            "games": self.games,
+            "seconds": round(self.seconds, 3),
+            "games_per_second": round(self.games_per_second, 1),
+            "mean_totals": [round(total, 3) for total in self.mean_totals],
+            "win_rates": [round(rate, 4) for rate in self.win_rates],
+            "mean_rounds": round(self.mean_rounds, 3),
+        }
+
+    def summary(self) -> str:
+        lines = [
+            f"{self.options.name}, {len(self.kinds)} players, {self.games} games "
+            f"in {self.seconds:.2f} s ({self.games_per_second:,.0f} games/s)",
+            f"mean rounds per game: {self.mean_rounds:.2f}",
+            "seat  player     mean total  win rate",
+        ]
+        for seat, kind in enumerate(self.kinds):
+            lines.append(
+                f"{seat + 1:>4}  {kind:<9}  {self.mean_totals[seat]:>10.2f}  {self.win_rates[seat]:>7.1%}"
+            )
+        return "\n".join(lines)
+
+
+def make_players(kinds: list[str]) -> list:
+    try:
+        return [STRATEGIES[kind]() for kind in kinds]
+    except KeyError as exc:
+        raise InputError(
+            f"unknown player kind {exc.args[0]!r}: choose among {', '.join(STRATEGIES)}"
+        ) from None
+
+
+def simulate(
+    options: Options,
+    kinds: list[str],
+    games: int,
+    seed: int = 1,
+    check: bool = True,
+    progress: Callable[[int], None] | None = None,
+) -> SimulationResult:
+    """Play `games` games; `progress(done)` is called now and then.
+
+    A broken engine invariant (or a strategy's illegal decision) stops the run
+    with CheckFailed naming the seed that replays that game.
+    """
+    players = make_players(kinds)
+    count = len(players)
+    totals = [0] * count
+    wins = [0] * count
+    rounds = 0
+    started = time.perf_counter()
+    for index in range(games):
+        game_seed = seed + index
+        game = Game(options, players, seed=game_seed, check=check)
+        try:
+            winners = game.play()
+        except (InvariantBroken, IllegalPlay) as exc:
+            raise CheckFailed(
+                f"game {index + 1} (seed {game_seed}) went wrong: {exc}; replay it with "
+                f"--games 1 --seed {game_seed}"
+            ) from None
+        for seat, total in enumerate(game.totals):
+            totals[seat] += total
+        for seat in winners:
+            wins[seat] += 1
+        rounds += game.round
+        if progress is not None and index % 256 == 255:
+            progress(index + 1)
+    seconds = time.perf_counter() - started
+    played = max(games, 1)
+    return SimulationResult(
+        options=options,
+        kinds=list(kinds),
+        games=games,
+        seconds=seconds,
+        mean_totals=[total / played for total in totals],
+        win_rates=[won / played for won in wins],
+        mean_rounds=rounds / played,
+    )
