@@ -240,8 +240,8 @@ def test_two_painters_on_one_canvas_share_the_forms(style):
     canvas.showPage()
     canvas.save()
     reader = pypdf.PdfReader(buffer)
-    forms = sorted(reader.pages[0]["/Resources"]["/XObject"])
-    assert len(forms) == 3 and forms[:2] == ["/FormXob.cardgen-back-" + forms[0][-10:], "/FormXob.cardgen-bull"]
+    forms = sorted(name.split("-")[1] for name in reader.pages[0]["/Resources"]["/XObject"])
+    assert forms == ["back", "bull", "joker", "panel"]
     assert form_uses(buffer.getvalue(), 0, "bull") == 2   # the joker's head, twice; the backs' bulls are inside their form
 
 

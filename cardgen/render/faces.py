@@ -134,16 +134,22 @@ class CardPainter:
         return self.style.tone_for(card.heads)
 
     def _panel(self, tone: Tone, width, height, scale) -> None:
+        """The panel's rounded rectangle is a form per card size; its colours come from here."""
         panel = self.style.panel
-        inset = panel.inset * scale
+        key = f"{panel.model_dump_json()}|{width:.3f}|{height:.3f}"
+        form = FORM_PREFIX + "panel-" + hashlib.sha1(key.encode()).hexdigest()[:10]
         canvas = self.canvas
+        if not canvas.hasForm(form):
+            canvas.beginForm(form, 0, 0, width, height)
+            inset, stroke = panel.inset * scale, panel.outline > 0
+            if stroke:
+                canvas.setLineWidth(panel.outline * scale)
+            canvas.roundRect(inset, inset, width - 2 * inset, height - 2 * inset, panel.radius * scale,
+                             stroke=int(stroke), fill=1)
+            canvas.endForm()
         canvas.setFillColor(_colour(panel.colour))
-        stroke = panel.outline > 0
-        if stroke:
-            canvas.setStrokeColor(_colour(tone.ink))
-            canvas.setLineWidth(panel.outline * scale)
-        canvas.roundRect(inset, inset, width - 2 * inset, height - 2 * inset, panel.radius * scale,
-                         stroke=int(stroke), fill=1)
+        canvas.setStrokeColor(_colour(tone.ink))
+        canvas.doForm(form)
 
     def _backdrop(self, card: Card, tone: Tone, width, height, scale) -> None:
         """The large faint picture behind the value: a bull, or the zero or joker emblem."""
