@@ -242,7 +242,7 @@ class CardPainter:
 
     def _back_form(self, width: float, height: float, bleed: float) -> str:
         back = self.style.back
-        key = f"{back.model_dump_json()}|{width:.3f}|{height:.3f}|{bleed:.3f}"
+        key = f"{back.model_dump_json()}|{self.style.font('caption')}|{width:.3f}|{height:.3f}|{bleed:.3f}"
         form = FORM_PREFIX + "back-" + hashlib.sha1(key.encode()).hexdigest()[:10]
         if self.canvas.hasForm(form):
             return form
