@@ -167,12 +167,14 @@ class Game:
         self,
         rows: list[list[int]],
         hands: Sequence[list[int] | None],
-        out_of_play: Sequence[int] = (),
+        out_of_play: Sequence[int] | None = None,
     ) -> None:
         """Start a round from given rows and hands.
 
         A hand given as None is unknown (the referee's records): that player may
         play any card not yet seen, as many as a hand of the variant holds.
+        Cards of the deck in no row and no known hand are out of play unless a
+        hand is unknown.
         """
         if self.over:
             raise GameOver("the game is already over")
@@ -181,12 +183,17 @@ class Game:
         self.round_over = False
         self.table.start(rows)
         self.hands = [None if hand is None else list(hand) for hand in hands]
-        self.out_of_play = list(out_of_play)
         self.unknown = None
         if any(hand is None for hand in self.hands):
             from cardgen.engine.unknown import UnknownHands
 
             self.unknown = UnknownHands(self)
+            self.out_of_play = []
+        elif out_of_play is None:
+            placed = {card for cards in list(rows) + list(hands) for card in cards}
+            self.out_of_play = [card for card in deck(self.options, self.player_count) if card not in placed]
+        else:
+            self.out_of_play = list(out_of_play)
 
     def _finish_round(self) -> None:
         self.round_over = True

@@ -1,0 +1,163 @@
+"""Property-based tests over random games of every variant."""
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from cardgen.engine import (
+    STRATEGIES,
+    Game,
+    IllegalPlay,
+    Options,
+    Play,
+    Player,
+    check_invariants,
+    is_joker,
+)
+
+SETTINGS = settings(max_examples=25, deadline=None)
+
+CONFIGS = [
+    ("classic", {}, 2, 10),
+    ("classic", {"threshold": 30}, 2, 10),
+    ("pro", {}, 2, 6),
+    ("pro", {"max_players": 10}, 7, 10),
+    ("plus", {}, 2, 7),
+    ("plus", {"free_companion": True}, 2, 7),
+    ("plus", {"one_zero_each": True, "rounds": 2}, 2, 7),
+    ("jokers", {}, 2, 10),
+]
+
+
+@st.composite
+def games(draw):
+    variant, options, low, high = draw(st.sampled_from(CONFIGS))
+    count = draw(st.integers(low, high))
+    kinds = draw(st.lists(st.sampled_from(sorted(STRATEGIES)), min_size=count, max_size=count))
+    seed = draw(st.integers(0, 2**32))
+    return Options(variant, **options), kinds, seed
+
+
+def trace(options, kinds, seed):
+    """Play a whole game, checking invariants after the deal and every turn; return its history."""
+    game = Game(options, [STRATEGIES[kind]() for kind in kinds], seed=seed, check=True)
+    history = []
+    while not game.over:
+        assert game.round < 100, "the game does not end"
+        game.deal()
+        check_invariants(game)
+        history.append(("deal", [list(row) for row in game.table.rows], [list(h) for h in game.hands]))
+        while not game.round_over:
+            collected = game.play_turn()
+            history.append(([list(row) for row in game.table.rows], [(s, list(c)) for s, c in collected]))
+    history.append(("end", game.totals, game.winners()))
+    return game, history
+
+
+@SETTINGS
+@given(games())
+def test_random_games_keep_every_invariant_and_end(config):
+    options, kinds, seed = config
+    game, _ = trace(options, kinds, seed)
+    assert game.over and game.winners()
+    if options.variant == "plus":
+        assert game.round == (options.rounds or len(kinds))
+        best = max(game.totals)
+    else:
+        best = min(game.totals)
+        if options.rounds is None:
+            assert max(game.totals) >= options.end_threshold
+            assert all(max(totals) < options.end_threshold for totals in _running_totals(game)[:-1])
+    assert all(game.totals[seat] == best for seat in game.winners())
+
+
+def _running_totals(game):
+    running, totals = [], [0] * game.player_count
+    for scores in game.round_scores:
+        totals = [a + b for a, b in zip(totals, scores)]
+        running.append(totals)
+    return running
+
+
+@SETTINGS
+@given(games())
+def test_a_seed_replays_the_same_game(config):
+    options, kinds, seed = config
+    assert trace(options, kinds, seed)[1] == trace(options, kinds, seed)[1]
+
+
+class Recorder(Player):
+    """Wraps a strategy and writes down its decisions of the current turn as Plays."""
+
+    def __init__(self, inner):
+        self.inner = inner
+        self.play = None
+
+    def choose_cards(self, game, seat):
+        cards = self.inner.choose_cards(game, seat)
+        self.play = Play((cards,) if isinstance(cards, int) else tuple(cards))
+        return cards
+
+    def choose_take(self, game, seat, card):
+        row = self.inner.choose_take(game, seat, card)
+        self.play = self.play._replace(take=row)
+        return row
+
+    def place_joker(self, game, seat, joker):
+        how, row = self.inner.place_joker(game, seat, joker)
+        self.play = self.play._replace(**{"take" if how == "take" else "row": row})
+        return how, row
+
+    def companion_row(self, game, seat, card):
+        row = self.inner.companion_row(game, seat, card)
+        self.play = self.play._replace(row=row)
+        return row
+
+    def draft(self, game, seat, pool):
+        return self.inner.draft(game, seat, pool)
+
+
+@SETTINGS
+@given(games(), st.booleans())
+def test_replaying_the_recorded_plays_gives_the_same_game(config, hands_known):
+    """What the referee does (recorded plays, hands known or not) agrees with the simulator."""
+    options, kinds, seed = config
+    recorders = [Recorder(STRATEGIES[kind]()) for kind in kinds]
+    played = Game(options, recorders, seed=seed)
+    replayed = Game(options, len(kinds), check=True)
+    while not played.over:
+        played.deal()
+        hands = [list(hand) if hands_known else None for hand in played.hands]
+        replayed.start_round([list(row) for row in played.table.rows], hands)
+        while not played.round_over:
+            seats = [seat for seat in range(len(kinds)) if played.holds_cards(seat)]
+            collected = played.play_turn()
+            plays = [recorders[seat].play if seat in seats else None for seat in range(len(kinds))]
+            assert replayed.play_turn(plays) == collected
+            assert replayed.table.rows == played.table.rows
+        assert replayed.round_over
+    assert replayed.over and replayed.totals == played.totals
+
+
+@SETTINGS
+@given(games())
+def test_a_card_outside_the_hand_is_refused(config):
+    options, kinds, seed = config
+    game = Game(options, [STRATEGIES[kind]() for kind in kinds], seed=seed)
+    game.deal()
+    stranger = game.table.rows[0][0]
+    plays = [Play((hand[0],)) for hand in game.hands]
+    plays[0] = Play((stranger,))
+    try:
+        game.play_turn(plays)
+    except IllegalPlay as exc:
+        assert exc.seat == 0 and "is not in" in exc.reason
+    else:
+        raise AssertionError("a card from the rows was accepted")
+
+
+def test_jokers_never_sit_side_by_side_in_many_games():
+    for seed in range(30):
+        game = Game(Options("jokers"), [STRATEGIES["random"]() for _ in range(10)], seed=seed, check=True)
+        game.play()
+        for row in game.table.rows:
+            assert not any(is_joker(a) and is_joker(b) for a, b in zip(row, row[1:]))
