@@ -1,0 +1,421 @@
+"""Rule summaries and score-sheet texts (templates/rules/*.yaml, templates/sheets/*.yaml),
+validated, with every example proved by the rules engine.
+
+    summary = load_summary("plus")        # or a YAML file of the same form
+    summary.outcome("zero-order").rows     # the rows after the turn, as the engine plays it
+
+A turn example is replayed by the referee (one whole legal turn); its `expect` is a
+claim: when the engine does not reproduce it, loading fails naming the file, the
+line and the example. A tally is scored with the engine's options (threshold,
+fixed rounds, lowest or highest wins).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from cardgen.engine import Options, face, is_joker, value
+from cardgen.errors import CardgenError, InputError
+from cardgen.paths import TEMPLATES
+from cardgen.yamlio import YamlDocument, load_yaml, validate
+
+VARIANTS = ("plus", "jokers", "classic", "pro")
+SECTION_IDS = ("goal", "material", "setup", "turn", "placing", "collecting", "special", "end", "mistakes")
+RULES_DIR = TEMPLATES / "rules"
+SHEETS_DIR = TEMPLATES / "sheets"
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, str_min_length=1)
+
+
+class Translated(_Strict):
+    """A text in each of the four languages."""
+
+    en: str
+    fr: str
+    de: str
+    nl: str
+
+    def __call__(self, lang: str) -> str:
+        return getattr(self, lang)
+
+
+class TranslatedLines(_Strict):
+    en: list[str] = Field(min_length=1)
+    fr: list[str] = Field(min_length=1)
+    de: list[str] = Field(min_length=1)
+    nl: list[str] = Field(min_length=1)
+
+    def __call__(self, lang: str) -> list[str]:
+        return getattr(self, lang)
+
+
+# --- rule summaries ------------------------------------------------------------
+
+
+class PlayerRange(_Strict):
+    min: int = Field(ge=2, le=10)
+    max: int = Field(ge=2, le=10)
+
+
+class Section(_Strict):
+    id: Literal[SECTION_IDS]  # type: ignore[valid-type]
+    heading: Translated
+    text: Translated
+
+
+class TurnExpect(_Strict):
+    rows: list[list[int | float]]
+    collected: dict[str, list[int | float]]
+
+
+class TurnExample(_Strict):
+    id: str
+    kind: Literal["turn"]
+    section: str
+    caption: Translated
+    rows: list[list[int | float]]
+    turn: dict[str, Any]
+    expect: TurnExpect
+
+
+class TallyExpect(_Strict):
+    totals: dict[str, int]
+    game_over: bool
+    winners: list[str]
+
+
+class TallyExample(_Strict):
+    id: str
+    kind: Literal["tally"]
+    section: str
+    caption: Translated
+    scores: dict[str, list[int]]
+    expect: TallyExpect
+
+
+class ReferenceCard(_Strict):
+    title: Translated
+    lines: TranslatedLines
+
+
+class _SummaryFile(_Strict):
+    variant: Literal[VARIANTS]  # type: ignore[valid-type]
+    title: Translated
+    players: PlayerRange
+    sections: list[Section] = Field(min_length=1)
+    examples: list[dict[str, Any]] = []
+    reference_card: ReferenceCard
+
+
+@dataclass(frozen=True)
+class TurnOutcome:
+    """What the engine makes of a turn example: card ids, as the engine knows them."""
+
+    before: list[list[int]]
+    after: list[list[int]]
+    collected: dict[str, list[int]]   # in the order the engine collected them
+    plays: dict[str, tuple[int, ...]]
+
+
+@dataclass(frozen=True)
+class TallyOutcome:
+    totals: dict[str, int]
+    game_over: bool
+    winners: list[str]
+
+
+@dataclass(frozen=True)
+class RuleSummary:
+    source: str                        # the file as errors name it
+    variant: str
+    title: Translated
+    players: PlayerRange
+    sections: tuple[Section, ...]
+    examples: tuple[TurnExample | TallyExample, ...]
+    reference_card: ReferenceCard
+    outcomes: dict[str, TurnOutcome | TallyOutcome]
+    doc: YamlDocument                  # to name lines in layout errors
+
+    def examples_of(self, section_id: str) -> list[TurnExample | TallyExample]:
+        return [example for example in self.examples if example.section == section_id]
+
+    def outcome(self, example_id: str) -> TurnOutcome | TallyOutcome:
+        return self.outcomes[example_id]
+
+    def error(self, path: tuple, message: str) -> InputError:
+        return self.doc.error(path, message)
+
+
+def summary_path(variant_or_file: str | Path) -> tuple[Path, str]:
+    """The YAML of a bundled variant, or a user's file, and its name as errors show it."""
+    if str(variant_or_file) in VARIANTS:
+        return RULES_DIR / f"{variant_or_file}.yaml", f"templates/rules/{variant_or_file}.yaml"
+    return Path(variant_or_file), str(variant_or_file)
+
+
+@lru_cache(maxsize=None)
+def load_summary(variant_or_file: str | Path) -> RuleSummary:
+    """A rule summary, validated and with every example checked by the engine."""
+    path, shown = summary_path(variant_or_file)
+    return parse_summary(load_yaml(path, shown_as=shown))
+
+
+def parse_summary(doc: YamlDocument) -> RuleSummary:
+    if not isinstance(doc.data, dict):
+        raise doc.error((), "must be a mapping of fields (variant, title, players, sections, examples, reference_card)")
+    raw = validate(doc, _SummaryFile)
+    _check_sections(doc, raw)
+    examples = tuple(_example(doc, index, data) for index, data in enumerate(raw.examples))
+    _check_examples(doc, raw, examples)
+    outcomes = {}
+    for index, example in enumerate(examples):
+        if isinstance(example, TurnExample):
+            outcomes[example.id] = _replay_turn(doc, index, raw.variant, example)
+        else:
+            outcomes[example.id] = _score_tally(doc, index, raw.variant, example)
+    return RuleSummary(
+        source=doc.file, variant=raw.variant, title=raw.title, players=raw.players,
+        sections=tuple(raw.sections), examples=examples, reference_card=raw.reference_card,
+        outcomes=outcomes, doc=doc,
+    )
+
+
+def _check_sections(doc: YamlDocument, raw: _SummaryFile) -> None:
+    if raw.players.min > raw.players.max:
+        raise doc.error(("players",), f"min ({raw.players.min}) is above max ({raw.players.max})")
+    seen: set[str] = set()
+    order = [section.id for section in raw.sections]
+    for index, section in enumerate(raw.sections):
+        if section.id in seen:
+            raise doc.error(("sections", index, "id"), f"the section {section.id} comes twice")
+        seen.add(section.id)
+    if order != sorted(order, key=SECTION_IDS.index):
+        raise doc.error(("sections",), f"sections must come in the order {', '.join(SECTION_IDS)}")
+
+
+def _example(doc: YamlDocument, index: int, data: dict[str, Any]) -> TurnExample | TallyExample:
+    path = ("examples", index)
+    if not isinstance(data, dict):
+        raise doc.error(path, "must be a mapping of fields")
+    kind = data.get("kind")
+    if kind == "turn":
+        return validate(doc, TurnExample, data, path)
+    if kind == "tally":
+        return validate(doc, TallyExample, data, path)
+    raise doc.error(path + ("kind",), f"must be turn or tally, not {kind!r}")
+
+
+def _check_examples(doc: YamlDocument, raw: _SummaryFile, examples) -> None:
+    sections = {section.id for section in raw.sections}
+    seen: set[str] = set()
+    for index, example in enumerate(examples):
+        if example.id in seen:
+            raise doc.error(("examples", index, "id"), f"the example id {example.id} is already used")
+        seen.add(example.id)
+        if example.section not in sections:
+            raise doc.error(("examples", index, "section"), f"there is no section {example.section}")
+
+
+# --- proving the examples --------------------------------------------------------
+
+
+class _ExampleRecord(YamlDocument):
+    """A referee record made of one example: its errors name the example in the rule file."""
+
+    def __init__(self, rules: YamlDocument, index: int, example_id: str, data: dict):
+        super().__init__(rules.file, data, {})
+        self.rules, self.index, self.example_id = rules, index, example_id
+
+    def error(self, path, message: str) -> InputError:
+        return self.rules.error(self._in_rules(tuple(path)), f"example {self.example_id}: {message}")
+
+    def _in_rules(self, path: tuple) -> tuple:
+        here = ("examples", self.index)
+        if path[:3] == ("rounds", 0, "rows"):
+            return here + ("rows",) + path[3:]
+        if path[:4] == ("rounds", 0, "turns", 0):
+            return here + ("turn",) + path[4:]
+        if path[:1] == ("players",):
+            return here + ("turn",)
+        return here
+
+
+def _replay_turn(doc: YamlDocument, index: int, variant: str, example: TurnExample) -> TurnOutcome:
+    from cardgen.referee import replay
+
+    record = {
+        "variant": variant,
+        "players": list(example.turn),
+        "rounds": [{"rows": example.rows, "turns": [example.turn]}],
+    }
+    here = ("examples", index)
+    try:
+        report = replay(_ExampleRecord(doc, index, example.id, record))
+    except InputError:
+        raise
+    except CardgenError as exc:  # a play the rules refuse
+        reason = str(exc).split(": ", 1)[-1]
+        raise doc.error(here + ("turn",), f"example {example.id}: this play breaks the rules ({reason})") from None
+    round_ = report.rounds[0]
+    turn = round_.turns[0]
+    outcome = TurnOutcome(
+        before=[list(row) for row in round_.start_rows],
+        after=[list(row) for row in turn.rows],
+        collected={name: list(cards) for name, cards in turn.collected.items() if cards},
+        plays={name: cards for name, (cards, _) in turn.plays.items()},
+    )
+    _compare_turn(doc, here, example, outcome)
+    return outcome
+
+
+def _shown(raw: int | float) -> str:
+    """A card as written in the YAML, as the engine's face() shows it."""
+    if isinstance(raw, float):
+        return f"{raw:.1f}"
+    return str(raw)
+
+
+def _compare_turn(doc: YamlDocument, here: tuple, example: TurnExample, outcome: TurnOutcome) -> None:
+    engine_rows = [[face(card) for card in row] for row in outcome.after]
+    claimed_rows = [[_shown(card) for card in row] for row in example.expect.rows]
+    if engine_rows != claimed_rows:
+        raise doc.error(
+            here + ("expect", "rows"),
+            f"example {example.id}: the engine's rows after the turn are {_rows_words(engine_rows)}, "
+            f"not {_rows_words(claimed_rows)}",
+        )
+    engine = {name: Counter(face(card) for card in cards) for name, cards in outcome.collected.items()}
+    claimed = {name: Counter(_shown(card) for card in cards) for name, cards in example.expect.collected.items() if cards}
+    if engine != claimed:
+        raise doc.error(
+            here + ("expect", "collected"),
+            f"example {example.id}: in the engine {_collected_words(engine)}, "
+            f"not as written ({_collected_words(claimed)})",
+        )
+
+
+def _rows_words(rows: list[list[str]]) -> str:
+    return " | ".join(" ".join(row) for row in rows)
+
+
+def _collected_words(collected: dict[str, Counter]) -> str:
+    if not collected:
+        return "nobody collects a card"
+    return "; ".join(f"{name} collects {' '.join(sorted(cards.elements(), key=float))}"
+                     for name, cards in sorted(collected.items()))
+
+
+def _score_tally(doc: YamlDocument, index: int, variant: str, example: TallyExample) -> TallyOutcome:
+    """Totals, end of game and winners by the engine's options for the variant."""
+    here = ("examples", index)
+    options = Options(variant)
+    names = list(example.scores)
+    rounds = {len(scores) for scores in example.scores.values()}
+    if len(rounds) != 1 or not names:
+        raise doc.error(here + ("scores",), f"example {example.id}: every player needs a score for each round")
+    (count,) = rounds
+    fixed = options.rounds_to_play(len(names))
+    totals = dict.fromkeys(names, 0)
+    over = False
+    for round_number in range(count):
+        if over:
+            raise doc.error(here + ("scores",), f"example {example.id}: the game was already over after round {round_number}")
+        for name in names:
+            totals[name] += example.scores[name][round_number]
+        over = round_number + 1 >= fixed if fixed is not None else max(totals.values()) >= options.end_threshold
+    best = (min if options.negative else max)(totals.values())
+    winners = [name for name in names if totals[name] == best] if over else []
+    outcome = TallyOutcome(totals=totals, game_over=over, winners=winners)
+    claimed = example.expect
+    if claimed.totals != totals:
+        raise doc.error(here + ("expect", "totals"), f"example {example.id}: the totals are {_scores_words(totals)}, not {_scores_words(claimed.totals)}")
+    if claimed.game_over != over:
+        state = "over" if over else "not over"
+        raise doc.error(here + ("expect", "game_over"), f"example {example.id}: by the rules the game is {state} after these rounds")
+    if sorted(claimed.winners) != sorted(winners):
+        raise doc.error(here + ("expect", "winners"), f"example {example.id}: the winners are {', '.join(winners) or 'nobody yet'}, not {', '.join(claimed.winners) or 'nobody'}")
+    return outcome
+
+
+def _scores_words(scores: dict[str, int]) -> str:
+    return ", ".join(f"{name} {total}" for name, total in scores.items())
+
+
+def joker_worth(row: list[int], place: int) -> int | None:
+    """The worth in tenths of the joker at `place` when it follows a card of the row:
+    that card's worth plus its own face (0.4 after 17 is 174). None for a row's first card."""
+    if not is_joker(row[place]) or place == 0:
+        return None
+    before = joker_worth(row, place - 1)
+    return (value(row[place - 1]) if before is None else before) + value(row[place])
+
+
+# --- score sheets and the words of the summaries ------------------------------------
+
+
+class ScoreLabels(_Strict):
+    player: Translated
+    round: Translated
+    points: Translated
+    total: Translated
+    limit: Translated
+    cut_here: Translated
+
+
+class ByVariant(_Strict):
+    classic: Translated
+    pro: Translated
+    jokers: Translated
+    plus: Translated
+
+    def __call__(self, variant: str) -> Translated:
+        return getattr(self, variant)
+
+
+class ScoreTexts(_Strict):
+    title: ByVariant
+    labels: ScoreLabels
+    rules: ByVariant
+
+
+class SummaryWords(_Strict):
+    """What the summary pages print around the texts (templates/sheets/summary.yaml)."""
+
+    kicker: Translated          # "Rule summary"
+    players: Translated         # "{min} to {max} players"
+    before: Translated
+    after: Translated
+    played: Translated          # "Played:"
+    collects: Translated        # "{name} collects"
+    nobody_collects: Translated
+    worth: Translated           # "worth {value}"
+    wins: Translated            # "{names} wins"
+    share: Translated           # "{names} share the win"
+    game_over: Translated
+    overleaf: Translated
+
+
+def _load_texts(name: str, model: type):
+    doc = load_yaml(SHEETS_DIR / name, shown_as=f"templates/sheets/{name}")
+    return validate(doc, model)
+
+
+@lru_cache(maxsize=None)
+def score_texts() -> ScoreTexts:
+    return _load_texts("score.yaml", ScoreTexts)
+
+
+@lru_cache(maxsize=None)
+def summary_words() -> SummaryWords:
+    return _load_texts("summary.yaml", SummaryWords)
+
+
+def parse_score_texts(doc: YamlDocument) -> ScoreTexts:
+    return validate(doc, ScoreTexts)
