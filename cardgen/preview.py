@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import io
 import math
-import os
 import re
 from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.errors import InputError
+from cardgen.files import write_atomically
 from cardgen.model.cards import Card, bundled_set_names, load_card_set
 from cardgen.model.faces import FaceStyle, load_face_style
 
@@ -101,25 +101,11 @@ def render_previews(
 
 
 def write_images(images: dict[str, bytes], output: Path) -> list[Path]:
-    """Write each image atomically (temporary file, then rename) into `output`."""
-    try:
-        output.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise InputError(f"{output}: cannot create this folder ({exc.strerror}).") from None
+    """Write each image atomically into `output`."""
     written = []
     for name, data in images.items():
-        target = output / name
-        temporary = output / f".{name}.{os.getpid()}.tmp"
-        # os.open with 0o666 lets the umask decide the permissions, as for any file the user writes
-        handle = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
-        try:
-            with os.fdopen(handle, "wb") as stream:
-                stream.write(data)
-            os.replace(temporary, target)
-        except BaseException:
-            temporary.unlink(missing_ok=True)
-            raise
-        written.append(target)
+        write_atomically(output / name, data)
+        written.append(output / name)
     return written
 
 

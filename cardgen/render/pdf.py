@@ -6,19 +6,29 @@ from __future__ import annotations
 
 import io
 import json
-import os
-import tempfile
-from pathlib import Path
 
-from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream, PDFString
+from reportlab import rl_config
+from reportlab.pdfbase.pdfdoc import (
+    PDFArray,
+    PDFDictionary,
+    PDFName,
+    PDFStream,
+    PDFStreamFilterZCompress,
+    PDFString,
+)
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen import __version__
+from cardgen.files import write_atomically  # noqa: F401  (the writers of PDFs import it from here)
 from cardgen.layout.geometry import MM, Rect
 from cardgen.render.fonts import DEFAULT_FONT, register
 
 DUPLEX_MODES = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", None: "Simplex"}
 LAYOUT_ATTACHMENT = "cardgen-layout.json"
+
+
+# Content streams compressed, not also wrapped in ASCII85 (a fifth bigger, for nothing).
+rl_config.useA85 = 0
 
 
 def new_canvas(paper: tuple[float, float], flip: str | None, title: str) -> tuple[Canvas, io.BytesIO]:
@@ -61,8 +71,9 @@ def attach_json(canvas: Canvas, name: str, data) -> None:
     document = canvas._doc
     content = json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
     stream = PDFStream(
-        PDFDictionary({"Type": PDFName("EmbeddedFile"), "Subtype": PDFName("application#2Fjson")}),
+        PDFDictionary({"Type": PDFName("EmbeddedFile")}),
         content=content,
+        filters=[PDFStreamFilterZCompress()],
     )
     filespec = PDFDictionary(
         {
@@ -80,17 +91,3 @@ def attach_json(canvas: Canvas, name: str, data) -> None:
 def finish(canvas: Canvas, buffer: io.BytesIO) -> bytes:
     canvas.save()
     return buffer.getvalue()
-
-
-def write_atomically(path: Path, content: bytes) -> None:
-    """Write to a temporary file beside `path`, then rename: a failure leaves `path` as it was."""
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(handle, "wb") as file:
-            file.write(content)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
