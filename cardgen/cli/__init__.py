@@ -35,7 +35,9 @@ def _register() -> None:
     # One module per command, each defining `command`; one line each.
     for name in (
         "build",
+        "calibrate",
         "preview",
+        "printer",
         "referee",
         "simulate",
     ):

@@ -150,16 +150,20 @@ class Plan:
     @classmethod
     def make(cls, paper: tuple[float, float], flip: str) -> Plan:
         width, height = paper
-        top_y, bottom_y = height - 36.0, 44.0
-        stations = {"A": (width / 2 - 55, top_y), "B": (width / 2 + 45, top_y),
-                    "C": (width / 2 - 55, bottom_y), "D": (width / 2 + 45, bottom_y)}
+        # Stations near the four corners, so that a turned or stretched back shows as
+        # stations that disagree; every scale keeps 6 mm clear around its marks, since a
+        # shift moves the back's marks that far.
+        rows = {"A": height - 32.0, "B": height - 32.0, "C": 46.0, "D": 46.0}
+        centres = {"A": width / 4, "B": 3 * width / 4, "C": width / 4, "D": 3 * width / 4}
         scales = []
-        for name, (x, y) in stations.items():
-            scales.append(Scale(name, "x", (x - 12, y), _sign(flip, "x")))
-            scales.append(Scale(name, "y", (x + 24, y - 8), _sign(flip, "y")))
-        box = Rect(width / 2 - 40, height - 84.0, 80, 24)
+        for name in "ABCD":
+            x, y = centres[name], rows[name]
+            scales.append(Scale(name, "x", (x - 18, y), _sign(flip, "x")))
+            scales.append(Scale(name, "y", (x + 20, y - 8), _sign(flip, "y")))
+        box = Rect(width / 2 - 40, height - 97.0, 80, 24)
         wrong = Rect(width - box.right, height - box.top, box.width, box.height)
-        return cls(paper, flip, tuple(scales), box, wrong, (width / 2 - 50, 70.0), box.y - 6, wrong.top + 6)
+        ruler = (width / 2 - 50, wrong.y - 8)
+        return cls(paper, flip, tuple(scales), box, wrong, ruler, box.y - 6, wrong.top + 6)
 
 
 def _sign(flip: str, axis: str) -> int:
@@ -177,18 +181,14 @@ def _draw_front(canvas: Canvas, plan: Plan, texts: dict) -> None:
     _text(canvas, texts["title"], width / 2, height - 12, 11, BOLD, "centre")
     _text(canvas, texts["front"], width / 2, height - 17, 7.5, FONT, "centre")
     for scale in plan.scales:
-        _front_scale(canvas, scale)
-    for station in sorted({s.station for s in plan.scales}):
-        x_scale = next(s for s in plan.scales if s.station == station and s.axis == "x")
-        x, y = x_scale.origin
-        _text(canvas, station, x - 20, y + 4, 14, BOLD, "centre")
+        _front_scale(canvas, scale, texts)
     _flip_boxes(canvas, plan, texts)
     _instructions(canvas, plan, texts)
     _ruler(canvas, *plan.ruler, texts["ruler"])
     canvas.restoreState()
 
 
-def _front_scale(canvas: Canvas, scale: Scale) -> None:
+def _front_scale(canvas: Canvas, scale: Scale, texts: dict) -> None:
     canvas.saveState()
     _enter(canvas, scale)
     canvas.setStrokeGray(0)
@@ -205,9 +205,10 @@ def _front_scale(canvas: Canvas, scale: Scale) -> None:
         canvas.line(a, COARSE_ROW, a, COARSE_ROW + (3.0 if tall else 2.0))
         if abs(m) <= COARSE_REACH:
             label_y = COARSE_ROW + (3.6 if m % 2 == 0 else 5.8)
-            _text(canvas, str(m).replace("-", "-"), a, label_y, 5, BOLD if m == 0 else FONT, "centre")
-    _text(canvas, scale.axis.upper(), -s * 0 - 14.5, COARSE_ROW + 1.2, 12, BOLD, "centre")
-    _text(canvas, "mm", -14.5, COARSE_ROW - 2.5, 6, FONT, "centre")
+            _text(canvas, str(m), a, label_y, 5, BOLD if m == 0 else FONT, "centre")
+    _text(canvas, texts["fine"], -6.0, 0.6, 6, FONT, "right")
+    _text(canvas, texts["coarse"], -7.0, COARSE_ROW + 0.6, 6, FONT, "right")
+    _text(canvas, f"{scale.station} {scale.axis.upper()}", -15.0, 6.5, 12, BOLD, "centre")
     canvas.restoreState()
 
 
@@ -311,6 +312,8 @@ def _text(canvas: Canvas, text: str, x: float, y: float, size_pt: float, font: s
     canvas.setFont(font, size_pt / MM)
     if align == "centre":
         canvas.drawCentredString(x, y, text)
+    elif align == "right":
+        canvas.drawRightString(x, y, text)
     else:
         canvas.drawString(x, y, text)
 
@@ -351,6 +354,7 @@ TEXTS = {
         "front": "Front · {paper} · flip on the {flip} edge · back offset {offset}",
         "back": "cardgen calibration sheet · back",
         "back_word": "BACK",
+        "fine": "fine", "coarse": "coarse",
         "long": "long", "short": "short",
         "flip_ok": "Against a lamp, BACK must show inside this box",
         "flip_wrong": "BACK shows here? The printer turned the sheet on the other edge: "

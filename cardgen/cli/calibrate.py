@@ -1,0 +1,30 @@
+"""`cardgen calibrate`: the two-sided sheet that measures a printer's front/back shift."""
+
+from pathlib import Path
+
+import click
+
+
+@click.command("calibrate")
+@click.option("--paper", type=click.Choice(["a4", "letter"]), help="Paper size (default: a4, or the printer's).")
+@click.option("--flip", type=click.Choice(["long", "short"]), help="The edge the printer turns the sheet on (default: long, or the printer's).")
+@click.option("--back-offset", metavar="X,Y", help="Print the back moved by this offset, to check values already found: the scales then read 0.")
+@click.option("--printer", metavar="NAME", help="Take paper, flip and back offset from a saved printer profile (options given here win).")
+@click.option("--lang", type=click.Choice(["en", "fr", "de", "nl"]), default="en", show_default=True, help="Language of the printed instructions.")
+@click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=Path("output/calibration.pdf"), show_default=True, help="The PDF to write.")
+def command(paper, flip, back_offset, printer, lang, output):
+    """Write a calibration sheet: print it two-sided, hold it against a lamp, and read
+    the --back-offset X,Y that cancels your printer's shift."""
+    from cardgen.printers import load_profile, parse_offset
+    from cardgen.render.calibration import calibration_pdf
+    from cardgen.render.pdf import write_atomically
+
+    offset = (0.0, 0.0)
+    if printer:
+        profile = load_profile(printer)
+        paper, flip, offset = paper or profile.paper, flip or profile.flip, profile.back_offset
+    if back_offset is not None:
+        offset = parse_offset(back_offset)
+    content = calibration_pdf(paper=paper or "a4", flip=flip or "long", back_offset=offset, lang=lang)
+    write_atomically(output, content)
+    click.echo(str(output))

@@ -1,0 +1,252 @@
+"""The calibration sheet read back as a user would: printed (rendered), the back seen
+through the paper (mirrored onto the front), the scales read, and the values typed
+back in cancel the printer's shift."""
+
+from __future__ import annotations
+
+import json
+import math
+from functools import lru_cache
+
+import pytest
+from PIL import Image, ImageOps
+
+from cardgen.layout.geometry import behind_point
+from cardgen.render.calibration import ATTACHMENT, calibration_pdf
+from pdfcheck import font_is_embedded_truetype, fonts_of, reader, render
+
+DPI = 300
+PERPENDICULAR_REACH = 5.5  # a shift moves the back's marks this far at most across the scale
+
+
+@lru_cache(maxsize=None)
+def sheet(paper="a4", flip="long", offset=(0.0, 0.0)) -> bytes:
+    return calibration_pdf(paper=paper, flip=flip, back_offset=offset)
+
+
+def description(content: bytes) -> dict:
+    return json.loads(reader(content).attachments[ATTACHMENT][0])
+
+
+@lru_cache(maxsize=None)
+def pages(paper="a4", flip="long", offset=(0.0, 0.0)):
+    content = sheet(paper, flip, offset)
+    return ImageOps.invert(render(content, 0, DPI)), ImageOps.invert(render(content, 1, DPI))
+
+
+def marks(ink: Image.Image, paper, axis: str, along: tuple[float, float], across: tuple[float, float]):
+    """Centres (mm, page coordinates, along `axis`) of the lines crossing the window
+    `along` x `across` (mm ranges) of a page's ink image."""
+    page_w, page_h = paper
+    # pdfium rounds the image up to whole pixels and stretches the page to fill it
+    per_mm_x, per_mm_y = ink.width / page_w, ink.height / page_h
+    if axis == "x":
+        x0, x1, y0, y1 = *along, *across
+    else:
+        x0, x1, y0, y1 = *across, *along
+    box = (round(x0 * per_mm_x), round((page_h - y1) * per_mm_y), round(x1 * per_mm_x), round((page_h - y0) * per_mm_y))
+    window = ink.crop(box)
+    if axis == "x":
+        profile = list(window.resize((window.width, 1), Image.BOX).get_flattened_data())
+        start = box[0]
+    else:
+        profile = list(window.resize((1, window.height), Image.BOX).get_flattened_data())
+        start = box[1]
+    centres = []
+    for run in _runs(profile, threshold=max(profile) * 0.25 if profile else 0):
+        weight = sum(profile[i] for i in run)
+        centre_px = start + sum((i + 0.5) * profile[i] for i in run) / weight
+        centres.append(centre_px / per_mm_x if axis == "x" else page_h - centre_px / per_mm_y)
+    return sorted(centres)
+
+
+def _runs(profile, threshold):
+    run = []
+    for i, value in enumerate(profile):
+        if value > threshold:
+            run.append(i)
+        elif run:
+            yield run
+            run = []
+    if run:
+        yield run
+
+
+def seen_from_front(back_marks, axis, paper, flip):
+    """Back-page positions along `axis` mapped to where they show on the front."""
+    index = 0 if axis == "x" else 1
+    return sorted(behind_point(v, v, paper, flip)[index] for v in back_marks)
+
+
+class Reading:
+    """What a user reads on one scale: the front's numbered lines and the back's marks
+    that show through, along the scale's value direction (0 = the front's zero)."""
+
+    def __init__(self, scale: dict, front: Image.Image, back: Image.Image, info: dict):
+        paper, flip = tuple(info["paper_mm"]), info["flip"]
+        self.axis = scale["axis"]
+        index = 0 if self.axis == "x" else 1
+        self.sign = scale["value_direction"][index]
+        across = [v for v in scale["across"]]
+        sign_across = across[0] + across[1]  # +1 or -1: which way the labels lie
+        fine, coarse = scale["fine_zero"], scale["coarse_zero"]
+        other = 1 - index
+
+        def window(zero, reach, b0, b1):
+            lo, hi = sorted((zero[other] + sign_across * b0, zero[other] + sign_across * b1))
+            return (zero[index] - reach, zero[index] + reach), (lo, hi)
+
+        def front_marks(zero, reach, b0, b1):
+            along, across_range = window(zero, reach, b0, b1)
+            return [self.value(v, zero) for v in marks(front, paper, self.axis, along, across_range)]
+
+        def back_marks(zero, reach, b0, b1):
+            reach += PERPENDICULAR_REACH
+            along, across_range = window(zero, reach, b0 - PERPENDICULAR_REACH, b1 + PERPENDICULAR_REACH)
+            # the same window on the back page: behind the front window
+            if self.axis == "x":
+                corners = [behind_point(x, y, paper, flip) for x in along for y in across_range]
+            else:
+                corners = [behind_point(x, y, paper, flip) for x in across_range for y in along]
+            xs, ys = sorted(c[0] for c in corners), sorted(c[1] for c in corners)
+            back_along = (xs[0], xs[-1]) if self.axis == "x" else (ys[0], ys[-1])
+            back_across = (ys[0], ys[-1]) if self.axis == "x" else (xs[0], xs[-1])
+            found = marks(back, paper, self.axis, back_along, back_across)
+            return [self.value(v, zero) for v in seen_from_front(found, self.axis, paper, flip)]
+
+        self.fine_front = front_marks(fine, 5.5, 0.5, 2.5)
+        self.comb = back_marks(fine, 10.5, -3.0, -0.5)
+        self.coarse_front = front_marks(coarse, 6.5, 0.5, 1.5)
+        self.pointer = back_marks(coarse, 0.5, -3.5, -0.5)
+
+    def value(self, position: float, zero) -> float:
+        index = 0 if self.axis == "x" else 1
+        return (position - zero[index]) * self.sign
+
+    def as_a_user(self) -> float:
+        """Nearest number to the pointer, plus the fine line that meets a comb line."""
+        (pointer,) = self.pointer
+        numbers = [round(v) for v in self.coarse_front]
+        nearest = min(numbers, key=lambda n: abs(self.coarse_front[numbers.index(n)] - pointer))
+        misses = {round(v / 2.25): min(abs(v - c) for c in self.comb) for v in self.fine_front}
+        quarters = min(misses, key=misses.get)
+        if abs(quarters) == 2:
+            return math.floor(pointer) + 0.5
+        return nearest + quarters / 4
+
+
+def readings(paper="a4", flip="long", offset=(0.0, 0.0)) -> list[Reading]:
+    content = sheet(paper, flip, offset)
+    info = description(content)
+    front, back = pages(paper, flip, offset)
+    return [Reading(scale, front, back, info) for scale in info["scales"]]
+
+
+# -- the file ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("paper, size", [("a4", (210, 297)), ("letter", (215.9, 279.4))])
+def test_two_pages_of_exactly_the_paper_size(paper, size):
+    document = reader(sheet(paper))
+    assert len(document.pages) == 2
+    for page in document.pages:
+        width, height = (float(v) * 25.4 / 72 for v in page.mediabox.upper_right)
+        assert (width, height) == pytest.approx(size, abs=0.01)
+        assert [float(v) for v in page.trimbox] == pytest.approx([float(v) for v in page.mediabox])
+        assert [float(v) for v in page.bleedbox] == pytest.approx([float(v) for v in page.mediabox])
+
+
+@pytest.mark.parametrize("flip, mode", [("long", "/DuplexFlipLongEdge"), ("short", "/DuplexFlipShortEdge")])
+def test_the_viewer_is_told_not_to_scale_and_which_edge_to_flip(flip, mode):
+    document = reader(sheet(flip=flip))
+    prefs = document.trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/PrintScaling"] == "/None"
+    assert prefs["/Duplex"] == mode
+    assert document.pdf_header.endswith("1.7")
+
+
+def test_only_embedded_truetype_fonts():
+    for page in reader(sheet()).pages:
+        fonts = fonts_of(page)
+        assert fonts
+        assert all(font_is_embedded_truetype(font) for font in fonts)
+
+
+def test_same_input_gives_the_same_bytes():
+    assert calibration_pdf("a4", "short", (0.5, -1.25), "en") == calibration_pdf("a4", "short", (0.5, -1.25), "en")
+    assert calibration_pdf("a4", "long") != calibration_pdf("a4", "short")
+
+
+def test_the_attachment_says_what_the_sheet_is():
+    info = description(sheet("letter", "short", (0.5, -1.25)))
+    assert info["kind"] == "calibration"
+    assert (info["paper"], info["flip"], info["back_offset"]) == ("letter", "short", [0.5, -1.25])
+    assert {(s["station"], s["axis"]) for s in info["scales"]} == {(st, ax) for st in "ABCD" for ax in "xy"}
+
+
+def test_the_instructions_say_what_to_type():
+    text = "".join(page.extract_text() for page in reader(sheet(flip="short")).pages)
+    assert "cardgen printer add NAME --back-offset X,Y --flip short" in text.replace("\n", " ")
+    assert "100 %" in text and "BACK" in text
+
+
+# -- the scales, from pixels ---------------------------------------------------
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_with_an_exact_printer_every_back_mark_lands_on_its_front_line(paper, flip):
+    for reading in readings(paper, flip):
+        coarse_zero = min(reading.coarse_front, key=abs)
+        fine_zero = min(reading.fine_front, key=abs)
+        # the scales are where the attachment says (within a pixel's rounding)
+        assert coarse_zero == pytest.approx(0, abs=0.15) and fine_zero == pytest.approx(0, abs=0.15)
+        # seen through the paper, the back's pointer and comb sit on the front's zero lines
+        (pointer,) = reading.pointer
+        assert pointer == pytest.approx(coarse_zero, abs=0.1)
+        assert min(reading.comb, key=lambda c: abs(c - fine_zero)) == pytest.approx(fine_zero, abs=0.1)
+        assert reading.as_a_user() == 0
+
+
+def printer_shift_reads(flip, shift):
+    """A printer that moves the back by `shift` prints the same as an exact printer
+    given `--back-offset shift`: read that sheet."""
+    found = {}
+    for reading in readings("a4", flip, shift):
+        found.setdefault(reading.axis, set()).add(reading.as_a_user())
+    return found
+
+
+SHIFTS = [(1.0, 0.0), (0.0, 1.0), (0.5, -1.25), (-2.75, 0.25), (3.3, -4.6), (-4.9, 4.1), (0.4, 0.6)]
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+@pytest.mark.parametrize("shift", SHIFTS)
+def test_the_numbers_read_are_the_offset_that_cancels_the_shift(flip, shift):
+    found = printer_shift_reads(flip, shift)
+    assert len(found["x"]) == 1 and len(found["y"]) == 1, found  # all four stations agree
+    (x,), (y,) = found["x"], found["y"]
+    assert x == pytest.approx(-shift[0], abs=0.125 + 1e-6)
+    assert y == pytest.approx(-shift[1], abs=0.125 + 1e-6)
+    # typed back in, the values bring the marks into line: the scales read 0
+    residual = (round(shift[0] + x, 6), round(shift[1] + y, 6))
+    corrected = printer_shift_reads(flip, residual)
+    assert corrected == {"x": {0.0}, "y": {0.0}}
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_the_flip_check_shows_back_behind_its_box(flip):
+    content = sheet(flip=flip)
+    info = description(content)
+    x, y, w, h = info["flip_check"]["front_box"]
+    word = [(t, tx, ty) for t, tx, ty in _texts(content, 1) if t == "BACK"]
+    assert len(word) == 1
+    _, tx, ty = word[0]
+    fx, fy = behind_point(tx, ty, tuple(info["paper_mm"]), flip)
+    assert x < fx < x + w and y < fy < y + h
+
+
+def _texts(content, index):
+    from pdfcheck import texts_with_positions
+
+    return texts_with_positions(reader(content).pages[index])
