@@ -15,6 +15,7 @@ from pathlib import Path
 import yaml
 
 from cardgen.errors import InputError
+from cardgen.files import write_atomically
 
 PROFILES_FILE = "printers.yaml"
 FLIPS = ("long", "short")
@@ -147,8 +148,6 @@ def remove_profile(name: str) -> PrinterProfile:
 
 
 def _write(profiles: dict[str, PrinterProfile]) -> None:
-    from cardgen.render.pdf import write_atomically
-
     data = {
         "printers": {
             name: {"back_offset": list(p.back_offset), "flip": p.flip, "paper": p.paper}

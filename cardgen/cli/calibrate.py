@@ -17,7 +17,7 @@ def command(paper, flip, back_offset, printer, lang, output):
     the --back-offset X,Y that cancels your printer's shift."""
     from cardgen.printers import load_profile, parse_offset
     from cardgen.render.calibration import calibration_pdf
-    from cardgen.render.pdf import write_atomically
+    from cardgen.files import write_atomically
 
     offset = (0.0, 0.0)
     if printer:

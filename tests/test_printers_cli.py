@@ -1,0 +1,54 @@
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from cardgen.cli import main
+
+
+@pytest.fixture(autouse=True)
+def config(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDGEN_CONFIG_DIR", str(tmp_path / "config"))
+    return tmp_path / "config"
+
+
+def run(*args):
+    return CliRunner().invoke(main, list(args))
+
+
+def test_add_list_and_remove_a_printer():
+    assert run("printer", "add", "office", "--back-offset", "0.5,-1.25", "--flip", "short").exit_code == 0
+    listed = run("printer", "list", "--json")
+    assert listed.exit_code == 0
+    assert json.loads(listed.output) == {"office": {"back_offset": [0.5, -1.25], "flip": "short", "paper": "a4"}}
+    assert "office: back offset 0.5,-1.25 mm, short-edge flip, a4" in run("printer", "list").output
+    assert run("printer", "remove", "office").exit_code == 0
+    assert json.loads(run("printer", "list", "--json").output) == {}
+
+
+def test_adding_over_a_name_says_it_replaced_it():
+    run("printer", "add", "office", "--back-offset", "0,0", "--flip", "long")
+    result = run("printer", "add", "office", "--back-offset", "-1,2", "--flip", "long", "--paper", "letter")
+    assert result.exit_code == 0 and result.output.startswith("replaced printer 'office'")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ("printer", "add", "a/b", "--back-offset", "0,0", "--flip", "long"),
+        ("printer", "add", " ", "--back-offset", "0,0", "--flip", "long"),
+        ("printer", "add", "office", "--back-offset", "0.5", "--flip", "long"),
+        ("printer", "add", "office", "--back-offset", "11,0", "--flip", "long"),
+        ("printer", "remove", "nowhere"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(args):
+    result = run(*args)
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("cardgen: ")
+
+
+def test_add_requires_the_offset_and_the_flip():
+    assert run("printer", "add", "office", "--flip", "long").exit_code == 2
+    assert run("printer", "add", "office", "--back-offset", "0,0").exit_code == 2
