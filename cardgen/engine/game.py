@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from functools import partial
 from typing import NamedTuple
 
 from cardgen.engine.cards import (
@@ -244,18 +245,58 @@ class Game:
             from cardgen.engine.invariants import check_invariants
 
             check_invariants(self)
-        if not any(self.holds_cards(seat) for seat in range(self.player_count)):
+        if self.unknown is None:
+            if not any(self.hands):
+                self._finish_round()
+        elif not any(self.holds_cards(seat) for seat in range(self.player_count)):
             self._finish_round()
         return self.table.collected
 
-    def _chosen_cards(self, plays, seat: int) -> tuple[int, ...]:
-        """The cards a seat plays this turn, taken out of its hand."""
+    # --- taking the played cards out of the hands ----------------------------
+
+    def _cards_by_seat(self, plays) -> list[tuple[int, tuple[int, ...]]]:
+        """(seat, cards) for every seat that plays this turn, the cards out of its hand."""
         if plays is None:
-            cards = self.players[seat].choose_cards(self, seat)
-            cards = (cards,) if isinstance(cards, int) else tuple(cards)
-        else:
-            play = plays[seat]
-            cards = () if play is None else play.cards
+            played = []
+            for seat, player in enumerate(self.players):
+                if self.hands[seat]:
+                    cards = player.choose_cards(self, seat)
+                    cards = (cards,) if isinstance(cards, int) else tuple(cards)
+                    played.append((seat, self._take_cards(seat, cards)))
+            return played
+        for seat, play in enumerate(plays):
+            if play is not None and not self.holds_cards(seat):
+                raise IllegalPlay(seat, faces(play.cards), "but {player} has no cards left this round")
+        return [
+            (seat, self._take_cards(seat, () if plays[seat] is None else plays[seat].cards))
+            for seat in range(self.player_count)
+            if self.holds_cards(seat)
+        ]
+
+    def _single_cards(self, plays) -> list[int]:
+        """One card from every seat that plays (Classic, Pro, Jokers), out of its hand.
+
+        The simulator's hot path: strategies asked directly, a hand.remove as the check.
+        """
+        if plays is not None:
+            return [card for _, cards in self._cards_by_seat(plays) for card in cards]
+        chosen = []
+        owner = self._owner
+        hands = self.hands
+        for seat, player in enumerate(self.players):
+            hand = hands[seat]
+            if hand:
+                card = player.choose_cards(self, seat)
+                try:
+                    hand.remove(card)
+                    owner[card] = seat
+                except (ValueError, TypeError):  # not a card of the hand: say why
+                    (card,) = self._take_cards(seat, (card,) if isinstance(card, int) else tuple(card))
+                chosen.append(card)
+        return chosen
+
+    def _take_cards(self, seat: int, cards: tuple[int, ...]) -> tuple[int, ...]:
+        """Check a seat's play and take its cards out of its hand."""
         self._check_count(seat, cards)
         hand = self.hands[seat]
         for card in cards:
@@ -286,52 +327,43 @@ class Game:
         if FIRST_ZERO <= card < FIRST_JOKER and self.variant != "plus":
             raise IllegalPlay(seat, faces(cards), f"but there are no zero cards in {self.options.name}")
 
-    def _seats_playing(self) -> list[int]:
-        return [seat for seat in range(self.player_count) if self.holds_cards(seat)]
+    # --- Classic and Pro: one card each, lowest first --------------------------
 
-    def _check_sitting_out(self, plays) -> None:
-        """A recorded play by a player whose hand is empty."""
-        if plays is None:
-            return
-        for seat, play in enumerate(plays):
-            if play is not None and not self.holds_cards(seat):
-                raise IllegalPlay(seat, faces(play.cards), "but {player} has no cards left this round")
-
-    # Classic and Pro: one card each, lowest first.
     def _classic_turn(self, plays) -> None:
-        self._check_sitting_out(plays)
-        chosen = []
-        for seat in self._seats_playing():
-            chosen.extend(self._chosen_cards(plays, seat))
+        chosen = self._single_cards(plays)
         chosen.sort()
-        owner = self._owner
-        for card in chosen:
-            self._resolve_numbered(card, owner[card], plays)
+        self._place_numbered(chosen, plays)
 
-    def _resolve_numbered(self, card: int, seat: int, plays) -> None:
-        """Classic placement: a card below every row end takes a row of its player's choice."""
+    def _place_numbered(self, cards: list[int], plays) -> None:
+        """Classic placement; a card below every row end takes a row of its player's choice."""
         table = self.table
-        value = VALUE[card]
-        named = None if plays is None else plays[seat].take
-        if table.row_below(value) >= 0:
-            if named is not None:
-                row = table.row_below(value)
+        if plays is None:
+            table.place_cards(cards, self._owner, self._strategy_take)
+            return
+        for card in cards:
+            seat = self._owner[card]
+            named = plays[seat].take
+            row = table.row_below(VALUE[card])
+            if named is not None and row >= 0:
                 raise IllegalPlay(
                     seat,
                     face(card),
                     f"and named row {named + 1} to take, but it goes on row {row + 1} after "
                     f"{tenths_text(table.ends[row])}; only a card below every row end takes a row",
                 )
-            table.place(seat, card, value)
-            return
-        if plays is None:
-            row = self.players[seat].choose_take(self, seat, card)
-        elif named is None:
-            raise IllegalPlay(seat, face(card), "which is below every row end, but named no row to take")
-        else:
-            row = named
+            table.place_cards((card,), self._owner, partial(self._recorded_take, plays))
+
+    def _strategy_take(self, seat: int, card: int, value: int) -> None:
+        row = self.players[seat].choose_take(self, seat, card)
         self._check_row(seat, face(card), row)
-        table.take(seat, row, card, value)
+        self.table.take(seat, row, card, value)
+
+    def _recorded_take(self, plays, seat: int, card: int, value: int) -> None:
+        row = plays[seat].take
+        if row is None:
+            raise IllegalPlay(seat, face(card), "which is below every row end, but named no row to take")
+        self._check_row(seat, face(card), row)
+        self.table.take(seat, row, card, value)
 
     def _check_row(self, seat: int, play: str, row) -> None:
         if not (isinstance(row, int) and 0 <= row < ROW_COUNT):
@@ -340,17 +372,12 @@ class Game:
 
     # Jokers: jokers first (0.0 first), each placed by its player; then Classic.
     def _jokers_turn(self, plays) -> None:
-        self._check_sitting_out(plays)
-        chosen = []
-        for seat in self._seats_playing():
-            chosen.extend(self._chosen_cards(plays, seat))
-        chosen.sort(key=RESOLVE_KEY.__getitem__)
-        owner = self._owner
-        for card in chosen:
-            if card >= FIRST_JOKER:
-                self._resolve_joker(card, owner[card], plays)
-            else:
-                self._resolve_numbered(card, owner[card], plays)
+        chosen = self._single_cards(plays)
+        jokers = sorted(card for card in chosen if card >= FIRST_JOKER)
+        for card in jokers:
+            self._resolve_joker(card, self._owner[card], plays)
+        numbered = sorted(card for card in chosen if card < FIRST_JOKER) if jokers else sorted(chosen)
+        self._place_numbered(numbered, plays)
 
     def _resolve_joker(self, joker: int, seat: int, plays) -> None:
         table = self.table
@@ -379,12 +406,10 @@ class Game:
 
     # Plus: one or two cards; companions of a zero first, then the rest, lowest first.
     def _plus_turn(self, plays) -> None:
-        self._check_sitting_out(plays)
         table = self.table
         companions = []
         others = []
-        for seat in self._seats_playing():
-            cards = self._chosen_cards(plays, seat)
+        for seat, cards in self._cards_by_seat(plays):
             numbered = [card for card in cards if card < FIRST_ZERO]
             for card in cards:
                 if card >= FIRST_ZERO:
@@ -396,12 +421,10 @@ class Game:
             else:
                 others.extend(numbered)
         companions.sort()
-        others.sort()
-        owner = self._owner
         for card in companions:
-            self._resolve_plus(card, owner[card], plays, companion=True)
-        for card in others:
-            self._resolve_plus(card, owner[card], plays, companion=False)
+            self._place_companion(card, self._owner[card], plays)
+        others.sort()
+        table.place_cards(others, self._owner, self._plus_below_all)
 
     def _check_plus_decisions(self, seat: int, cards, play: Play, companion: bool) -> None:
         if play.take is not None:
@@ -419,19 +442,20 @@ class Game:
                 "free_companion option goes on a chosen row",
             )
 
-    def _resolve_plus(self, card: int, seat: int, plays, companion: bool) -> None:
-        table = self.table
-        value = VALUE[card]
+    def _place_companion(self, card: int, seat: int, plays) -> None:
         row = None
-        if companion and self.options.free_companion:
+        if self.options.free_companion:
             if plays is None:
                 row = self.players[seat].companion_row(self, seat, card)
             else:
                 row = plays[seat].row
-        if row is not None:
-            self._check_row(seat, face(card), row)
-            table.put_on(seat, row, card, value)
-        elif table.row_below(value) >= 0:
-            table.place(seat, card, value)
+        if row is None:
+            self.table.place_cards((card,), self._owner, self._plus_below_all)
         else:
-            table.put_on(seat, table.highest_row(), card, value)
+            self._check_row(seat, face(card), row)
+            self.table.put_on(seat, row, card, VALUE[card])
+
+    def _plus_below_all(self, seat: int, card: int, value: int) -> None:
+        """Plus: a card below every row end joins the row with the highest end."""
+        table = self.table
+        table.put_on(seat, table.highest_row(), card, value)

@@ -60,18 +60,32 @@ class Table:
 
     # --- moving cards --------------------------------------------------------
 
-    def place(self, seat: int, card: int, value: int) -> None:
-        """Put a card on the row it fits (there must be one), collecting a full row."""
-        sorted_ends = self.sorted_ends
-        index = bisect_left(sorted_ends, value) - 1
-        row = self.sorted_rows[index]
-        if len(self.rows[row]) == ROW_LIMIT:
-            self._restart(seat, row, card)
-        else:
-            self.rows[row].append(card)
-            self.row_heads[row] += self.heads[card]
-        self.ends[row] = value
-        sorted_ends[index] = value  # still ascending: value lies below the next end
+    def place_cards(self, cards, owner: list[int], below_all) -> None:
+        """Place cards one after the other, in the order given.
+
+        Each card goes after the highest row end strictly below it; as the sixth
+        card of a row it collects the five and starts the row. For a card below
+        every row end, `below_all(seat, card, value)` applies the variant's rule.
+        `owner[card]` is the seat that played the card. (The simulator's hot loop.)
+        """
+        sorted_ends, sorted_rows = self.sorted_ends, self.sorted_rows
+        rows, ends, row_heads, heads = self.rows, self.ends, self.row_heads, self.heads
+        for card in cards:
+            value = VALUE[card]
+            index = bisect_left(sorted_ends, value)
+            if not index:
+                below_all(owner[card], card, value)
+                continue
+            index -= 1
+            row = sorted_rows[index]
+            row_cards = rows[row]
+            if len(row_cards) == ROW_LIMIT:
+                self._restart(owner[card], row, card)
+            else:
+                row_cards.append(card)
+                row_heads[row] += heads[card]
+            ends[row] = value
+            sorted_ends[index] = value  # still ascending: value lies below the next end
 
     def put_on(self, seat: int, row: int, card: int, value: int) -> None:
         """Put a card at the end of a chosen row, worth `value`, collecting a full row."""
