@@ -250,3 +250,12 @@ def _texts(content, index):
     from pdfcheck import texts_with_positions
 
     return texts_with_positions(reader(content).pages[index])
+
+
+@pytest.mark.parametrize("lang, name", [("en", "NAME"), ("fr", "NOM"), ("de", "NAME"), ("nl", "NAAM")])
+def test_every_language_says_what_to_type_with_embedded_fonts(lang, name):
+    content = calibration_pdf(flip="long", back_offset=(0.5, -1.0), lang=lang)
+    text = " ".join(page.extract_text() for page in reader(content).pages).replace("\n", " ")
+    assert f"cardgen printer add {name} --back-offset X,Y --flip long" in text
+    assert "--back-offset 0.5,-1" in text and "100 %" in text
+    assert all(font_is_embedded_truetype(font) for page in reader(content).pages for font in fonts_of(page))
