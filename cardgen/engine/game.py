@@ -61,15 +61,13 @@ def draw(rng: random.Random, cards: list[int], count: int) -> list[int]:
     rng.sample, and the deal is most of a game's random numbers.
     """
     chosen = []
-    last = len(cards) - 1
     rand = rng.random
-    for _ in range(count):
+    size = len(cards)
+    for last in range(size - 1, size - 1 - count, -1):
         index = int(rand() * (last + 1))
-        card = cards[index]
+        chosen.append(cards[index])
         cards[index] = cards[last]
-        cards.pop()
-        chosen.append(card)
-        last -= 1
+    del cards[size - count:]
     return chosen
 
 
@@ -92,6 +90,7 @@ class Game:
         self.variant = options.variant
         self.seed = seed
         self.rng = random.Random(seed)
+        self.random = self.rng.random  # for strategies: one attribute lookup per decision
         self.heads = heads or STANDARD_HEADS
         self.table = Table(count, self.heads)
         self.hands: list[list[int] | None] = [[] for _ in range(count)]
@@ -107,6 +106,9 @@ class Game:
         self.threshold = options.end_threshold
         self._owner = [0] * CARD_ID_LIMIT  # seat of each card played this turn
         self.unknown = None  # the referee's hands that were not written down
+        self._variant_turn = {
+            "plus": self._plus_turn, "jokers": self._jokers_turn
+        }.get(self.variant, self._classic_turn)
 
     @property
     def player_count(self) -> int:
@@ -125,14 +127,15 @@ class Game:
             hands, rows, cards = self._plus_deal()
         else:
             cards = list(NUMBERED_CARDS)
-            rows = [[card] for card in draw(rng, cards, ROW_COUNT)]
-            hands = [draw(rng, cards, 10) for _ in range(count)]
+            dealt = draw(rng, cards, ROW_COUNT + 10 * count)
+            rows = [[card] for card in dealt[:ROW_COUNT]]
+            hands = [dealt[start:start + 10] for start in range(ROW_COUNT, len(dealt), 10)]
             if self.variant == "jokers":
                 jokers = list(JOKER_CARDS)
                 for hand in hands:
                     hand.extend(draw(rng, jokers, 1))
                 cards.extend(jokers)
-        self.start_round(rows, hands, out_of_play=cards)
+        self._begin_round(rows, hands, cards)
 
     def _plus_deal(self) -> tuple[list[list[int]], list[list[int]], list[int]]:
         """4 numbered cards start the rows; the other 100 and the 7 zeros are dealt, 15 each."""
@@ -177,24 +180,29 @@ class Game:
         Cards of the deck in no row and no known hand are out of play unless a
         hand is unknown.
         """
+        hands = [None if hand is None else list(hand) for hand in hands]
+        if any(hand is None for hand in hands):
+            out_of_play = []
+        elif out_of_play is None:
+            placed = {card for cards in list(rows) + hands for card in cards}
+            out_of_play = [card for card in deck(self.options, self.player_count) if card not in placed]
+        self._begin_round([list(row) for row in rows], hands, list(out_of_play))
+        if any(hand is None for hand in hands):
+            from cardgen.engine.unknown import UnknownHands
+
+            self.unknown = UnknownHands(self)
+
+    def _begin_round(self, rows: list[list[int]], hands: list, out_of_play: list[int]) -> None:
+        """Start a round with these lists (kept, not copied)."""
         if self.over:
             raise GameOver("the game is already over")
         self.round += 1
         self.turn = 0
         self.round_over = False
         self.table.start(rows)
-        self.hands = [None if hand is None else list(hand) for hand in hands]
+        self.hands = hands
+        self.out_of_play = out_of_play
         self.unknown = None
-        if any(hand is None for hand in self.hands):
-            from cardgen.engine.unknown import UnknownHands
-
-            self.unknown = UnknownHands(self)
-            self.out_of_play = []
-        elif out_of_play is None:
-            placed = {card for cards in list(rows) + list(hands) for card in cards}
-            self.out_of_play = [card for card in deck(self.options, self.player_count) if card not in placed]
-        else:
-            self.out_of_play = list(out_of_play)
 
     def _finish_round(self) -> None:
         self.round_over = True
@@ -235,12 +243,7 @@ class Game:
         """
         self.turn += 1
         self.table.collected = []
-        if self.variant == "plus":
-            self._plus_turn(plays)
-        elif self.variant == "jokers":
-            self._jokers_turn(plays)
-        else:
-            self._classic_turn(plays)
+        self._variant_turn(plays)
         if self.check:
             from cardgen.engine.invariants import check_invariants
 

@@ -44,29 +44,28 @@ class RandomPlayer(Player):
 
     def choose_cards(self, game, seat):
         hand = game.hands[seat]
-        rand = game.rng.random
-        first = hand[int(rand() * len(hand))]
-        if game.variant == "plus" and len(hand) > 1 and rand() < 0.5:
+        first = hand[int(game.random() * len(hand))]
+        if game.variant == "plus" and len(hand) > 1 and game.random() < 0.5:
             second = first
             while second == first:
-                second = hand[int(rand() * len(hand))]
+                second = hand[int(game.random() * len(hand))]
             return (first, second)
         return first
 
     def choose_take(self, game, seat, card):
-        return int(game.rng.random() * ROW_COUNT)
+        return int(game.random() * ROW_COUNT)
 
     def place_joker(self, game, seat, joker):
         table = game.table
         moves = [("take", row) for row in range(ROW_COUNT)]
         moves += [("row", row) for row in range(ROW_COUNT) if not table.ends_with_joker(row)]
-        return moves[int(game.rng.random() * len(moves))]
+        return moves[int(game.random() * len(moves))]
 
     def draft(self, game, seat, pool):
-        return pool[int(game.rng.random() * len(pool))]
+        return pool[int(game.random() * len(pool))]
 
     def companion_row(self, game, seat, card):
-        choice = int(game.rng.random() * (ROW_COUNT + 1))
+        choice = int(game.random() * (ROW_COUNT + 1))
         return None if choice == ROW_COUNT else choice
 
 

@@ -31,11 +31,11 @@ class Table:
         self.drops: set[int] = set()  # Plus: cards allowed to sit below their predecessor
 
     def start(self, rows: list[list[int]]) -> None:
-        """Lay out the starting rows (numbered cards) and empty the piles."""
-        heads = self.heads
-        self.rows = [list(row) for row in rows]
-        self.ends = [VALUE[row[-1]] for row in self.rows]
-        self.row_heads = [sum(heads[card] for card in row) for row in self.rows]
+        """Lay out the starting rows (lists of numbered cards, kept) and empty the piles."""
+        card_heads = self.heads.__getitem__
+        self.rows = rows
+        self.ends = [VALUE[row[-1]] for row in rows]
+        self.row_heads = [sum(map(card_heads, row)) for row in rows]
         self._sort_ends()
         self.piles = [[] for _ in range(self.players)]
         self.scores = [0] * self.players
