@@ -37,7 +37,7 @@ def test_the_same_seed_gives_the_same_figures():
 
 
 def test_the_heuristic_player_beats_random_players_in_every_variant():
-    for variant in ("classic", "plus", "jokers"):
+    for variant in ("classic", "pro", "plus", "jokers"):
         result = simulate(Options(variant), ["heuristic", "random", "random", "random"], 150, seed=3)
         assert result.win_rates[0] > 2 * max(result.win_rates[1:]), variant
 

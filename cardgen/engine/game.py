@@ -157,6 +157,7 @@ class Game:
         count = self.player_count
         pool = sorted(cards)
         hands: list[list[int]] = [[] for _ in range(count)]
+        self.hands = hands  # strategies see what they have picked so far
         first = self.round % count  # the round about to start is self.round + 1
         for pick in range(10 * count):
             seat = (first + pick) % count

@@ -29,7 +29,7 @@ class Player:
         raise NotImplementedError
 
     def draft(self, game, seat: int, pool: list[int]) -> int:
-        """Pro: the face-up card to pick from `pool`."""
+        """Pro: the face-up card to pick from `pool` (game.hands holds the picks so far)."""
         raise NotImplementedError
 
     def companion_row(self, game, seat: int, card: int) -> int | None:
@@ -116,9 +116,14 @@ class HeuristicPlayer(Player):
         return ("take", self.choose_take(game, seat, joker))
 
     def draft(self, game, seat, pool):
-        # low cards can always take a cheap row and high cards rarely collect; avoid bulls
-        middle = (pool[0] + pool[-1]) / 2
-        return min(pool, key=lambda card: (game.heads[card], -abs(card - middle)))
+        # a hand spread over the whole range always has a card that fits somewhere
+        # (measured: far better than picking the fewest bull heads)
+        hand = game.hands[seat]
+
+        def distance(card):
+            return min((abs(card - picked) for picked in hand), default=0)
+
+        return max(pool, key=lambda card: (distance(card), -game.heads[card]))
 
     def _plus_cards(self, game, seat):
         hand = game.hands[seat]
