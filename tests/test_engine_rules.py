@@ -34,7 +34,7 @@ def test_a_card_set_decides_the_bull_heads_of_zero_cards_jokers_and_numbers():
     game.play_turn([Play((55, zero_card(0))), Play((60,))])
     # the zero card is worth 2, the row 7; 55 starts the row and is worth 1 in this set
     assert game.table.scores == [2 + 7, 0]
-    assert game.table.row_heads[3] == 1
+    assert game.table.rows[3] == [55, 60] and game.table.row_heads[3] == 1 + 3
 
 
 class Picker(RandomPlayer):
