@@ -72,7 +72,7 @@ def test_same_input_same_bytes(tmp_path):
 
 @pytest.mark.parametrize("args, words", [
     (["--cards", "1,999"], "no card '999' in the chosen sets"),
-    (["--set", "no-such-set"], "no-such-set: there is no such file"),
+    (["--set", "no-such-set"], "there is no bundled card set 'no-such-set'"),
     (["--faces", "missing-style.yaml"], "missing-style.yaml: there is no such file"),
 ])
 def test_bad_input_exits_2_with_one_line_and_writes_nothing(tmp_path, args, words):

@@ -8,7 +8,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from cardgen.paths import TEMPLATES
+from cardgen.paths import TEMPLATES, bundled_names, find_data_file
 from cardgen.yamlio import load_yaml, validate
 
 SETS_DIR = TEMPLATES / "sets"
@@ -51,17 +51,12 @@ class CardSet(BaseModel):
 
 
 def bundled_set_names() -> list[str]:
-    return sorted(path.stem for path in SETS_DIR.glob("*.yaml"))
+    return bundled_names(SETS_DIR)
 
 
 def load_card_set(name_or_file: str | Path) -> CardSet:
     """A bundled set by name (e.g. 'jokers') or a user's YAML file."""
-    path = Path(name_or_file)
-    bundled = SETS_DIR / f"{name_or_file}.yaml"
-    if not path.suffix and bundled.is_file():
-        path, shown = bundled, f"templates/sets/{bundled.name}"
-    else:
-        shown = str(path)
+    path, shown = find_data_file(name_or_file, SETS_DIR, "card set")
     doc = load_yaml(path, shown_as=shown)
     card_set = validate(doc, CardSet)
     seen: dict[str, int] = {}

@@ -16,7 +16,7 @@ from typing import Annotated
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr
 
 from cardgen.errors import InputError
-from cardgen.paths import ASSETS, LAYOUTS, TEMPLATES
+from cardgen.paths import ASSETS, LAYOUTS, TEMPLATES, bundled_names, find_data_file
 from cardgen.render import fonts
 from cardgen.yamlio import YamlDocument, load_yaml, validate
 
@@ -177,17 +177,12 @@ class FaceStyle(_Strict):
 
 
 def bundled_face_names() -> list[str]:
-    return sorted(path.stem for path in FACES_DIR.glob("*.yaml"))
+    return bundled_names(FACES_DIR)
 
 
 def load_face_style(name_or_file: str | Path) -> FaceStyle:
     """A bundled style by name ('standard') or a user's YAML file; errors name file, line and field."""
-    path = Path(name_or_file)
-    bundled = FACES_DIR / f"{name_or_file}.yaml"
-    if not path.suffix and bundled.is_file():
-        path, shown = bundled, f"templates/faces/{bundled.name}"
-    else:
-        shown = str(path)
+    path, shown = find_data_file(name_or_file, FACES_DIR, "face style")
     doc = load_yaml(path, shown_as=shown)
     style = validate(doc, FaceStyle)
     _check_arrangements(doc, style)

@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from cardgen.errors import InputError
-from cardgen.paths import LAYOUTS
+from cardgen.paths import LAYOUTS, find_data_file
 from cardgen.yamlio import YamlDocument, load_yaml, validate
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -88,19 +88,8 @@ def load_layout(name_or_file: str | Path = "standard") -> tuple[Layout, YamlDocu
     return validate(doc, Layout), doc
 
 
-def _locate(name_or_file: str | Path, relative_to: Path | None) -> tuple[Path, str]:
-    text = str(name_or_file)
-    bundled = LAYOUTS / f"{text}.yaml"
-    if not text.endswith((".yaml", ".yml")) and "/" not in text and bundled.is_file():
-        return bundled, f"layouts/{bundled.name}"
-    path = Path(text)
-    if relative_to is not None and not path.is_absolute():
-        path = relative_to / path
-    return path, str(path)
-
-
 def _load_with_parents(name_or_file, seen: tuple[Path, ...], relative_to: Path | None = None) -> YamlDocument:
-    path, shown = _locate(name_or_file, relative_to)
+    path, shown = find_data_file(name_or_file, LAYOUTS, "layout", relative_to)
     doc = load_yaml(path, shown_as=shown)
     if not isinstance(doc.data, dict):
         raise doc.error((), "a layout must be a mapping of fields")
@@ -112,11 +101,12 @@ def _load_with_parents(name_or_file, seen: tuple[Path, ...], relative_to: Path |
     if path.resolve() in seen:
         raise doc.error(("extends",), "layouts extend each other in a circle")
     try:
-        parent = _load_with_parents(parent_name, seen + (path.resolve(),), path.parent)
+        parent_path, _ = find_data_file(parent_name, LAYOUTS, "layout", path.parent)
     except InputError as exc:
-        if "there is no such file" in str(exc):
-            raise doc.error(("extends",), f"there is no layout {parent_name!r}") from None
-        raise
+        raise doc.error(("extends",), str(exc)) from None
+    if not parent_path.is_file():
+        raise doc.error(("extends",), f"there is no layout file {str(parent_path)!r}")
+    parent = _load_with_parents(parent_name, seen + (path.resolve(),), path.parent)
     return _merge(parent, doc)
 
 
