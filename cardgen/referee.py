@@ -30,7 +30,7 @@ from cardgen.engine import (
     is_zero,
     joker,
 )
-from cardgen.engine.cards import HIGHEST_NUMBER, tenths_text
+from cardgen.engine.cards import HIGHEST_NUMBER
 from cardgen.errors import CheckFailed
 from cardgen.yamlio import YamlDocument, load_yaml, validate
 

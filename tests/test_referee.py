@@ -4,7 +4,6 @@ import json
 from pathlib import Path
 from textwrap import dedent
 
-import pytest
 from click.testing import CliRunner
 
 from cardgen.cli import main

@@ -23,13 +23,6 @@ JOKER_CARDS = tuple(range(FIRST_JOKER, FIRST_JOKER + 10))
 NUMBERED_CARDS = tuple(range(1, HIGHEST_NUMBER + 1))
 CARD_ID_LIMIT = FIRST_JOKER + 10  # ids are below this
 
-# Where a card stands when a turn's plays are put in order: jokers first
-# (0.0 first), then numbered cards by number; zero cards never need ordering.
-RESOLVE_KEY = tuple(
-    (card - FIRST_JOKER - 100) if card >= FIRST_JOKER else card for card in range(CARD_ID_LIMIT)
-)
-
-
 def is_numbered(card: int) -> bool:
     return 1 <= card <= HIGHEST_NUMBER
 

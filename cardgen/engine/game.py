@@ -18,7 +18,6 @@ from cardgen.engine.cards import (
     FIRST_ZERO,
     JOKER_CARDS,
     NUMBERED_CARDS,
-    RESOLVE_KEY,
     STANDARD_HEADS,
     VALUE,
     ZERO_CARDS,
@@ -57,8 +56,8 @@ def deck(options: Options, players: int) -> list[int]:
 def draw(rng: random.Random, cards: list[int], count: int) -> list[int]:
     """Take `count` cards at random out of `cards` (which is changed), in random order.
 
-    A partial Fisher-Yates shuffle on rng.random(): about three times faster than
-    rng.sample, and the deal is most of a game's random numbers.
+    A partial Fisher-Yates shuffle on rng.random(): faster than rng.sample, and
+    the deal draws most of a game's random numbers.
     """
     chosen = []
     rand = rng.random
@@ -118,6 +117,8 @@ class Game:
 
     def deal(self) -> None:
         """Start the next round with a random deal (a face-up draft in Pro)."""
+        if self.over:
+            raise GameOver("the game is already over")
         count = self.player_count
         rng = self.rng
         if self.variant == "pro":
@@ -147,10 +148,9 @@ class Game:
             firsts = draw(rng, zeros, self.player_count)
             rest = numbered + zeros
             hands = [[zero] + draw(rng, rest, 14) for zero in firsts]
-        else:
-            rest = numbered + zeros
-            hands = [draw(rng, rest, 15) for _ in range(self.player_count)]
-        return hands, rows, rest
+            return hands, rows, rest
+        rest = numbered + zeros
+        return [draw(rng, rest, 15) for _ in range(self.player_count)], rows, rest
 
     def _draft(self, cards: list[int]) -> tuple[list[list[int]], list[list[int]]]:
         """Pro: everyone picks from the face-up cards in seat order until each holds 10."""
