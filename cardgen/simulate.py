@@ -100,7 +100,7 @@ def simulate(
         for seat in winners:
             wins[seat] += 1
         rounds += game.round
-        if progress is not None and index % 256 == 255:
+        if progress is not None and index % 16 == 15:
             progress(index + 1)
     seconds = time.perf_counter() - started
     played = max(games, 1)
