@@ -14,7 +14,7 @@ from cardgen.engine import (
     is_joker,
 )
 
-SETTINGS = settings(max_examples=25, deadline=None)
+SETTINGS = settings(max_examples=60, deadline=None)
 
 CONFIGS = [
     ("classic", {}, 2, 10),
