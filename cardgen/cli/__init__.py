@@ -40,6 +40,7 @@ def _register() -> None:
         "printer",
         "referee",
         "simulate",
+        "verify",
     ):
         main.add_command(import_module(f"cardgen.cli.{name}").command)
 

@@ -1,0 +1,37 @@
+"""`cardgen verify`: check card sets and printed PDFs before anyone wastes card stock."""
+
+import click
+
+
+@click.command("verify")
+@click.argument("inputs", nargs=-1, metavar="[SET|PDF]...")
+@click.option("--set", "expected_sets", multiple=True, metavar="NAME|FILE",
+              help="The card set the PDFs must hold, each card exactly once and nothing else; repeatable.")
+@click.option("--games", type=click.IntRange(1), default=300, show_default=True,
+              help="Simulated games per card set, spread over its variants and player counts.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Game i is played with seed SEED+i.")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object with every check.")
+def command(inputs, expected_sets, games, seed, as_json) -> None:
+    """Check card sets (a YAML file or a bundled name: numbered, zero-cards, jokers)
+    against the rules, and PDFs against what they should print. One line per check,
+    then a summary; exit status 0 when all pass, 1 when any fails, 2 when an input
+    cannot be read.
+
+    \b
+    cardgen verify templates/sets/zero-cards.yaml
+    cardgen verify output/deck-duplex.pdf --set numbered
+    cardgen verify my-promo.yaml output/promo-duplex.pdf --set my-promo.yaml --json
+    """
+    import sys
+
+    from cardgen.errors import InputError
+    from cardgen.verify.report import render_json, render_text
+    from cardgen.verify.run import verify_inputs
+
+    names = list(inputs) or list(expected_sets)
+    if not names:
+        raise InputError("name a card set or a PDF to verify, e.g. cardgen verify output/deck-duplex.pdf --set numbered")
+    reports = verify_inputs(names, list(expected_sets) if inputs else [], games=games, seed=seed)
+    click.echo(render_json(reports) if as_json else render_text(reports))
+    if not all(report.ok for report in reports):
+        sys.exit(1)

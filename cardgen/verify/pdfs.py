@@ -1,0 +1,318 @@
+"""A PDF checked before printing: paper, pages, print hints, boxes and fonts from its
+structure; for a cardgen PDF also what is actually drawn (cardgen.verify.drawn) and,
+against a card set, whether every card is there exactly once."""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pypdf
+
+from cardgen.errors import InputError
+from cardgen.model.cards import CardSet
+from cardgen.verify.readback import (
+    LAYOUT_ATTACHMENT,
+    all_fonts_of,
+    box_mm,
+    font_is_embedded,
+    font_name,
+    reader,
+)
+from cardgen.verify.report import Report
+
+PAPERS = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4)}
+DUPLEX_NAMES = {"long": "/DuplexFlipLongEdge", "short": "/DuplexFlipShortEdge", None: "/Simplex"}
+EXACT_MM = 0.01  # cardgen writes sizes to the thousandth of a point
+
+
+def verify_pdf(path: str | Path, expected_sets: list[CardSet] | None = None) -> Report:
+    content, pdf = _read(path)
+    record = _record(pdf)
+    if record is None:
+        return _verify_other_pdf(str(path), pdf)
+    report = Report(str(path), "cardgen-pdf")
+    if record.get("kind") != "cards":
+        _paper(pdf, report, tuple(record["paper_mm"]) if "paper_mm" in record else None)
+        _hints(pdf, report, record.get("flip", "any"))
+        _boxes_present(pdf, report)
+        _fonts(pdf, report)
+        report.info("pdf.drawing", f"a cardgen {record.get('kind', 'unknown')} sheet: its drawing is not checked, "
+                    "only its structure (paper, hints, boxes, fonts)")
+        return report
+    from cardgen.verify.drawn import verify_drawing
+
+    _paper(pdf, report, tuple(record["paper_mm"]))
+    _pages(pdf, record, report)
+    _hints(pdf, report, record["flip"])
+    _boxes(pdf, record, report)
+    _fonts(pdf, report)
+    read_labels = verify_drawing(content, record, report)
+    if expected_sets:
+        _contents(record, read_labels, expected_sets, report)
+    return report
+
+
+def _read(path) -> tuple[bytes, pypdf.PdfReader]:
+    try:
+        content = Path(path).read_bytes()
+    except FileNotFoundError:
+        raise InputError(f"{path}: there is no such file.") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot be read ({exc.strerror}).") from None
+    try:
+        pdf = reader(content)
+        len(pdf.pages)
+    except Exception as exc:  # pypdf raises many kinds of errors on a damaged file
+        raise InputError(f"{path}: this PDF cannot be read ({exc}).") from None
+    return content, pdf
+
+
+def _record(pdf: pypdf.PdfReader) -> dict | None:
+    import json
+
+    try:
+        attached = pdf.attachments.get(LAYOUT_ATTACHMENT)
+    except Exception:
+        return None
+    if not attached:
+        calibration = [name for name in pdf.attachments if name.startswith("cardgen-")]
+        attached = pdf.attachments[calibration[0]] if calibration else None
+    if not attached:
+        return None
+    try:
+        record = json.loads(attached[0])
+    except ValueError:
+        return None
+    return record if isinstance(record, dict) else None
+
+
+def _page_size(page) -> tuple[float, float]:
+    _, _, width, height = box_mm(page.mediabox)
+    return width, height
+
+
+def paper_name(size: tuple[float, float], tolerance: float = EXACT_MM) -> str | None:
+    for name, (w, h) in PAPERS.items():
+        for a, b in ((w, h), (h, w)):
+            if abs(size[0] - a) <= tolerance and abs(size[1] - b) <= tolerance:
+                return name
+    return None
+
+
+def _fmt(size) -> str:
+    return f"{size[0]:.2f} × {size[1]:.2f} mm"
+
+
+def _paper(pdf, report: Report, paper: tuple[float, float] | None) -> None:
+    wrong = 0
+    for number, page in enumerate(pdf.pages, start=1):
+        size = _page_size(page)
+        expected = paper or size
+        if abs(size[0] - expected[0]) > EXACT_MM or abs(size[1] - expected[1]) > EXACT_MM:
+            wrong += 1
+            report.failed("pdf.paper", f"the page is {_fmt(size)}, not {_fmt(expected)}: a printer would scale "
+                          "or crop it", f"page {number}", page=number, size_mm=list(size))
+        crop = page.get("/CropBox")
+        if crop is not None and [round(v, 2) for v in box_mm(page.cropbox)] != [round(v, 2) for v in box_mm(page.mediabox)]:
+            wrong += 1
+            report.failed("pdf.paper", "the CropBox differs from the paper: viewers print the CropBox",
+                          f"page {number}", page=number)
+    if not wrong:
+        shown = paper or _page_size(pdf.pages[0])
+        name = paper_name(shown)
+        report.passed("pdf.paper", f"every page is exactly {_fmt(shown)}" + (f" ({name})" if name else ""))
+
+
+def _pages(pdf, record: dict, report: Report) -> None:
+    listed = record["pages"]
+    count = len(pdf.pages)
+    problems = []
+    if count != len(listed):
+        absent = [p["page"] for p in listed if p["page"] > count]
+        problems.append(f"the file has {count} pages but its list of what sits where describes {len(listed)}"
+                        + (f": page(s) {', '.join(map(str, absent))} are missing" if absent else ""))
+    if record["mode"] in ("glue", "duplex"):
+        for index, page in enumerate(listed):
+            side = "front" if index % 2 == 0 else "back"
+            if page.get("side") != side or (side == "back" and page.get("behind") != listed[index - 1]["page"]):
+                problems.append(f"page {page['page']} should be the {side} of a front/back pair")
+        if count % 2:
+            problems.append(f"a {record['mode']} sheet prints in front/back pairs, but the file has an odd "
+                            f"number of pages ({count})")
+    elif any(page.get("side") != "front" for page in listed):
+        problems.append("a sleeve sheet has front pages only")
+    for problem in problems:
+        report.failed("pdf.pages", problem)
+    if not problems:
+        pairs = " in front/back pairs" if record["mode"] != "sleeve" else ", fronts only"
+        report.passed("pdf.pages", f"{count} pages{pairs}, as a {record['mode']} sheet prints")
+
+
+def _preferences(pdf) -> dict:
+    root = pdf.trailer["/Root"]
+    preferences = root.get("/ViewerPreferences")
+    return preferences.get_object() if preferences is not None else {}
+
+
+def _hints(pdf, report: Report, flip) -> None:
+    preferences = _preferences(pdf)
+    scaling = preferences.get("/PrintScaling")
+    if scaling == "/None":
+        report.passed("pdf.scaling", "PrintScaling /None: viewers are told to print at 100 %")
+    else:
+        found = "no PrintScaling hint" if scaling is None else f"PrintScaling {scaling}"
+        report.failed("pdf.scaling", f"{found}: a viewer may shrink the page to fit and every card comes out small")
+    duplex = preferences.get("/Duplex")
+    if flip == "any":
+        if duplex is None:
+            report.failed("pdf.duplex", "no Duplex hint: the printer dialog will not propose the flip edge")
+        else:
+            report.passed("pdf.duplex", f"Duplex {duplex}")
+        return
+    expected = DUPLEX_NAMES[flip]
+    if duplex == expected:
+        report.passed("pdf.duplex", f"Duplex {duplex}, matching the {flip or 'one-sided'} " + ("flip" if flip else "sheet"))
+    elif duplex is None:
+        report.failed("pdf.duplex", f"no Duplex hint; this sheet needs {expected}")
+    else:
+        report.failed("pdf.duplex", f"Duplex {duplex}, but the sheet was laid out for {expected}: backs would "
+                      "land on the wrong cards or upside down")
+
+
+def _has_box(page, name: str) -> bool:
+    return name in page  # pypdf falls back to the CropBox for a missing box: look at the page itself
+
+
+def _boxes_present(pdf, report: Report) -> list[int]:
+    missing = [n for n, page in enumerate(pdf.pages, start=1)
+               if not (_has_box(page, "/TrimBox") and _has_box(page, "/BleedBox"))]
+    for number in missing:
+        report.failed("pdf.boxes", "no TrimBox or no BleedBox", f"page {number}", page=number)
+    if not missing:
+        report.passed("pdf.boxes", "every page has a TrimBox and a BleedBox")
+    return missing
+
+
+def _boxes(pdf, record: dict, report: Report) -> None:
+    """Boxes present, and the TrimBox frames the cards the list places on that page."""
+    bleed = record["bleed_mm"]
+    trims_by_page: dict[int, list] = {}
+    for card in record["cards"]:
+        trims_by_page.setdefault(card["page"], []).append(card["trim_mm"])
+        if "back" in card:
+            trims_by_page.setdefault(card["back"]["page"], []).append(card["back"]["trim_mm"])
+    missing = [n for n, page in enumerate(pdf.pages, start=1)
+               if not (_has_box(page, "/TrimBox") and _has_box(page, "/BleedBox"))]
+    wrong = []
+    for number, page in enumerate(pdf.pages, start=1):
+        if number in missing or number not in trims_by_page:
+            continue
+        trims = trims_by_page[number]
+        x0, y0 = min(t[0] for t in trims), min(t[1] for t in trims)
+        x1, y1 = max(t[0] + t[2] for t in trims), max(t[1] + t[3] for t in trims)
+        trim = box_mm(page.trimbox)
+        if any(abs(a - b) > 0.02 for a, b in zip(trim, [x0, y0, x1 - x0, y1 - y0])):
+            wrong.append((number, "the TrimBox does not frame the cards on the page"))
+        bl = box_mm(page.bleedbox)
+        if bl[0] > trim[0] + 1e-3 or bl[1] > trim[1] + 1e-3 or bl[0] + bl[2] < trim[0] + trim[2] - 1e-3 \
+                or bl[1] + bl[3] < trim[1] + trim[3] - 1e-3 or bl[0] < trim[0] - bleed - 0.02:
+            wrong.append((number, f"the BleedBox does not surround the TrimBox by the {bleed:g} mm bleed"))
+    for number in missing:
+        report.failed("pdf.boxes", "no TrimBox or no BleedBox: imposition tools cannot find the cut",
+                      f"page {number}", page=number)
+    for number, problem in wrong:
+        report.failed("pdf.boxes", problem, f"page {number}", page=number)
+    if not missing and not wrong:
+        report.passed("pdf.boxes", "every page has a TrimBox framing its cards and a BleedBox around it")
+
+
+def _fonts(pdf, report: Report) -> None:
+    loose: dict[str, list[int]] = {}
+    count = 0
+    for number, page in enumerate(pdf.pages, start=1):
+        for font in all_fonts_of(page):
+            count += 1
+            if not font_is_embedded(font):
+                loose.setdefault(font_name(font), []).append(number)
+    for name, pages in loose.items():
+        report.failed("pdf.fonts", f"the font {name} is not embedded: the printer substitutes another one",
+                      f"page {_page_list(pages)}", font=name, pages=pages)
+    if not loose:
+        report.passed("pdf.fonts", "every font is embedded" if count else "no fonts used")
+
+
+def _page_list(pages: list[int]) -> str:
+    return ", ".join(map(str, pages[:8])) + (" …" if len(pages) > 8 else "")
+
+
+def _verify_other_pdf(shown: str, pdf) -> Report:
+    report = Report(shown, "pdf")
+    sizes = Counter(tuple(round(v, 1) for v in _page_size(page)) for page in pdf.pages)
+    for size, count in sizes.items():
+        name = paper_name(size, tolerance=0.5)
+        pages = f"{count} page{'s' if count > 1 else ''}"
+        if name:
+            report.passed("pdf.paper", f"{pages} of {_fmt(size)}: {name}")
+        else:
+            report.failed("pdf.paper", f"{pages} of {_fmt(size)}: neither A4 nor Letter")
+    _hints(pdf, report, "any")
+    if any(not (_has_box(p, "/TrimBox") and _has_box(p, "/BleedBox")) for p in pdf.pages):
+        report.info("pdf.boxes", "not every page has a TrimBox and a BleedBox (only needed to cut cards)")
+    else:
+        report.passed("pdf.boxes", "every page has a TrimBox and a BleedBox")
+    _fonts(pdf, report)
+    report.info("pdf.drawing", "not made by cardgen (no cardgen-layout.json inside): which card sits where, "
+                "whether backs sit behind faces, cut marks, registration targets and the ruler cannot be checked")
+    return report
+
+
+def _contents(record: dict, read_labels: list[str | None], expected_sets: list[CardSet], report: Report) -> None:
+    """Every card of the sets printed exactly once (by id in the list, and by the value read
+    back from its slot), and nothing else."""
+    wanted = Counter(card.id for s in expected_sets for card in s.cards)
+    listed = Counter(card["id"] for card in record["cards"])
+    labels = {card.id: card.label() for s in expected_sets for card in s.cards}
+    names = " + ".join(s.name for s in expected_sets)
+    problems = 0
+    missing = [card_id for card_id in wanted if listed[card_id] < wanted[card_id]]
+    repeated = [card_id for card_id in wanted if listed[card_id] > wanted[card_id]]
+    foreign = [card for card in record["cards"] if card["id"] not in wanted and card["kind"] != "blank"]
+    if missing:
+        problems += 1
+        report.failed("pdf.contents", f"{len(missing)} card(s) of {names} are not printed: {_ids(missing)}",
+                      cards=missing)
+    for card_id in repeated:
+        problems += 1
+        pages = [c["page"] for c in record["cards"] if c["id"] == card_id]
+        report.failed("pdf.contents", f"card {card_id!r} is printed {listed[card_id]} times, the set has it once",
+                      f"page {_page_list(pages)}", card=card_id)
+    if foreign:
+        problems += 1
+        report.failed("pdf.contents", f"{len(foreign)} printed card(s) are not in {names}: "
+                      f"{_ids([c['id'] for c in foreign])}", f"page {_page_list(sorted({c['page'] for c in foreign}))}",
+                      cards=[c["id"] for c in foreign])
+    drawn = Counter(label for label in read_labels if label)
+    expected_labels = Counter(labels[card_id] for card_id in wanted.elements() if labels[card_id])
+    if drawn != expected_labels:
+        problems += 1
+        short = sorted((expected_labels - drawn).elements(), key=_label_key)
+        extra = sorted((drawn - expected_labels).elements(), key=_label_key)
+        report.failed("pdf.contents", "the values printed on the cards are not the set's: "
+                      + "; ".join(filter(None, [short and f"missing {', '.join(short)}", extra and f"extra {', '.join(extra)}"])),
+                      missing=short, extra=extra)
+    if not problems:
+        blanks = sum(1 for card in record["cards"] if card["kind"] == "blank")
+        report.passed("pdf.contents", f"every card of {names} is printed exactly once ({sum(wanted.values())} cards)"
+                      + (f", plus {blanks} blank filler card(s)" if blanks else "") + ", nothing else")
+
+
+def _ids(ids: list[str]) -> str:
+    return ", ".join(ids[:12]) + (f" and {len(ids) - 12} more" if len(ids) > 12 else "")
+
+
+def _label_key(label: str):
+    try:
+        return (0, float(label))
+    except ValueError:
+        return (1, label)

@@ -1,0 +1,54 @@
+"""Verify what the user names: card sets (YAML or a bundled name) and PDFs, told apart
+by their content."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cardgen.errors import InputError
+from cardgen.model.cards import SETS_DIR, CardSet, bundled_set_names, load_card_set
+from cardgen.verify.report import Report
+
+
+def input_kind(name: str) -> str:
+    """"pdf" or "set"; InputError for a file that is missing or is neither."""
+    path = Path(name)
+    if not path.exists():
+        if not path.suffix and (SETS_DIR / f"{name}.yaml").is_file():
+            return "set"
+        bundled = ", ".join(bundled_set_names())
+        raise InputError(f"{name}: there is no such file (bundled sets: {bundled}).")
+    if path.is_dir():
+        raise InputError(f"{name}: this is a folder; name the PDF or card-set files in it.")
+    try:
+        with path.open("rb") as file:
+            start = file.read(1024)
+    except OSError as exc:
+        raise InputError(f"{name}: cannot be read ({exc.strerror}).") from None
+    if b"%PDF-" in start:
+        return "pdf"
+    if path.suffix.lower() == ".pdf":
+        raise InputError(f"{name}: this is not a PDF (it does not start with %PDF).")
+    return "set"
+
+
+def verify_inputs(inputs: list[str], expected_sets: list[str] | None = None,
+                  games: int = 300, seed: int = 1) -> list[Report]:
+    """One report per input. `expected_sets` are the sets the PDFs must hold, exactly.
+    Raises InputError, before checking anything, when an input cannot be read."""
+    from cardgen.verify.pdfs import verify_pdf
+    from cardgen.verify.sets import verify_set
+
+    expected = _load_sets(expected_sets or [])
+    kinds = [(name, input_kind(name)) for name in inputs]
+    reports = []
+    for name, kind in kinds:
+        if kind == "set":
+            reports.append(verify_set(name, games=games, seed=seed))
+        else:
+            reports.append(verify_pdf(name, expected))
+    return reports
+
+
+def _load_sets(names: list[str]) -> list[CardSet]:
+    return [load_card_set(name) for name in names]

@@ -1,0 +1,315 @@
+"""A card set checked against the rules (../shared/RULES.md): identity, values, bull
+heads, what each variant it serves needs, the player counts it supports, and
+simulated games."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from pathlib import Path
+
+from cardgen.engine import FIRST_JOKER, ZERO_CARDS, heads_table, standard_heads
+from cardgen.errors import InputError
+from cardgen.model.cards import SETS_DIR, CardSet
+from cardgen.verify.play import Deal, Played, play_games
+from cardgen.verify.report import Report
+from cardgen.yamlio import YamlDocument, load_yaml, validate
+
+HIGHEST = 104
+BUNDLED_NUMBERED = "templates/sets/numbered.yaml"
+
+
+def resolve_set(name_or_file: str | Path) -> tuple[Path, str]:
+    """A bundled set by name ('jokers') or a YAML file; with the name to show the user."""
+    path = Path(name_or_file)
+    bundled = SETS_DIR / f"{name_or_file}.yaml"
+    if not path.suffix and bundled.is_file():
+        return bundled, f"templates/sets/{bundled.name}"
+    return path, str(path)
+
+
+def read_set_document(name_or_file: str | Path) -> YamlDocument:
+    """The set's YAML with its lines; InputError when it is missing, not YAML, or no card set."""
+    path, shown = resolve_set(name_or_file)
+    doc = load_yaml(path, shown_as=shown)
+    if not isinstance(doc.data, dict) or not isinstance(doc.data.get("cards"), list):
+        raise InputError(f"{shown}: this is not a card set (it has no 'cards:' list).")
+    return doc
+
+
+@dataclass
+class Contents:
+    """The set's cards sorted by what the rules care about (indexes into the card list)."""
+
+    numbers: dict[int, list[int]] = field(default_factory=dict)  # 1-104 only
+    other_numbers: list[int] = field(default_factory=list)  # numbered cards beyond 104
+    zeros: list[int] = field(default_factory=list)
+    jokers: dict[int, list[int]] = field(default_factory=dict)  # tenths -> indexes
+    blanks: list[int] = field(default_factory=list)
+
+    @property
+    def numbered_complete(self) -> bool:
+        return sorted(self.numbers) == list(range(1, HIGHEST + 1)) and all(
+            len(found) == 1 for found in self.numbers.values()
+        )
+
+    @property
+    def numbered_usable(self) -> bool:
+        """The set's numbered cards can be played (all there), or it has none and the
+        bundled ones are used."""
+        return self.numbered_complete or not self.numbers
+
+
+def verify_set(name_or_file: str | Path, games: int = 300, seed: int = 1) -> Report:
+    doc = read_set_document(name_or_file)
+    report = Report(doc.file, "set")
+    _check_identity(doc, report)
+    try:
+        card_set = validate(doc, CardSet)
+    except InputError as exc:
+        report.failed("set.schema", str(exc).removeprefix(f"{doc.file}, "))
+        return report
+    report.passed("set.schema", f"{len(card_set.cards)} cards, every field well formed")
+    contents = _sort_cards(doc, card_set, report)
+    _check_heads(doc, card_set, contents, report)
+    variants = _check_variants(doc, contents, report)
+    _player_counts_and_games(card_set, contents, variants, games, seed, report)
+    return report
+
+
+def _place(doc: YamlDocument, index: int) -> str:
+    return f"line {doc.line_of(('cards', index))}"
+
+
+def _places(doc: YamlDocument, indexes) -> str:
+    return "lines " + ", ".join(str(doc.line_of(("cards", i))) for i in indexes)
+
+
+def _check_identity(doc: YamlDocument, report: Report) -> None:
+    by_id: dict[str, list[int]] = {}
+    for index, card in enumerate(doc.data["cards"]):
+        if isinstance(card, dict) and "id" in card:
+            by_id.setdefault(str(card["id"]), []).append(index)
+    repeated = {card_id: found for card_id, found in by_id.items() if len(found) > 1}
+    if not repeated:
+        report.passed("set.identity", f"every one of the {len(by_id)} card ids is unique")
+        return
+    for card_id, found in repeated.items():
+        report.failed("set.identity", f"the id {card_id!r} is used by {len(found)} cards; each card needs its own id",
+                      _places(doc, found), id=card_id)
+
+
+def _sort_cards(doc: YamlDocument, card_set: CardSet, report: Report) -> Contents:
+    contents = Contents()
+    bad = 0
+    for index, card in enumerate(card_set.cards):
+        problem = _value_problem(card)
+        if problem:
+            bad += 1
+            report.failed("set.values", f"card {card.id!r}: {problem}", _place(doc, index), id=card.id)
+        elif card.kind == "number":
+            target = contents.numbers.setdefault(card.value, []) if card.value <= HIGHEST else contents.other_numbers
+            target.append(index)
+        elif card.kind == "zero":
+            contents.zeros.append(index)
+        elif card.kind == "joker":
+            contents.jokers.setdefault(int(card.value * 10), []).append(index)
+        else:
+            contents.blanks.append(index)
+    if not bad:
+        report.passed("set.values", "every value fits its kind (numbered 1 and up, zero 0, jokers 0.0 to 0.9)")
+    if contents.other_numbers:
+        shown = ", ".join(str(card_set.cards[i].value) for i in contents.other_numbers)
+        report.info("set.values", f"numbered cards beyond 104 ({shown}) belong to no variant of the rules; "
+                    "they print, but no game uses them", _places(doc, contents.other_numbers))
+    if contents.blanks:
+        report.info("set.values", f"{len(contents.blanks)} blank card(s): printed, never played")
+    return contents
+
+
+def _value_problem(card) -> str | None:
+    value = card.value
+    if card.kind == "number":
+        if isinstance(value, Decimal) or value < 1:
+            return f"a numbered card shows a whole number from 1 up, not {value}"
+    elif card.kind == "zero":
+        if value != 0:
+            return f"a zero card shows 0, not {value}"
+    elif card.kind == "joker":
+        tenths = Decimal(value) * 10
+        if tenths != tenths.to_integral_value() or not 0 <= tenths <= 9:
+            return f"a joker shows 0.0 to 0.9, not {value}"
+    return None
+
+
+def _check_heads(doc: YamlDocument, card_set: CardSet, contents: Contents, report: Report) -> None:
+    changed = []
+    for number, indexes in sorted(contents.numbers.items()):
+        for index in indexes:
+            heads = card_set.cards[index].heads
+            if heads != standard_heads(number):
+                changed.append((number, index, heads))
+    details = [f"{number} has {heads}, the rule gives {standard_heads(number)}" for number, _, heads in changed]
+    if not contents.numbers:
+        report.info("set.heads", "no numbered cards: the bull heads of zero cards and jokers are the set's choice")
+    elif not changed:
+        total = sum(card_set.cards[i].heads for found in contents.numbers.values() for i in found)
+        extra = " (171 in all, as in the game)" if contents.numbered_complete else f" ({total} in all)"
+        message = "every numbered card carries the bull heads of the standard rule" + extra
+        if card_set.custom_heads:
+            message += "; custom_heads is set, but nothing departs from the rule"
+        report.passed("set.heads", message)
+    elif card_set.custom_heads:
+        report.info("set.heads", f"deliberate change (custom_heads: true): {'; '.join(details)}",
+                    _places(doc, [i for _, i, _ in changed]), changed=[n for n, _, _ in changed])
+    else:
+        for (number, index, heads), detail in zip(changed, details):
+            report.failed("set.heads", f"card {number} carries {heads} bull head(s), the standard rule gives "
+                          f"{standard_heads(number)} (write custom_heads: true if this is meant)",
+                          _place(doc, index), card=number, heads=heads, standard=standard_heads(number))
+    for kind, indexes, usual in (("zero", contents.zeros, 0), ("joker", [i for f in contents.jokers.values() for i in f], 1)):
+        heads = sorted({card_set.cards[i].heads for i in indexes})
+        if heads and heads != [usual]:
+            report.info("set.heads", f"the {kind} cards carry {', '.join(map(str, heads))} bull head(s) "
+                        f"(the bundled set gives {usual}; RULES.md leaves it to the set)")
+
+
+def _ranges(numbers: list[int]) -> str:
+    """[1, 2, 3, 7] -> "1–3, 7"."""
+    parts, start = [], None
+    for i, n in enumerate(numbers):
+        if start is None:
+            start = n
+        if i + 1 == len(numbers) or numbers[i + 1] != n + 1:
+            parts.append(str(start) if start == n else f"{start}–{n}")
+            start = None
+    return ", ".join(parts)
+
+
+def _check_variants(doc: YamlDocument, contents: Contents, report: Report) -> list[str]:
+    """Check what each variant the set serves needs; return the variants it can play."""
+    variants = []
+    if contents.numbers:
+        missing = [n for n in range(1, HIGHEST + 1) if n not in contents.numbers]
+        twice = {n: found for n, found in sorted(contents.numbers.items()) if len(found) > 1}
+        if not missing and not twice:
+            report.passed("set.classic", "holds every numbered card 1–104 once: Classic and Pro can be played")
+            variants += ["classic", "pro"]
+        else:
+            if missing:
+                report.failed("set.classic", f"Classic needs every card 1–104: {_ranges(missing)} missing",
+                              missing=missing)
+            for number, found in twice.items():
+                report.failed("set.classic", f"card {number} is there {len(found)} times; the game has it once",
+                              _places(doc, found), card=number)
+    numbers_from = "the set's numbered cards" if contents.numbers else f"the bundled numbered cards ({BUNDLED_NUMBERED})"
+    if contents.zeros:
+        if contents.numbered_usable:
+            report.passed("set.plus", f"{len(contents.zeros)} zero card(s): with {numbers_from} they make "
+                          "6 nimmt! Plus", zeros=len(contents.zeros))
+            variants.append("plus")
+        else:
+            report.info("set.plus", "its zero cards would serve Plus, but its numbered cards are incomplete")
+    if contents.jokers:
+        _check_jokers(doc, contents, numbers_from, report)
+        if contents.numbered_usable and len(contents.jokers) >= 2:
+            variants.append("jokers")
+    served = ", ".join(v.capitalize() for v in variants) or "no variant of RULES.md"
+    report.info("set.variants", f"serves {served}" + ("" if contents.numbers or not variants else f", together with {numbers_from}"))
+    return variants
+
+
+def _check_jokers(doc: YamlDocument, contents: Contents, numbers_from: str, report: Report) -> None:
+    missing = [t for t in range(10) if t not in contents.jokers]
+    twice = {t: found for t, found in sorted(contents.jokers.items()) if len(found) > 1}
+    for tenths, found in twice.items():
+        report.failed("set.jokers", f"joker 0.{tenths} is there {len(found)} times; each joker exists once",
+                      _places(doc, found), joker=f"0.{tenths}")
+    if missing:
+        report.failed("set.jokers", "the jokers variant needs the ten jokers 0.0–0.9: "
+                      + ", ".join(f"0.{t}" for t in missing) + " missing", missing=[f"0.{t}" for t in missing])
+    if not missing and not twice:
+        report.passed("set.jokers", f"the ten jokers 0.0–0.9, once each: with {numbers_from} they make the jokers variant")
+
+
+def _player_counts_and_games(card_set, contents, variants, games, seed, report) -> None:
+    if not variants:
+        report.info("set.games", "no variant to play, so no games were simulated")
+        return
+    deal = _deal(card_set, contents)
+    counts = {variant: _player_counts(variant, contents, report) for variant in variants}
+    combos = sum(len(c) for c in counts.values())
+    for variant in variants:
+        share = max(1, round(games * len(counts[variant]) / combos))
+        played = play_games(variant, counts[variant], share, deal, seed)
+        _report_games(played, report)
+        seed += played.games
+
+
+def _deal(card_set, contents) -> Deal:
+    """The engine's cards for this set: its bull heads; the zero cards and jokers it has."""
+    cards = card_set.cards
+    overrides = {}
+    if contents.numbered_complete:
+        overrides.update({n: cards[found[0]].heads for n, found in contents.numbers.items()})
+    zeros = ZERO_CARDS[: len(contents.zeros)]
+    overrides.update({zero: cards[i].heads for zero, i in zip(zeros, contents.zeros)})
+    jokers = tuple(FIRST_JOKER + t for t in sorted(contents.jokers))
+    overrides.update({FIRST_JOKER + t: cards[found[0]].heads for t, found in contents.jokers.items()})
+    return Deal(heads_table(overrides), zeros=zeros, jokers=jokers)
+
+
+def _player_counts(variant: str, contents: Contents, report: Report) -> list[int]:
+    """The player counts the set supports in `variant`, reported with why."""
+    name = f"set.players.{variant}"
+    if variant == "classic":
+        report.passed(name, "Classic: 2–10 players (10 cards each and 4 to start the rows: 10 × 10 + 4 = 104)")
+        return list(range(2, 11))
+    if variant == "pro":
+        report.passed(name, "Pro: 2–6 players (cards 1 to 10n+4 for n players; up to 10 with the max_players option)")
+        return list(range(2, 7))
+    if variant == "plus":
+        return _plus_counts(len(contents.zeros), report)
+    jokers = len(contents.jokers)
+    top = min(10, jokers)
+    if jokers == 10:
+        report.passed(name, "Jokers: 2–10 players (one joker each on top of 10 numbered cards)")
+    else:
+        report.info(name, f"Jokers: 2–{top} players only: each player is dealt one joker and the set has {jokers}")
+    return list(range(2, top + 1))
+
+
+def _plus_counts(zeros: int, report: Report) -> list[int]:
+    cards = 100 + zeros
+    top = min(7, cards // 15)
+    name = "set.players.plus"
+    if zeros == 7:
+        report.passed(name, "Plus: 2–7 players (15 cards each from the 100 left after the rows + 7 zero cards = 107; "
+                      "7 players take 105)")
+    elif zeros > 7:
+        report.info(name, f"Plus: 2–7 players as the rules say; {zeros} zero cards is more than the game's 7 "
+                    "(games are simulated with 7 of them)")
+    elif top == 7:
+        left = cards - 105
+        report.info(name, f"Plus: 2–7 players, but with {zeros} zero cards instead of 7 there are {cards} cards to deal: "
+                    f"7 players take 105 and {'none is' if left == 0 else f'{left} is'} left over; zeros are rarer "
+                    f"in every hand; the one-zero-each house rule works up to {zeros} players")
+    else:
+        report.info(name, f"Plus: 2–{top} players, not 7: with {zeros} zero card(s) there are only {cards} cards "
+                    f"to deal and 7 players need 105; the one-zero-each house rule works up to "
+                    f"{min(zeros, top)} players")
+    return list(range(2, top + 1))
+
+
+def _report_games(played: Played, report: Report) -> None:
+    name = f"set.games.{played.variant}"
+    spread = ", ".join(f"{n}p×{g}" for n, g in played.games_by_players.items())
+    if not played.broken:
+        report.passed(name, f"{played.games} complete {played.variant} games ({spread}): the engine's "
+                      "invariants held after every turn")
+        return
+    for broken in played.broken[:5]:
+        report.failed(name, f"{broken.problem}", f"seed {broken.seed}, {broken.players} players "
+                      f"({','.join(broken.kinds)})", seed=broken.seed, players=broken.players, kinds=broken.kinds)
+    if len(played.broken) > 5:
+        report.failed(name, f"{len(played.broken) - 5} more broken games of {played.games}")
