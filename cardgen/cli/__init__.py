@@ -39,6 +39,8 @@ def _register() -> None:
         "preview",
         "printer",
         "referee",
+        "rules",
+        "sheet",
         "simulate",
         "verify",
     ):

@@ -64,4 +64,13 @@ def _kit_extras(settings) -> dict[str, bytes]:
     layout, _ = load_layout(settings.layout)
     paper = settings.paper or (layout.paper if isinstance(layout.paper, str) else "a4")
     flip = settings.flip or layout.flip
-    return {"calibration.pdf": calibration_pdf(paper=paper, flip=flip, back_offset=settings.back_offset, lang=settings.lang)}
+    extras = {"calibration.pdf": calibration_pdf(paper=paper, flip=flip, back_offset=settings.back_offset, lang=settings.lang)}
+    # the four rule summaries and the Plus and Classic score sheets, in the build's language
+    from cardgen.model.rules import VARIANTS
+    from cardgen.render.scoresheet import score_sheet_pdf
+    from cardgen.render.summary import summary_pdf
+
+    lang = settings.lang
+    extras.update({f"rules-{variant}-{lang}.pdf": summary_pdf(variant, lang) for variant in VARIANTS})
+    extras.update({f"score-{variant}-{lang}.pdf": score_sheet_pdf(variant, lang) for variant in ("plus", "classic")})
+    return extras

@@ -64,7 +64,7 @@ def _check_variant(variant: str) -> None:
 def plan(variant: str, players: int) -> SheetPlan:
     low, high = player_range(variant)
     if not low <= players <= high:
-        raise InputError(f"a {variant} score sheet is for {low} to {high} players, not {players}.")
+        raise InputError(f"a {Options(variant).name} score sheet is for {low} to {high} players, not {players}.")
     options = Options(variant, max_players=10) if variant == "pro" else Options(variant)
     try:
         options.check_players(players)
@@ -125,39 +125,49 @@ def _sheet(canvas, sheet: SheetPlan, lang: str, bottom: float) -> None:
         canvas.drawRightString(right * MM, (top - 5) * MM, labels.limit(lang).format(limit=sheet.limit))
     y = top - 9
 
+    half = player_width / 2
+    columns = [left, left + ROUND_COLUMN] + [
+        left + ROUND_COLUMN + seat * player_width + part * half for seat in range(sheet.players) for part in (1, 2)
+    ]
+    names_bottom = y - NAME_HEIGHT
+    head_bottom = names_bottom - SUBHEAD_HEIGHT
+    bottom = head_bottom - sheet.rounds * ROW_HEIGHT
+
+    # shading first: the label column, the sub-header and the running totals
+    _fill(canvas, CREAM, left, bottom, ROUND_COLUMN, y - bottom)
+    _fill(canvas, CREAM, left, head_bottom, right - left, SUBHEAD_HEIGHT)
+    for seat in range(sheet.players):
+        _fill(canvas, TOTAL_FILL, columns[3 + 2 * seat] - half, bottom, half, head_bottom - bottom)
+
+    # the grid: thin lines between cells, heavier ones between players
+    canvas.setStrokeColor(GRID)
+    canvas.setLineWidth(0.5)
+    lines = [(left, row, right, row) for row in
+             [names_bottom, head_bottom] + [head_bottom - n * ROW_HEIGHT for n in range(1, sheet.rounds)]]
+    lines += [(x, bottom, x, names_bottom) for x in columns[2::2]]
+    canvas.lines([tuple(v * MM for v in line) for line in lines])
+    _player_borders(canvas, left, bottom, y, player_width, sheet.players)
+
     # names across the top
-    _box(canvas, left, y - NAME_HEIGHT, ROUND_COLUMN, NAME_HEIGHT, CREAM)
     _label(canvas, labels.player(lang), left + 1.5, y - NAME_HEIGHT / 2 - 1.2, ROUND_COLUMN - 3, BOLD, 8.5)
+    canvas.setFillColor(SOFT_INK)
+    canvas.setFont(REGULAR, 6.5)
     for seat in range(sheet.players):
         x = left + ROUND_COLUMN + seat * player_width
-        _box(canvas, x, y - NAME_HEIGHT, player_width, NAME_HEIGHT, None)
-        canvas.setFillColor(SOFT_INK)
-        canvas.setFont(REGULAR, 6.5)
         canvas.drawString((x + 1.2) * MM, (y - 2.9) * MM, f"{labels.player(lang)} {seat + 1}")
-    y -= NAME_HEIGHT
 
     # points and running total under each name
-    half = player_width / 2
-    _box(canvas, left, y - SUBHEAD_HEIGHT, ROUND_COLUMN, SUBHEAD_HEIGHT, CREAM)
-    _label(canvas, labels.round(lang), left + 1.5, y - SUBHEAD_HEIGHT + 1.5, ROUND_COLUMN - 3, BOLD, 7.5)
+    _label(canvas, labels.round(lang), left + 1.5, head_bottom + 1.5, ROUND_COLUMN - 3, BOLD, 7.5)
     for seat in range(sheet.players):
         x = left + ROUND_COLUMN + seat * player_width
-        _box(canvas, x, y - SUBHEAD_HEIGHT, half, SUBHEAD_HEIGHT, CREAM)
-        _box(canvas, x + half, y - SUBHEAD_HEIGHT, half, SUBHEAD_HEIGHT, CREAM)
-        _centred(canvas, labels.points(lang), x + half / 2, y - SUBHEAD_HEIGHT + 1.5, half - 1.2, REGULAR, 7)
-        _centred(canvas, labels.total(lang), x + 1.5 * half, y - SUBHEAD_HEIGHT + 1.5, half - 1.2, BOLD, 7)
-    y -= SUBHEAD_HEIGHT
+        _centred(canvas, labels.points(lang), x + half / 2, head_bottom + 1.5, half - 1.2, REGULAR, 7)
+        _centred(canvas, labels.total(lang), x + 1.5 * half, head_bottom + 1.5, half - 1.2, BOLD, 7)
 
-    # a row per round; the running totals shaded
+    # a row per round
     for number in range(1, sheet.rounds + 1):
-        _box(canvas, left, y - ROW_HEIGHT, ROUND_COLUMN, ROW_HEIGHT, CREAM)
-        _centred(canvas, str(number), left + ROUND_COLUMN / 2, y - ROW_HEIGHT / 2 - 1.4, ROUND_COLUMN, BOLD, 10)
-        for seat in range(sheet.players):
-            x = left + ROUND_COLUMN + seat * player_width
-            _box(canvas, x, y - ROW_HEIGHT, half, ROW_HEIGHT, None)
-            _box(canvas, x + half, y - ROW_HEIGHT, half, ROW_HEIGHT, TOTAL_FILL)
-        y -= ROW_HEIGHT
-    _player_borders(canvas, left, y, top - 9, player_width, sheet.players)
+        row_top = head_bottom - (number - 1) * ROW_HEIGHT
+        _centred(canvas, str(number), left + ROUND_COLUMN / 2, row_top - ROW_HEIGHT / 2 - 1.4, ROUND_COLUMN, BOLD, 10)
+    y = bottom
 
     # the end of the game and who wins
     style = ParagraphStyle("rule", fontName=REGULAR, fontSize=8.5, leading=10.5, textColor=INK)
@@ -166,21 +176,17 @@ def _sheet(canvas, sheet: SheetPlan, lang: str, bottom: float) -> None:
     rule.drawOn(canvas, left * MM, (y - 2.5) * MM - height)
 
 
-def _box(canvas, x, y, width, height, fill) -> None:
-    canvas.setStrokeColor(GRID)
-    canvas.setLineWidth(0.5)
-    if fill is not None:
-        canvas.setFillColor(fill)
-    canvas.rect(x * MM, y * MM, width * MM, height * MM, stroke=1, fill=int(fill is not None))
+def _fill(canvas, colour, x, y, width, height) -> None:
+    canvas.setFillColor(colour)
+    canvas.rect(x * MM, y * MM, width * MM, height * MM, stroke=0, fill=1)
 
 
 def _player_borders(canvas, left, bottom, top, player_width, players) -> None:
     """Heavier lines between players, so each pair of columns reads as one."""
     canvas.setStrokeColor(ACCENT)
     canvas.setLineWidth(1.0)
-    for seat in range(players + 1):
-        x = left + ROUND_COLUMN + seat * player_width
-        canvas.line(x * MM, bottom * MM, x * MM, top * MM)
+    canvas.lines([((left + ROUND_COLUMN + seat * player_width) * MM, bottom * MM,
+                   (left + ROUND_COLUMN + seat * player_width) * MM, top * MM) for seat in range(players + 1)])
     canvas.rect(left * MM, bottom * MM, (ROUND_COLUMN + players * player_width) * MM, (top - bottom) * MM)
 
 

@@ -634,9 +634,15 @@ def summary_pdf(variant_or_file: str, lang: str = "en") -> bytes:
 
 
 def _painter(canvas, lang: str) -> CardPainter:
+    return CardPainter(canvas, _card_style(), lang)
+
+
+@lru_cache(maxsize=None)
+def _card_style():
+    """The printed cards' style, read once for every summary of a run."""
     from cardgen.model.faces import load_face_style
 
-    return CardPainter(canvas, load_face_style("standard"), lang)
+    return load_face_style("standard")
 
 
 def _check_glyphs(summary: RuleSummary, lang: str) -> None:

@@ -1,0 +1,56 @@
+"""`cardgen rules [VARIANT]`: the rule summaries (or the reference cards) as PDFs."""
+
+from pathlib import Path
+
+import click
+
+VARIANT_WORDS = "plus, jokers, classic or pro"
+
+
+@click.command("rules")
+@click.argument("variant", required=False, metavar="[VARIANT]")
+@click.option("--lang", default="en", show_default=True, metavar="fr|en|de|nl", help="Language of the summary.")
+@click.option("--reference", is_flag=True, help="Print the card-size reference cards (56 x 87 mm, with cut marks) instead of the summary.")
+@click.option("-o", "--output", type=click.Path(path_type=Path), help="The PDF to write. Default: output/rules-VARIANT-LANG.pdf (reference-VARIANT-LANG.pdf with --reference). Without VARIANT: the folder for the four summaries (default output).")
+def command(variant, lang, reference, output):
+    """Write the rule summary of VARIANT (plus, jokers, classic or pro) as a PDF:
+    one A4 page, or both sides of one sheet, with examples the rules engine plays.
+
+    Without VARIANT, the four summaries go to output/rules-VARIANT-LANG.pdf; with
+    --reference and no VARIANT, one sheet holds the reference cards of all four.
+    """
+    from cardgen.model.rules import VARIANTS
+    from cardgen.render.reference import reference_sheet_pdf
+    from cardgen.render.summary import summary_pdf
+    from cardgen.texts import check_lang
+
+    check_lang(lang)
+    variants = [_check_variant(variant)] if variant else list(VARIANTS)
+    if reference:
+        name = f"reference-{variant or 'all'}-{lang}.pdf"
+        files = {name: reference_sheet_pdf(variants, lang)}
+    else:
+        files = {f"rules-{v}-{lang}.pdf": summary_pdf(v, lang) for v in variants}
+    _write(files, output, single=bool(variant) or reference)
+
+
+def _check_variant(variant: str) -> str:
+    from cardgen.errors import InputError
+    from cardgen.model.rules import VARIANTS
+
+    if variant not in VARIANTS:
+        raise InputError(f"there is no variant {variant!r}: choose {VARIANT_WORDS}.")
+    return variant
+
+
+def _write(files: dict[str, bytes], output: Path | None, single: bool) -> None:
+    """Everything is rendered before the first file is written."""
+    from cardgen.build import write_files
+
+    if single and output is not None:
+        (content,) = files.values()
+        files, folder = {output.name: content}, output.parent
+    else:
+        folder = output or Path("output")
+    for path in write_files(files, folder):
+        click.echo(str(path))

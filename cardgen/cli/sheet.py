@@ -1,0 +1,48 @@
+"""`cardgen sheet [VARIANT] [--players N]`: score sheets as PDFs."""
+
+from pathlib import Path
+
+import click
+
+
+@click.command("sheet")
+@click.argument("variant", required=False, metavar="[VARIANT]")
+@click.option("--players", metavar="N", help="Only the sheet for N players (Classic, Pro, Jokers: 2 to 10; Plus: 2 to 7). Default: a page for every player count.")
+@click.option("--lang", default="en", show_default=True, metavar="fr|en|de|nl", help="Language of the sheet.")
+@click.option("-o", "--output", type=click.Path(path_type=Path), help="The PDF to write. Default: output/score-VARIANT-LANG.pdf (score-VARIANT-Np-LANG.pdf with --players). Without VARIANT: the folder for the four PDFs (default output).")
+def command(variant, players, lang, output):
+    """Write score sheets of VARIANT (plus, jokers, classic or pro): names across
+    the top, a row per round, the running totals and the end-of-game rule; two
+    sheets per A4 page with a cut line.
+
+    Without VARIANT, the sheets of all four variants (with --players, of those
+    played by that many).
+    """
+    from cardgen.cli.rules import _check_variant, _write
+    from cardgen.errors import InputError
+    from cardgen.model.rules import VARIANTS
+    from cardgen.render.scoresheet import player_range, score_sheet_pdf
+    from cardgen.texts import check_lang
+
+    check_lang(lang)
+    count = _player_count(players)
+    if variant:
+        variants = [_check_variant(variant)]
+    else:
+        variants = [v for v in VARIANTS if count is None or player_range(v)[0] <= count <= player_range(v)[1]]
+        if not variants:
+            raise InputError(f"no variant is played by {count} players.")
+    suffix = f"-{count}p" if count is not None else ""
+    files = {f"score-{v}{suffix}-{lang}.pdf": score_sheet_pdf(v, lang, count) for v in variants}
+    _write(files, output, single=bool(variant))
+
+
+def _player_count(text: str | None) -> int | None:
+    from cardgen.errors import InputError
+
+    if text is None:
+        return None
+    try:
+        return int(text)
+    except ValueError:
+        raise InputError(f"--players must be a whole number of players, not {text!r}.") from None

@@ -1,0 +1,196 @@
+"""The card-size reference card of a variant: its essentials on 56 × 87 mm, in the
+style of the card faces, for the glue sheet's eighth slot or a sheet of its own.
+
+    ReferencePainter(canvas, "fr").front(Card(id="reference-plus", kind="blank", value=0, heads=0),
+                                         x, y, width, height, bleed)
+
+Same box convention as the card painter: trim box lower-left (x, y), size in
+points, the background running `bleed` points beyond it.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from xml.sax.saxutils import escape
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.platypus import Paragraph
+
+from cardgen.errors import InputError
+from cardgen.model.cards import Card
+from cardgen.model.rules import VARIANTS, RuleSummary, load_summary, summary_words
+from cardgen.render.fonts import register, require_glyphs
+from cardgen.texts import check_lang, sheet_strings
+
+MM = 72 / 25.4
+DESIGN = (56.0, 87.0)          # mm: the card the layout below is drawn for
+PREFIX = "reference-"
+
+BORDER = HexColor("#6e1c28")   # the card back's deep red
+PANEL = HexColor("#fffaf0")    # the card faces' panel
+WATERMARK = HexColor("#f6e9dc")
+INK = HexColor("#2b2622")
+ACCENT = HexColor("#6e1c28")
+SOFT_INK = HexColor("#6b6158")
+
+TITLE_SIZE = 10.0
+LINE_SIZE, LINE_LEADING = 8.2, 9.6
+LINE_GAP, MAX_LINE_GAP = 1.2, 4.0    # mm between lines: at least, at most
+REGULAR, BOLD = "Vera", "Vera-Bold"
+INSET, RADIUS, PADDING = 3.0, 3.0, 2.6     # mm
+LINES_TOP = 17.0               # mm below the top edge
+LINES_BOTTOM = 9.0             # mm above the bottom edge
+
+
+def reference_card(variant: str) -> Card:
+    """The Card that stands for the reference card of `variant` on a sheet."""
+    if variant not in VARIANTS:
+        raise InputError(f"the variant {variant!r} is not one of {', '.join(VARIANTS)}.")
+    return Card(id=f"{PREFIX}{variant}", kind="blank", value=0, heads=0)
+
+
+def variant_of(card: Card) -> str:
+    variant = card.id.removeprefix(PREFIX)
+    if not card.id.startswith(PREFIX) or variant not in VARIANTS:
+        raise InputError(f"the card {card.id!r} is no reference card: use reference-{'/'.join(VARIANTS)}.")
+    return variant
+
+
+def _styles() -> tuple[ParagraphStyle, ParagraphStyle]:
+    line = ParagraphStyle("ref-line", fontName=REGULAR, fontSize=LINE_SIZE, leading=LINE_LEADING, textColor=INK,
+                          leftIndent=3.0 * MM, bulletIndent=0.4 * MM, bulletFontName=BOLD, bulletColor=ACCENT)
+    title = ParagraphStyle("ref-title", fontName=BOLD, fontSize=TITLE_SIZE, leading=TITLE_SIZE * 1.15,
+                           textColor=ACCENT, alignment=TA_CENTER)
+    return line, title
+
+
+@lru_cache(maxsize=None)
+def card_text(variant: str, lang: str) -> tuple[RuleSummary, str, tuple[str, ...]]:
+    """The title and lines of a variant's reference card, checked to fit the card."""
+    register(REGULAR)
+    register(BOLD)
+    summary = load_summary(variant)
+    card = summary.reference_card
+    title, lines = card.title(lang), tuple(card.lines(lang))
+    path = ("reference_card",)
+    for font in (REGULAR, BOLD):
+        require_glyphs(font, title + "".join(lines), summary.source)
+    if len(lines) > 6:
+        raise summary.error(path + ("lines", lang), f"a reference card holds 6 lines, not {len(lines)}")
+    inner = (DESIGN[0] - 2 * INSET - 2 * PADDING) * MM
+    if stringWidth(title, BOLD, TITLE_SIZE) > inner:
+        raise summary.error(path + ("title", lang), f"the title {title!r} is wider than the card")
+    line_style, _ = _styles()
+    if _lines_height(lines, line_style, inner) + LINE_GAP * MM * len(lines) > _room():
+        raise summary.error(path + ("lines", lang), "the lines do not fit the card; shorten them")
+    return summary, title, lines
+
+
+def _line(text: str, style: ParagraphStyle) -> Paragraph:
+    # keep little sums such as 17 + 0.4 = 17.4 on one line
+    for sign in ("+", "=", "×"):
+        text = text.replace(f" {sign} ", f"\u00a0{sign}\u00a0")
+    text = text.replace(" …", "\u00a0…")
+    return Paragraph(escape(text), style, bulletText="•")
+
+
+def _lines_height(lines, style, width: float) -> float:
+    return sum(_line(text, style).wrap(width, 1000)[1] for text in lines)
+
+
+def _room() -> float:
+    return (DESIGN[1] - LINES_TOP - LINES_BOTTOM) * MM
+
+
+class ReferencePainter:
+    def __init__(self, canvas, lang: str):
+        self.canvas = canvas
+        self.lang = check_lang(lang)
+
+    def front(self, card: Card, x: float, y: float, width: float, height: float, bleed: float,
+              rotate180: bool = False) -> None:
+        """Draw the reference card `card` (id reference-<variant>) into the trim box, full bleed."""
+        summary, title, lines = card_text(variant_of(card), self.lang)
+        canvas = self.canvas
+        canvas.saveState()
+        if rotate180:
+            canvas.transform(-1, 0, 0, -1, x + width, y + height)
+        else:
+            canvas.translate(x, y)
+        canvas.setFillColor(BORDER)
+        canvas.rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, stroke=0, fill=1)
+        # the design is drawn on 56 x 87 mm, scaled to the box and centred in it
+        scale = min(width / (DESIGN[0] * MM), height / (DESIGN[1] * MM))
+        canvas.translate((width - DESIGN[0] * MM * scale) / 2, (height - DESIGN[1] * MM * scale) / 2)
+        canvas.scale(scale, scale)
+        self._design(summary, title, lines)
+        canvas.restoreState()
+
+    def _design(self, summary: RuleSummary, title: str, lines: tuple[str, ...]) -> None:
+        canvas, lang = self.canvas, self.lang
+        w, h = DESIGN[0] * MM, DESIGN[1] * MM
+        canvas.setFillColor(PANEL)
+        canvas.setStrokeColor(ACCENT)
+        canvas.setLineWidth(0.3 * MM)
+        canvas.roundRect(INSET * MM, INSET * MM, w - 2 * INSET * MM, h - 2 * INSET * MM, RADIUS * MM, stroke=1, fill=1)
+        from cardgen.render.summary import draw_bull
+
+        canvas.setFillColor(WATERMARK)
+        draw_bull(canvas, w / 2, h * 0.42, 40 * MM)
+        canvas.setFillColor(ACCENT)
+        draw_bull(canvas, w / 2, h - 7.4 * MM, 4.6 * MM)
+        line_style, title_style = _styles()
+        inner = w - 2 * (INSET + PADDING) * MM
+        left = (INSET + PADDING) * MM
+        heading = Paragraph(escape(title), title_style)
+        heading.wrap(inner, 100)
+        heading.drawOn(canvas, left, h - 14.2 * MM)
+        canvas.setStrokeColor(ACCENT)
+        canvas.setLineWidth(0.25 * MM)
+        canvas.line(w / 2 - 9 * MM, h - 15.4 * MM, w / 2 + 9 * MM, h - 15.4 * MM)
+        gap = min(MAX_LINE_GAP * MM, (_room() - _lines_height(lines, line_style, inner)) / len(lines))
+        y = h - LINES_TOP * MM - gap / 2
+        for text in lines:
+            paragraph = _line(text, line_style)
+            _, height = paragraph.wrap(inner, 1000)
+            paragraph.drawOn(canvas, left, y - height)
+            y -= height + gap
+        canvas.setFillColor(SOFT_INK)
+        canvas.setFont(REGULAR, 6.5)
+        words = summary_words()
+        players = words.players(lang).format(min=summary.players.min, max=summary.players.max)
+        canvas.drawCentredString(w / 2, 5.6 * MM, f"{sheet_strings(lang)['reference_card']} · {players}")
+
+
+def reference_sheet_pdf(variants: list[str], lang: str = "en") -> bytes:
+    """The reference cards of `variants` on one-sided A4 sheets with cut marks: a row of
+    three copies per variant (nine copies of a single variant)."""
+    from cardgen.layout.geometry import bounds, make_grid
+    from cardgen.model.layout import load_layout
+    from cardgen.render import marks
+    from cardgen.render.pdf import finish, new_canvas, set_boxes
+
+    check_lang(lang)
+    layout, _ = load_layout("standard")
+    grid = make_grid(layout)
+    per_variant = len(grid.slots) if len(variants) == 1 else grid.columns
+    cards = [reference_card(variant) for variant in variants for _ in range(per_variant)]
+    words = sheet_strings(lang)
+    canvas, buffer = new_canvas(grid.paper, None, words["reference_card"])
+    painter = ReferencePainter(canvas, lang)
+    pages = [cards[i : i + len(grid.slots)] for i in range(0, len(cards), len(grid.slots))]
+    for number, chunk in enumerate(pages, 1):
+        slots = list(grid.slots[: len(chunk)])
+        for card, rect in zip(chunk, slots):
+            painter.front(card, rect.x * MM, rect.y * MM, rect.width * MM, rect.height * MM, grid.bleed * MM)
+        marks.cut_marks(canvas, slots, layout)
+        marks.ruler(canvas, grid, layout, words["ruler"])
+        info = [words["print_actual_size"], words["reference_card"], words["cut"],
+                words["page"].format(n=number, total=len(pages))]
+        marks.margin_text(canvas, grid, layout, "  ·  ".join(info))
+        set_boxes(canvas, bounds(slots), bounds(slots).grown(grid.bleed))
+        canvas.showPage()
+    return finish(canvas, buffer)
