@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pypdfium2
 
-from cardgen.verify.readback import PageImage, text_in_box
+from cardgen.verify.readback import MM, PageImage, text_in_box
 from cardgen.verify.report import Report
 
 DPI = 600  # 0.042 mm per pixel
@@ -33,7 +33,9 @@ class Sheet:
         return self._pages[number]
 
     def window(self, number: int, window_mm: list[float], dpi: int = DPI) -> PageImage:
-        return PageImage.of_page(self.page(number), self.paper, dpi, window_mm)
+        page = self.page(number)
+        size = tuple(v / MM for v in page.get_size())  # a page of the wrong size is drawn as it is
+        return PageImage.of_page(page, size, dpi, window_mm)
 
 
 def verify_drawing(content: bytes, record: dict, report: Report) -> list[str | None]:

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import io
 import json
+import logging
 import math
+from array import array
 
 import pypdf
 import pypdfium2
@@ -17,6 +19,9 @@ from PIL import Image, ImageOps
 
 MM = 72 / 25.4  # points per millimetre
 LAYOUT_ATTACHMENT = "cardgen-layout.json"
+
+# pypdf logs what it repairs on stderr; a damaged file is reported as one sentence instead
+logging.getLogger("pypdf").setLevel(logging.CRITICAL)
 
 
 def reader(content: bytes) -> pypdf.PdfReader:
@@ -195,9 +200,9 @@ class PageImage:
             return [], 0.0
         ink = self.ink(window_mm).convert("F")
         if axis == "x":
-            values = list(ink.resize((right - left, 1), Image.Resampling.BOX).getdata())
+            values = _floats(ink.resize((right - left, 1), Image.Resampling.BOX))
             return values, self.to_mm_x(left)
-        values = list(ink.resize((1, bottom - top), Image.Resampling.BOX).getdata())
+        values = _floats(ink.resize((1, bottom - top), Image.Resampling.BOX))
         return values[::-1], self.to_mm_y(bottom)
 
     def centroid(self, window_mm: list[float], axis: str, threshold: float = 0.0) -> float | None:
@@ -221,6 +226,11 @@ class PageImage:
         rises = _steps(values, inked[0], +1)
         falls = _steps(values, inked[-1], -1)
         return start + rises / self.px, start + falls / self.px
+
+
+def _floats(image: Image.Image) -> list[float]:
+    """The pixels of a mode "F" image, row by row."""
+    return array("f", image.tobytes()).tolist()
 
 
 def _steps(values: list[float], at: int, sign: int) -> float:

@@ -1,0 +1,207 @@
+"""`cardgen verify` on PDFs: the good kit passes, and each way a PDF can be spoiled
+before printing is caught, with the place named."""
+
+import io
+import json
+import subprocess
+import sys
+
+import pypdf
+import pytest
+from reportlab.pdfgen.canvas import Canvas
+
+from cardgen.build import PrintSettings, jobs_for, render_jobs
+from cardgen.model.cards import load_card_set
+from cardgen.verify.pdfs import verify_pdf
+from cardgen.verify.readback import MM, layout_record
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("kit")
+    files = render_jobs(jobs_for([], None), PrintSettings())
+    files.update(render_jobs(jobs_for(["jokers"], "glue"), PrintSettings(flip="short", back_offset=(1, 0.5))))
+    for name, content in files.items():
+        (folder / name).write_bytes(content)
+    return folder
+
+
+def failures(report, name=None):
+    return [c for c in report.checks if c.result == "fail" and (name is None or c.name == name)]
+
+
+def results(report):
+    return {c.name: c.result for c in report.checks}
+
+
+@pytest.mark.parametrize("name, card_set", [
+    ("deck-duplex.pdf", "numbered"),
+    ("jokers-duplex.pdf", "jokers"),
+    ("jokers-glue.pdf", "jokers"),  # short flip with a back offset of 1, 0.5 mm
+    ("zero-cards-glue.pdf", "zero-cards"),
+])
+def test_the_good_kit_passes_every_check(kit, name, card_set):
+    report = verify_pdf(kit / name, [load_card_set(card_set)])
+    assert report.ok, [c.line() for c in failures(report)]
+    expected = {"pdf.paper", "pdf.pages", "pdf.scaling", "pdf.duplex", "pdf.boxes", "pdf.fonts", "pdf.cards",
+                "pdf.faces", "pdf.backs", "pdf.cut-marks", "pdf.targets", "pdf.ruler", "pdf.contents"}
+    assert set(results(report)) == expected
+
+
+def _rewrite(source, change) -> bytes:
+    """The PDF with `change(writer)` applied, its attachment kept."""
+    writer = pypdf.PdfWriter(clone_from=pypdf.PdfReader(source))
+    change(writer)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def _write(tmp_path, content, name="spoiled.pdf"):
+    path = tmp_path / name
+    path.write_bytes(content)
+    return path
+
+
+def test_a_resized_page_is_caught_with_its_number(kit, tmp_path):
+    def resize(writer):
+        writer.pages[2].mediabox = pypdf.generic.RectangleObject([0, 0, 612, 792])
+
+    report = verify_pdf(_write(tmp_path, _rewrite(kit / "deck-duplex.pdf", resize)))
+    [found] = failures(report, "pdf.paper")
+    assert found.place == "page 3" and "215.90 × 279.40 mm" in found.message
+
+
+@pytest.mark.parametrize("page_index", [1, 0])
+def test_a_page_shifted_by_half_a_millimetre_is_caught(kit, tmp_path, page_index):
+    def shift(writer):
+        writer.pages[page_index].add_transformation(pypdf.Transformation().translate(0.5 * MM, 0))
+
+    report = verify_pdf(_write(tmp_path, _rewrite(kit / "jokers-duplex.pdf", shift)))
+    backs = failures(report, "pdf.backs")
+    assert len(backs) == 9  # the nine cards of the first sheet
+    assert all(abs(abs(c.details["offset_mm"][0]) - 0.5) < 0.1 for c in backs)
+    assert failures(report, "pdf.targets") and failures(report, "pdf.cut-marks")
+    if page_index == 0:
+        assert len(failures(report, "pdf.faces")) == 9
+
+
+def test_removed_viewer_preferences_are_caught(kit, tmp_path):
+    def strip(writer):
+        del writer._root_object["/ViewerPreferences"]
+
+    report = verify_pdf(_write(tmp_path, _rewrite(kit / "jokers-glue.pdf", strip)))
+    assert results(report)["pdf.scaling"] == "fail" and results(report)["pdf.duplex"] == "fail"
+    assert "shrink" in failures(report, "pdf.scaling")[0].message
+
+
+def test_a_wrong_duplex_hint_is_caught(kit, tmp_path):
+    def long_edge(writer):
+        writer._root_object["/ViewerPreferences"][pypdf.generic.NameObject("/Duplex")] = \
+            pypdf.generic.NameObject("/DuplexFlipLongEdge")
+
+    report = verify_pdf(_write(tmp_path, _rewrite(kit / "jokers-glue.pdf", long_edge)))  # laid out for short
+    assert "DuplexFlipShortEdge" in failures(report, "pdf.duplex")[0].message
+
+
+def test_a_dropped_page_is_caught(kit, tmp_path):
+    source = pypdf.PdfReader(kit / "deck-duplex.pdf")
+    writer = pypdf.PdfWriter()
+    for index, page in enumerate(source.pages):
+        if index != 23:
+            writer.add_page(page)
+    writer.add_attachment("cardgen-layout.json", source.attachments["cardgen-layout.json"][0])
+    out = io.BytesIO()
+    writer.write(out)
+    report = verify_pdf(_write(tmp_path, out.getvalue()), [load_card_set("numbered")])
+    pages = failures(report, "pdf.pages")
+    assert any("23 pages" in c.message and "24" in c.message for c in pages)
+    assert any("odd number" in c.message for c in pages)
+    assert len(failures(report, "pdf.backs")) == 5  # the last sheet holds cards 100 to 104
+
+
+def test_missing_boxes_are_caught(kit, tmp_path):
+    def drop_boxes(writer):
+        del writer.pages[1]["/TrimBox"]
+
+    report = verify_pdf(_write(tmp_path, _rewrite(kit / "jokers-duplex.pdf", drop_boxes)))
+    [found] = failures(report, "pdf.boxes")
+    assert found.place == "page 2"
+
+
+def test_a_card_printed_in_the_wrong_slot_is_caught(kit, tmp_path):
+    record = layout_record((kit / "jokers-duplex.pdf").read_bytes())
+    record["cards"][0]["trim_mm"], record["cards"][1]["trim_mm"] = record["cards"][1]["trim_mm"], record["cards"][0]["trim_mm"]
+    source = pypdf.PdfReader(kit / "jokers-duplex.pdf")
+    writer = pypdf.PdfWriter()
+    for page in source.pages:
+        writer.add_page(page)
+    writer._root_object[pypdf.generic.NameObject("/ViewerPreferences")] = source.trailer["/Root"]["/ViewerPreferences"]
+    writer.add_attachment("cardgen-layout.json", json.dumps(record).encode())
+    out = io.BytesIO()
+    writer.write(out)
+    report = verify_pdf(_write(tmp_path, out.getvalue()))
+    cards = failures(report, "pdf.cards")
+    assert [c.details["card"] for c in cards] == ["J0.0", "J0.1"]
+    assert "page 1, slot 1" in cards[0].place
+
+
+def test_a_set_printed_incompletely_is_caught(kit):
+    report = verify_pdf(kit / "zero-cards-glue.pdf", [load_card_set("jokers")])
+    contents = failures(report, "pdf.contents")
+    assert any("10 card(s) of jokers are not printed" in c.message for c in contents)
+    assert any("not in jokers" in c.message for c in contents)
+
+
+def _helvetica_pdf() -> bytes:
+    out = io.BytesIO()
+    canvas = Canvas(out, pagesize=(210 * MM, 297 * MM))
+    canvas.setFont("Helvetica", 12)
+    canvas.drawString(100, 700, "A card sheet made elsewhere")
+    canvas.showPage()
+    canvas.save()
+    return out.getvalue()
+
+
+def test_a_pdf_made_elsewhere_gets_what_can_be_checked_and_says_what_cannot(tmp_path):
+    report = verify_pdf(_write(tmp_path, _helvetica_pdf(), "elsewhere.pdf"))
+    assert report.kind == "pdf"
+    assert results(report)["pdf.paper"] == "pass" and "A4" in report.checks[0].message
+    [font] = failures(report, "pdf.fonts")
+    assert font.details["font"] == "Helvetica"
+    assert results(report)["pdf.scaling"] == "fail"
+    assert "cannot be checked" in [c for c in report.checks if c.name == "pdf.drawing"][0].message
+
+
+def test_a_non_embedded_font_inside_a_cardgen_pdf_is_caught(kit, tmp_path):
+    helvetica = pypdf.PdfReader(io.BytesIO(_helvetica_pdf())).pages[0]["/Resources"]["/Font"]
+
+    def add_font(writer):
+        fonts = writer.pages[0]["/Resources"]["/Font"]
+        for name, font in helvetica.items():
+            fonts[pypdf.generic.NameObject("/Extra" + name[1:])] = writer._add_object(font.get_object())
+
+    report = verify_pdf(_write(tmp_path, _rewrite(kit / "jokers-duplex.pdf", add_font)))
+    [font] = failures(report, "pdf.fonts")
+    assert "Helvetica" in font.message and font.details["pages"][0] == 1
+
+
+def cardgen(*args):
+    return subprocess.run([sys.executable, "-m", "cardgen", "verify", *args], capture_output=True, text=True)
+
+
+def test_command_line_exit_status_and_json(kit, tmp_path):
+    good = cardgen(str(kit / "jokers-duplex.pdf"), "--set", "jokers", "--json")
+    assert good.returncode == 0, good.stdout + good.stderr
+    data = json.loads(good.stdout)
+    assert data["ok"] and {c["check"] for c in data["inputs"][0]["checks"]} >= {"pdf.backs", "pdf.contents"}
+
+    spoiled = cardgen(str(_write(tmp_path, _helvetica_pdf(), "elsewhere.pdf")))
+    assert spoiled.returncode == 1
+    assert spoiled.stdout.splitlines()[-1].startswith("summary:") and "FAIL  pdf.fonts" in spoiled.stdout
+
+    for bad, why in [(tmp_path / "absent.pdf", "no such file"), (_write(tmp_path, b"hello", "text.pdf"), "not a PDF"),
+                     (_write(tmp_path, b"%PDF-1.7\n garbage", "broken.pdf"), "cannot be read")]:
+        result = cardgen(str(bad))
+        assert result.returncode == 2 and why in result.stderr
+        assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1

@@ -1,0 +1,149 @@
+"""`cardgen verify` on card sets: the bundled sets pass, and a card removed or
+duplicated, a bull head changed, or a broken game is caught with its place."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from cardgen.model.cards import SETS_DIR
+from cardgen.verify import play
+from cardgen.verify.sets import verify_set
+
+GAMES = 40  # enough to reach every player count of a variant
+
+
+def fails(report, name=None):
+    return [c for c in report.checks if c.result == "fail" and (name is None or c.name.startswith(name))]
+
+
+def checks(report, name):
+    return [c for c in report.checks if c.name.startswith(name)]
+
+
+def tampered(tmp_path, set_name, change, file_name="tampered.yaml"):
+    text = (SETS_DIR / f"{set_name}.yaml").read_text()
+    changed = change(text)
+    assert changed != text
+    path = tmp_path / file_name
+    path.write_text(changed)
+    return path
+
+
+@pytest.mark.parametrize("name, variants", [
+    ("numbered", ["classic", "pro"]), ("zero-cards", ["plus"]), ("jokers", ["jokers"]),
+])
+def test_the_bundled_sets_pass_and_say_what_they_serve(name, variants):
+    report = verify_set(name, games=GAMES)
+    assert report.ok, [c.line() for c in fails(report)]
+    played = [c.name.removeprefix("set.games.") for c in checks(report, "set.games")]
+    assert played == variants
+    assert all(c.result == "pass" for c in checks(report, "set.games"))
+
+
+def test_zero_cards_alone_serve_plus_with_the_bundled_numbered_cards():
+    report = verify_set("zero-cards", games=GAMES)
+    [variants] = checks(report, "set.variants")
+    assert "Plus" in variants.message and "bundled numbered cards" in variants.message
+    [players] = checks(report, "set.players.plus")
+    assert "2–7 players" in players.message and "107" in players.message
+    assert "2p×" in checks(report, "set.games.plus")[0].message and "7p×" in checks(report, "set.games.plus")[0].message
+
+
+def test_a_removed_card_is_caught(tmp_path):
+    path = tampered(tmp_path, "numbered", lambda t: t.replace('  - {id: "55", kind: number, value: 55, heads: 7}\n', ""))
+    [found] = fails(verify_set(path, games=GAMES))
+    assert found.name == "set.classic" and "55 missing" in found.message
+
+
+def test_a_card_duplicated_under_another_id_is_caught(tmp_path):
+    path = tampered(tmp_path, "numbered", lambda t: t + '  - {id: "17b", kind: number, value: 17, heads: 1}\n')
+    [found] = fails(verify_set(path, games=GAMES))
+    assert found.name == "set.classic" and "card 17 is there 2 times" in found.message
+    assert found.place == "lines 23, 111"
+
+
+def test_a_card_duplicated_with_its_id_is_caught_as_a_check_not_a_crash(tmp_path):
+    path = tampered(tmp_path, "jokers", lambda t: t + '  - {id: "J0.4", kind: joker, value: 0.4, heads: 1}\n')
+    report = verify_set(path, games=GAMES)
+    [identity] = fails(report, "set.identity")
+    assert "'J0.4'" in identity.message and identity.place == "lines 9, 15"
+
+
+def test_a_duplicated_joker_is_caught(tmp_path):
+    path = tampered(tmp_path, "jokers", lambda t: t.replace('id: "J0.3", kind: joker, value: 0.3', 'id: "J0.3", kind: joker, value: 0.4'))
+    messages = [c.message for c in fails(verify_set(path, games=GAMES), "set.jokers")]
+    assert any("joker 0.4 is there 2 times" in m for m in messages)
+    assert any("0.3 missing" in m for m in messages)
+
+
+def test_a_changed_bull_head_is_caught_with_its_line(tmp_path):
+    path = tampered(tmp_path, "numbered", lambda t: t.replace("value: 17, heads: 1", "value: 17, heads: 2"))
+    [found] = fails(verify_set(path, games=GAMES))
+    assert found.name == "set.heads" and "card 17 carries 2" in found.message and found.place == "line 23"
+
+
+def test_a_deliberate_bull_head_change_is_reported_as_such(tmp_path):
+    def change(text):
+        return text.replace("value: 17, heads: 1", "value: 17, heads: 2").replace("cards:\n", "custom_heads: true\ncards:\n")
+
+    report = verify_set(tampered(tmp_path, "numbered", change), games=GAMES)
+    assert report.ok
+    [heads] = checks(report, "set.heads")
+    assert heads.result == "info" and "deliberate change" in heads.message and "17 has 2" in heads.message
+
+
+def test_fewer_zero_cards_say_what_changes(tmp_path):
+    def keep_four(text):
+        return "".join(line for line in text.splitlines(True) if not any(f"id: Z{n}," in line for n in (5, 6, 7)))
+
+    report = verify_set(tampered(tmp_path, "zero-cards", keep_four), games=GAMES)
+    assert report.ok
+    [players] = checks(report, "set.players.plus")
+    assert "2–6 players" in players.message and "104" in players.message
+    [games] = checks(report, "set.games.plus")
+    assert "6p×" in games.message and "7p×" not in games.message
+
+
+def test_a_broken_game_is_reported_with_the_seed_that_replays_it(monkeypatch):
+    deal = play.SetGame.deal
+
+    def deal_a_card_twice(self):
+        deal(self)
+        if self.seed == 5:
+            self.hands[0].append(self.hands[1][0])
+
+    monkeypatch.setattr(play.SetGame, "deal", deal_a_card_twice)
+    report = verify_set("jokers", games=GAMES, seed=1)
+    [broken] = fails(report)
+    assert broken.details["seed"] == 5 and "seed 5" in broken.place
+    assert "more than one place" in broken.message
+
+
+def test_schema_errors_are_a_failed_check_with_file_line_and_field(tmp_path):
+    path = tampered(tmp_path, "jokers", lambda t: t.replace("value: 0.2, heads: 1", "value: 0.2, heads: lots"))
+    [schema] = fails(verify_set(path))
+    assert schema.name == "set.schema" and schema.message.startswith("line 7, field cards[2].heads")
+
+
+def cardgen(*args, cwd=None):
+    return subprocess.run([sys.executable, "-m", "cardgen", "verify", *args], capture_output=True, text=True, cwd=cwd)
+
+
+def test_command_line_on_sets(tmp_path):
+    good = cardgen("templates/sets/zero-cards.yaml", "--games", "20", cwd=SETS_DIR.parent.parent)
+    assert good.returncode == 0, good.stderr
+    lines = good.stdout.splitlines()
+    assert lines[0].startswith("templates/sets/zero-cards.yaml") and lines[-1].startswith("summary: all checks passed")
+
+    bad = tampered(tmp_path, "numbered", lambda t: t.replace("value: 17, heads: 1", "value: 17, heads: 2"))
+    result = cardgen(str(bad), "--games", "20", "--json")
+    assert result.returncode == 1
+    data = json.loads(result.stdout)
+    assert not data["ok"] and data["summary"]["failed"] == 1
+
+    (tmp_path / "broken.yaml").write_text("cards: [\n")
+    for name, why in [(tmp_path / "broken.yaml", "not valid YAML"), ("no-such-set", "no such file")]:
+        result = cardgen(str(name))
+        assert result.returncode == 2 and why in result.stderr and "Traceback" not in result.stderr
