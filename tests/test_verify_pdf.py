@@ -205,3 +205,12 @@ def test_command_line_exit_status_and_json(kit, tmp_path):
         result = cardgen(str(bad))
         assert result.returncode == 2 and why in result.stderr
         assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_page_shrunk_to_97_percent_fails_the_ruler(kit, tmp_path):
+    def shrink(writer):
+        writer.pages[0].add_transformation(pypdf.Transformation().scale(0.97, 0.97))
+
+    report = verify_pdf(_write(tmp_path, _rewrite(kit / "jokers-duplex.pdf", shrink)))
+    [ruler] = failures(report, "pdf.ruler")
+    assert ruler.place == "page 1" and abs(ruler.details["measured_mm"] - 97) < 0.1

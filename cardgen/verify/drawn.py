@@ -9,6 +9,7 @@ only as exact as a pixel): whole pages at that resolution would take seconds.
 from __future__ import annotations
 
 import pypdfium2
+from PIL import Image
 
 from cardgen.verify.readback import MM, PageImage, text_in_box
 from cardgen.verify.report import Report
@@ -331,26 +332,33 @@ def _measure_ruler(sheet: Sheet, number: int, right_mm: float) -> float | str:
 
 
 def _longest_vertical_line(image: PageImage) -> tuple[float, float, float] | None:
-    """(x, y_bottom, y_top) in mm of the longest unbroken vertical run of ink."""
+    """(x, y_bottom, y_top) in mm of the longest unbroken vertical run of ink, looked
+    for in the few columns that hold the most ink."""
     ink = image.image.point(lambda v: 255 if v < 160 else 0)
     width, height = ink.size
+    totals = ink.resize((width, 1), Image.Resampling.BOX).tobytes()
     best = None
-    for column in range(width):
-        values = ink.crop((column, 0, column + 1, height)).tobytes()
-        run_start, longest = None, (0, 0, 0)
-        for row, value in enumerate(values + b"\0"):
-            if value and run_start is None:
-                run_start = row
-            elif not value and run_start is not None:
-                if row - run_start > longest[0]:
-                    longest = (row - run_start, run_start, row)
-                run_start = None
-        if longest[0] and (best is None or longest[0] > best[0]):
-            best = (longest[0], column, longest[1], longest[2])
+    for column in sorted(range(width), key=lambda c: -totals[c])[:4]:
+        run = _longest_run(ink.crop((column, 0, column + 1, height)).tobytes())
+        if run[0] and (best is None or run[0] > best[0]):
+            best = (run[0], column, run[1], run[2])
     if best is None:
         return None
     _, column, first, last = best
     return image.to_mm_x(column + 0.5), image.to_mm_y(last), image.to_mm_y(first)
+
+
+def _longest_run(values: bytes) -> tuple[int, int, int]:
+    """(length, first, end) of the longest run of non-zero bytes."""
+    longest = (0, 0, 0)
+    start = None
+    for index, value in enumerate(values + b"\0"):
+        if value and start is None:
+            start = index
+        elif not value and start is not None:
+            longest = max(longest, (index - start, start, index))
+            start = None
+    return longest
 
 
 def _tick_rows(image: PageImage, window: list[float]) -> list[float]:

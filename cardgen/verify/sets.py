@@ -151,7 +151,7 @@ def _check_heads(doc: YamlDocument, card_set: CardSet, contents: Contents, repor
                 changed.append((number, index, heads))
     details = [f"{number} has {heads}, the rule gives {standard_heads(number)}" for number, _, heads in changed]
     if not contents.numbers:
-        report.info("set.heads", "no numbered cards: the bull heads of zero cards and jokers are the set's choice")
+        report.info("set.heads", "no numbered cards 1–104, so no standard bull heads to hold them to")
     elif not changed:
         total = sum(card_set.cards[i].heads for found in contents.numbers.values() for i in found)
         extra = " (171 in all, as in the game)" if contents.numbered_complete else f" ({total} in all)"
@@ -295,9 +295,10 @@ def _plus_counts(zeros: int, report: Report) -> list[int]:
                     f"7 players take 105 and {'none is' if left == 0 else f'{left} is'} left over; zeros are rarer "
                     f"in every hand; the one-zero-each house rule works up to {zeros} players")
     else:
-        report.info(name, f"Plus: 2–{top} players, not 7: with {zeros} zero card(s) there are only {cards} cards "
-                    f"to deal and 7 players need 105; the one-zero-each house rule works up to "
-                    f"{min(zeros, top)} players")
+        house = (f"the one-zero-each house rule works up to {min(zeros, top)} players" if zeros >= 2
+                 else "the one-zero-each house rule cannot be played")
+        report.info(name, f"Plus: 2–{top} players, not 7: with {zeros} zero card{'s' if zeros > 1 else ''} there "
+                    f"are only {cards} cards to deal and 7 players need 105; {house}")
     return list(range(2, top + 1))
 
 
