@@ -16,7 +16,7 @@ from cardgen.verify.report import Report
 
 DPI = 600  # 0.042 mm per pixel
 TOLERANCE_MM = 0.1
-MARGIN_MM = 0.45  # a card's window reaches this far beyond its bleed (half the default gap)
+MARGIN_MM = 0.45  # a card's window reaches this far beyond its bleed, at most (half the default gap)
 
 
 class Sheet:
@@ -118,10 +118,25 @@ def _centre(box: list[float]) -> tuple[float, float]:
     return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
 
 
+def _reach(record: dict) -> float:
+    """How far beyond the trim a card's window may look without seeing its neighbour:
+    the bleed and up to half the gap between neighbouring bleeds."""
+    gaps = [MARGIN_MM * 2]
+    for a in record["cards"]:
+        for b in record["cards"]:
+            if a["page"] == b["page"] and a is not b:
+                (ax, ay, aw, ah), (bx, by, _, _) = a["trim_mm"], b["trim_mm"]
+                if bx > ax and abs(by - ay) < 1e-3:
+                    gaps.append(bx - ax - aw - 2 * record["bleed_mm"])
+                if by > ay and abs(bx - ax) < 1e-3:
+                    gaps.append(by - ay - ah - 2 * record["bleed_mm"])
+    return record["bleed_mm"] + max(min(gaps) / 2 - 0.05, 0.0)
+
+
 def _faces_on_slots(sheet: Sheet, record: dict, report: Report) -> dict[int, tuple[float, float]]:
     """Each face drawn centred on its slot and covering it to the cut; returns the
     measured face centres by card index."""
-    reach = record["bleed_mm"] + MARGIN_MM
+    reach = _reach(record)
     centres = {}
     worst = (0.0, None)
     problems = 0
@@ -163,7 +178,7 @@ def behind(point: tuple[float, float], paper, flip: str, offset) -> tuple[float,
 
 
 def _backs_behind_faces(sheet: Sheet, record: dict, faces: dict, report: Report) -> None:
-    reach = record["bleed_mm"] + MARGIN_MM
+    reach = _reach(record)
     flip, offset = record["flip"], record["back_offset_mm"]
     what = "glue outline" if record["mode"] == "glue" else "back"
     worst = (0.0, None)
