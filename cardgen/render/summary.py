@@ -524,11 +524,11 @@ def flow(blocks: list[tuple[int, Block]], pages: int, zoom: float, raise_bottom:
             queue.insert(0, (section, parts[1]))
         else:
             if y == top:
-                raise Overflow(section, "a part of it is taller than a whole column")
+                raise Overflow(section, "a drawing is taller than a whole column")
             queue.insert(0, (section, block))
         index += 1
         if index == len(columns):
-            raise Overflow(section, f"the text runs past {pages} page{'s' if pages > 1 else ''}")
+            raise Overflow(section, f"it runs past page {pages}")
         page, x, top, bottom = columns[index]
         y = top
     return placed
@@ -590,7 +590,8 @@ def layout_summary(summary: RuleSummary, lang: str) -> Layout:
     section = summary.sections[problem.section]
     raise summary.error(
         ("sections", problem.section),
-        f"the {lang} text of the section {section.id} does not fit: {problem}; shorten the summary",
+        f"the {lang} summary does not fit on both sides of one sheet: {problem} "
+        f"at the section {section.id}; shorten the text",
     )
 
 

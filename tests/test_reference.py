@@ -1,0 +1,89 @@
+"""The card-size reference cards: the contract the glue sheet uses, full bleed, the
+essentials of each variant readable on 56 x 87 mm, and a sheet of them with cut marks."""
+
+from __future__ import annotations
+
+import pytest
+from click.testing import CliRunner
+from pdfcheck import MM, reader, render, texts_with_positions
+
+from cardgen.cli import main
+from cardgen.errors import InputError
+from cardgen.model.cards import Card
+from cardgen.model.rules import VARIANTS, load_summary
+from cardgen.render.pdf import finish, new_canvas
+from cardgen.render.reference import ReferencePainter, card_text, reference_card
+
+BORDER_RGB = (0x6E, 0x1C, 0x28)
+
+
+def one_card(variant: str, lang: str, rotate180: bool = False) -> bytes:
+    canvas, buffer = new_canvas((80, 110), None, "reference")
+    ReferencePainter(canvas, lang).front(reference_card(variant), 12 * MM, 11.5 * MM, 56 * MM, 87 * MM,
+                                         3 * MM, rotate180=rotate180)
+    canvas.showPage()
+    return finish(canvas, buffer)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "nl"])
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_every_reference_card_shows_its_title_and_lines(variant, lang):
+    content = one_card(variant, lang)
+    text = " ".join(reader(content).pages[0].extract_text().replace("\u00a0", " ").split())
+    card = load_summary(variant).reference_card
+    assert " ".join(card.title(lang).replace("\u00a0", " ").split()) in text
+    for line in card.lines(lang):
+        assert " ".join(line.replace("\u00a0", " ").split()) in text
+
+
+def test_the_card_fills_its_bleed_and_nothing_beyond():
+    image = render(one_card("plus", "en"), 0, 100).convert("L")
+    px = lambda x_mm, y_mm: image.getpixel((round(x_mm / 25.4 * 100), round((110 - y_mm) / 25.4 * 100)))
+    border = px(9.5, 9.0)                 # inside the 3 mm bleed, outside the trim box
+    assert border < 100
+    assert px(8.0, 7.0) > 250             # beyond the bleed: paper
+    assert px(40, 50) > 200               # the light panel
+
+
+def test_turned_card_reads_from_the_other_side():
+    upright = texts_with_positions(reader(one_card("classic", "en")).pages[0])
+    turned = texts_with_positions(reader(one_card("classic", "en", rotate180=True)).pages[0])
+    title_y = lambda runs: next(y for t, x, y in runs if t == "6 nimmt!")
+    assert title_y(upright) > 80 and title_y(turned) < 30
+
+
+def test_only_reference_cards_are_drawn():
+    canvas, _ = new_canvas((80, 110), None, "x")
+    with pytest.raises(InputError, match="no reference card"):
+        ReferencePainter(canvas, "en").front(Card(id="55", kind="number", value=55, heads=7), 0, 0, 100, 100, 0)
+    with pytest.raises(InputError):
+        reference_card("poker")
+
+
+def test_a_line_too_long_for_the_card_names_the_field(tmp_path, monkeypatch):
+    import cardgen.render.reference as reference
+    from cardgen.paths import TEMPLATES
+
+    text = (TEMPLATES / "rules" / "pro.yaml").read_text(encoding="utf-8")
+    long = "Cards 1 to 10 × players + 4, " * 12
+    path = tmp_path / "pro.yaml"
+    path.write_text(text.replace('- "Cards 1 to 10 × players + 4"', f'- "{long}"', 1), encoding="utf-8")
+    monkeypatch.setattr(reference, "load_summary", lambda variant: load_summary(str(path)))
+    card_text.cache_clear()
+    try:
+        with pytest.raises(InputError, match=r"field reference_card\.lines\.en: the lines do not fit"):
+            card_text("pro", "en")
+    finally:
+        card_text.cache_clear()
+
+
+def test_the_reference_sheet_has_cut_marks_and_nine_cards(tmp_path):
+    result = CliRunner().invoke(main, ["rules", "jokers", "--reference", "--lang", "fr", "-o", str(tmp_path / "r.pdf")])
+    assert result.exit_code == 0, result.output
+    document = reader((tmp_path / "r.pdf").read_bytes())
+    assert len(document.pages) == 1
+    text = document.pages[0].extract_text().replace("\u00a0", " ")
+    assert text.count("6 qui prend ! Jokers") == 9
+    assert "Découpez en suivant les repères" in text
+    trim = [float(v) / MM for v in document.pages[0].trimbox]
+    assert round(trim[2] - trim[0], 1) == 3 * 56 + 2 * 6.0

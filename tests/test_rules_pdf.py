@@ -1,0 +1,310 @@
+"""Rule summaries as a player gets them: every variant in every language builds, fits
+one sheet, reads at 9 pt or more, and shows its examples as the rules engine plays
+them; bad rule texts fail with one line naming file, line and field, writing nothing."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from cardgen.cli import main
+from cardgen.engine import face
+from cardgen.errors import InputError
+from cardgen.model.rules import VARIANTS, TallyExample, TurnExample, load_summary, score_texts, summary_words
+from cardgen.render.summary import summary_pdf
+from pdfcheck import MM, font_is_embedded_truetype, fonts_of, reader, render
+
+LANGS = ("en", "fr", "de", "nl")
+TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "rules"
+A4 = (210.0, 297.0)
+CARD_VALUE_PT = 30 * 5.6 / 56 * MM    # the small cards' big value: 30 mm on 56 mm, cards 5.6 mm wide
+ROW_PITCH_MM = 5.6 * 87 / 56 + 0.7
+
+
+@lru_cache(maxsize=None)
+def pdf(variant: str, lang: str) -> bytes:
+    return summary_pdf(variant, lang)
+
+
+def runs(page) -> list[tuple[str, float, float, float, bool]]:
+    """Every text run: (text, x mm, y mm, size in points as drawn, bold)."""
+    found = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            a, b = tm[0] * cm[0] + tm[1] * cm[2], tm[0] * cm[1] + tm[1] * cm[3]
+            x = cm[0] * tm[4] + cm[2] * tm[5] + cm[4]
+            y = cm[1] * tm[4] + cm[3] * tm[5] + cm[5]
+            bold = "Bold" in str(font.get("/BaseFont", "")) if font else False
+            found.append((text.strip(), x / MM, y / MM, size * math.hypot(a, b), bold))
+
+    page.extract_text(visitor_text=visit)
+    return found
+
+
+def normalised(text: str) -> str:
+    return re.sub(r"\s+", " ", text.replace("\u00a0", " ")).strip()
+
+
+@lru_cache(maxsize=None)
+def pages_runs(content: bytes) -> list[list]:
+    return [runs(page) for page in reader(content).pages]
+
+
+@lru_cache(maxsize=None)
+def all_text(content: bytes) -> str:
+    return normalised(" ".join(page.extract_text() for page in reader(content).pages))
+
+
+def zoom_of(page_runs) -> float:
+    """Two-page summaries are drawn a little larger: the body text tells by how much."""
+    sizes = Counter(round(size, 2) for text, x, y, size, bold in page_runs if not bold)
+    return sizes.most_common(1)[0][0] / 9.0
+
+
+def card_values(page_runs) -> list[tuple[str, float, float]]:
+    """The big values of the small card pictures: (label, x, y)."""
+    value_size = CARD_VALUE_PT * zoom_of(page_runs)
+    # a long value (0.4) is drawn a little smaller; the 9 pt labels are larger
+    return [(t, x, y) for t, x, y, size, bold in page_runs if bold and 0.9 < size / value_size < 1.02]
+
+
+def after_panels(content: bytes, lang: str) -> list[list[list[str]]]:
+    """The rows drawn under every "After" label, top row first, cards left to right."""
+    label = summary_words().after(lang)
+    panels = []
+    for page_runs in pages_runs(content):
+        zoom = zoom_of(page_runs)
+        values = card_values(page_runs)
+        for text, ax, ay, size, bold in page_runs:
+            if text != label or not bold:
+                continue
+            rows = []
+            for row in range(4):
+                top = ay - 1 - row * ROW_PITCH_MM * zoom
+                cards = sorted((x, t) for t, x, y in values
+                               if ax - 2 <= x <= ax + 40 * zoom and top - ROW_PITCH_MM * zoom < y <= top)
+                rows.append([t for _, t in cards])
+            panels.append(rows)
+    return panels
+
+
+def collected_on_page(content: bytes, lang: str, name: str) -> list[list[str]]:
+    """The card labels drawn right of every "<name> collects" label."""
+    label = summary_words().collects(lang).format(name=name)
+    found = []
+    for page_runs in pages_runs(content):
+        values = card_values(page_runs)
+        for text, lx, ly, size, bold in page_runs:
+            if normalised(text) == label:
+                found.append(sorted(t for t, x, y in values if lx < x < lx + 90 and abs(y - ly) < 3))
+    return found
+
+
+def shown(card: int, lang: str) -> str:
+    return face(card).replace(".", "." if lang == "en" else ",")
+
+
+CASES = [(variant, lang) for variant in VARIANTS for lang in LANGS]
+
+
+@pytest.mark.parametrize("variant,lang", CASES)
+def test_summary_fits_one_sheet_on_exact_a4_with_embedded_fonts(variant, lang):
+    document = reader(pdf(variant, lang))
+    assert 1 <= len(document.pages) <= 2
+    for page in document.pages:
+        width, height = (float(v) / MM for v in page.mediabox[2:])
+        assert (round(width, 2), round(height, 2)) == A4
+        assert all(font_is_embedded_truetype(font) for font in fonts_of(page))
+    preferences = document.trailer["/Root"]["/ViewerPreferences"]
+    assert preferences["/PrintScaling"] == "/None"
+    assert preferences["/Duplex"] == ("/Simplex" if len(document.pages) == 1 else "/DuplexFlipLongEdge")
+
+
+@pytest.mark.parametrize("variant,lang", CASES)
+def test_every_heading_paragraph_and_caption_is_in_the_text(variant, lang):
+    text = all_text(pdf(variant, lang))
+    summary = load_summary(variant)
+    assert normalised(summary.title(lang)) in text
+    for section in summary.sections:
+        assert normalised(section.heading(lang)) in text
+        for line in section.text(lang).splitlines():
+            assert normalised(line.removeprefix("- ")) in text, line
+    for example in summary.examples:
+        assert normalised(example.caption(lang)) in text, example.id
+
+
+@pytest.mark.parametrize("variant,lang", CASES)
+def test_reading_text_is_at_least_9_points(variant, lang):
+    for page_runs in pages_runs(pdf(variant, lang)):
+        # card pictures are bold; the small footer line sits in the bottom margin
+        small = [(t, size) for t, x, y, size, bold in page_runs if not bold and y > 14 and size < 8.99]
+        assert small == []
+
+
+@pytest.mark.parametrize("variant,lang", CASES)
+def test_rows_after_each_turn_are_the_engines(variant, lang):
+    summary = load_summary(variant)
+    turns = [e for e in summary.examples if isinstance(e, TurnExample)]
+    drawn = after_panels(pdf(variant, lang), lang)
+    assert len(drawn) == len(turns)
+    for example in turns:
+        engine = [[shown(card, lang) for card in row] for row in summary.outcome(example.id).after]
+        assert engine in drawn, example.id
+
+
+@pytest.mark.parametrize("variant,lang", CASES)
+def test_cards_collected_are_drawn_beside_their_player(variant, lang):
+    summary = load_summary(variant)
+    content = pdf(variant, lang)
+    for example in summary.examples:
+        if not isinstance(example, TurnExample):
+            continue
+        for name, cards in summary.outcome(example.id).collected.items():
+            assert sorted(shown(card, lang) for card in cards) in collected_on_page(content, lang, name), example.id
+
+
+def test_the_seeds_examples_are_drawn():
+    classic = after_panels(pdf("classic", "en"), "en")
+    assert [["8"], ["24", "29"], ["69", "70"], ["81"]] in classic
+    plus = after_panels(pdf("plus", "en"), "en")
+    assert [["15"], ["24", "27"], ["49", "53"], ["6"]] in plus     # 49, 53, then 5, 6, 27
+    for lang, worth in (("en", "17.4"), ("fr", "17,4"), ("de", "17,4"), ("nl", "17,4")):
+        rows = after_panels(pdf("jokers", lang), lang)
+        assert [["9", "17", shown(116, lang), "18"], ["25"], ["42"], ["63"]] in rows
+        note = summary_words().worth(lang).format(card=shown(116, lang), value=worth)
+        assert note in all_text(pdf("jokers", lang))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_tally_shows_the_engines_totals_and_winner(lang):
+    summary = load_summary("classic")
+    tally = next(e for e in summary.examples if isinstance(e, TallyExample))
+    outcome = summary.outcome(tally.id)
+    assert outcome.totals == {"Ana": 69, "Ben": 43, "Cleo": 50} and outcome.winners == ["Ben"]
+    words = summary_words()
+    text = all_text(pdf("classic", lang))
+    assert f"{words.game_over(lang)} — {words.wins(lang).format(names='Ben')}" in text
+    total = score_texts().labels.total(lang)
+    rows = [
+        [t for t, x, y, size, bold in sorted(page_runs, key=lambda run: run[1]) if abs(y - ty) < 0.5 and x > tx]
+        for page_runs in pages_runs(pdf("classic", lang))
+        for text, tx, ty, size, bold in page_runs if text == total
+    ]
+    assert ["69", "43", "50"] in rows
+
+
+def test_rebuilds_are_byte_identical():
+    assert summary_pdf("jokers", "fr") == summary_pdf("jokers", "fr")
+
+
+def test_one_page_summaries_fit_one_page():
+    # the flagship texts stay on one side; Classic, with four examples, may use both
+    assert len(reader(pdf("plus", "en")).pages) == 1
+    assert len(reader(pdf("jokers", "en")).pages) == 1
+    assert len(reader(pdf("pro", "en")).pages) == 1
+
+
+def test_pages_render_with_ink_and_margins():
+    image = render(pdf("plus", "en"), 0, 40)
+    width, height = image.size
+    assert image.getextrema()[0] < 60          # dark text and cards are drawn
+    border = [image.getpixel((x, 2)) for x in range(width)] + [image.getpixel((2, y)) for y in range(height)]
+    assert min(border) > 245                   # nothing within the paper's unprintable edge
+
+
+# --- broken rule texts ------------------------------------------------------------------
+
+
+def broken(tmp_path: Path, old: str, new: str, variant: str = "classic") -> Path:
+    text = (TEMPLATES / f"{variant}.yaml").read_text(encoding="utf-8")
+    assert old in text
+    path = tmp_path / f"{variant}-broken.yaml"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return path
+
+
+def failure(path: Path) -> str:
+    with pytest.raises(InputError) as caught:
+        summary_pdf(str(path), "en")
+    message = str(caught.value)
+    assert "\n" not in message and message.startswith(str(path))
+    return message
+
+
+def test_an_expect_the_engine_does_not_reproduce_names_the_example(tmp_path):
+    path = broken(tmp_path, "rows: [[8], [24, 29], [69, 70], [81]]", "rows: [[8, 29], [24], [69, 70], [81]]")
+    message = failure(path)
+    assert re.search(r", line \d+, field examples\[0\]\.expect\.rows: example placement: ", message)
+    assert "8 | 24 29 | 69 70 | 81" in message
+
+
+def test_a_wrong_collected_claim_names_the_example(tmp_path):
+    path = broken(tmp_path, "collected: {Ben: [70]}", "collected: {Ben: [70, 71]}")
+    assert "field examples[1].expect.collected: example low-card:" in failure(path)
+
+
+def test_collected_cards_compare_as_multisets(tmp_path):
+    path = broken(tmp_path, "collected: {Cleo: [30, 33, 38, 42, 47, 0], Dan: [0], Ana: [60, 71, 80, 90, 5]}",
+                  "collected: {Ana: [5, 90, 80, 71, 60], Dan: [0], Cleo: [0, 47, 42, 38, 33, 30]}", "plus")
+    assert summary_pdf(str(path), "en")
+
+
+def test_an_illegal_play_names_the_example(tmp_path):
+    path = broken(tmp_path, "turn: {Ana: 71, Ben: {card: 5, take: 3}}", "turn: {Ana: 71, Ben: 5}")
+    message = failure(path)
+    assert "field examples[1].turn: example low-card: this play breaks the rules" in message
+
+
+def test_a_wrong_winner_in_a_tally_names_the_example(tmp_path):
+    path = broken(tmp_path, "winners: [Ben]", "winners: [Cleo]")
+    assert "field examples[3].expect.winners: example end-of-game: the winners are Ben" in failure(path)
+
+
+def test_an_unknown_field_is_named_with_its_line(tmp_path):
+    path = broken(tmp_path, "    kind: tally\n", "    kind: tally\n    colour: red\n")
+    line = next(n for n, text in enumerate(path.read_text().splitlines(), 1) if "colour: red" in text)
+    assert f", line {line}, field examples[3].colour: is not a known field" in failure(path)
+
+
+def test_a_missing_translation_is_named(tmp_path):
+    path = broken(tmp_path, 'heading: {en: "Goal", fr: "But du jeu", de: "Ziel", nl: "Doel"}',
+                  'heading: {en: "Goal", fr: "But du jeu", de: "Ziel"}')
+    assert "field sections[0].heading.nl: is missing" in failure(path)
+
+
+def test_text_that_overflows_two_pages_names_the_section(tmp_path):
+    long = "Avoid bull heads: every one you collect is a minus point. " * 250
+    path = broken(tmp_path, "Avoid bull heads: every one you collect is a minus point.", long)
+    assert "does not fit" in failure(path)
+    assert ", field sections[" in failure(path)
+
+
+def test_the_command_writes_nothing_for_a_broken_text(tmp_path):
+    path = broken(tmp_path, "winners: [Ben]", "winners: [Cleo]")
+    out = tmp_path / "out.pdf"
+    result = CliRunner().invoke(main, ["rules", str(path), "-o", str(out)])
+    assert result.exit_code == 2
+    assert len(result.output.strip().splitlines()) == 1 and "example end-of-game" in result.output
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("arguments", [["rules", "poker"], ["rules", "plus", "--lang", "it"]])
+def test_a_wrong_variant_or_language_is_one_line_and_status_2(tmp_path, arguments):
+    result = CliRunner().invoke(main, [*arguments, "-o", str(tmp_path / "x.pdf")])
+    assert result.exit_code == 2
+    assert len(result.output.strip().splitlines()) == 1 and result.output.startswith("cardgen: ")
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_the_command_writes_the_four_summaries(tmp_path):
+    result = CliRunner().invoke(main, ["rules", "--lang", "de", "-o", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(f"rules-{v}-de.pdf" for v in VARIANTS)
+    assert (tmp_path / "rules-plus-de.pdf").read_bytes() == pdf("plus", "de")

@@ -1,0 +1,94 @@
+"""Score sheets read back from the PDF: a column per player, a row per round, room to
+write, two sheets per page with a cut line, the end-of-game rule, four languages."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from click.testing import CliRunner
+from pdfcheck import MM, font_is_embedded_truetype, fonts_of, reader, texts_with_positions
+
+from cardgen.cli import main
+from cardgen.errors import InputError
+from cardgen.model.rules import score_texts
+from cardgen.render.scoresheet import score_sheet_pdf
+
+RANGES = {"classic": range(2, 11), "pro": range(2, 11), "jokers": range(2, 11), "plus": range(2, 8)}
+CASES = [(variant, players) for variant, counts in RANGES.items() for players in counts]
+LANGS = ("en", "fr", "de", "nl")
+
+
+def expected_rounds(variant: str, players: int) -> int:
+    return players if variant == "plus" else 10
+
+
+def page_texts(content: bytes) -> list[tuple[str, float, float]]:
+    (page,) = reader(content).pages
+    return texts_with_positions(page)
+
+
+@pytest.mark.parametrize("variant,players", CASES)
+def test_player_columns_and_round_rows(variant, players):
+    texts = page_texts(score_sheet_pdf(variant, "en", players))
+    labels = score_texts().labels
+    names = Counter(text for text, x, y in texts if text.startswith(labels.player("en") + " "))
+    assert names == Counter({f"Player {n}": 2 for n in range(1, players + 1)})   # two sheets a page
+    first_column = min(x for text, x, y in texts if text == labels.player("en"))
+    rounds = sorted(((y, text) for text, x, y in texts if text.isdigit() and abs(x - first_column) < 12),
+                    reverse=True)
+    upper = [int(text) for y, text in rounds if y > 297 / 2]
+    lower = [int(text) for y, text in rounds if y < 297 / 2]
+    assert upper == lower == list(range(1, expected_rounds(variant, players) + 1))
+    heights = [a[0] - b[0] for a, b in zip(rounds, rounds[1:]) if (a[0] > 148.5) == (b[0] > 148.5)]
+    assert min(heights) >= 8.0                                            # room to write by hand
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("variant", RANGES)
+def test_title_rule_limit_and_cut_line_in_each_language(variant, lang):
+    norm = lambda text: " ".join(text.replace("\u00a0", " ").split())
+    content = score_sheet_pdf(variant, lang, 4)
+    text = norm(" ".join(reader(content).pages[0].extract_text().splitlines()))
+    texts = score_texts()
+    assert text.count(norm(texts.title(variant)(lang))) == 2
+    assert norm(texts.labels.cut_here(lang)) in text
+    assert text.count(norm(texts.rules(variant)(lang).format(limit=66))) == 2
+    if variant != "plus":
+        assert norm(texts.labels.limit(lang).format(limit=66)) in text
+
+
+def test_paper_fonts_and_a_page_per_player_count():
+    content = score_sheet_pdf("classic", "en")
+    document = reader(content)
+    assert len(document.pages) == 9
+    for page in document.pages:
+        assert [round(float(v) / MM, 2) for v in page.mediabox[2:]] == [210.0, 297.0]
+        assert all(font_is_embedded_truetype(font) for font in fonts_of(page))
+    assert document.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"] == "/None"
+    assert score_sheet_pdf("plus", "fr") == score_sheet_pdf("plus", "fr")
+    assert len(reader(score_sheet_pdf("plus", "fr")).pages) == 6
+
+
+@pytest.mark.parametrize("variant,players", [("plus", 8), ("plus", 1), ("classic", 11), ("jokers", 1)])
+def test_a_wrong_player_count_is_refused(variant, players):
+    with pytest.raises(InputError, match=f"not {players}"):
+        score_sheet_pdf(variant, "en", players)
+
+
+@pytest.mark.parametrize("arguments", [
+    ["sheet", "plus", "--players", "8"], ["sheet", "poker"], ["sheet", "classic", "--lang", "es"],
+    ["sheet", "classic", "--players", "four"],
+])
+def test_the_command_refuses_in_one_line_and_writes_nothing(tmp_path, arguments):
+    out = tmp_path / "sheet.pdf"
+    result = CliRunner().invoke(main, [*arguments, "-o", str(out)])
+    assert result.exit_code == 2
+    assert len(result.output.strip().splitlines()) == 1 and result.output.startswith("cardgen: ")
+    assert not out.exists()
+
+
+def test_the_command_writes_one_player_count(tmp_path):
+    result = CliRunner().invoke(main, ["sheet", "plus", "--players", "5", "--lang", "nl", "-o", str(tmp_path / "s.pdf")])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "s.pdf").read_bytes() == score_sheet_pdf("plus", "nl", 5)
