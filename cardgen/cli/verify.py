@@ -6,7 +6,8 @@ import click
 @click.command("verify")
 @click.argument("inputs", nargs=-1, metavar="[SET|PDF]...")
 @click.option("--set", "expected_sets", multiple=True, metavar="NAME|FILE",
-              help="The card set the PDFs must hold, each card exactly once and nothing else; repeatable.")
+              help="The card set the PDFs must hold, each card exactly once and nothing else; repeatable. "
+                   "Given alone, the sets themselves are verified.")
 @click.option("--games", type=click.IntRange(1), default=300, show_default=True,
               help="Simulated games per card set, spread over its variants and player counts.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Game i is played with seed SEED+i.")
