@@ -13,7 +13,8 @@ from cardgen.render.pdf import write_atomically
 from cardgen.render.sheets import SheetRequest, render_sheet
 from cardgen.texts import sheet_strings
 
-# A normal box holds 8 spare cards: the zero-card glue sheet fills the eighth slot.
+# A normal box holds 8 spare cards: the zero-card glue sheet puts the Plus reference
+# card in the eighth slot.
 SPARE_CARDS_IN_A_BOX = 8
 
 
@@ -52,10 +53,27 @@ def _stem(set_name: str) -> str:
     return Path(set_name).stem
 
 
+class _SheetPainter:
+    """Card faces and backs, and the reference cards that share a sheet with them."""
+
+    def __init__(self, canvas, style, lang: str):
+        from cardgen.render.faces import CardPainter
+        from cardgen.render.reference import ReferencePainter
+
+        self.cards = CardPainter(canvas, style, lang)
+        self.references = ReferencePainter(canvas, lang)
+        self.back = self.cards.back
+
+    def front(self, card: Card, *box, **options) -> None:
+        from cardgen.render.reference import is_reference_card
+
+        painter = self.references if is_reference_card(card) else self.cards
+        painter.front(card, *box, **options)
+
+
 def render_jobs(jobs: list[Job], settings: PrintSettings) -> dict[str, bytes]:
     """Every file of the jobs, as bytes, keyed by file name. Raises InputError on bad input."""
     from cardgen.model.faces import load_face_style
-    from cardgen.render.faces import CardPainter
 
     layout, layout_doc = load_layout(settings.layout)
     paper = PAPERS[settings.paper] if settings.paper else layout.paper_size
@@ -74,7 +92,7 @@ def render_jobs(jobs: list[Job], settings: PrintSettings) -> dict[str, bytes]:
             cards=_cards_for(card_set, job.mode),
             mode=job.mode,
             layout=layout,
-            painter_factory=lambda canvas, style=style: CardPainter(canvas, style, settings.lang),
+            painter_factory=lambda canvas, style=style: _SheetPainter(canvas, style, settings.lang),
             paper=paper,
             flip=flip,
             back_offset=settings.back_offset,
@@ -85,10 +103,11 @@ def render_jobs(jobs: list[Job], settings: PrintSettings) -> dict[str, bytes]:
 
 
 def _cards_for(card_set: CardSet, mode: str) -> tuple[Card, ...]:
+    from cardgen.render.reference import reference_card
+
     cards = tuple(card_set.cards)
     if mode == "glue" and all(card.kind == "zero" for card in cards) and len(cards) < SPARE_CARDS_IN_A_BOX:
-        blanks = SPARE_CARDS_IN_A_BOX - len(cards)
-        cards += tuple(Card(id=f"blank-{i + 1}", kind="blank", value=0, heads=0) for i in range(blanks))
+        cards += (reference_card("plus"),)
     return cards
 
 

@@ -97,10 +97,15 @@ def test_each_card_value_is_printed_inside_its_slot(kit, name):
         assert card["label"] in inside, (name, card["id"])
 
 
-def test_zero_card_glue_sheet_has_eight_slots(kit):
-    cards = layout_record(kit["zero-cards-glue.pdf"])["cards"]
+def test_zero_card_glue_sheet_has_eight_slots_the_last_for_the_plus_reference_card(kit):
+    content = kit["zero-cards-glue.pdf"]
+    cards = layout_record(content)["cards"]
     assert len(cards) == 8
     assert [c["kind"] for c in cards].count("zero") == 7
+    x, y, w, h = cards[7]["trim_mm"]
+    texts = texts_with_positions(reader(content).pages[0])
+    inside = " ".join(t for t, tx, ty in texts if x <= tx <= x + w and y <= ty <= y + h)
+    assert "6 nimmt! Plus" in inside and "zero" in inside.lower()
 
 
 def test_jokers_show_the_decimal_separator_of_the_language():

@@ -52,6 +52,10 @@ def reference_card(variant: str) -> Card:
     return Card(id=f"{PREFIX}{variant}", kind="blank", value=0, heads=0)
 
 
+def is_reference_card(card: Card) -> bool:
+    return card.id.startswith(PREFIX)
+
+
 def variant_of(card: Card) -> str:
     variant = card.id.removeprefix(PREFIX)
     if not card.id.startswith(PREFIX) or variant not in VARIANTS:
