@@ -214,3 +214,13 @@ def test_a_page_shrunk_to_97_percent_fails_the_ruler(kit, tmp_path):
     report = verify_pdf(_write(tmp_path, _rewrite(kit / "jokers-duplex.pdf", shrink)))
     [ruler] = failures(report, "pdf.ruler")
     assert ruler.place == "page 1" and abs(ruler.details["measured_mm"] - 97) < 0.1
+
+
+def test_a_layout_with_longer_cut_marks_and_no_ruler_is_verified_by_its_own_settings(tmp_path):
+    layout = tmp_path / "sparse.yaml"
+    layout.write_text("extends: standard\nname: sparse\nruler: 0\ncut_marks: {offset: 2, length: 4}\n")
+    content = render_jobs(jobs_for(["jokers"], "duplex"), PrintSettings(layout=str(layout)))["jokers-duplex.pdf"]
+    report = verify_pdf(_write(tmp_path, content), [load_card_set("jokers")])
+    assert report.ok, [c.line() for c in failures(report)]
+    assert results(report)["pdf.cut-marks"] == "pass"
+    assert results(report)["pdf.ruler"] == "info"

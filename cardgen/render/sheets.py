@@ -76,6 +76,12 @@ def _record_header(request: SheetRequest, grid: Grid) -> dict:
         "back_offset_mm": list(request.back_offset),
         "slots_per_page": len(grid.slots),
         "targets_mm": [list(p) for p in marks.target_centres(grid, layout)],
+        "target_size_mm": layout.registration.size,
+        "cut_marks_mm": {
+            "style": layout.cut_marks.style,
+            "offset": layout.cut_marks.offset,
+            "length": layout.cut_marks.length,
+        },
         "ruler_mm": layout.ruler,
         "pages": [],
         "cards": [],
