@@ -15,6 +15,8 @@ import yaml
 from cardgen.errors import InputError
 
 FieldPath = tuple[str | int, ...]
+# libyaml's safe loader when present (about ten times faster), else the pure-Python one
+_SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def field_name(path: FieldPath) -> str:
@@ -71,7 +73,7 @@ def load_yaml(path: str | Path, shown_as: str | None = None) -> YamlDocument:
 
 def parse_yaml(text: str, name: str) -> YamlDocument:
     """Parse YAML text; raise InputError naming `name` and the line of a syntax error."""
-    loader = yaml.SafeLoader(text)
+    loader = _SafeLoader(text)
     try:
         node = loader.get_single_node()
         if node is None:
@@ -92,7 +94,7 @@ def parse_yaml(text: str, name: str) -> YamlDocument:
 
 
 def _record_lines(
-    loader: yaml.SafeLoader, node: yaml.Node, path: FieldPath, lines: dict, line: int
+    loader, node: yaml.Node, path: FieldPath, lines: dict, line: int
 ) -> None:
     """A mapping's field is placed on its key's line; a list item on its own line."""
     lines[path] = line
