@@ -9,7 +9,7 @@ from pathlib import Path
 from cardgen.layout.geometry import GridError, make_grid
 from cardgen.model.cards import Card, CardSet, load_card_set
 from cardgen.model.layout import PAPERS, load_layout
-from cardgen.render.pdf import write_atomically
+from cardgen.files import write_atomically
 from cardgen.render.sheets import SheetRequest, render_sheet
 from cardgen.texts import sheet_strings
 

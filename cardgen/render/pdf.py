@@ -19,7 +19,6 @@ from reportlab.pdfbase.pdfdoc import (
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen import __version__
-from cardgen.files import write_atomically  # noqa: F401  (the writers of PDFs import it from here)
 from cardgen.layout.geometry import MM, Rect
 from cardgen.render.fonts import DEFAULT_FONT, register
 
