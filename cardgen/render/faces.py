@@ -55,6 +55,20 @@ def fit_text(text: str, font: str, size: float, max_width: float) -> tuple[float
     return size * ratio / _MIN_CONDENSE, _MIN_CONDENSE, max_width
 
 
+@contextmanager
+def card_space(canvas, x, y, width, height, rotate180=False):
+    """Card-local coordinates: origin at the trim box's lower-left, turned 180° if asked."""
+    canvas.saveState()
+    if rotate180:
+        canvas.transform(-1, 0, 0, -1, x + width, y + height)
+    else:
+        canvas.translate(x, y)
+    try:
+        yield
+    finally:
+        canvas.restoreState()
+
+
 class CardPainter:
     def __init__(self, canvas, style: FaceStyle, lang: str = "en"):
         separator = style.joker.decimal_separator.get(lang)
@@ -80,7 +94,7 @@ class CardPainter:
         tone = self._tone(card)
         scale = self._scale(width, height)
         canvas = self.canvas
-        with self._card_space(x, y, width, height, rotate180):
+        with card_space(self.canvas, x, y, width, height, rotate180):
             canvas.setFillColor(_colour(tone.border))
             canvas.rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, stroke=0, fill=1)
             self._panel(tone, width, height, scale)
@@ -97,24 +111,10 @@ class CardPainter:
              rotate180: bool = False) -> None:
         """Draw our back design into the trim box (x, y, width, height), background into the bleed."""
         name = self._back_form(width, height, bleed)
-        with self._card_space(x, y, width, height, rotate180):
+        with card_space(self.canvas, x, y, width, height, rotate180):
             self.canvas.doForm(name)
 
     # -- geometry -----------------------------------------------------------
-
-    @contextmanager
-    def _card_space(self, x, y, width, height, rotate180):
-        """Card-local coordinates: origin at the trim box's lower-left, turned 180° if asked."""
-        canvas = self.canvas
-        canvas.saveState()
-        if rotate180:
-            canvas.transform(-1, 0, 0, -1, x + width, y + height)
-        else:
-            canvas.translate(x, y)
-        try:
-            yield
-        finally:
-            canvas.restoreState()
 
     def _scale(self, width: float, height: float) -> float:
         """Points per style millimetre on a card of this size."""

@@ -22,6 +22,7 @@ from reportlab.platypus import Paragraph
 from cardgen.errors import InputError
 from cardgen.model.cards import Card
 from cardgen.model.rules import VARIANTS, RuleSummary, load_summary, summary_words
+from cardgen.render.faces import card_space
 from cardgen.render.fonts import register, require_glyphs
 from cardgen.texts import check_lang, sheet_strings
 
@@ -119,19 +120,14 @@ class ReferencePainter:
         """Draw the reference card `card` (id reference-<variant>) into the trim box, full bleed."""
         summary, title, lines = card_text(variant_of(card), self.lang)
         canvas = self.canvas
-        canvas.saveState()
-        if rotate180:
-            canvas.transform(-1, 0, 0, -1, x + width, y + height)
-        else:
-            canvas.translate(x, y)
-        canvas.setFillColor(BORDER)
-        canvas.rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, stroke=0, fill=1)
-        # the design is drawn on 56 x 87 mm, scaled to the box and centred in it
-        scale = min(width / (DESIGN[0] * MM), height / (DESIGN[1] * MM))
-        canvas.translate((width - DESIGN[0] * MM * scale) / 2, (height - DESIGN[1] * MM * scale) / 2)
-        canvas.scale(scale, scale)
-        self._design(summary, title, lines)
-        canvas.restoreState()
+        with card_space(canvas, x, y, width, height, rotate180):
+            canvas.setFillColor(BORDER)
+            canvas.rect(-bleed, -bleed, width + 2 * bleed, height + 2 * bleed, stroke=0, fill=1)
+            # the design is drawn on 56 x 87 mm, scaled to the box and centred in it
+            scale = min(width / (DESIGN[0] * MM), height / (DESIGN[1] * MM))
+            canvas.translate((width - DESIGN[0] * MM * scale) / 2, (height - DESIGN[1] * MM * scale) / 2)
+            canvas.scale(scale, scale)
+            self._design(summary, title, lines)
 
     def _design(self, summary: RuleSummary, title: str, lines: tuple[str, ...]) -> None:
         canvas, lang = self.canvas, self.lang
