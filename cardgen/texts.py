@@ -1,4 +1,7 @@
-"""Short texts printed on the sheets (templates/strings.yaml), in fr, en, de or nl."""
+"""Words printed for players, kept in YAML under templates/ in fr, en, de and nl.
+
+Each text is a mapping of the four languages to a string (or, for a list of steps,
+to a list of strings); mappings of such texts may be nested."""
 
 from __future__ import annotations
 
@@ -18,24 +21,35 @@ def check_lang(lang: str) -> str:
 
 
 @lru_cache(maxsize=None)
-def sheet_strings(lang: str) -> dict[str, str]:
-    """Every string of templates/strings.yaml in `lang`, keyed by its dotted name
+def translations(relative_path: str, lang: str) -> dict[str, str | list[str]]:
+    """Every text of templates/`relative_path` in `lang`, keyed by its dotted name
     (e.g. 'page', 'variants.plus')."""
     check_lang(lang)
-    doc = load_yaml(TEMPLATES / "strings.yaml", shown_as="templates/strings.yaml")
-    found: dict[str, str] = {}
+    doc = load_yaml(TEMPLATES / relative_path, shown_as=f"templates/{relative_path}")
+    found: dict[str, str | list[str]] = {}
     _collect(doc, doc.data, (), lang, found)
     return found
+
+
+def sheet_strings(lang: str) -> dict[str, str]:
+    """The short texts printed on the card sheets (templates/strings.yaml)."""
+    return translations("strings.yaml", lang)
 
 
 def _collect(doc: YamlDocument, node, path: tuple, lang: str, found: dict) -> None:
     if not isinstance(node, dict):
         raise doc.error(path, "must give the text in fr, en, de and nl")
     if set(node) & set(LANGUAGES):
-        missing = [code for code in LANGUAGES if not isinstance(node.get(code), str) or not node[code]]
+        missing = [code for code in LANGUAGES if not _is_text(node.get(code))]
         if missing:
             raise doc.error(path, f"has no text in {', '.join(missing)}")
         found[".".join(path)] = node[lang]
         return
     for key, value in node.items():
         _collect(doc, value, path + (str(key),), lang, found)
+
+
+def _is_text(value) -> bool:
+    if isinstance(value, list):
+        return bool(value) and all(isinstance(item, str) and item for item in value)
+    return isinstance(value, str) and bool(value)

@@ -34,6 +34,7 @@ from cardgen.model.layout import PAPERS
 from cardgen.printers import check_offset
 from cardgen.render.fonts import require_glyphs
 from cardgen.render.pdf import attach_json, finish, new_canvas, set_boxes
+from cardgen.texts import check_lang, translations
 
 FONT, BOLD = "Vera", "Vera-Bold"
 ATTACHMENT = "cardgen-calibration.json"
@@ -112,8 +113,7 @@ def calibration_pdf(paper: str = "a4", flip: str = "long", back_offset=(0.0, 0.0
         raise InputError(f"the paper {paper!r} is not one of {', '.join(PAPERS)}.")
     if flip not in ("long", "short"):
         raise InputError(f"the flip {flip!r} is not one of long, short.")
-    if lang not in TEXTS:
-        raise InputError(f"the language {lang!r} is not one of {', '.join(TEXTS)}.")
+    check_lang(lang)
     offset = check_offset(back_offset)
     size = PAPERS[paper]
     plan = Plan.make(size, flip)
@@ -351,121 +351,9 @@ def _describe(plan: Plan, paper: str, flip: str, offset: tuple[float, float]) ->
 
 # -- words ---------------------------------------------------------------------
 
-TEXTS = {
-    "en": {
-        "title": "cardgen calibration sheet",
-        "front": "Front · {paper} · flip on the {flip} edge · back offset {offset}",
-        "back": "cardgen calibration sheet · back",
-        "back_word": "BACK",
-        "fine": "fine", "coarse": "coarse",
-        "long": "long", "short": "short",
-        "flip_ok": "Against a lamp, BACK must show inside this box",
-        "flip_wrong": "BACK shows here? The printer turned the sheet on the other edge: "
-                      "choose “flip on {other} edge” and print again.",
-        "ruler": "This ruler must measure 100 mm. If not, print at 100 % / actual size.",
-        "steps": [
-            "Print both pages at 100 % (actual size, no “fit to page”), two-sided, flipping on the {flip} edge.",
-            "Hold the sheet against a lamp, this side towards you. The thick marks that show through come from the back.",
-            "Coarse row: take the number nearest the back’s pointer (the line with a triangle). Fine row: find the numbered line that "
-            "continues a back line exactly, and add its value. Pointer at 1 and +¼ meets: 1.25; pointer at "
-            "−1 and −¼ meets: −1.25 (type a decimal point). If both ½ lines meet, take the half between the two numbers beside the pointer.",
-            "The X scales give X, the Y scales give Y (in mm). Then type: "
-            "cardgen printer add NAME --back-offset X,Y --flip {flip_option}",
-            "Stations A–D should agree within ¼ mm. If not, the printer also turns or stretches the back: "
-            "type the average of the four.",
-        ],
-        "with_offset": "This sheet was printed with --back-offset {offset}. If every scale reads 0, "
-                       "these values are right; if not, add what you read to them.",
-    },
-    "fr": {
-        "title": "Feuille d’étalonnage cardgen",
-        "front": "Recto · {paper} · retournement sur le bord {flip} · décalage du verso {offset}",
-        "back": "Feuille d’étalonnage cardgen · verso",
-        "back_word": "VERSO",
-        "fine": "fine", "coarse": "grossière",
-        "long": "long", "short": "court",
-        "flip_ok": "Contre une lampe, VERSO doit apparaître dans ce cadre",
-        "flip_wrong": "VERSO apparaît ici\u00a0? L’imprimante a retourné la feuille sur l’autre bord\u00a0: "
-                      "choisissez «\u00a0retourner sur le bord {other}\u00a0» et imprimez à nouveau.",
-        "ruler": "Cette règle doit mesurer 100 mm. Sinon, imprimez à 100 % / taille réelle.",
-        "steps": [
-            "Imprimez les deux pages à 100 % (taille réelle, sans «\u00a0ajuster à la page\u00a0»), en recto verso, "
-            "retournement sur le bord {flip}.",
-            "Tenez la feuille contre une lampe, ce côté vers vous. Les traits épais qui transparaissent viennent du verso.",
-            "Échelle grossière\u00a0: prenez le nombre le plus proche de l’index du verso (le trait au triangle). "
-            "Échelle fine\u00a0: cherchez le trait numéroté qui prolonge exactement un trait du verso, et ajoutez sa "
-            "valeur. Index sur 1 et +¼ aligné\u00a0: 1.25\u00a0; index sur −1 et −¼ aligné\u00a0: −1.25 (tapez un point "
-            "décimal). Si les deux traits ½ sont alignés, prenez le milieu entre les deux nombres qui encadrent l’index.",
-            "Les échelles X donnent X, les échelles Y donnent Y (en mm). Puis tapez\u00a0: "
-            "cardgen printer add NOM --back-offset X,Y --flip {flip_option}",
-            "Les stations A–D doivent concorder à ¼ mm près. Sinon, l’imprimante tourne ou étire aussi le verso\u00a0: "
-            "tapez la moyenne des quatre.",
-        ],
-        "with_offset": "Cette feuille a été imprimée avec --back-offset {offset}. Si toutes les échelles indiquent 0, "
-                       "ces valeurs sont justes\u00a0; sinon, ajoutez-leur ce que vous lisez.",
-    },
-    "de": {
-        "title": "cardgen-Kalibrierblatt",
-        "front": "Vorderseite · {paper} · Wenden an der {flip} Kante · Versatz der Rückseite {offset}",
-        "back": "cardgen-Kalibrierblatt · Rückseite",
-        "back_word": "RÜCKSEITE",
-        "fine": "fein", "coarse": "grob",
-        "long": "langen", "short": "kurzen",
-        "flip_ok": "Gegen eine Lampe gehalten muss RÜCKSEITE in diesem Rahmen erscheinen",
-        "flip_wrong": "RÜCKSEITE erscheint hier? Der Drucker hat an der anderen Kante gewendet: "
-                      "„Wenden an der {other} Kante“ wählen und neu drucken.",
-        "ruler": "Dieses Lineal muss 100 mm messen. Sonst mit 100 % / tatsächlicher Größe drucken.",
-        "steps": [
-            "Beide Seiten mit 100 % (tatsächliche Größe, nicht „an Seite anpassen“) beidseitig drucken, "
-            "Wenden an der {flip} Kante.",
-            "Das Blatt gegen eine Lampe halten, diese Seite zu Ihnen. Die dicken Striche, die durchscheinen, "
-            "stammen von der Rückseite.",
-            "Grobe Skala: die Zahl nehmen, die dem Zeiger der Rückseite (Strich mit Dreieck) am nächsten liegt. "
-            "Feine Skala: den nummerierten Strich suchen, der einen Strich der Rückseite genau fortsetzt, und seinen "
-            "Wert addieren. Zeiger bei 1 und +¼ trifft: 1.25; Zeiger bei −1 und −¼ trifft: −1.25 (mit Punkt eingeben). "
-            "Treffen beide ½-Striche, die Mitte zwischen den zwei Zahlen beiderseits des Zeigers nehmen.",
-            "Die X-Skalen ergeben X, die Y-Skalen Y (in mm). Dann eingeben: "
-            "cardgen printer add NAME --back-offset X,Y --flip {flip_option}",
-            "Die Stationen A–D sollten auf ¼ mm übereinstimmen. Sonst dreht oder dehnt der Drucker die Rückseite "
-            "zusätzlich: den Mittelwert der vier eingeben.",
-        ],
-        "with_offset": "Dieses Blatt wurde mit --back-offset {offset} gedruckt. Zeigen alle Skalen 0, stimmen "
-                       "die Werte; sonst das Abgelesene dazuzählen.",
-    },
-    "nl": {
-        "title": "cardgen-kalibratieblad",
-        "front": "Voorkant · {paper} · omslaan langs de {flip} kant · verschuiving achterkant {offset}",
-        "back": "cardgen-kalibratieblad · achterkant",
-        "back_word": "ACHTERKANT",
-        "fine": "fijn", "coarse": "grof",
-        "long": "lange", "short": "korte",
-        "flip_ok": "Tegen een lamp moet ACHTERKANT in dit kader verschijnen",
-        "flip_wrong": "Verschijnt ACHTERKANT hier? De printer heeft het vel langs de andere kant omgeslagen: "
-                      "kies ‘omslaan langs de {other} kant’ en druk opnieuw af.",
-        "ruler": "Deze liniaal moet 100 mm meten. Zo niet, druk af op 100 % / werkelijke grootte.",
-        "steps": [
-            "Druk beide pagina’s af op 100 % (werkelijke grootte, niet ‘aanpassen aan pagina’), dubbelzijdig, "
-            "omslaan langs de {flip} kant.",
-            "Houd het vel tegen een lamp, met deze kant naar u toe. De dikke streepjes die doorschijnen, "
-            "komen van de achterkant.",
-            "Grove schaal: neem het getal dat het dichtst bij de wijzer van de achterkant ligt (het streepje met de "
-            "driehoek). Fijne schaal: zoek het genummerde streepje dat precies aansluit op een streepje van de "
-            "achterkant, en tel de waarde erbij op. Wijzer bij 1 en +¼ sluit aan: 1.25; wijzer bij −1 en −¼: −1.25 "
-            "(typ een punt). Sluiten beide ½-streepjes aan, neem dan het midden tussen de twee getallen naast de wijzer.",
-            "De X-schalen geven X, de Y-schalen geven Y (in mm). Typ dan: "
-            "cardgen printer add NAAM --back-offset X,Y --flip {flip_option}",
-            "De stations A–D horen op ¼ mm na overeen te komen. Zo niet, dan draait of rekt de printer de "
-            "achterkant ook: typ het gemiddelde van de vier.",
-        ],
-        "with_offset": "Dit vel is afgedrukt met --back-offset {offset}. Geven alle schalen 0, dan kloppen de "
-                       "waarden; zo niet, tel er op wat u afleest.",
-    },
-}
-
-
 def _texts(lang: str, paper: str, flip: str, offset: tuple[float, float]) -> dict:
     """The sheet's words in `lang`, filled in; `flip_option` stays the command-line word."""
-    words = TEXTS[lang]
+    words = translations("sheets/calibration.yaml", lang)
     fill = {
         "flip": words[flip],
         "other": words["short" if flip == "long" else "long"],
