@@ -45,8 +45,10 @@ DEFAULT_KIT = (
 def jobs_for(sets: list[str], mode: str | None) -> list[Job]:
     """The default kit when no set is named; else one sheet per named set."""
     if not sets:
-        return [Job(j.file_name.replace(j.mode, mode), j.set_name, mode) if mode else j for j in DEFAULT_KIT]
-    return [Job(f"{_stem(name)}-{mode or 'duplex'}.pdf", name, mode or "duplex") for name in sets]
+        jobs = [Job(j.file_name.replace(j.mode, mode), j.set_name, mode) if mode else j for j in DEFAULT_KIT]
+    else:
+        jobs = [Job(f"{_stem(name)}-{mode or 'duplex'}.pdf", name, mode or "duplex") for name in sets]
+    return list({job.file_name: job for job in jobs}.values())  # once each
 
 
 def _stem(set_name: str) -> str:
@@ -71,8 +73,33 @@ class _SheetPainter:
         painter.front(card, *box, **options)
 
 
+def build(settings: PrintSettings, sets: list[str] = (), mode: str | None = None) -> dict[str, bytes]:
+    """Everything `cardgen build` writes, as bytes keyed by file name: the card sheets
+    and, for the default kit, the calibration sheet, rule summaries and score sheets."""
+    files = render_jobs(jobs_for(list(sets), mode), settings)
+    if not sets:
+        files.update(_kit_extras(settings))
+    return files
+
+
+def _kit_extras(settings: PrintSettings) -> dict[str, bytes]:
+    from cardgen.model.rules import VARIANTS
+    from cardgen.render.calibration import calibration_pdf
+    from cardgen.render.scoresheet import score_sheet_pdf
+    from cardgen.render.summary import summary_pdf
+
+    layout, _ = load_layout(settings.layout)
+    paper = settings.paper or (layout.paper if isinstance(layout.paper, str) else "a4")
+    flip = settings.flip or layout.flip
+    lang = settings.lang
+    extras = {"calibration.pdf": calibration_pdf(paper=paper, flip=flip, back_offset=settings.back_offset, lang=lang)}
+    extras.update({f"rules-{variant}-{lang}.pdf": summary_pdf(variant, lang) for variant in VARIANTS})
+    extras.update({f"score-{variant}-{lang}.pdf": score_sheet_pdf(variant, lang) for variant in ("plus", "classic")})
+    return extras
+
+
 def render_jobs(jobs: list[Job], settings: PrintSettings) -> dict[str, bytes]:
-    """Every file of the jobs, as bytes, keyed by file name. Raises InputError on bad input."""
+    """Every card sheet of the jobs, as bytes, keyed by file name. Raises InputError on bad input."""
     from cardgen.model.faces import load_face_style
 
     layout, layout_doc = load_layout(settings.layout)

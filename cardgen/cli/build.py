@@ -46,31 +46,9 @@ def resolve_print_settings(layout, paper, flip, back_offset, printer, lang):
 @click.option("--png", is_flag=True, help="Also write a 150 dpi PNG of every page beside its PDF.")
 def command(sets, mode, layout, paper, flip, back_offset, printer, lang, output, png):
     """Write the print kit (or the chosen sets) as PDFs ready for a home printer."""
-    from cardgen.build import jobs_for, render_jobs, write_files
+    from cardgen.build import build, write_files
 
     settings = resolve_print_settings(layout, paper, flip, back_offset, printer, lang)
-    files = render_jobs(jobs_for(list(sets), mode), settings)
-    if not sets:
-        files.update(_kit_extras(settings))
+    files = build(settings, list(sets), mode)
     for path in write_files(files, output, png_dpi=150 if png else None):
         click.echo(str(path))
-
-
-def _kit_extras(settings) -> dict[str, bytes]:
-    """What the default kit adds beside the card sheets."""
-    from cardgen.model.layout import load_layout
-    from cardgen.render.calibration import calibration_pdf
-
-    layout, _ = load_layout(settings.layout)
-    paper = settings.paper or (layout.paper if isinstance(layout.paper, str) else "a4")
-    flip = settings.flip or layout.flip
-    extras = {"calibration.pdf": calibration_pdf(paper=paper, flip=flip, back_offset=settings.back_offset, lang=settings.lang)}
-    # the four rule summaries and the Plus and Classic score sheets, in the build's language
-    from cardgen.model.rules import VARIANTS
-    from cardgen.render.scoresheet import score_sheet_pdf
-    from cardgen.render.summary import summary_pdf
-
-    lang = settings.lang
-    extras.update({f"rules-{variant}-{lang}.pdf": summary_pdf(variant, lang) for variant in VARIANTS})
-    extras.update({f"score-{variant}-{lang}.pdf": score_sheet_pdf(variant, lang) for variant in ("plus", "classic")})
-    return extras
