@@ -337,6 +337,9 @@ class _Replay:
                     raise self.doc.error(path + (name, place), f"{face(card)} is not a card of {self._deck_words()}")
                 hand.append(card)
                 placed.append((path + (name, place), card))
+            overflow = self.options.hand_overflow(hand)
+            if overflow:
+                raise self.doc.error(path + (name,), overflow)
             hands[self.seats[name]] = hand
         self._no_card_twice(path, placed)
         return hands

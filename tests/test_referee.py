@@ -200,6 +200,23 @@ def test_a_free_row_without_the_free_companion_option(tmp_path):
     assert message.startswith("round 1, turn 1: Ana played 30 and 0 and named row 1, but only a companion")
 
 
+def test_a_row_named_for_a_numbered_card_outside_the_free_companion_option(tmp_path):
+    # 29 goes on row 2 whatever the record says: players never choose that row
+    assert rule_error(tmp_path, "{Ana: {card: 29, row: 4}, Ben: 70}") == (
+        "round 1, turn 1: Ana played 29 and named row 4, but a numbered card goes on the row "
+        "the rules give it: here row 2 after 24"
+    )
+    message = rule_error(tmp_path, "{Ana: {card: 0.4, row: 1}, Ben: {card: 70, row: 3}}", variant="jokers")
+    assert message.startswith("round 1, turn 1: Ben played 70 and named row 3, but a numbered card goes")
+
+
+def test_a_row_named_for_zero_cards_alone_under_the_free_companion_option(tmp_path):
+    # a zero card never enters a row, so the named row would be silently ignored
+    message = rule_error(tmp_path, "{Ana: {cards: [0], row: 4}, Ben: 70}",
+                         variant="plus\n    options: {free_companion: true}")
+    assert message.startswith("round 1, turn 1: Ana played 0 and named row 4, but only a companion of a zero card")
+
+
 def test_a_joker_next_to_a_joker(tmp_path):
     turn = "{Ana: {card: 0.4, row: 1}, Ben: {card: 0.7, row: 1}}"
     assert rule_error(tmp_path, turn, variant="jokers", rows="[[17], [30], [40], [50]]") == (
@@ -386,6 +403,53 @@ def test_a_card_twice_in_rows_and_hands(tmp_path):
         """
     assert form_error(tmp_path, text) == (
         "line 6, field rounds[0].hands.Ana[1]: 24 appears twice in the round's rows and hands."
+    )
+
+
+def test_a_hand_with_more_cards_than_a_dealt_hand(tmp_path):
+    text = """\
+        variant: classic
+        players: [Ana, Ben]
+        rounds:
+          - rows: [[8], [24], [69], [81]]
+            hands:
+              Ana: [1, 2, 3, 4, 5, 6, 7, 9, 10, 11, 12]
+        """
+    assert form_error(tmp_path, text) == (
+        "line 6, field rounds[0].hands.Ana: a hand in Classic holds at most 10 numbered cards, not 11."
+    )
+
+
+def test_a_jokers_hand_with_two_jokers(tmp_path):
+    text = """\
+        variant: jokers
+        players: [Ana, Ben]
+        rounds:
+          - rows: [[8], [24], [69], [81]]
+            hands:
+              Ana: [0.1, 30, 0.2]
+        """
+    assert form_error(tmp_path, text) == (
+        "line 6, field rounds[0].hands.Ana: a hand in Jokers holds at most 1 joker, not 2."
+    )
+
+
+def test_a_zero_card_refused_while_others_hold_the_rest_says_so(tmp_path):
+    text = """\
+        variant: plus
+        players: [Ana, Ben]
+        rounds:
+          - rows: [[8], [24], [69], [81]]
+            hands: {Ben: [0, 0, 0, 0, 0, 50, 51]}
+            turns:
+              - {Ana: [0, 0], Ben: 50}
+              - {Ana: [0, 30], Ben: 51}
+        """
+    result = referee(write(tmp_path, text))
+    assert result.exit_code == 1
+    assert result.stderr.strip() == (
+        "cardgen: round 1, turn 2: Ana played 0 and 30, but none of the 7 zero cards is left for Ana "
+        "(played: 2, in other hands: 5)"
     )
 
 

@@ -346,16 +346,28 @@ class Game:
             return
         for card in cards:
             seat = self._owner[card]
-            named = plays[seat].take
-            row = table.row_below(VALUE[card])
-            if named is not None and row >= 0:
-                raise IllegalPlay(
-                    seat,
-                    face(card),
-                    f"and named row {named + 1} to take, but it goes on row {row + 1} after "
-                    f"{tenths_text(table.ends[row])}; only a card below every row end takes a row",
-                )
+            self._check_numbered_decisions(seat, card, plays[seat])
             table.place_cards((card,), self._owner, partial(self._recorded_take, plays))
+
+    def _check_numbered_decisions(self, seat: int, card: int, play: Play) -> None:
+        """A recorded numbered card never names its row, and names a take only below every row end."""
+        table = self.table
+        row = table.row_below(VALUE[card])
+        goes = f"row {row + 1} after {tenths_text(table.ends[row])}" if row >= 0 else None
+        if play.row is not None:
+            raise IllegalPlay(
+                seat,
+                face(card),
+                f"and named row {play.row + 1}, but a numbered card goes on the row the rules give it: "
+                + (f"here {goes}" if goes else "below every row end, it takes the row named by take"),
+            )
+        if play.take is not None and goes:
+            raise IllegalPlay(
+                seat,
+                face(card),
+                f"and named row {play.take + 1} to take, but it goes on {goes}; "
+                "only a card below every row end takes a row",
+            )
 
     def _strategy_take(self, seat: int, card: int, value: int) -> None:
         row = self.players[seat].choose_take(self, seat, card)
@@ -418,9 +430,10 @@ class Game:
             for card in cards:
                 if card >= FIRST_ZERO:
                     table.to_pile(seat, card)
+            companion = len(numbered) == 1 and len(cards) == 2
             if plays is not None:
-                self._check_plus_decisions(seat, cards, plays[seat], companion=len(numbered) < len(cards))
-            if len(numbered) == 1 and len(cards) == 2:
+                self._check_plus_decisions(seat, cards, plays[seat], companion)
+            if companion:
                 companions.extend(numbered)
             else:
                 others.extend(numbered)

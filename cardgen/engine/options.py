@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
+
+from cardgen.engine.cards import FIRST_JOKER
 
 VARIANTS = ("classic", "pro", "plus", "jokers")
 VARIANT_NAMES = {"classic": "Classic", "pro": "Pro", "plus": "Plus", "jokers": "Jokers"}
-HAND_SIZE = {"classic": 10, "pro": 10, "plus": 15, "jokers": 11}
+HAND_SHAPE = {  # what a dealt hand holds, by kind of card (see Options.card_kind)
+    "classic": {"numbered card": 10},
+    "pro": {"numbered card": 10},
+    "plus": {"card": 15},
+    "jokers": {"numbered card": 10, "joker": 1},
+}
 PLAYER_LIMITS = {"classic": (2, 10), "pro": (2, 6), "plus": (2, 7), "jokers": (2, 10)}
 DEFAULT_THRESHOLD = 66
 
@@ -58,8 +67,24 @@ class Options:
         return VARIANT_NAMES[self.variant]
 
     @property
-    def hand_size(self) -> int:
-        return HAND_SIZE[self.variant]
+    def hand_shape(self) -> dict[str, int]:
+        """How many cards of each kind a dealt hand holds (a new dict)."""
+        return dict(HAND_SHAPE[self.variant])
+
+    def card_kind(self, card: int) -> str:
+        """The kind a hand counts `card` as: "numbered card", "joker", or in Plus just "card"."""
+        if self.variant == "plus":
+            return "card"
+        return "joker" if card >= FIRST_JOKER else "numbered card"
+
+    def hand_overflow(self, cards: Iterable[int]) -> str | None:
+        """Why `cards` hold more than a dealt hand, or None when they do not."""
+        counts = Counter(map(self.card_kind, cards))
+        for kind, most in HAND_SHAPE[self.variant].items():
+            if counts[kind] > most:
+                kinds = kind if most == 1 else kind + "s"
+                return f"a hand in {self.name} holds at most {most} {kinds}, not {counts[kind]}"
+        return None
 
     @property
     def negative(self) -> bool:

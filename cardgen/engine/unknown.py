@@ -7,22 +7,8 @@ joker; in Plus: 15 cards, numbered or zero).
 
 from __future__ import annotations
 
-from cardgen.engine.cards import FIRST_JOKER, FIRST_ZERO, face, faces
+from cardgen.engine.cards import ZERO_CARDS, face, faces, is_zero
 from cardgen.engine.errors import IllegalPlay
-
-
-def _hand_shape(variant: str) -> dict[str, int]:
-    if variant == "jokers":
-        return {"numbered": 10, "joker": 1}
-    if variant == "plus":
-        return {"card": 15}
-    return {"numbered": 10}
-
-
-def _kind(variant: str, card: int) -> str:
-    if variant == "plus":
-        return "card"
-    return "joker" if card >= FIRST_JOKER else "numbered"
 
 
 class UnknownHands:
@@ -36,7 +22,7 @@ class UnknownHands:
             seen.update(hand or ())
         self.unseen = self.deck - seen
         self.left = {
-            seat: _hand_shape(game.variant) for seat, hand in enumerate(game.hands) if hand is None
+            seat: game.options.hand_shape for seat, hand in enumerate(game.hands) if hand is None
         }
 
     def holds_cards(self, seat: int) -> bool:
@@ -47,12 +33,12 @@ class UnknownHands:
         if card not in self.unseen:
             raise IllegalPlay(seat, faces(cards), self._why_unavailable(card))
         left = self.left[seat]
-        kind = _kind(self.game.variant, card)
+        kind = self.game.options.card_kind(card)
         if left[kind] == 0:
             if kind == "joker":
                 reason = "but each player is dealt one joker a round and {player} has played it"
             else:
-                reason = "but {player} has no numbered card left this round"
+                reason = f"but {{player}} has no {kind} left this round"
             raise IllegalPlay(seat, faces(cards), reason)
         left[kind] -= 1
         self.unseen.discard(card)
@@ -67,8 +53,12 @@ class UnknownHands:
                     f"uses cards 1 to {highest}"
                 )
             return f"but {face(card)} is not a card of {game.options.name}"
-        if FIRST_ZERO <= card < FIRST_JOKER:
-            return "but no zero card is left: all 7 have been played"
+        if is_zero(card):
+            held = sum(is_zero(other) for hand in game.hands for other in hand or ())
+            return (
+                f"but none of the {len(ZERO_CARDS)} zero cards is left for {{player}} "
+                f"(played: {len(ZERO_CARDS) - held}, in other hands: {held})"
+            )
         if any(card in row for row in game.table.rows):
             return f"but {face(card)} is already on the table"
         if any(card in hand for hand in game.hands if hand):
