@@ -1,5 +1,6 @@
 """Property-based tests over random games of every variant."""
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -7,11 +8,15 @@ from cardgen.engine import (
     STRATEGIES,
     Game,
     IllegalPlay,
+    InvariantBroken,
     Options,
     Play,
     Player,
     check_invariants,
     is_joker,
+    is_zero,
+    joker,
+    value,
 )
 
 SETTINGS = settings(max_examples=60, deadline=None)
@@ -161,3 +166,119 @@ def test_jokers_never_sit_side_by_side_in_many_games():
         game.play()
         for row in game.table.rows:
             assert not any(is_joker(a) and is_joker(b) for a, b in zip(row, row[1:]))
+
+
+class Rows:
+    """RULES.md read literally and slowly, as a second opinion on the engine.
+
+    Keeps its own row end values (a joker's depends on where it went) from the
+    start of the round on, and resolves a turn of recorded plays.
+    """
+
+    def __init__(self, options, rows):
+        self.options = options
+        self.rows = [list(row) for row in rows]
+        self.ends = [value(row[-1]) for row in rows]
+
+    def turn(self, plays):
+        self.collected = []
+        played = [(seat, play) for seat, play in enumerate(plays) if play is not None]
+        if self.options.variant == "plus":
+            self._plus(played)
+        else:
+            for card, seat in sorted((card, seat) for seat, play in played for card in play.cards if is_joker(card)):
+                self._joker(seat, card, plays[seat])
+            for card, seat in sorted((card, seat) for seat, play in played for card in play.cards if not is_joker(card)):
+                self._place(seat, card, plays[seat])
+        return self.collected
+
+    def _plus(self, played):
+        companions, others = [], []
+        for seat, play in played:
+            numbered = [card for card in play.cards if not is_zero(card)]
+            self.collected += [(seat, [card]) for card in play.cards if is_zero(card)]
+            with_zero = len(numbered) == 1 and len(play.cards) == 2
+            (companions if with_zero else others).extend((card, seat, play) for card in numbered)
+        for card, seat, play in sorted(companions):
+            if self.options.free_companion and play.row is not None:
+                self._append(seat, play.row, card, value(card))
+            else:
+                self._place(seat, card, play)
+        for card, seat, play in sorted(others):
+            self._place(seat, card, play)
+
+    def _joker(self, seat, card, play):
+        if play.take is not None:
+            self._collect(seat, play.take, card, value(card))
+        else:
+            self._append(seat, play.row, card, self.ends[play.row] + value(card))
+
+    def _place(self, seat, card, play):
+        lower = [row for row in range(4) if self.ends[row] < value(card)]
+        if lower:
+            self._append(seat, max(lower, key=self.ends.__getitem__), card, value(card))
+        elif self.options.variant == "plus":
+            self._append(seat, max(range(4), key=self.ends.__getitem__), card, value(card))
+        else:
+            self._collect(seat, play.take, card, value(card))
+
+    def _append(self, seat, row, card, worth):
+        if len(self.rows[row]) == 5:
+            self._collect(seat, row, card, worth)
+        else:
+            self.rows[row].append(card)
+            self.ends[row] = worth
+
+    def _collect(self, seat, row, card, worth):
+        self.collected.append((seat, self.rows[row]))
+        self.rows[row], self.ends[row] = [card], worth
+
+
+@SETTINGS
+@given(games())
+def test_every_turn_agrees_with_a_literal_reading_of_the_rules(config):
+    options, kinds, seed = config
+    recorders = [Recorder(STRATEGIES[kind]()) for kind in kinds]
+    game = Game(options, recorders, seed=seed)
+    while not game.over:
+        game.deal()
+        literal = Rows(options, game.table.rows)
+        while not game.round_over:
+            seats = [seat for seat in range(len(kinds)) if game.holds_cards(seat)]
+            collected = game.play_turn()
+            plays = [recorders[seat].play if seat in seats else None for seat in range(len(kinds))]
+            assert collected == literal.turn(plays)
+            assert game.table.rows == literal.rows
+
+
+def _corrupt(change):
+    game = Game(Options("jokers"), 2)
+    game.start_round([[12, 13], [20], [30], [40]], [[joker(3), 50], [60, 70]])
+    change(game)
+    return game
+
+
+def _lay(game, row, cards):
+    """Move out-of-play cards onto a row, bypassing the rules."""
+    for card in cards:
+        game.out_of_play.remove(card)
+    game.table.rows[row].extend(cards)
+    game.table.row_heads[row] += sum(game.heads[card] for card in cards)
+
+
+@pytest.mark.parametrize(
+    "change, message",
+    [
+        (lambda game: game.hands[1].append(12), "more than one place"),
+        (lambda game: game.hands[0].remove(50), "cards nowhere: \\[50\\]"),
+        (lambda game: game.table.rows[0].reverse(), "row 1 does not increase"),
+        (lambda game: _lay(game, 0, [14, 15, 16, 17]), "row 1 holds 6 cards"),
+        (lambda game: _lay(game, 1, [joker(1), joker(2)]), "two jokers side by side"),
+        (lambda game: game.table.scores.__setitem__(0, 1), "seat 1 scored 1"),
+        (lambda game: game.table.ends.__setitem__(2, 310), "sorted row ends disagree"),
+    ],
+)
+def test_the_invariant_checks_catch_broken_bookkeeping(change, message):
+    """The property tests rely on these checks: each must fail when its invariant is broken."""
+    with pytest.raises(InvariantBroken, match=message):
+        check_invariants(_corrupt(change))

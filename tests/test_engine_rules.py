@@ -100,6 +100,32 @@ def test_plus_free_companion_goes_on_the_named_row_and_only_with_the_option():
         game.play_turn([Play((25, zero_card(0)), row=3), Play((60,))])
 
 
+class CompanionOnRowFour(RandomPlayer):
+    def choose_cards(self, game, seat):
+        return (25, zero_card(0))
+
+    def companion_row(self, game, seat, card):
+        return 3
+
+
+def test_plus_free_companion_goes_on_the_row_a_strategy_names():
+    game = Game(Options("plus", free_companion=True), [CompanionOnRowFour(), RandomPlayer()], seed=1)
+    game.start_round([[10], [20], [30], [40]], [[25, zero_card(0)], [60]])
+    game.play_turn()
+    assert game.table.rows[3] == [40, 25]
+
+
+def test_zero_cards_score_nothing_and_jokers_one_in_the_bundled_set():
+    game = Game(Options("plus"), 2)
+    game.start_round([[10], [20], [30], [40]], [[zero_card(0)], [60]])
+    game.play_turn([Play((zero_card(0),)), Play((60,))])
+    assert game.table.scores == [0, 0]
+    game = Game(Options("jokers"), 2)
+    game.start_round([[12, 13, 14, 16], [20], [30], [40]], [[joker(3)], [17]])
+    game.play_turn([Play((joker(3),), row=0), Play((17,))])
+    assert game.table.scores == [0, 4 + 1]  # 17 is the sixth card after 16.3
+
+
 def test_plus_two_zeros_just_go_to_the_pile():
     game = Game(Options("plus"), 2)
     game.start_round([[10], [20], [30], [40]], [[zero_card(0), zero_card(1)], [60]])
@@ -127,10 +153,11 @@ def test_jokers_resolve_before_numbers_lowest_face_first():
 
 def test_a_joker_as_sixth_card_collects_and_keeps_its_value():
     game = Game(Options("jokers"), 2)
-    game.start_round([[11, 12, 13, 14, 17], [30], [40], [50]], [[joker(5)], [18]])
+    game.start_round([[11, 12, 13, 14, 17], [5], [40], [50]], [[joker(5)], [18]])
     collected = game.play_turn([Play((joker(5),), row=0), Play((18,))])
     assert collected == [(0, [11, 12, 13, 14, 17])]
-    assert game.table.rows[0] == [joker(5), 18]
+    # the joker restarted row 1 worth 17.5, the closest end below 18 (not 0.5, below 5)
+    assert game.table.rows[:2] == [[joker(5), 18], [5]]
 
 
 def test_a_joker_cannot_join_a_row_ending_with_a_joker():
