@@ -161,6 +161,16 @@ def test_a_card_not_in_the_hand(tmp_path):
     )
 
 
+def test_two_zeros_played_from_a_hand_with_one(tmp_path):
+    hands = "hands: {Ana: [0, 30, 31]}"
+    assert rule_error(tmp_path, "{Ana: [0, 0], Ben: 70}", variant="plus", hands=hands) == (
+        "round 1, turn 1: Ana played 0 and 0, but Ana holds only one zero card"
+    )
+    assert rule_error(tmp_path, "{Ana: [30, 0], Ben: 70}", variant="plus", hands="hands: {Ana: [30]}") == (
+        "round 1, turn 1: Ana played 30 and 0, but Ana holds no zero card"
+    )
+
+
 def test_a_card_on_the_table(tmp_path):
     assert rule_error(tmp_path, "{Ana: 24, Ben: 70}") == (
         "round 1, turn 1: Ana played 24, but 24 is already on the table"

@@ -56,7 +56,7 @@ def value(card: int) -> int:
     return card * 10
 
 
-VALUE = tuple(value(card) if card else 0 for card in range(CARD_ID_LIMIT))
+VALUE = tuple(map(value, range(CARD_ID_LIMIT)))  # indexed by card id (0: no card)
 
 
 def face(card: int) -> str:

@@ -310,9 +310,16 @@ class Game:
             elif card in hand:
                 hand.remove(card)
             else:
-                raise IllegalPlay(seat, faces(cards), f"but {face(card)} is not in {{player}}'s hand")
+                raise IllegalPlay(seat, faces(cards), self._not_in_hand(cards, card))
             self._owner[card] = seat
         return cards
+
+    @staticmethod
+    def _not_in_hand(cards: tuple[int, ...], card: int) -> str:
+        if FIRST_ZERO <= card < FIRST_JOKER:  # the zeros all show 0: say how many the hand held
+            held = sum(FIRST_ZERO <= other < FIRST_JOKER for other in cards[:cards.index(card)])
+            return "but {player} holds " + ("only one zero card" if held else "no zero card")
+        return f"but {face(card)} is not in {{player}}'s hand"
 
     def _check_count(self, seat: int, cards: tuple[int, ...]) -> None:
         if not cards:
