@@ -31,6 +31,7 @@ from cardgen.engine import (
     joker,
 )
 from cardgen.engine.cards import HIGHEST_NUMBER
+from cardgen.engine.game import deck_words
 from cardgen.errors import CheckFailed
 from cardgen.yamlio import YamlDocument, load_yaml, validate
 
@@ -307,17 +308,15 @@ class _Replay:
                 if card > HIGHEST_NUMBER:
                     raise self.doc.error(row_path + (place,), "the rows of a round start with numbered cards only")
                 if card not in self.deck:
-                    raise self.doc.error(row_path + (place,), f"{face(card)} is not a card of {self._deck_words()}")
+                    raise self.doc.error(row_path + (place,), self._not_in_deck(card))
             if self.options.variant != "plus" and any(a >= b for a, b in zip(row, row[1:])):
                 raise self.doc.error(row_path, "a row's cards must increase from first to last")
             rows.append(row)
         self._no_card_twice(path, [(path + (r, p), card) for r, row in enumerate(rows) for p, card in enumerate(row)])
         return rows
 
-    def _deck_words(self) -> str:
-        if self.options.variant == "pro":
-            return f"Pro with {len(self.names)} players (cards 1 to {10 * len(self.names) + 4})"
-        return self.options.name
+    def _not_in_deck(self, card: int) -> str:
+        return f"{face(card)} is not a card of {deck_words(self.options, len(self.names))}"
 
     def _hands(self, path, raw_hands: dict[str, list[Any]], rows: list[list[int]]) -> list[list[int] | None]:
         hands: list[list[int] | None] = [None] * len(self.names)
@@ -334,7 +333,7 @@ class _Replay:
                     if card is None:
                         raise self.doc.error(path + (name, place), "there are only 7 zero cards")
                 if card not in self.deck:
-                    raise self.doc.error(path + (name, place), f"{face(card)} is not a card of {self._deck_words()}")
+                    raise self.doc.error(path + (name, place), self._not_in_deck(card))
                 hand.append(card)
                 placed.append((path + (name, place), card))
             overflow = self.options.hand_overflow(hand)

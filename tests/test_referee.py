@@ -284,7 +284,7 @@ def test_a_player_whose_hand_is_empty(tmp_path):
 
 def test_a_card_outside_the_pro_deck(tmp_path):
     assert rule_error(tmp_path, "{Ana: 30, Ben: 21}", variant="pro", rows="[[1], [2], [3], [4]]") == (
-        "round 1, turn 1: Ana played 30, but 30 is not used: Pro with 2 players uses cards 1 to 24"
+        "round 1, turn 1: Ana played 30, but 30 is not a card of Pro with 2 players (cards 1 to 24)"
     )
 
 

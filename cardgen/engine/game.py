@@ -53,6 +53,13 @@ def deck(options: Options, players: int) -> list[int]:
     return list(NUMBERED_CARDS)
 
 
+def deck_words(options: Options, players: int) -> str:
+    """The deck as a message names it: "Classic", or "Pro with 2 players (cards 1 to 24)"."""
+    if options.variant == "pro":
+        return f"Pro with {players} players (cards 1 to {10 * players + 4})"
+    return options.name
+
+
 def draw(rng: random.Random, cards: list[int], count: int) -> list[int]:
     """Take `count` cards at random out of `cards` (which is changed), in random order.
 

@@ -9,12 +9,11 @@ from __future__ import annotations
 
 from cardgen.engine.cards import ZERO_CARDS, face, faces, is_zero
 from cardgen.engine.errors import IllegalPlay
+from cardgen.engine.game import deck, deck_words
 
 
 class UnknownHands:
     def __init__(self, game) -> None:
-        from cardgen.engine.game import deck
-
         self.game = game
         self.deck = set(deck(game.options, game.player_count))
         seen = {card for row in game.table.rows for card in row}
@@ -46,13 +45,7 @@ class UnknownHands:
     def _why_unavailable(self, card: int) -> str:
         game = self.game
         if card not in self.deck:
-            if game.variant == "pro":
-                highest = 10 * game.player_count + 4
-                return (
-                    f"but {face(card)} is not used: Pro with {game.player_count} players "
-                    f"uses cards 1 to {highest}"
-                )
-            return f"but {face(card)} is not a card of {game.options.name}"
+            return f"but {face(card)} is not a card of {deck_words(game.options, game.player_count)}"
         if is_zero(card):
             held = sum(is_zero(other) for hand in game.hands for other in hand or ())
             return (
