@@ -280,8 +280,8 @@ def test_a_missing_translation_is_named(tmp_path):
 
 
 def test_text_that_overflows_two_pages_names_the_section(tmp_path):
-    long = "Avoid bull heads: every one you collect is a minus point. " * 250
-    path = broken(tmp_path, "Avoid bull heads: every one you collect is a minus point.", long)
+    long = "Collect as few bull heads as you can: each one is a minus point. " * 250
+    path = broken(tmp_path, "Collect as few bull heads as you can: each one is a minus point.", long)
     assert "does not fit" in failure(path)
     assert ", field sections[" in failure(path)
 
