@@ -5,6 +5,7 @@ to a list of strings); mappings of such texts may be nested."""
 
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 
 from cardgen.errors import InputError
@@ -12,6 +13,19 @@ from cardgen.paths import TEMPLATES
 from cardgen.yamlio import YamlDocument, load_yaml
 
 LANGUAGES = ("fr", "en", "de", "nl")
+
+NO_BREAK = "\u00a0"
+# Where a line must not break: a number and the word or unit after it (5 players,
+# 100 mm, 100 %), around an ellipsis between numbers (22 … 99), and inside a short
+# sum (12 + 23 = 35).
+_TIES = re.compile(
+    r"(?<=\d) (?=[^\W\d_]{1,12}\b|%|…)|(?<=…) (?=\d)|(?<=\d) (?=[+=×] \d)|(?<=[+=×]) (?=\d)"
+)
+
+
+def typeset(text: str) -> str:
+    """`text` with no-break spaces where a line must not break."""
+    return _TIES.sub(NO_BREAK, text)
 
 
 def check_lang(lang: str) -> str:
@@ -43,7 +57,8 @@ def _collect(doc: YamlDocument, node, path: tuple, lang: str, found: dict) -> No
         missing = [code for code in LANGUAGES if not _is_text(node.get(code))]
         if missing:
             raise doc.error(path, f"has no text in {', '.join(missing)}")
-        found[".".join(path)] = node[lang]
+        value = node[lang]
+        found[".".join(path)] = [typeset(v) for v in value] if isinstance(value, list) else typeset(value)
         return
     for key, value in node.items():
         _collect(doc, value, path + (str(key),), lang, found)

@@ -190,7 +190,7 @@ def test_tally_shows_the_engines_totals_and_winner(lang):
     assert outcome.totals == {"Ana": 69, "Ben": 43, "Cleo": 50} and outcome.winners == ["Ben"]
     words = summary_words()
     text = all_text(pdf("classic", lang))
-    assert f"{words.game_over(lang)} — {words.wins(lang).format(names='Ben')}" in text
+    assert f"{words.game_over(lang)} {words.wins(lang).format(names='Ben')}" in text
     total = score_texts().labels.total(lang)
     rows = [
         [t for t, x, y, size, bold in sorted(page_runs, key=lambda run: run[1]) if abs(y - ty) < 0.5 and x > tx]

@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from cardgen.engine import Options, face, is_joker, value
 from cardgen.errors import CardgenError, InputError
 from cardgen.paths import TEMPLATES
+from cardgen.texts import typeset
 from cardgen.yamlio import YamlDocument, load_yaml, validate
 
 VARIANTS = ("plus", "jokers", "classic", "pro")
@@ -43,7 +44,7 @@ class Translated(_Strict):
     nl: str
 
     def __call__(self, lang: str) -> str:
-        return getattr(self, lang)
+        return typeset(getattr(self, lang))
 
 
 class TranslatedLines(_Strict):
@@ -53,7 +54,7 @@ class TranslatedLines(_Strict):
     nl: list[str] = Field(min_length=1)
 
     def __call__(self, lang: str) -> list[str]:
-        return getattr(self, lang)
+        return [typeset(line) for line in getattr(self, lang)]
 
 
 # --- rule summaries ------------------------------------------------------------

@@ -207,7 +207,7 @@ def _front_scale(canvas: Canvas, scale: Scale, texts: dict) -> None:
         canvas.line(a, COARSE_ROW, a, COARSE_ROW + (3.0 if tall else 2.0))
         if abs(m) <= COARSE_REACH:
             label_y = COARSE_ROW + (3.6 if m % 2 == 0 else 5.8)
-            _text(canvas, str(m), a, label_y, 5, BOLD if m == 0 else FONT, "centre")
+            _text(canvas, f"{m:d}".replace("-", "\u2212"), a, label_y, 5, BOLD if m == 0 else FONT, "centre")
     _text(canvas, texts["fine"], -6.0, 0.6, 6, FONT, "right")
     _text(canvas, texts["coarse"], -7.0, COARSE_ROW + 0.6, 6, FONT, "right")
     _text(canvas, f"{scale.station} {scale.axis.upper()}", -15.0, 6.5, 12, BOLD, "centre")

@@ -279,7 +279,7 @@ class TurnBlock(ExampleBlock):
         words = summary_words()
         lang = self.lang
         self.caption_height = self.caption.wrap(inner, 10_000)[1]
-        played = [Chip(words.played(lang) + ":", bold=True)] + [
+        played = [Chip(words.played(lang), bold=True)] + [
             Chip(name, list(cards)) for name, cards in self.outcome.plays.items()
         ]
         self.played_lines = _chip_lines(played, inner, lang)
@@ -455,7 +455,7 @@ class TallyBlock(ExampleBlock):
         y -= 1.6 * MM
         if outcome.game_over:
             template = words.wins(lang) if len(outcome.winners) == 1 else words.share(lang)
-            verdict = f"{words.game_over(lang)} — {template.format(names=', '.join(outcome.winners))}"
+            verdict = f"{words.game_over(lang)} {template.format(names=', '.join(outcome.winners))}"
             canvas.setFillColor(INK)
             canvas.setFont(BOLD, CAPTION_SIZE)
             canvas.drawString(inner_x, y - CAPTION_SIZE, verdict)
