@@ -25,3 +25,17 @@ def test_python_dash_m_runs_the_same_command_line():
     result = subprocess.run([sys.executable, "-m", "cardgen", "--help"], capture_output=True, text=True)
     assert result.returncode == 0
     assert "referee" in result.stdout
+
+
+def test_a_usage_mistake_is_one_line_pointing_to_the_help():
+    result = subprocess.run([sys.executable, "-m", "cardgen", "build", "--paper", "a3"], capture_output=True, text=True)
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [
+        "cardgen: Invalid value for '--paper': 'a3' is not one of 'a4', 'letter'. See 'cardgen build --help'."
+    ]
+
+
+def test_cardgen_alone_shows_the_help():
+    result = subprocess.run([sys.executable, "-m", "cardgen"], capture_output=True, text=True)
+    assert result.returncode == 0
+    assert "Commands:" in result.stdout and "build" in result.stdout

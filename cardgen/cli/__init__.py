@@ -12,8 +12,13 @@ from cardgen import __version__
 from cardgen.errors import CardgenError
 
 
+# click 8.2+ raises this for a bare `cardgen`: show the help, as older versions do
+_NoArgsIsHelp = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
 class _Cardgen(click.Group):
-    """Turns a CardgenError into one line on stderr and its exit status, never a traceback."""
+    """Every error is one line on stderr with its exit status, never a traceback: a
+    CardgenError as it says, a usage mistake with a pointer to the command's help."""
 
     def invoke(self, ctx: click.Context):
         try:
@@ -21,6 +26,25 @@ class _Cardgen(click.Group):
         except CardgenError as exc:
             click.echo(f"cardgen: {exc}", err=True)
             sys.exit(exc.exit_code)
+
+    def main(self, *args, **kwargs):
+        kwargs["standalone_mode"] = False
+        try:
+            super().main(*args, **kwargs)
+        except _NoArgsIsHelp as exc:
+            click.echo(exc.ctx.get_help())
+            sys.exit(0)
+        except click.UsageError as exc:
+            where = exc.ctx.command_path if exc.ctx else "cardgen"
+            click.echo(f"cardgen: {exc.format_message()} See '{where} --help'.", err=True)
+            sys.exit(exc.exit_code)
+        except click.ClickException as exc:
+            click.echo(f"cardgen: {exc.format_message()}", err=True)
+            sys.exit(exc.exit_code)
+        except click.Abort:
+            click.echo("cardgen: stopped.", err=True)
+            sys.exit(1)
+        sys.exit(0)
 
 
 @click.group(cls=_Cardgen, context_settings={"help_option_names": ["-h", "--help"]})
