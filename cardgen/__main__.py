@@ -1,3 +1,3 @@
 from cardgen.cli import main
 
-main()
+main(prog_name="cardgen")
