@@ -16,6 +16,13 @@ from cardgen.paths import LAYOUTS, find_data_file
 from cardgen.yamlio import YamlDocument, load_yaml, validate
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+
+
+def paper_size(name: str) -> tuple[float, float]:
+    """(width, height) in mm of a paper named in PAPERS; a one-line error otherwise."""
+    if name not in PAPERS:
+        raise InputError(f"the paper {name!r} is not one of {', '.join(PAPERS)}.")
+    return PAPERS[name]
 Flip = Literal["long", "short"]
 
 

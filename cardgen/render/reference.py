@@ -165,17 +165,17 @@ class ReferencePainter:
         canvas.drawCentredString(w / 2, 5.6 * MM, f"{sheet_strings(lang)['reference_card']} · {players}")
 
 
-def reference_sheet_pdf(variants: list[str], lang: str = "en") -> bytes:
-    """The reference cards of `variants` on one-sided A4 sheets with cut marks: a row of
-    three copies per variant (nine copies of a single variant)."""
+def reference_sheet_pdf(variants: list[str], lang: str = "en", paper: str = "a4") -> bytes:
+    """The reference cards of `variants` on one-sided sheets of `paper` (a4 or letter)
+    with cut marks: a row of copies per variant (a page full of a single variant)."""
     from cardgen.layout.geometry import bounds, make_grid
-    from cardgen.model.layout import load_layout
+    from cardgen.model.layout import load_layout, paper_size
     from cardgen.render import marks
     from cardgen.render.pdf import finish, new_canvas, set_boxes
 
     check_lang(lang)
     layout, _ = load_layout("standard")
-    grid = make_grid(layout)
+    grid = make_grid(layout, paper_size(paper))
     per_variant = len(grid.slots) if len(variants) == 1 else grid.columns
     cards = [reference_card(variant) for variant in variants for _ in range(per_variant)]
     words = sheet_strings(lang)

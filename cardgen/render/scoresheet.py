@@ -1,6 +1,7 @@
 """Score sheets: a column per player (the points of the round and the running total),
-a row per round, the end-of-game rule printed below. Two sheets per A4 page, one
-above the other, with a cut line between them; one page per player count.
+a row per round, the end-of-game rule printed below. Two sheets per page (A4 or
+Letter), one above the other, with a cut line between them, where two fit; one page
+per player count.
 """
 
 from __future__ import annotations
@@ -15,16 +16,18 @@ from reportlab.platypus import Paragraph
 
 from cardgen.engine import Options, OptionError
 from cardgen.errors import InputError
+from cardgen.model.layout import paper_size
 from cardgen.model.rules import VARIANTS, score_texts
 from cardgen.render.fonts import register, require_glyphs
 from cardgen.render.pdf import finish, new_canvas
 from cardgen.texts import check_lang
 
 MM = 72 / 25.4
-PAPER = (210.0, 297.0)
-SHEET_HEIGHT = PAPER[1] / 2      # two sheets per page
 MARGIN = 9.0                     # mm, inside each half page
-ROW_HEIGHT = 8.5                 # mm: room to write by hand (at least 8)
+TITLE_HEIGHT = 9.0               # the title line above the table
+RULE_GAP = 2.5                   # between the table and the rule below it
+ROW_HEIGHT = 8.5                 # mm: room to write by hand
+MIN_ROW_HEIGHT = 8.0             # rows may shrink this far to fit two sheets a page
 NAME_HEIGHT = 10.0
 SUBHEAD_HEIGHT = 5.0
 ROUND_COLUMN = 16.0
@@ -76,9 +79,11 @@ def plan(variant: str, players: int) -> SheetPlan:
     return SheetPlan(variant, players, THRESHOLD_ROUNDS, options.end_threshold)
 
 
-def score_sheet_pdf(variant: str, lang: str = "en", players: int | None = None) -> bytes:
-    """Score sheets of `variant` in `lang`: one page for `players`, or a page per player count."""
+def score_sheet_pdf(variant: str, lang: str = "en", players: int | None = None, paper: str = "a4") -> bytes:
+    """Score sheets of `variant` in `lang` on `paper` (a4 or letter): one page for
+    `players`, or a page per player count; two sheets a page where they fit."""
     check_lang(lang)
+    size = paper_size(paper)
     low, high = player_range(variant)
     counts = [players] if players is not None else list(range(low, high + 1))
     plans = [plan(variant, count) for count in counts]
@@ -87,13 +92,53 @@ def score_sheet_pdf(variant: str, lang: str = "en", players: int | None = None) 
     register(BOLD)
     _check_glyphs(variant, lang)
     title = texts.title(variant)(lang)
-    canvas, buffer = new_canvas(PAPER, None, title)
+    canvas, buffer = new_canvas(size, None, title)
     for sheet in plans:
-        for half in (1, 0):  # the upper sheet first
-            _sheet(canvas, sheet, lang, half * SHEET_HEIGHT)
-        _cut_line(canvas, lang)
+        count, row_height = sheets_per_page(sheet, lang, size)
+        height = size[1] / count
+        for part in reversed(range(count)):  # the upper sheet first
+            _sheet(canvas, sheet, lang, size, part * height, height, row_height)
+        if count == 2:
+            _cut_line(canvas, lang, size[0], height)
         canvas.showPage()
     return finish(canvas, buffer)
+
+
+def sheets_per_page(sheet: SheetPlan, lang: str, paper: tuple[float, float]) -> tuple[int, float]:
+    """How many sheets go on a page and the height of their rows (mm): two, one above
+    the other, where they fit with rows of at least MIN_ROW_HEIGHT; else one with rows
+    of ROW_HEIGHT; an error when not even one fits."""
+    fixed = _sheet_height(sheet, lang, paper, 0.0)
+    row_height = min(ROW_HEIGHT, (paper[1] / 2 - fixed) / sheet.rounds)
+    if row_height >= MIN_ROW_HEIGHT:
+        return 2, row_height
+    needed = fixed + sheet.rounds * ROW_HEIGHT
+    if needed > paper[1]:
+        raise InputError(f"templates/sheets/score.yaml: the {lang} score sheet for {sheet.players} players "
+                         f"needs {needed:.0f} mm, more than a {paper[1]:g} mm page; shorten its rule text.")
+    return 1, ROW_HEIGHT
+
+
+def _table_span(sheet: SheetPlan, paper: tuple[float, float]) -> tuple[float, float]:
+    """The table's left edge and the width of a player's column, in mm, centred on the page."""
+    player_width = min(MAX_PLAYER_COLUMN, (paper[0] - 2 * MARGIN - ROUND_COLUMN) / sheet.players)
+    return (paper[0] - ROUND_COLUMN - player_width * sheet.players) / 2, player_width
+
+
+def _rule(sheet: SheetPlan, lang: str, width: float) -> tuple[Paragraph, float]:
+    """The end-of-game rule wrapped to `width` mm, and its height in mm."""
+    style = ParagraphStyle("rule", fontName=REGULAR, fontSize=8.5, leading=10.5, textColor=INK)
+    rule = Paragraph(escape(score_texts().rules(sheet.variant)(lang).format(limit=sheet.limit or "")), style)
+    _, height = rule.wrap(width * MM, 1000 * MM)
+    return rule, height / MM
+
+
+def _sheet_height(sheet: SheetPlan, lang: str, paper: tuple[float, float], row_height: float) -> float:
+    """The height one sheet needs with rows `row_height` high, its margins included, in mm."""
+    _, player_width = _table_span(sheet, paper)
+    rule_height = _rule(sheet, lang, ROUND_COLUMN + player_width * sheet.players)[1]
+    table = NAME_HEIGHT + SUBHEAD_HEIGHT + sheet.rounds * row_height
+    return 2 * MARGIN + TITLE_HEIGHT + table + RULE_GAP + rule_height
 
 
 def _check_glyphs(variant: str, lang: str) -> None:
@@ -106,24 +151,28 @@ def _check_glyphs(variant: str, lang: str) -> None:
         require_glyphs(font, every, "templates/sheets/score.yaml")
 
 
-def _sheet(canvas, sheet: SheetPlan, lang: str, bottom: float) -> None:
-    """One sheet in the half page whose lower edge is `bottom` mm."""
+def _sheet(canvas, sheet: SheetPlan, lang: str, paper: tuple[float, float], bottom: float, height: float,
+           row_height: float) -> None:
+    """One sheet in the part of the page from `bottom` mm up, `height` mm high."""
     texts = score_texts()
     labels = texts.labels
-    left, right = MARGIN, PAPER[0] - MARGIN
-    top = bottom + SHEET_HEIGHT - MARGIN
-    player_width = min(MAX_PLAYER_COLUMN, (right - left - ROUND_COLUMN) / sheet.players)
+    top = bottom + height - MARGIN
+    left, player_width = _table_span(sheet, paper)
     table_width = ROUND_COLUMN + player_width * sheet.players
-    left = (PAPER[0] - table_width) / 2
     right = left + table_width
 
+    # the title, made smaller where the limit beside it leaves too little room (few players)
+    title = texts.title(sheet.variant)(lang)
+    room = table_width
     canvas.setFillColor(ACCENT)
-    canvas.setFont(BOLD, 13)
-    canvas.drawString(left * MM, (top - 5) * MM, texts.title(sheet.variant)(lang))
     if sheet.limit is not None:
+        limit = labels.limit(lang).format(limit=sheet.limit)
         canvas.setFont(BOLD, 10)
-        canvas.drawRightString(right * MM, (top - 5) * MM, labels.limit(lang).format(limit=sheet.limit))
-    y = top - 9
+        canvas.drawRightString(right * MM, (top - 5) * MM, limit)
+        room -= stringWidth(limit, BOLD, 10) / MM + 4
+    canvas.setFont(BOLD, _fitted_size(title, BOLD, 13, room))
+    canvas.drawString(left * MM, (top - 5) * MM, title)
+    y = top - TITLE_HEIGHT
 
     half = player_width / 2
     columns = [left, left + ROUND_COLUMN] + [
@@ -131,7 +180,7 @@ def _sheet(canvas, sheet: SheetPlan, lang: str, bottom: float) -> None:
     ]
     names_bottom = y - NAME_HEIGHT
     head_bottom = names_bottom - SUBHEAD_HEIGHT
-    bottom = head_bottom - sheet.rounds * ROW_HEIGHT
+    bottom = head_bottom - sheet.rounds * row_height
 
     # shading first: the label column, the sub-header and the running totals
     _fill(canvas, CREAM, left, bottom, ROUND_COLUMN, y - bottom)
@@ -143,7 +192,7 @@ def _sheet(canvas, sheet: SheetPlan, lang: str, bottom: float) -> None:
     canvas.setStrokeColor(GRID)
     canvas.setLineWidth(0.5)
     lines = [(left, row, right, row) for row in
-             [names_bottom, head_bottom] + [head_bottom - n * ROW_HEIGHT for n in range(1, sheet.rounds)]]
+             [names_bottom, head_bottom] + [head_bottom - n * row_height for n in range(1, sheet.rounds)]]
     lines += [(x, bottom, x, names_bottom) for x in columns[2::2]]
     canvas.lines([tuple(v * MM for v in line) for line in lines])
     _player_borders(canvas, left, bottom, y, player_width, sheet.players)
@@ -165,15 +214,12 @@ def _sheet(canvas, sheet: SheetPlan, lang: str, bottom: float) -> None:
 
     # a row per round
     for number in range(1, sheet.rounds + 1):
-        row_top = head_bottom - (number - 1) * ROW_HEIGHT
-        _centred(canvas, str(number), left + ROUND_COLUMN / 2, row_top - ROW_HEIGHT / 2 - 1.4, ROUND_COLUMN, BOLD, 10)
-    y = bottom
+        row_top = head_bottom - (number - 1) * row_height
+        _centred(canvas, str(number), left + ROUND_COLUMN / 2, row_top - row_height / 2 - 1.4, ROUND_COLUMN, BOLD, 10)
 
     # the end of the game and who wins
-    style = ParagraphStyle("rule", fontName=REGULAR, fontSize=8.5, leading=10.5, textColor=INK)
-    rule = Paragraph(escape(texts.rules(sheet.variant)(lang).format(limit=sheet.limit or "")), style)
-    _, height = rule.wrap((right - left) * MM, 100 * MM)
-    rule.drawOn(canvas, left * MM, (y - 2.5) * MM - height)
+    rule, rule_height = _rule(sheet, lang, table_width)
+    rule.drawOn(canvas, left * MM, (bottom - RULE_GAP - rule_height) * MM)
 
 
 def _fill(canvas, colour, x, y, width, height) -> None:
@@ -207,17 +253,16 @@ def _centred(canvas, text, cx, y, width, font, size) -> None:
     canvas.drawCentredString(cx * MM, y * MM, text)
 
 
-def _cut_line(canvas, lang: str) -> None:
-    """A dashed line across the middle of the page, labelled at both ends."""
+def _cut_line(canvas, lang: str, page_width: float, y: float) -> None:
+    """A dashed line across the page at `y` mm, labelled at both ends."""
     label = score_texts().labels.cut_here(lang)
-    y = SHEET_HEIGHT
     width = stringWidth(label, REGULAR, 7) / MM
     canvas.setStrokeColor(SOFT_INK)
     canvas.setLineWidth(0.5)
     canvas.setDash(3, 2)
-    canvas.line((6 + width + 2) * MM, y * MM, (PAPER[0] - 6 - width - 2) * MM, y * MM)
+    canvas.line((6 + width + 2) * MM, y * MM, (page_width - 6 - width - 2) * MM, y * MM)
     canvas.setDash()
     canvas.setFillColor(SOFT_INK)
     canvas.setFont(REGULAR, 7)
     canvas.drawString(6 * MM, (y - 1) * MM, label)
-    canvas.drawRightString((PAPER[0] - 6) * MM, (y - 1) * MM, label)
+    canvas.drawRightString((page_width - 6) * MM, (y - 1) * MM, label)

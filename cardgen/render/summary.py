@@ -1,4 +1,5 @@
-"""Rule summaries: one A4 page (or both sides of one sheet) per variant and language.
+"""Rule summaries: one page (or both sides of one sheet) per variant and language, on
+A4 or Letter.
 
 The texts flow through two columns; each illustrated example follows the text of
 its section: the rows before and after the turn as small cards in the printed
@@ -23,6 +24,7 @@ from reportlab.platypus import Paragraph
 from cardgen.engine import STANDARD_HEADS, face, is_joker, is_zero
 from cardgen.errors import InputError
 from cardgen.model.cards import Card
+from cardgen.model.layout import paper_size
 from cardgen.model.rules import (
     RuleSummary,
     TallyExample,
@@ -39,7 +41,6 @@ from cardgen.render.pdf import finish, new_canvas
 from cardgen.texts import check_lang, sheet_strings
 
 MM = 72 / 25.4
-PAPER = (210.0, 297.0)
 MARGIN = 10 * MM
 COLUMN_GAP = 7 * MM
 HEADER_HEIGHT = 19 * MM
@@ -92,6 +93,22 @@ def _paragraph(text: str, style: str, bullet: bool = False) -> Paragraph:
 # --- what blocks need to draw -----------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Frame:
+    """The page as the layout sees it: `paper` (mm) drawn `zoom` times larger, in points."""
+
+    paper: tuple[float, float]
+    zoom: float = 1.0
+
+    @property
+    def size(self) -> tuple[float, float]:
+        return self.paper[0] * MM / self.zoom, self.paper[1] * MM / self.zoom
+
+    @property
+    def column_width(self) -> float:
+        return (self.size[0] - 2 * MARGIN - COLUMN_GAP) / 2
+
+
 @dataclass
 class Page:
     """What the blocks draw with: the canvas, a card painter, the language's words."""
@@ -99,11 +116,11 @@ class Page:
     canvas: object
     painter: CardPainter
     lang: str
-    zoom: float = 1.0
+    frame: Frame
 
     @property
     def size(self) -> tuple[float, float]:
-        return _page_size(self.zoom)
+        return self.frame.size
 
 
 @lru_cache(maxsize=None)
@@ -478,19 +495,10 @@ class Overflow(Exception):
         self.section = section
 
 
-def _page_size(zoom: float) -> tuple[float, float]:
-    """The page as the layout sees it: drawn `zoom` times larger, it fills the paper."""
-    return PAPER[0] * MM / zoom, PAPER[1] * MM / zoom
-
-
-def column_width(zoom: float = 1.0) -> float:
-    return (_page_size(zoom)[0] - 2 * MARGIN - COLUMN_GAP) / 2
-
-
-def _columns(pages: int, zoom: float, raise_bottom: float = 0.0) -> list[tuple[int, float, float, float]]:
+def _columns(pages: int, frame: Frame, raise_bottom: float = 0.0) -> list[tuple[int, float, float, float]]:
     """(page, x, top, bottom) of every column, in reading order; `raise_bottom` points
     of each column left empty (to balance a two-page summary)."""
-    width, height = column_width(zoom), _page_size(zoom)[1]
+    width, height = frame.column_width, frame.size[1]
     columns = []
     for page in range(pages):
         top = height - MARGIN - (HEADER_HEIGHT + 3 * MM if page == 0 else 0)
@@ -499,10 +507,10 @@ def _columns(pages: int, zoom: float, raise_bottom: float = 0.0) -> list[tuple[i
     return columns
 
 
-def flow(blocks: list[tuple[int, Block]], pages: int, zoom: float, raise_bottom: float = 0.0) -> list[Placed]:
+def flow(blocks: list[tuple[int, Block]], pages: int, frame: Frame, raise_bottom: float = 0.0) -> list[Placed]:
     """Place the blocks in the columns of `pages` pages; raise Overflow when they do not fit."""
-    columns = _columns(pages, zoom, raise_bottom)
-    width = column_width(zoom)
+    columns = _columns(pages, frame, raise_bottom)
+    width = frame.column_width
     queue = list(blocks)
     placed: list[Placed] = []
     index = 0
@@ -534,7 +542,7 @@ def flow(blocks: list[tuple[int, Block]], pages: int, zoom: float, raise_bottom:
     return placed
 
 
-def summary_blocks(summary: RuleSummary, lang: str, zoom: float = 1.0) -> list[tuple[int, Block]]:
+def summary_blocks(summary: RuleSummary, lang: str, frame: Frame) -> list[tuple[int, Block]]:
     register(REGULAR)
     register(BOLD)
     _check_glyphs(summary, lang)
@@ -550,7 +558,7 @@ def summary_blocks(summary: RuleSummary, lang: str, zoom: float = 1.0) -> list[t
         for example in summary.examples_of(section.id):
             block = TurnBlock(summary, example, lang) if isinstance(example, TurnExample) else TallyBlock(summary, example, lang)
             blocks.append((index, block))
-    width = column_width(zoom)
+    width = frame.column_width
     for _, block in blocks:
         block.measure(width)
     return blocks
@@ -564,65 +572,70 @@ TWO_PAGE_ZOOMS = (1.08, 1.04, 1.0)
 class Layout:
     placed: list[Placed]
     pages: int
-    zoom: float
+    frame: Frame
 
 
-def layout_summary(summary: RuleSummary, lang: str) -> Layout:
+def layout_summary(summary: RuleSummary, lang: str, paper: str = "a4") -> Layout:
     """Where each block goes: one page if it fits, else both sides of one sheet."""
-    blocks = summary_blocks(summary, lang, 1.0)
+    size = paper_size(paper)
+    frame = Frame(size)
+    blocks = summary_blocks(summary, lang, frame)
     try:
-        return Layout(flow(blocks, 1, 1.0), 1, 1.0)
+        return Layout(flow(blocks, 1, frame), 1, frame)
     except Overflow as exc:
         problem = exc
     for zoom in TWO_PAGE_ZOOMS:
+        frame = Frame(size, zoom)
         try:
-            blocks = summary_blocks(summary, lang, zoom)
+            blocks = summary_blocks(summary, lang, frame)
         except InputError:
             if zoom == 1.0:
                 raise
             continue  # a drawing too wide at this size: try smaller
         try:
-            flow(blocks, MAX_PAGES, zoom)
+            flow(blocks, MAX_PAGES, frame)
         except Overflow as exc:
             problem = exc
             continue
-        return Layout(_balanced(blocks, MAX_PAGES, zoom), MAX_PAGES, zoom)
+        return Layout(_balanced(blocks, MAX_PAGES, frame), MAX_PAGES, frame)
     section = summary.sections[problem.section]
     raise summary.error(
         ("sections", problem.section),
-        f"the {lang} summary does not fit on both sides of one sheet: {problem} "
+        f"the {lang} summary does not fit on both sides of one {paper} sheet: {problem} "
         f"at the section {section.id}; shorten the text",
     )
 
 
-def _balanced(blocks: list[tuple[int, Block]], pages: int, zoom: float) -> list[Placed]:
+def _balanced(blocks: list[tuple[int, Block]], pages: int, frame: Frame) -> list[Placed]:
     """The flow with the columns as short as they can be: both sides of the sheet get
     their share of the text instead of a nearly empty back."""
-    fits, fails = 0.0, _columns(pages, zoom)[0][2] - MARGIN - FOOTER_HEIGHT
+    fits, fails = 0.0, _columns(pages, frame)[0][2] - MARGIN - FOOTER_HEIGHT
     while fails - fits > 2 * MM:
         middle = (fits + fails) / 2
         try:
-            flow(blocks, pages, zoom, middle)
+            flow(blocks, pages, frame, middle)
             fits = middle
         except Overflow:
             fails = middle
-    return flow(blocks, pages, zoom, fits)
+    return flow(blocks, pages, frame, fits)
 
 
 # --- the pages ---------------------------------------------------------------------
 
 
-def summary_pdf(variant_or_file: str, lang: str = "en") -> bytes:
-    """The rule summary of a variant (or of a rule YAML file) in `lang`, as PDF bytes."""
+def summary_pdf(variant_or_file: str, lang: str = "en", paper: str = "a4") -> bytes:
+    """The rule summary of a variant (or of a rule YAML file) in `lang` on `paper`
+    (a4 or letter), as PDF bytes."""
     check_lang(lang)
     summary = load_summary(variant_or_file)
-    layout = layout_summary(summary, lang)
+    layout = layout_summary(summary, lang, paper)
+    frame = layout.frame
     title = summary.title(lang)
-    canvas, buffer = new_canvas(PAPER, "long" if layout.pages > 1 else None, f"{title} — {summary_words().kicker(lang)}")
-    page = Page(canvas, _painter(canvas, lang), lang, layout.zoom)
+    canvas, buffer = new_canvas(frame.paper, "long" if layout.pages > 1 else None, f"{title} — {summary_words().kicker(lang)}")
+    page = Page(canvas, _painter(canvas, lang), lang, frame)
     for number in range(layout.pages):
         canvas.saveState()
-        canvas.scale(layout.zoom, layout.zoom)
+        canvas.scale(frame.zoom, frame.zoom)
         if number == 0:
             _header(page, summary)
         for item in layout.placed:
