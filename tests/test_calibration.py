@@ -5,7 +5,6 @@ back in cancel the printer's shift."""
 from __future__ import annotations
 
 import json
-import math
 from functools import lru_cache
 
 import pytest
@@ -114,25 +113,34 @@ class Reading:
             found = marks(back, paper, self.axis, back_along, back_across)
             return [self.value(v, zero) for v in seen_from_front(found, self.axis, paper, flip)]
 
-        self.fine_front = front_marks(fine, 5.5, 0.5, 2.5)
-        self.comb = back_marks(fine, 10.5, -3.0, -0.5)
-        self.coarse_front = front_marks(coarse, 6.5, 0.5, 1.5)
-        self.pointer = back_marks(coarse, 0.5, -3.5, -0.5)
+        self.fine_pitch = info["fine"]["front_pitch"]
+        self.coarse_pitch = info["coarse"]["front_pitch"]
+        fine_reach = max(abs(k) for k in info["fine"]["lines"]) * self.fine_pitch + 0.5
+        coarse_reach = max(abs(k) for k in info["coarse"]["lines"]) * self.coarse_pitch + 0.5
+        self.fine_front = front_marks(fine, fine_reach, 0.5, 2.5)
+        self.comb = back_marks(fine, fine_reach, -3.0, -0.5)
+        self.coarse_front = front_marks(coarse, coarse_reach, 0.5, 1.5)
+        self.coarse_comb = back_marks(coarse, coarse_reach, -3.5, -0.5)
 
     def value(self, position: float, zero) -> float:
         index = 0 if self.axis == "x" else 1
         return (position - zero[index]) * self.sign
 
+    @staticmethod
+    def _misses(front, back, pitch):
+        """Each numbered front line's distance to the nearest back line, by its number."""
+        return {round(v / pitch): min(abs(v - c) for c in back) for v in front}
+
     def as_a_user(self) -> float:
-        """Nearest number to the pointer, plus the fine line that meets a comb line."""
-        (pointer,) = self.pointer
-        numbers = [round(v) for v in self.coarse_front]
-        nearest = min(numbers, key=lambda n: abs(self.coarse_front[numbers.index(n)] - pointer))
-        misses = {round(v / 2.25): min(abs(v - c) for c in self.comb) for v in self.fine_front}
+        """The whole number whose line best meets a back line, plus the quarter line that
+        meets one; when both half lines meet, the half between the two best whole numbers."""
+        whole = self._misses(self.coarse_front, self.coarse_comb, self.coarse_pitch)
+        best = sorted(whole, key=whole.get)
+        misses = self._misses(self.fine_front, self.comb, self.fine_pitch)
         quarters = min(misses, key=misses.get)
         if abs(quarters) == 2:
-            return math.floor(pointer) + 0.5
-        return nearest + quarters / 4
+            return (best[0] + best[1]) / 2
+        return best[0] + quarters / 4
 
 
 def readings(paper="a4", flip="long", offset=(0.0, 0.0)) -> list[Reading]:
@@ -181,7 +189,9 @@ def test_the_attachment_says_what_the_sheet_is():
     info = description(sheet("letter", "short", (0.5, -1.25)))
     assert info["kind"] == "calibration"
     assert (info["paper"], info["flip"], info["back_offset"]) == ("letter", "short", [0.5, -1.25])
-    assert {(s["station"], s["axis"]) for s in info["scales"]} == {(st, ax) for st in "ABCD" for ax in "xy"}
+    # two scales per axis, as far apart as the page allows: a turned back makes them disagree
+    assert sorted((s["station"], s["axis"]) for s in info["scales"]) == [
+        ("bottom", "x"), ("left", "y"), ("right", "y"), ("top", "x")]
 
 
 def test_the_instructions_say_what_to_type():
@@ -201,9 +211,8 @@ def test_with_an_exact_printer_every_back_mark_lands_on_its_front_line(paper, fl
         fine_zero = min(reading.fine_front, key=abs)
         # the scales are where the attachment says (within a pixel's rounding)
         assert coarse_zero == pytest.approx(0, abs=0.15) and fine_zero == pytest.approx(0, abs=0.15)
-        # seen through the paper, the back's pointer and comb sit on the front's zero lines
-        (pointer,) = reading.pointer
-        assert pointer == pytest.approx(coarse_zero, abs=0.1)
+        # seen through the paper, back lines sit on the front's zero lines
+        assert min(reading.coarse_comb, key=lambda c: abs(c - coarse_zero)) == pytest.approx(coarse_zero, abs=0.1)
         assert min(reading.comb, key=lambda c: abs(c - fine_zero)) == pytest.approx(fine_zero, abs=0.1)
         assert reading.as_a_user() == 0
 
@@ -217,14 +226,14 @@ def printer_shift_reads(flip, shift):
     return found
 
 
-SHIFTS = [(1.0, 0.0), (0.0, 1.0), (0.5, -1.25), (-2.75, 0.25), (3.3, -4.6), (-4.9, 4.1), (0.4, 0.6)]
+SHIFTS = [(1.0, 0.0), (0.0, 1.0), (0.5, -1.25), (-2.75, 0.25), (3.3, -4.6), (-4.9, 4.1), (0.4, 0.6), (1.75, -2.5), (5.0, -5.0)]
 
 
 @pytest.mark.parametrize("flip", ["long", "short"])
 @pytest.mark.parametrize("shift", SHIFTS)
 def test_the_numbers_read_are_the_offset_that_cancels_the_shift(flip, shift):
     found = printer_shift_reads(flip, shift)
-    assert len(found["x"]) == 1 and len(found["y"]) == 1, found  # all four stations agree
+    assert len(found["x"]) == 1 and len(found["y"]) == 1, found  # both scales of each axis agree
     (x,), (y,) = found["x"], found["y"]
     assert x == pytest.approx(-shift[0], abs=0.125 + 1e-6)
     assert y == pytest.approx(-shift[1], abs=0.125 + 1e-6)

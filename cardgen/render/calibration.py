@@ -1,16 +1,19 @@
 """The calibration sheet: two pages printed two-sided; held against a lamp, its scales
 read the printer's front/back shift as the `--back-offset X,Y` that cancels it.
 
-Each scale has a coarse row and a fine row. The front carries the numbered lines;
-the back carries unnumbered marks that land right behind them when the printer
-is exact:
+Every scale has two rows, both read the same way (a vernier): the front carries thin
+numbered lines, the back thick unnumbered lines that continue them end to end when
+the printer is exact. The user looks for the numbered line that continues a thick
+line:
 
-- coarse: front ticks every 1 mm numbered -5 ... 5; on the back, one pointer.
-  The number nearest the pointer is the whole millimetres.
-- fine (a vernier): front lines every 2.25 mm numbered -1/2 ... +1/2; on the back,
-  a comb of lines every 1 mm. A shift of v mm makes the front line k meet a comb
-  line when 2.25 k - v is a whole number, i.e. when v = whole + k/4: the line
-  that continues a comb line gives the quarter to add.
+- whole millimetres: front lines every 12 mm numbered -5 ... 5, back lines every
+  11 mm. A shift of v mm makes front line k meet back line k when k = v; the next
+  possible meeting is 11 lines away, outside the scale, so the reading is never
+  ambiguous. Neighbouring lines miss by a whole millimetre: the meeting shows at
+  arm's length.
+- quarters: front lines every 8.25 mm numbered -1/2 ... +1/2, back lines every 1 mm.
+  Front line k meets a back line when 8.25 k - v is a whole number, i.e. when
+  v = whole + k/4: the line that meets gives the quarter to add.
 
 The numbers run in the direction that makes the number read the value to type.
 Seen from the front, a back shifted by (sx, sy) on its own page appears moved by
@@ -18,6 +21,10 @@ Seen from the front, a back shifted by (sx, sy) on its own page appears moved by
 offset that cancels it is (-sx, -sy). So X grows with the apparent shift to the
 right (long) or left (short), and Y with the apparent shift down (long) or up
 (short): see `value_direction`.
+
+Two X scales (top and bottom) and two Y scales (left and right) frame the page, as
+far apart as the paper allows, so that a turned or stretched back shows as two
+scales of one axis that disagree.
 """
 
 from __future__ import annotations
@@ -40,25 +47,31 @@ FONT, BOLD = "Vera", "Vera-Bold"
 ATTACHMENT = "cardgen-calibration.json"
 
 COARSE_REACH = 5  # numbered -5 ... 5 mm
-COARSE_TICKS = 6  # ticks reach one mm further, so that 5 is not at the very end
-FINE_FRONT_PITCH = 2.25  # 2 mm + one step: adjacent lines differ by a quarter from the comb
+COARSE_FRONT_PITCH = 12.0
+COARSE_BACK_PITCH = 11.0  # over 11: the next meeting after line k is beyond line 5 for shifts up to 5.5 mm
+COARSE_LINES = tuple(range(-COARSE_REACH, COARSE_REACH + 1))
+FINE_FRONT_PITCH = 8.25  # 8 mm + one step: adjacent lines differ by a quarter from the comb
 FINE_BACK_PITCH = 1.0
-FINE_STEP = FINE_FRONT_PITCH - 2 * FINE_BACK_PITCH
+FINE_STEP = FINE_FRONT_PITCH - 8 * FINE_BACK_PITCH
 FINE_LINES = (-2, -1, 0, 1, 2)
 FINE_LABELS = {-2: "−½", -1: "−¼", 0: "0", 1: "+¼", 2: "+½"}
-COMB_REACH = 10  # comb lines at -10 ... 10 mm cover the vernier for shifts up to 5.5 mm
-COARSE_ROW = -17.0  # the coarse row sits this far below the fine row (local b axis)
+COMB_REACH = 22  # back lines at -22 ... 22 mm cover the quarter row for shifts up to 5.5 mm
+COARSE_ROW = -21.0  # the whole-mm row sits this far below the quarter row (local b axis)
 
-FRONT_LINE = 0.12  # mm: thin, crisp lines on the front
-BACK_LINE = 0.25  # mm: heavier on the back, since the paper blurs and greys them
-POINTER_LINE = 0.3
+FRONT_LENGTH = 6.0  # mm: front lines rise this far from their row
+BACK_LENGTH = 5.0  # and back lines hang this far below it
+FRONT_LINE = 0.15  # mm: thin, crisp lines on the front
+ZERO_LINE = 0.4
+BACK_LINE = 0.3  # heavier on the back, since the paper blurs and greys them
+COARSE_BACK_LINE = 0.6
+COARSE_PT, FINE_PT = 12.0, 10.0  # label sizes: digits 3.1 and 2.6 mm high
 
 FLIP_WORDS = {"long": "long", "short": "short"}
 
 
 @dataclass(frozen=True)
 class Scale:
-    """One axis at one station: the fine row's zero at `origin` (front page, mm); `along`
+    """One axis at one station: the quarter row's zero at `origin` (front page, mm); `along`
     is the page direction of the local a axis; `sign` turns a into the value direction."""
 
     station: str
@@ -120,7 +133,7 @@ def calibration_pdf(paper: str = "a4", flip: str = "long", back_offset=(0.0, 0.0
     texts = _texts(lang, paper, flip, offset)
     canvas, buffer = new_canvas(size, flip, texts["title"])
     every_word = "".join(v for k, v in texts.items() if k != "steps") + "".join(texts["steps"])
-    require_glyphs(FONT, every_word, f"the calibration sheet's {lang} text")
+    require_glyphs(FONT, every_word + "".join(FINE_LABELS.values()), f"the calibration sheet's {lang} text")
     page = Rect(0, 0, *size)
 
     _draw_front(canvas, plan, texts)
@@ -147,25 +160,31 @@ class Plan:
     ruler: tuple[float, float]  # left end of the 100 mm ruler
     text_top: float
     text_bottom: float
+    text_left: float
+    text_right: float
 
     @classmethod
     def make(cls, paper: tuple[float, float], flip: str) -> Plan:
         width, height = paper
-        # Stations near the four corners, so that a turned or stretched back shows as
-        # stations that disagree; every scale keeps 6 mm clear around its marks, since a
-        # shift moves the back's marks that far.
-        rows = {"A": height - 32.0, "B": height - 32.0, "C": 46.0, "D": 46.0}
-        left, right = width / 2 - 55, width / 2 + 45  # at least 14 mm from the paper's edges
-        centres = {"A": left, "B": right, "C": left, "D": right}
-        scales = []
-        for name in "ABCD":
-            x, y = centres[name], rows[name]
-            scales.append(Scale(name, "x", (x - 15, y), _sign(flip, "x")))
-            scales.append(Scale(name, "y", (x + 15, y - 8), _sign(flip, "y")))
-        box = Rect(width / 2 - 40, height - 97.0, 80, 24)
+        # Labels on the outside, 6 mm clear around every mark (a shift moves the back's
+        # marks that far), at least 14 mm from the paper's edges.
+        depth = BACK_LENGTH - COARSE_ROW  # from the quarter row down to the whole-mm row's back lines
+        top_y = height - 31.0
+        bottom_y = 16.0 + depth
+        left_x = 14.0 + 10.0  # upright labels, right-aligned 2 mm left of the lines' tips
+        right_x = width - 16.0 - depth
+        sx, sy = _sign(flip, "x"), _sign(flip, "y")
+        scales = (
+            Scale("top", "x", (width / 2, top_y), sx),
+            Scale("right", "y", (right_x, height / 2), sy),
+            Scale("bottom", "x", (width / 2, bottom_y), sx),
+            Scale("left", "y", (left_x, height / 2), sy),
+        )
+        inner_left, inner_right = left_x + depth + 6.0, right_x - 14.0
+        box = Rect(width / 2 - 36, height - 88.0, 72, 18)
         wrong = Rect(width - box.right, height - box.top, box.width, box.height)
-        ruler = (width / 2 - 50, wrong.y - 8)
-        return cls(paper, flip, tuple(scales), box, wrong, ruler, box.y - 6, wrong.top + 6)
+        ruler = (width / 2 - 50, wrong.y - 9.0)
+        return cls(paper, flip, scales, box, wrong, ruler, box.y - 6.5, wrong.top + 4, inner_left, inner_right)
 
 
 def _sign(flip: str, axis: str) -> int:
@@ -180,45 +199,59 @@ def _draw_front(canvas: Canvas, plan: Plan, texts: dict) -> None:
     width, height = plan.paper
     canvas.saveState()
     canvas.scale(MM, MM)
-    _text(canvas, texts["title"], width / 2, height - 12, 11, BOLD, "centre")
-    _text(canvas, texts["front"], width / 2, height - 17, 7.5, FONT, "centre")
+    _text(canvas, texts["title"], width / 2, height - 9, 11, BOLD, "centre")
+    _text(canvas, texts["front"], width / 2, height - 13.5, 7.5, FONT, "centre")
     for scale in plan.scales:
         _front_scale(canvas, scale, texts)
     _flip_boxes(canvas, plan, texts)
-    _instructions(canvas, plan, texts)
+    _instructions(canvas, plan, texts, plan.text_top)
     _ruler(canvas, *plan.ruler, texts["ruler"])
     canvas.restoreState()
 
 
 def _front_scale(canvas: Canvas, scale: Scale, texts: dict) -> None:
     canvas.saveState()
-    _enter(canvas, scale)
     canvas.setStrokeGray(0)
     canvas.setFillGray(0)
-    canvas.setLineWidth(FRONT_LINE)
     s = scale.sign
-    for k in FINE_LINES:
-        a = s * k * FINE_FRONT_PITCH
-        canvas.line(a, 0, a, 4.0 if k == 0 else 3.0)
-        _text(canvas, FINE_LABELS[k], a, 4.6 if k % 2 == 0 else 7.2, 6, BOLD if k == 0 else FONT, "centre")
-    for m in range(-COARSE_TICKS, COARSE_TICKS + 1):
-        a = s * m
-        tall = m % 5 == 0
-        canvas.line(a, COARSE_ROW, a, COARSE_ROW + (3.0 if tall else 2.0))
-        if abs(m) <= COARSE_REACH:
-            label_y = COARSE_ROW + (3.6 if m % 2 == 0 else 5.8)
-            _text(canvas, f"{m:d}".replace("-", "\u2212"), a, label_y, 5, BOLD if m == 0 else FONT, "centre")
-    _text(canvas, texts["fine"], -6.0, 0.6, 6, FONT, "right")
-    _text(canvas, texts["coarse"], -7.0, COARSE_ROW + 0.6, 6, FONT, "right")
-    _text(canvas, f"{scale.station} {scale.axis.upper()}", -15.0, 6.5, 12, BOLD, "centre")
+    rows = ((0.0, FINE_LINES, FINE_FRONT_PITCH, FINE_PT, lambda k: FINE_LABELS[k]),
+            (COARSE_ROW, COARSE_LINES, COARSE_FRONT_PITCH, COARSE_PT, lambda k: f"{k:+d}".replace("-", "\u2212").replace("+0", "0")))
+    for row, lines, pitch, size, label in rows:
+        for k in lines:
+            a = s * k * pitch
+            canvas.setLineWidth(ZERO_LINE if k == 0 else FRONT_LINE)
+            canvas.line(*scale.page_point(a, row), *scale.page_point(a, row + FRONT_LENGTH + (1.0 if k == 0 else 0.0)))
+            _scale_label(canvas, scale, label(k), a, row + FRONT_LENGTH + 1.6, size, BOLD if k == 0 else FONT)
+    canvas.setFillGray(0.3)
+    # each row's name beside its first number: left of an X scale, above a Y scale
+    for row, reach, key in ((COARSE_ROW, COARSE_REACH * COARSE_FRONT_PITCH, "coarse"),
+                            (0.0, -FINE_LINES[0] * FINE_FRONT_PITCH, "fine")):
+        if scale.axis == "x":
+            x, y = scale.page_point(-reach - 5.0, row + FRONT_LENGTH + 1.6)
+            _text(canvas, texts[key], x, y, 7, FONT, "right")
+        else:
+            x, y = scale.page_point(reach + 6.0, row + FRONT_LENGTH + 1.6)
+            _text(canvas, texts[key], x, y - 1.0, 7, FONT, "right")
+    name = scale.axis.upper()
+    canvas.setFillGray(0)
+    if scale.axis == "x":
+        x, y = scale.page_point(-COARSE_REACH * COARSE_FRONT_PITCH - 5.0, 1.5)
+        _text(canvas, name, x, y, 16, BOLD, "right")
+        _legend(canvas, scale.page_point(FINE_LINES[-1] * FINE_FRONT_PITCH + 14.0, 0.0), texts["match"])
+    else:
+        x, y = scale.page_point(-COARSE_REACH * COARSE_FRONT_PITCH - 12.0, FRONT_LENGTH + 1.6)
+        _text(canvas, name, x, y, 16, BOLD, "right")
     canvas.restoreState()
 
 
-def _enter(canvas: Canvas, scale: Scale) -> None:
-    """Move the canvas to the scale's local frame (a along, b across)."""
-    canvas.translate(*scale.origin)
-    if scale.axis == "y":
-        canvas.rotate(90)
+def _scale_label(canvas: Canvas, scale: Scale, text: str, a: float, b: float, size_pt: float, font: str) -> None:
+    """Upright text at the scale's point (a, b): centred above an X scale's line, or to the
+    left of a Y scale's line and centred on it."""
+    x, y = scale.page_point(a, b)
+    if scale.axis == "x":
+        _text(canvas, text, x, y, size_pt, font, "centre")
+    else:
+        _text(canvas, text, x, y - 0.36 * size_pt / MM, size_pt, font, "right")
 
 
 def _flip_boxes(canvas: Canvas, plan: Plan, texts: dict) -> None:
@@ -226,23 +259,60 @@ def _flip_boxes(canvas: Canvas, plan: Plan, texts: dict) -> None:
     canvas.saveState()
     canvas.setLineWidth(0.5)
     canvas.rect(box.x, box.y, box.width, box.height)
-    _text(canvas, texts["flip_ok"], box.centre[0], box.top + 1.5, 7, BOLD, "centre")
+    _text(canvas, texts["flip_ok"], box.centre[0], box.top + 1.8, 8, BOLD, "centre")
     canvas.setLineWidth(0.3)
     canvas.setDash(1.5, 1.5)
     canvas.setStrokeGray(0.45)
     canvas.rect(wrong.x, wrong.y, wrong.width, wrong.height)
     canvas.setFillGray(0.35)
-    _paragraph(canvas, texts["flip_wrong"], wrong.x + 3, wrong.top - 4, wrong.width - 6, 7, FONT)
+    _paragraph(canvas, texts["flip_wrong"], wrong.x + 3, wrong.top - 4.5, wrong.width - 6, 8, FONT)
     canvas.restoreState()
 
 
-def _instructions(canvas: Canvas, plan: Plan, texts: dict) -> None:
-    width = plan.paper[0]
-    left, right = 22.0, width - 22.0
-    y = plan.text_top - 4
+def _legend(canvas: Canvas, at: tuple[float, float], words: str) -> None:
+    """Beside a quarter row: what to look for, drawn (a thin line that continues a thick
+    one, ticked, between two pairs that miss) and said. `at` is the row's level at its left."""
+    x0, y = at
+    canvas.saveState()
+    for dx, miss, good in ((0.0, -0.7, False), (5.0, 0.0, True), (10.0, 0.7, False)):
+        x = x0 + dx
+        canvas.setStrokeGray(0)
+        canvas.setLineWidth(FRONT_LINE)
+        canvas.line(x, y, x, y + FRONT_LENGTH)
+        canvas.setLineWidth(BACK_LINE * 2)
+        canvas.setStrokeGray(0.45)
+        canvas.line(x + miss, y - BACK_LENGTH, x + miss, y)
+        _tick(canvas, x, y + FRONT_LENGTH + 2.6, good)
+    canvas.setFillGray(0)
+    _paragraph(canvas, words, x0 + 15.0, y + 5.0, 36.0, 8, BOLD)
+    canvas.restoreState()
+
+
+def _tick(canvas: Canvas, x: float, y: float, good: bool) -> None:
+    """A drawn check mark (good) or cross, centred on (x, y): the font has neither glyph."""
+    canvas.saveState()
+    canvas.setLineCap(1)
+    canvas.setLineJoin(1)
+    if good:
+        canvas.setLineWidth(0.6)
+        path = canvas.beginPath()
+        path.moveTo(x - 1.6, y)
+        path.lineTo(x - 0.4, y - 1.3)
+        path.lineTo(x + 1.8, y + 1.6)
+        canvas.drawPath(path, stroke=1, fill=0)
+    else:
+        canvas.setLineWidth(0.3)
+        canvas.setStrokeGray(0.4)
+        canvas.line(x - 1.0, y - 1.0, x + 1.0, y + 1.0)
+        canvas.line(x - 1.0, y + 1.0, x + 1.0, y - 1.0)
+    canvas.restoreState()
+
+
+def _instructions(canvas: Canvas, plan: Plan, texts: dict, y: float) -> None:
+    left, right = plan.text_left, plan.text_right
     for number, step in enumerate(texts["steps"], start=1):
-        _text(canvas, f"{number}.", left, y, 8.5, BOLD, "left")
-        y = _paragraph(canvas, step, left + 6, y, right - left - 6, 8.5, FONT) - 1.6
+        _text(canvas, f"{number}.", left, y, 9, BOLD, "left")
+        y = _paragraph(canvas, step, left + 5, y, right - left - 5, 9, FONT) - 1.4
 
 
 def _ruler(canvas: Canvas, x: float, y: float, label: str) -> None:
@@ -253,8 +323,8 @@ def _ruler(canvas: Canvas, x: float, y: float, label: str) -> None:
         tall = 3.0 if mm % 10 == 0 else 2.0 if mm % 5 == 0 else 1.2
         canvas.line(x + mm, y, x + mm, y + tall)
         if mm % 10 == 0:
-            _text(canvas, str(mm), x + mm, y + 3.6, 5.5, FONT, "centre")
-    _text(canvas, label, x + 50, y - 3.6, 7, FONT, "centre")
+            _text(canvas, str(mm), x + mm, y + 3.6, 6, FONT, "centre")
+    _text(canvas, label, x + 50, y - 3.8, 8, FONT, "centre")
     canvas.restoreState()
 
 
@@ -274,9 +344,9 @@ def _draw_back(canvas: Canvas, plan: Plan, offset: tuple[float, float], texts: d
         _back_scale(canvas, scale)
     canvas.restoreState()
     spot = behind(plan.flip_box, plan.paper, plan.flip)
-    word_pt = min(40.0, 0.9 * spot.width * MM / stringWidth(texts["back_word"], BOLD, 1))
-    _text(canvas, texts["back_word"], spot.centre[0], spot.y + 8, word_pt, BOLD, "centre")
-    _text(canvas, texts["back"], spot.centre[0], spot.y + 3, 7, FONT, "centre")
+    word_pt = min(30.0, 0.9 * spot.width * MM / stringWidth(texts["back_word"], BOLD, 1))
+    _text(canvas, texts["back_word"], spot.centre[0], spot.y + 7, word_pt, BOLD, "centre")
+    _text(canvas, texts["back"], spot.centre[0], spot.y + 2.5, 7, FONT, "centre")
     canvas.restoreState()
 
 
@@ -293,18 +363,14 @@ def _mirror_to_front(canvas: Canvas, plan: Plan) -> None:
 
 def _back_scale(canvas: Canvas, scale: Scale) -> None:
     canvas.saveState()
-    _enter(canvas, scale)
     canvas.setLineWidth(BACK_LINE)
     for j in range(-COMB_REACH, COMB_REACH + 1):
-        canvas.line(j * FINE_BACK_PITCH, -3.5, j * FINE_BACK_PITCH, 0)
-    canvas.setLineWidth(POINTER_LINE)
-    canvas.line(0, COARSE_ROW - 5, 0, COARSE_ROW)
-    path = canvas.beginPath()
-    path.moveTo(0, COARSE_ROW - 4.2)
-    path.lineTo(-1.1, COARSE_ROW - 6.4)
-    path.lineTo(1.1, COARSE_ROW - 6.4)
-    path.close()
-    canvas.drawPath(path, stroke=0, fill=1)
+        a = j * FINE_BACK_PITCH
+        canvas.line(*scale.page_point(a, -BACK_LENGTH), *scale.page_point(a, 0))
+    canvas.setLineWidth(COARSE_BACK_LINE)
+    for j in COARSE_LINES:
+        a = j * COARSE_BACK_PITCH
+        canvas.line(*scale.page_point(a, COARSE_ROW - BACK_LENGTH), *scale.page_point(a, COARSE_ROW))
     canvas.restoreState()
 
 
@@ -334,14 +400,17 @@ def _paragraph(canvas: Canvas, text: str, x: float, y: float, width: float, size
 def _describe(plan: Plan, paper: str, flip: str, offset: tuple[float, float]) -> dict:
     return {
         "kind": "calibration",
-        "version": 1,
+        "version": 2,
         "paper": paper,
         "paper_mm": list(plan.paper),
         "flip": flip,
         "back_offset": list(offset),
-        "coarse": {"pitch": 1.0, "reach": COARSE_REACH, "front": "numbered ticks", "back": "pointer"},
+        "coarse": {"front_pitch": COARSE_FRONT_PITCH, "back_pitch": COARSE_BACK_PITCH, "step": 1.0,
+                   "lines": list(COARSE_LINES), "back_lines": list(COARSE_LINES)},
         "fine": {"front_pitch": FINE_FRONT_PITCH, "back_pitch": FINE_BACK_PITCH, "step": FINE_STEP,
-                 "lines": list(FINE_LINES)},
+                 "lines": list(FINE_LINES), "back_lines": [-COMB_REACH, COMB_REACH]},
+        "front_lines": {"from_row": 0, "length": FRONT_LENGTH, "side": "across"},
+        "back_lines": {"from_row": 0, "length": BACK_LENGTH, "side": "against across"},
         "scales": [scale.describe() for scale in plan.scales],
         "flip_check": {"front_box": plan.flip_box.rounded(), "wrong_flip_box": plan.wrong_box.rounded(),
                        "back_box": behind(plan.flip_box, plan.paper, flip).moved(*offset).rounded()},
