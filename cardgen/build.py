@@ -93,8 +93,8 @@ def _kit_extras(settings: PrintSettings) -> dict[str, bytes]:
     flip = settings.flip or layout.flip
     lang = settings.lang
     extras = {"calibration.pdf": calibration_pdf(paper=paper, flip=flip, back_offset=settings.back_offset, lang=lang)}
-    extras.update({f"rules-{variant}-{lang}.pdf": summary_pdf(variant, lang) for variant in VARIANTS})
-    extras.update({f"score-{variant}-{lang}.pdf": score_sheet_pdf(variant, lang) for variant in ("plus", "classic")})
+    extras.update({f"rules-{variant}-{lang}.pdf": summary_pdf(variant, lang, paper) for variant in VARIANTS})
+    extras.update({f"score-{variant}-{lang}.pdf": score_sheet_pdf(variant, lang, paper=paper) for variant in ("plus", "classic")})
     return extras
 
 

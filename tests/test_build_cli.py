@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from pdfcheck import layout_record
+from pdfcheck import MM, layout_record, reader
 
 KIT = ["zero-cards-glue.pdf", "jokers-glue.pdf", "jokers-duplex.pdf", "deck-duplex.pdf", "calibration.pdf"]
 
@@ -20,6 +20,22 @@ def test_build_with_no_argument_writes_the_default_kit_into_output(tmp_path):
     assert result.returncode == 0, result.stderr
     for name in KIT:
         assert (tmp_path / "output" / name).stat().st_size > 1000, name
+
+
+@pytest.mark.parametrize("options", [["--paper", "letter"], ["--printer", "home"]])
+def test_letter_reaches_every_pdf_of_the_kit(tmp_path, monkeypatch, options):
+    monkeypatch.setenv("CARDGEN_CONFIG_DIR", str(tmp_path / "config"))
+    assert cardgen("printer", "add", "home", "--back-offset", "0,0", "--flip", "long", "--paper", "letter").returncode == 0
+    result = cardgen("build", *options, "-o", str(tmp_path))
+    assert result.returncode == 0, result.stderr
+    names = sorted(p.name for p in tmp_path.glob("*.pdf"))
+    assert set(KIT) < set(names)
+    assert {"rules-plus-en.pdf", "rules-jokers-en.pdf", "rules-classic-en.pdf", "rules-pro-en.pdf",
+            "score-plus-en.pdf", "score-classic-en.pdf"} < set(names)
+    for name in names:
+        sizes = {tuple(round(float(v) / MM, 1) for v in page.mediabox[2:])
+                 for page in reader((tmp_path / name).read_bytes()).pages}
+        assert sizes == {(215.9, 279.4)}, name
 
 
 def test_png_writes_a_picture_of_every_page(tmp_path):

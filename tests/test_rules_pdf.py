@@ -10,6 +10,7 @@ from collections import Counter
 from functools import lru_cache
 from pathlib import Path
 
+import pypdfium2
 import pytest
 from click.testing import CliRunner
 
@@ -23,13 +24,18 @@ from pdfcheck import MM, font_is_embedded_truetype, fonts_of, reader, render
 LANGS = ("en", "fr", "de", "nl")
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "rules"
 A4 = (210.0, 297.0)
+LETTER = (215.9, 279.4)
 CARD_VALUE_PT = 30 * 5.6 / 56 * MM    # the small cards' big value: 30 mm on 56 mm, cards 5.6 mm wide
 ROW_PITCH_MM = 5.6 * 87 / 56 + 0.7
 
 
 @lru_cache(maxsize=None)
-def pdf(variant: str, lang: str) -> bytes:
-    return summary_pdf(variant, lang)
+def pdf(variant: str, lang: str, paper: str = "a4") -> bytes:
+    return summary_pdf(variant, lang, paper)
+
+
+def page_sizes(content: bytes) -> list[tuple[float, float]]:
+    return [tuple(round(float(v) / MM, 2) for v in page.mediabox[2:]) for page in reader(content).pages]
 
 
 def runs(page) -> list[tuple[str, float, float, float, bool]]:
@@ -204,6 +210,47 @@ def test_rebuilds_are_byte_identical():
     assert summary_pdf("jokers", "fr") == summary_pdf("jokers", "fr")
 
 
+@pytest.mark.parametrize("variant,lang", CASES)
+def test_every_summary_fits_one_sheet_of_exact_letter_with_all_its_text(variant, lang):
+    content = pdf(variant, lang, "letter")
+    sizes = page_sizes(content)
+    assert 1 <= len(sizes) <= 2 and set(sizes) == {LETTER}
+    preferences = reader(content).trailer["/Root"]["/ViewerPreferences"]
+    assert preferences["/Duplex"] == ("/Simplex" if len(sizes) == 1 else "/DuplexFlipLongEdge")
+    document = pypdfium2.PdfDocument(content)   # text read back by pdfium: a tenth of pypdf's time
+    pages = [document[index].get_textpage() for index in range(len(document))]
+    text = normalised(" ".join(page.get_text_range() for page in pages))
+    summary = load_summary(variant)
+    for section in summary.sections:
+        assert normalised(section.heading(lang)) in text
+        assert all(normalised(line.removeprefix("- ")) in text for line in section.text(lang).splitlines())
+    assert all(normalised(example.caption(lang)) in text for example in summary.examples)
+    for page in pages:   # every character inside the margins of the narrower, shorter page
+        boxes = [page.get_charbox(index) for index in range(page.count_chars())]
+        boxes = [box for box in boxes if box[2] > box[0]]
+        assert min(box[0] for box in boxes) / MM > 9 and max(box[2] for box in boxes) / MM < LETTER[0] - 9
+        assert min(box[1] for box in boxes) / MM > 9 and max(box[3] for box in boxes) / MM < LETTER[1] - 9
+
+
+@pytest.mark.parametrize("variant,lang", [("plus", "en"), ("jokers", "fr"), ("classic", "de"), ("pro", "nl")])
+def test_letter_text_is_at_least_9_points(variant, lang):
+    for page_runs in pages_runs(pdf(variant, lang, "letter")):
+        assert [t for t, x, y, size, bold in page_runs if not bold and y > 14 and size < 8.99] == []
+
+
+def test_letter_pages_are_drawn_in_the_letter_frame():
+    # Plus fits one A4 page but is shorter on Letter: both sides, balanced, nothing clipped
+    content = pdf("plus", "en", "letter")
+    assert len(reader(content).pages) == 2
+    assert after_panels(content, "en") == after_panels(pdf("plus", "en"), "en")
+    for number in range(2):
+        image = render(content, number, 40)
+        width, height = image.size
+        assert (width, height) == (round(LETTER[0] / 25.4 * 40), round(LETTER[1] / 25.4 * 40))
+        border = [image.getpixel((x, 2)) for x in range(width)] + [image.getpixel((2, y)) for y in range(height)]
+        assert min(border) > 245 and image.getextrema()[0] < 60
+
+
 def test_one_page_summaries_fit_one_page():
     # the flagship texts stay on one side; Classic, with four examples, may use both
     assert len(reader(pdf("plus", "en")).pages) == 1
@@ -286,6 +333,39 @@ def test_text_that_overflows_two_pages_names_the_section(tmp_path):
     assert ", field sections[" in failure(path)
 
 
+def test_text_that_fits_a4_but_not_letter_is_an_error_naming_the_section(tmp_path):
+    """Letter is 17.6 mm shorter than A4: a text that just fits both sides of A4 (found by
+    adding bullets to the last section) is refused on Letter, naming file and section."""
+    mistake = "- Putting collected cards back in your hand."
+    more = "\n        - Keep your cards hidden until everyone has chosen one, then reveal them all."
+
+    def text(extra: int) -> Path:   # a file of its own each time: summaries are cached by path
+        folder = tmp_path / str(extra)
+        folder.mkdir(exist_ok=True)
+        return broken(folder, mistake, mistake + more * extra)
+
+    def fits(extra: int, paper: str) -> bool:
+        path = text(extra)
+        try:
+            summary_pdf(str(path), "en", paper)
+            return True
+        except InputError:
+            return False
+
+    fits_a4, too_long = 0, 64          # bisect for the most bullets that fit both sides of A4
+    assert fits(fits_a4, "a4") and not fits(too_long, "a4")
+    while too_long - fits_a4 > 1:
+        middle = (fits_a4 + too_long) // 2
+        fits_a4, too_long = (middle, too_long) if fits(middle, "a4") else (fits_a4, middle)
+    path = text(fits_a4)
+    with pytest.raises(InputError) as caught:
+        summary_pdf(str(path), "en", "letter")
+    message = str(caught.value)
+    assert message.startswith(str(path)) and "\n" not in message
+    assert "does not fit on both sides of one letter sheet" in message
+    assert ", field sections[" in message and "section mistakes" in message
+
+
 def test_the_command_writes_nothing_for_a_broken_text(tmp_path):
     path = broken(tmp_path, "winners: [Ben]", "winners: [Cleo]")
     out = tmp_path / "out.pdf"
@@ -300,6 +380,25 @@ def test_a_wrong_variant_or_language_is_one_line_and_status_2(tmp_path, argument
     result = CliRunner().invoke(main, [*arguments, "-o", str(tmp_path / "x.pdf")])
     assert result.exit_code == 2
     assert len(result.output.strip().splitlines()) == 1 and result.output.startswith("cardgen: ")
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_rules_take_the_paper_from_the_printer_profile_unless_paper_is_given(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDGEN_CONFIG_DIR", str(tmp_path / "config"))
+    runner = CliRunner()
+    added = runner.invoke(main, ["printer", "add", "office", "--back-offset", "0,0", "--flip", "long", "--paper", "letter"])
+    assert added.exit_code == 0, added.output
+    for arguments, size in ((["--printer", "office"], LETTER), (["--printer", "office", "--paper", "a4"], A4),
+                            (["--paper", "letter"], LETTER), ([], A4)):
+        out = tmp_path / "rules.pdf"
+        result = runner.invoke(main, ["rules", "plus", *arguments, "-o", str(out)])
+        assert result.exit_code == 0, result.output
+        assert set(page_sizes(out.read_bytes())) == {size}, arguments
+        reference = runner.invoke(main, ["rules", "--reference", *arguments, "-o", str(out)])
+        assert reference.exit_code == 0, reference.output
+        assert set(page_sizes(out.read_bytes())) == {size}, arguments
+    unknown = runner.invoke(main, ["rules", "plus", "--printer", "nowhere", "-o", str(tmp_path / "x.pdf")])
+    assert unknown.exit_code == 2 and "nowhere" in unknown.output
     assert not (tmp_path / "x.pdf").exists()
 
 

@@ -12,7 +12,7 @@ from pdfcheck import MM, font_is_embedded_truetype, fonts_of, reader, texts_with
 from cardgen.cli import main
 from cardgen.errors import InputError
 from cardgen.model.rules import score_texts
-from cardgen.render.scoresheet import score_sheet_pdf
+from cardgen.render.scoresheet import MIN_ROW_HEIGHT, plan, score_sheet_pdf, sheets_per_page
 
 RANGES = {"classic": range(2, 11), "pro": range(2, 11), "jokers": range(2, 11), "plus": range(2, 8)}
 CASES = [(variant, players) for variant, counts in RANGES.items() for players in counts]
@@ -42,6 +42,55 @@ def test_player_columns_and_round_rows(variant, players):
     assert upper == lower == list(range(1, expected_rounds(variant, players) + 1))
     heights = [a[0] - b[0] for a, b in zip(rounds, rounds[1:]) if (a[0] > 148.5) == (b[0] > 148.5)]
     assert min(heights) >= 8.0                                            # room to write by hand
+
+
+LETTER = (215.9, 279.4)
+
+
+@pytest.mark.parametrize("variant,players", [("classic", 2), ("classic", 5), ("pro", 10), ("jokers", 7),
+                                             ("plus", 2), ("plus", 7)])
+def test_letter_sheets_keep_8_mm_rows_two_a_page_and_a_column_per_player(variant, players):
+    content = score_sheet_pdf(variant, "de", players, "letter")
+    (page,) = reader(content).pages
+    assert [round(float(v) / MM, 2) for v in page.mediabox[2:]] == list(LETTER)
+    texts = texts_with_positions(page)
+    labels = score_texts().labels
+    middle = LETTER[1] / 2
+    names = Counter(text for text, x, y in texts if text.startswith(labels.player("de") + " "))
+    assert names == Counter({f"{labels.player('de')} {n}": 2 for n in range(1, players + 1)})
+    assert sum(text == labels.cut_here("de") for text, x, y in texts) == 2             # the cut line, both ends
+    assert sum(text == labels.total("de") for text, x, y in texts) == 2 * players      # a running total per player
+    first_column = min(x for text, x, y in texts if text == labels.player("de"))
+    rounds = sorted(((y, text) for text, x, y in texts if text.isdigit() and abs(x - first_column) < 12),
+                    reverse=True)
+    for half in (lambda y: y > middle, lambda y: y < middle):
+        ys = [y for y, text in rounds if half(y)]
+        assert [int(text) for y, text in rounds if half(y)] == list(range(1, expected_rounds(variant, players) + 1))
+        assert min(a - b for a, b in zip(ys, ys[1:])) >= MIN_ROW_HEIGHT - 0.01         # room to write by hand
+    # everything on the page, the lower sheet's rule above the bottom edge
+    assert all(3 < x < LETTER[0] - 3 and 3 < y < LETTER[1] - 3 for text, x, y in texts)
+
+
+def test_one_sheet_a_page_when_two_do_not_fit():
+    assert sheets_per_page(plan("classic", 4), "en", (210.0, 297.0)) == (2, 8.5)
+    count, row = sheets_per_page(plan("classic", 2), "en", LETTER)       # the rule wraps: rows give a little
+    assert count == 2 and MIN_ROW_HEIGHT <= row < 8.5
+    assert sheets_per_page(plan("classic", 4), "en", (215.9, 240.0)) == (1, 8.5)
+    with pytest.raises(InputError, match="score.yaml"):
+        sheets_per_page(plan("classic", 4), "en", (215.9, 100.0))
+
+
+def test_the_command_takes_letter_from_the_paper_option_or_the_printer(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDGEN_CONFIG_DIR", str(tmp_path / "config"))
+    runner = CliRunner()
+    assert runner.invoke(main, ["printer", "add", "home", "--back-offset", "0,0", "--flip", "short",
+                                "--paper", "letter"]).exit_code == 0
+    for arguments, size in ((["--printer", "home"], [215.9, 279.4]), (["--paper", "letter"], [215.9, 279.4]),
+                            (["--printer", "home", "--paper", "a4"], [210.0, 297.0])):
+        out = tmp_path / "s.pdf"
+        result = runner.invoke(main, ["sheet", "plus", "--players", "3", *arguments, "-o", str(out)])
+        assert result.exit_code == 0, result.output
+        assert [round(float(v) / MM, 2) for v in reader(out.read_bytes()).pages[0].mediabox[2:]] == size
 
 
 @pytest.mark.parametrize("lang", LANGS)

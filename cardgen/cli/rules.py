@@ -4,6 +4,8 @@ from pathlib import Path
 
 import click
 
+from cardgen.cli.build import paper_options, resolve_paper
+
 VARIANT_WORDS = "plus, jokers, classic or pro"
 
 
@@ -11,11 +13,12 @@ VARIANT_WORDS = "plus, jokers, classic or pro"
 @click.argument("variant", required=False, metavar="[VARIANT|FILE.yaml]")
 @click.option("--lang", default="en", show_default=True, metavar="fr|en|de|nl", help="Language of the summary.")
 @click.option("--reference", is_flag=True, help="Print the card-size reference cards (56 x 87 mm, with cut marks) instead of the summary.")
+@paper_options
 @click.option("-o", "--output", type=click.Path(path_type=Path), help="The PDF to write. Default: output/rules-VARIANT-LANG.pdf (reference-VARIANT-LANG.pdf with --reference). Without VARIANT: the folder for the four summaries (default output).")
-def command(variant, lang, reference, output):
+def command(variant, lang, reference, paper, printer, output):
     """Write the rule summary of VARIANT (plus, jokers, classic or pro, or a rule
-    YAML of the same form) as a PDF: one A4 page, or both sides of one sheet, with
-    examples the rules engine plays.
+    YAML of the same form) as a PDF: one A4 or Letter page, or both sides of one
+    sheet, with examples the rules engine plays.
 
     Without VARIANT, the four summaries go to output/rules-VARIANT-LANG.pdf; with
     --reference and no VARIANT, one sheet holds the reference cards of all four.
@@ -26,14 +29,15 @@ def command(variant, lang, reference, output):
     from cardgen.texts import check_lang
 
     check_lang(lang)
+    paper = resolve_paper(paper, printer)
     if reference:
         variants = [_check_variant(variant)] if variant else list(VARIANTS)
-        files = {f"reference-{variant or 'all'}-{lang}.pdf": reference_sheet_pdf(variants, lang)}
+        files = {f"reference-{variant or 'all'}-{lang}.pdf": reference_sheet_pdf(variants, lang, paper)}
     elif variant and Path(variant).suffix in (".yaml", ".yml"):
-        files = {f"rules-{Path(variant).stem}-{lang}.pdf": summary_pdf(variant, lang)}
+        files = {f"rules-{Path(variant).stem}-{lang}.pdf": summary_pdf(variant, lang, paper)}
     else:
         variants = [_check_variant(variant)] if variant else list(VARIANTS)
-        files = {f"rules-{v}-{lang}.pdf": summary_pdf(v, lang) for v in variants}
+        files = {f"rules-{v}-{lang}.pdf": summary_pdf(v, lang, paper) for v in variants}
     _write(files, output, single=bool(variant) or reference)
 
 

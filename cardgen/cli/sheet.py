@@ -4,16 +4,19 @@ from pathlib import Path
 
 import click
 
+from cardgen.cli.build import paper_options, resolve_paper
+
 
 @click.command("sheet")
 @click.argument("variant", required=False, metavar="[VARIANT]")
 @click.option("--players", metavar="N", help="Only the sheet for N players (Classic, Pro, Jokers: 2 to 10; Plus: 2 to 7). Default: a page for every player count.")
 @click.option("--lang", default="en", show_default=True, metavar="fr|en|de|nl", help="Language of the sheet.")
+@paper_options
 @click.option("-o", "--output", type=click.Path(path_type=Path), help="The PDF to write. Default: output/score-VARIANT-LANG.pdf (score-VARIANT-Np-LANG.pdf with --players). Without VARIANT: the folder for the four PDFs (default output).")
-def command(variant, players, lang, output):
+def command(variant, players, lang, paper, printer, output):
     """Write score sheets of VARIANT (plus, jokers, classic or pro): names across
     the top, a row per round, the running totals and the end-of-game rule; two
-    sheets per A4 page with a cut line.
+    sheets per A4 or Letter page with a cut line.
 
     Without VARIANT, the sheets of all four variants (with --players, of those
     played by that many).
@@ -25,6 +28,7 @@ def command(variant, players, lang, output):
     from cardgen.texts import check_lang
 
     check_lang(lang)
+    paper = resolve_paper(paper, printer)
     count = _player_count(players)
     if variant:
         variants = [_check_variant(variant)]
@@ -33,7 +37,7 @@ def command(variant, players, lang, output):
         if not variants:
             raise InputError(f"no variant is played by {count} players.")
     suffix = f"-{count}p" if count is not None else ""
-    files = {f"score-{v}{suffix}-{lang}.pdf": score_sheet_pdf(v, lang, count) for v in variants}
+    files = {f"score-{v}{suffix}-{lang}.pdf": score_sheet_pdf(v, lang, count, paper) for v in variants}
     _write(files, output, single=bool(variant))
 
 
