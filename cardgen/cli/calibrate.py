@@ -15,16 +15,12 @@ import click
 def command(paper, flip, back_offset, printer, lang, output):
     """Write a calibration sheet: print it two-sided, hold it against a lamp, and read
     the --back-offset X,Y that cancels your printer's shift."""
-    from cardgen.printers import load_profile, parse_offset
-    from cardgen.render.calibration import calibration_pdf
+    from cardgen.cli.options import resolve_print_settings
     from cardgen.files import write_atomically
+    from cardgen.render.calibration import calibration_pdf
 
-    offset = (0.0, 0.0)
-    if printer:
-        profile = load_profile(printer)
-        paper, flip, offset = paper or profile.paper, flip or profile.flip, profile.back_offset
-    if back_offset is not None:
-        offset = parse_offset(back_offset)
-    content = calibration_pdf(paper=paper or "a4", flip=flip or "long", back_offset=offset, lang=lang)
+    settings = resolve_print_settings("standard", paper, flip, back_offset, printer, lang)
+    content = calibration_pdf(paper=settings.paper or "a4", flip=settings.flip or "long",
+                              back_offset=settings.back_offset, lang=lang)
     write_atomically(output, content)
     click.echo(str(output))

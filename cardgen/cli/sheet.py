@@ -4,7 +4,7 @@ from pathlib import Path
 
 import click
 
-from cardgen.cli.build import paper_options, resolve_paper
+from cardgen.cli.options import paper_options, resolve_paper
 
 
 @click.command("sheet")

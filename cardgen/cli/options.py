@@ -1,0 +1,58 @@
+"""Options the printing commands share, and how they combine: explicit options win
+over a saved printer profile, which wins over the layout."""
+
+import click
+
+LANGS = click.Choice(["fr", "en", "de", "nl"])
+
+
+def _paper_option(default: str):
+    return click.option("--paper", type=click.Choice(["a4", "letter"]), help=f"Paper size (default: the --printer's, else {default}).")
+
+
+def _printer_option(takes: str):
+    return click.option("--printer", metavar="NAME", help=f"Take {takes} from a saved printer profile (options given here win).")
+
+
+def _apply(function, options):
+    for option in reversed(options):
+        function = option(function)
+    return function
+
+
+def print_options(function):
+    """The options every printing command shares."""
+    return _apply(function, [
+        click.option("--layout", default="standard", show_default=True, help="A bundled layout name or a layout YAML file."),
+        _paper_option("the layout's, A4"),
+        click.option("--flip", type=click.Choice(["long", "short"]), help="The edge the printer turns the sheet on (default: long)."),
+        click.option("--back-offset", metavar="X,Y", help="Move back pages X mm right and Y mm up, as seen on the back, to cancel a printer's shift."),
+        _printer_option("flip, paper and back offset"),
+        click.option("--lang", type=LANGS, default="en", show_default=True, help="Language of the printed texts and the joker's decimal separator."),
+    ])
+
+
+def paper_options(function):
+    """--paper and --printer, for the pages that have no card layout (rules, score sheets)."""
+    return _apply(function, [_paper_option("A4"), _printer_option("the paper")])
+
+
+def resolve_paper(paper: str | None, printer: str | None) -> str:
+    """The paper of pages without a card layout: --paper, else the printer profile's, else A4."""
+    return resolve_print_settings("standard", paper, None, None, printer, "en").paper or "a4"
+
+
+def resolve_print_settings(layout, paper, flip, back_offset, printer, lang):
+    """Explicit options win over the printer profile, which wins over the layout."""
+    from cardgen.build import PrintSettings
+    from cardgen.printers import load_profile, parse_offset
+
+    offset = (0.0, 0.0)
+    if printer:
+        profile = load_profile(printer)
+        paper = paper or profile.paper
+        flip = flip or profile.flip
+        offset = profile.back_offset
+    if back_offset:
+        offset = parse_offset(back_offset)
+    return PrintSettings(layout=layout, paper=paper, flip=flip, back_offset=offset, lang=lang)
