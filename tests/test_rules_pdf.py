@@ -407,3 +407,41 @@ def test_the_command_writes_the_four_summaries(tmp_path):
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(f"rules-{v}-de.pdf" for v in VARIANTS)
     assert (tmp_path / "rules-plus-de.pdf").read_bytes() == pdf("plus", "de")
+
+
+# --- the flow through the columns ------------------------------------------------------
+
+
+def columns_of(layout) -> list[list]:
+    """The placed blocks of each column, top to bottom."""
+    columns: dict[tuple[int, float], list] = {}
+    for item in layout.placed:
+        columns.setdefault((item.page, item.x), []).append(item)
+    return [sorted(items, key=lambda item: -item.top) for _, items in sorted(columns.items())]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("variant,lang", CASES)
+def test_no_widow_orphan_or_lonely_heading(variant, lang, paper):
+    from cardgen.render.summary import HeadingBlock, TextBlock, layout_summary
+
+    layout = layout_summary(load_summary(variant), lang, paper)
+    columns = columns_of(layout)
+    for number, column in enumerate(columns):
+        first, last = column[0].block, column[-1].block
+        assert not isinstance(last, HeadingBlock), (number, last.paragraph.text)   # a heading keeps its text
+        if first.continued:                          # the end of a paragraph broken at the column
+            assert first.lines >= 2 and number > 0
+            broken = columns[number - 1][-1].block
+            assert isinstance(broken, TextBlock) and broken.lines >= 2 and broken.paragraph.bulletText is None
+
+
+def test_classic_balances_its_two_pages():
+    # Classic's text and four examples do not fit one page at 9 pt: both sides, each column ending
+    # within a third of a page of the others
+    from cardgen.render.summary import layout_summary
+
+    layout = layout_summary(load_summary("classic"), "en")
+    assert layout.pages == 2
+    bottoms = [column[-1].top - column[-1].block.height for column in columns_of(layout)]
+    assert max(bottoms) - min(bottoms) < 297 / 3 * MM / layout.frame.zoom

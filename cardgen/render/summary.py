@@ -44,7 +44,7 @@ MM = 72 / 25.4
 MARGIN = 10 * MM
 COLUMN_GAP = 7 * MM
 HEADER_HEIGHT = 19 * MM
-FOOTER_HEIGHT = 5 * MM
+FOOTER_HEIGHT = 4 * MM
 MAX_PAGES = 2
 
 REGULAR, BOLD = "Vera", "Vera-Bold"
@@ -164,10 +164,16 @@ def card_text(card: int, lang: str) -> str:
 class Block:
     space_before = 1.6 * MM
     keep_with_next = False
+    floats = False           # an example may wait for the next column while text fills this one
+    continued = False        # the end of a paragraph begun in the column before
     height = 0.0
 
     def measure(self, width: float) -> float:
         raise NotImplementedError
+
+    def least_height(self) -> float:
+        """The least of the block a column may hold before a column break."""
+        return self.height
 
     def split(self, width: float, height: float) -> list[Block]:
         return []
@@ -176,24 +182,42 @@ class Block:
         raise NotImplementedError
 
 
+MIN_LINES = 2   # no widow or orphan: a paragraph breaks with at least two lines each side
+
+
 class TextBlock(Block):
-    def __init__(self, paragraph: Paragraph, space_before: float = 1.6 * MM):
+    def __init__(self, paragraph: Paragraph, space_before: float = 1.6 * MM, splits: bool = True):
         self.paragraph = paragraph
         self.space_before = space_before
+        self.splits = splits
 
     def measure(self, width: float) -> float:
         self.width = width
         self.height = self.paragraph.wrap(width, 10_000)[1]
+        self.lines = len(self.paragraph.blPara.lines)
         return self.height
 
+    def least_height(self) -> float:
+        return self.height if self.lines < 2 * MIN_LINES or not self.splits else MIN_LINES * self._leading()
+
+    def _leading(self) -> float:
+        return self.paragraph.style.leading
+
     def split(self, width: float, height: float) -> list[Block]:
-        parts = self.paragraph.split(width, height)
+        """The paragraph cut in two with MIN_LINES or more lines on each side, the first
+        part no taller than `height`; [] when it cannot be."""
+        first = min(int(height // self._leading()), self.lines - MIN_LINES)
+        if not self.splits or first < MIN_LINES:
+            return []
+        parts = self.paragraph.split(width, first * self._leading() + 0.1)
         if len(parts) != 2:
             return []
         blocks = [TextBlock(parts[0], self.space_before), TextBlock(parts[1], 0.0)]
+        blocks[1].continued = True
         for block in blocks:
             block.measure(width)
-        return blocks if blocks[0].height <= height else []
+        fits = blocks[0].height <= height and min(block.lines for block in blocks) >= MIN_LINES
+        return blocks if fits else []
 
     def draw(self, page: Page, x: float, top: float) -> None:
         self.paragraph.wrap(self.width, 10_000)  # a trial split may have dropped the wrapped lines
@@ -204,7 +228,7 @@ class HeadingBlock(TextBlock):
     keep_with_next = True
 
     def __init__(self, text: str):
-        super().__init__(_paragraph(text, "heading"), 2.6 * MM)
+        super().__init__(_paragraph(text, "heading"), 2.0 * MM, splits=False)
 
     def draw(self, page: Page, x: float, top: float) -> None:
         super().draw(page, x, top)
@@ -271,6 +295,7 @@ def _chip_lines(chips: list[Chip], width: float, lang: str) -> list[list[Chip]]:
 
 class ExampleBlock(Block):
     space_before = 2.4 * MM
+    floats = True
 
     def __init__(self, summary: RuleSummary, example, lang: str):
         self.summary, self.example, self.lang = summary, example, lang
@@ -501,45 +526,87 @@ def _columns(pages: int, frame: Frame, raise_bottom: float = 0.0) -> list[tuple[
     width, height = frame.column_width, frame.size[1]
     columns = []
     for page in range(pages):
-        top = height - MARGIN - (HEADER_HEIGHT + 3 * MM if page == 0 else 0)
+        top = height - MARGIN - (HEADER_HEIGHT + 2 * MM if page == 0 else 0)
         for column in range(2):
             columns.append((page, MARGIN + column * (width + COLUMN_GAP), top, MARGIN + FOOTER_HEIGHT + raise_bottom))
     return columns
 
 
+class Column:
+    """A column being filled from its top down to its bottom."""
+
+    def __init__(self, page: int, x: float, top: float, bottom: float):
+        self.page, self.x, self.top, self.bottom = page, x, top, bottom
+        self.y = top
+
+    @property
+    def empty(self) -> bool:
+        return self.y == self.top
+
+    def room(self, block: Block) -> float:
+        """The height left for `block` below its space before."""
+        return self.y - (0.0 if self.empty else block.space_before) - self.bottom
+
+    def place(self, block: Block) -> Placed:
+        top = self.y - (0.0 if self.empty else block.space_before)
+        self.y = top - block.height
+        return Placed(block, self.page, self.x, top)
+
+
+def _needed(queue: list[tuple[int, Block]]) -> float:
+    """The height the first block of `queue` needs in a column: a heading brings the
+    start of the block after it."""
+    block = queue[0][1]
+    if block.keep_with_next and len(queue) > 1:
+        after = queue[1][1]
+        return block.height + after.space_before + after.least_height()
+    return block.height
+
+
 def flow(blocks: list[tuple[int, Block]], pages: int, frame: Frame, raise_bottom: float = 0.0) -> list[Placed]:
-    """Place the blocks in the columns of `pages` pages; raise Overflow when they do not fit."""
-    columns = _columns(pages, frame, raise_bottom)
-    width = frame.column_width
+    """Place the blocks in the columns of `pages` pages; raise Overflow when they do not fit.
+    Paragraphs break between columns with two lines or more on each side, headings stay
+    with the start of their text, and an example that does not fit the rest of a column
+    waits at the top of the next one while the text after it (of the next section at
+    most) fills the column."""
     queue = list(blocks)
+    waiting: list[tuple[int, Block]] = []
     placed: list[Placed] = []
-    index = 0
-    page, x, top, bottom = columns[0]
-    y = top
-    while queue:
-        section, block = queue.pop(0)
-        gap = block.space_before if y < top else 0.0
-        needed = gap + block.height
-        if block.keep_with_next and queue:
-            needed += min(queue[0][1].height, 3 * BODY_LEADING) + queue[0][1].space_before
-        if y - needed >= bottom:
-            placed.append(Placed(block, page, x, y - gap))
-            y -= gap + block.height
-            continue
-        parts = block.split(width, y - gap - bottom) if not block.keep_with_next else []
-        if parts:
-            placed.append(Placed(parts[0], page, x, y - gap))
-            queue.insert(0, (section, parts[1]))
-        else:
-            if y == top:
-                raise Overflow(section, "a drawing is taller than a whole column")
-            queue.insert(0, (section, block))
-        index += 1
-        if index == len(columns):
-            raise Overflow(section, f"it runs past page {pages}")
-        page, x, top, bottom = columns[index]
-        y = top
-    return placed
+    for column in (Column(*spec) for spec in _columns(pages, frame, raise_bottom)):
+        if queue and queue[0][1].continued and not _place_first(column, queue, placed, frame):
+            continue                           # a paragraph ends before any example
+        while waiting and waiting[0][1].height <= column.room(waiting[0][1]):
+            placed.append(column.place(waiting.pop(0)[1]))
+        if waiting and column.empty:
+            raise Overflow(waiting[0][0], "a drawing is taller than a whole column")
+        while queue:
+            section, block = queue[0]
+            if waiting and section > waiting[0][0] + 1:   # no further than the next section's text
+                break
+            if block.floats and (waiting or (_needed(queue) > column.room(block) and not column.empty)):
+                waiting.append(queue.pop(0))   # examples keep their order
+            elif not _place_first(column, queue, placed, frame):
+                break
+        if not queue and not waiting:
+            return placed
+    raise Overflow((waiting or queue)[0][0], f"it runs past page {pages}")
+
+
+def _place_first(column: Column, queue: list[tuple[int, Block]], placed: list[Placed], frame: Frame) -> bool:
+    """Place the first block of `queue` in `column`, or as much of it as fits; False when
+    the column is full."""
+    section, block = queue[0]
+    if _needed(queue) <= column.room(block):
+        placed.append(column.place(block))
+        queue.pop(0)
+        return True
+    parts = block.split(frame.column_width, column.room(block))
+    if parts:
+        placed.append(column.place(parts[0]))
+        queue[0] = (section, parts[1])
+    elif column.empty:
+        raise Overflow(section, "a drawing is taller than a whole column")
+    return False
 
 
 def summary_blocks(summary: RuleSummary, lang: str, frame: Frame) -> list[tuple[int, Block]]:
@@ -554,7 +621,7 @@ def summary_blocks(summary: RuleSummary, lang: str, frame: Frame) -> list[tuple[
                 continue
             bullet = line.startswith("- ")
             paragraph = _paragraph(line[2:] if bullet else line, "bullet" if bullet else "body", bullet)
-            blocks.append((index, TextBlock(paragraph, 0.8 * MM if bullet else 1.3 * MM)))
+            blocks.append((index, TextBlock(paragraph, 0.8 * MM if bullet else 1.3 * MM, splits=not bullet)))
         for example in summary.examples_of(section.id):
             block = TurnBlock(summary, example, lang) if isinstance(example, TurnExample) else TallyBlock(summary, example, lang)
             blocks.append((index, block))
