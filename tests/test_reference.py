@@ -87,3 +87,15 @@ def test_the_reference_sheet_has_cut_marks_and_nine_cards(tmp_path):
     assert "Découpez en suivant les repères" in text
     trim = [float(v) / MM for v in document.pages[0].trimbox]
     assert round(trim[2] - trim[0], 1) == 3 * 56 + 2 * 6.0
+
+
+def test_wrapped_lines_are_balanced():
+    # no word alone on the second line: French Plus once left "pile", "premier", "joueurs"
+    from cardgen.render.reference import _balanced, _styles, DESIGN, INSET, PADDING
+
+    inner = (DESIGN[0] - 2 * INSET - 2 * PADDING) * MM
+    style, _ = _styles()
+    for text in card_text("plus", "fr")[2]:
+        paragraph, _ = _balanced(text, style, inner)
+        lines = paragraph.blPara.lines                # (space left, words) per line
+        assert len(lines) == 1 or len(lines[-1][1]) > 1, text

@@ -102,6 +102,25 @@ def _line(text: str, style: ParagraphStyle) -> Paragraph:
     return Paragraph(escape(text), style, bulletText="•")
 
 
+def _balanced(text: str, style: ParagraphStyle, width: float) -> tuple[Paragraph, float]:
+    """The line wrapped as evenly as it goes: the narrowest width (within a tenth of a
+    point) that takes no more lines than `width`, so no word is left alone on the last
+    line. Returns the paragraph, wrapped, and its height."""
+    def lines(at: float) -> int:
+        paragraph = _line(text, style)
+        paragraph.wrap(at, 1000)
+        return len(paragraph.blPara.lines)
+
+    words = _line(text, style).text.split(" ")     # no narrower than its widest word
+    widest = max(stringWidth(word, REGULAR, LINE_SIZE) for word in words) + style.leftIndent
+    wanted, narrow, wide = lines(width), max(width / 2, widest), width
+    while wanted > 1 and wide - narrow > 0.1:
+        middle = (narrow + wide) / 2
+        narrow, wide = (narrow, middle) if lines(middle) <= wanted else (middle, wide)
+    paragraph = _line(text, style)
+    return paragraph, paragraph.wrap(wide, 1000)[1]
+
+
 def _lines_height(lines, style, width: float) -> float:
     return sum(_line(text, style).wrap(width, 1000)[1] for text in lines)
 
@@ -154,8 +173,7 @@ class ReferencePainter:
         gap = min(MAX_LINE_GAP * MM, (_room() - _lines_height(lines, line_style, inner)) / len(lines))
         y = h - LINES_TOP * MM - gap / 2
         for text in lines:
-            paragraph = _line(text, line_style)
-            _, height = paragraph.wrap(inner, 1000)
+            paragraph, height = _balanced(text, line_style, inner)
             paragraph.drawOn(canvas, left, y - height)
             y -= height + gap
         canvas.setFillColor(SOFT_INK)
