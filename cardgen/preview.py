@@ -186,5 +186,5 @@ def _rasterise(pdf: bytes, dpi: int, size_px: tuple[int, int]) -> bytes:
     if image.size != size_px:   # pdfium rounds a size of n + 1e-12 pixels up to n + 1
         image = image.crop((0, 0, *size_px))
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
+    image.save(out, format="PNG", optimize=True, dpi=(dpi, dpi))
     return out.getvalue()

@@ -36,15 +36,19 @@ class _Cardgen(click.Group):
             sys.exit(0)
         except click.UsageError as exc:
             where = exc.ctx.command_path if exc.ctx else "cardgen"
-            click.echo(f"cardgen: {exc.format_message()} See '{where} --help'.", err=True)
+            click.echo(f"cardgen: {_one_line(exc.format_message())} See '{where} --help'.", err=True)
             sys.exit(exc.exit_code)
         except click.ClickException as exc:
-            click.echo(f"cardgen: {exc.format_message()}", err=True)
+            click.echo(f"cardgen: {_one_line(exc.format_message())}", err=True)
             sys.exit(exc.exit_code)
         except click.Abort:
             click.echo("cardgen: stopped.", err=True)
             sys.exit(1)
         sys.exit(0)
+
+
+def _one_line(message: str) -> str:
+    return " ".join(message.split())
 
 
 @click.group(cls=_Cardgen, context_settings={"help_option_names": ["-h", "--help"]})
