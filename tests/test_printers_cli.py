@@ -49,6 +49,7 @@ def test_bad_input_is_one_line_and_exit_2(args):
     assert len(lines) == 1 and lines[0].startswith("cardgen: ")
 
 
-def test_add_requires_the_offset_and_the_flip():
+def test_add_requires_the_offset_and_flips_on_the_long_edge_by_default():
     assert run("printer", "add", "office", "--flip", "long").exit_code == 2
-    assert run("printer", "add", "office", "--back-offset", "0,0").exit_code == 2
+    assert run("printer", "add", "office", "--back-offset", "0,0").exit_code == 0
+    assert "long-edge flip" in run("printer", "list").output
