@@ -168,3 +168,22 @@ def test_back_offset_moves_the_back_page_as_seen_on_it(flip):
         cx, cy = centre(found)
         ux, uy = centre(unshifted)
         assert cx - ux == pytest.approx(dx, abs=0.1) and cy - uy == pytest.approx(dy, abs=0.1)
+
+
+@pytest.mark.parametrize("layout_text", [
+    None,
+    "extends: standard\nname: tight\ncard: {width: 63.5, height: 88.9}\nbleed: 3\n",
+])
+def test_nothing_is_drawn_where_a_home_printer_cannot_print(tmp_path, layout_text):
+    settings = PrintSettings()
+    if layout_text:
+        (tmp_path / "tight.yaml").write_text(layout_text)
+        settings = PrintSettings(layout=str(tmp_path / "tight.yaml"))
+    content = render_jobs(jobs_for(["jokers"], "glue"), settings)["jokers-glue.pdf"]
+    edge = 2.9  # mm: a little inside the 3 mm strip most home printers leave blank
+    for index in range(2):
+        image = render(content, index, 100)
+        width, height = image.size
+        strip = round(edge / 25.4 * 100)
+        for box in [(0, 0, width, strip), (0, height - strip, width, height), (0, 0, strip, height), (width - strip, 0, width, height)]:
+            assert image.crop(box).getextrema()[0] > 245, (index, box)

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from cardgen.model.layout import Layout
 
 MM = 72 / 25.4  # points per millimetre
+PRINTER_MARGIN = 3.0  # mm along the paper's edges that most home printers cannot print
 
 
 @dataclass(frozen=True)
@@ -69,9 +70,10 @@ class GridError(ValueError):
 
 
 def min_margin(layout: Layout) -> float:
-    """Room needed between the bleed and the paper edge for the cut marks."""
+    """Room needed between the bleed and the paper's edge: at least 1 mm of cut mark
+    where a home printer still prints."""
     marks = layout.cut_marks
-    return marks.offset + marks.length + 1 if marks.style != "none" else 3.0
+    return (marks.offset + 1 if marks.style != "none" else 0) + PRINTER_MARGIN
 
 
 def make_grid(layout: Layout, paper: tuple[float, float] | None = None) -> Grid:

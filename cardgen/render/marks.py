@@ -6,28 +6,36 @@ from __future__ import annotations
 
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen.layout.geometry import MM, Grid, Rect, bounds
+from cardgen.layout.geometry import MM, PRINTER_MARGIN, Grid, Rect, bounds
 from cardgen.model.layout import Layout
 
 TICK_SCALE_MM = 3.0  # the front targets' scales reach this far each way, ticked every 0.5 mm
 
 
-def cut_marks(canvas: Canvas, slots: list[Rect], layout: Layout) -> None:
-    """Short lines in the margins, in line with every cut, outside the bleed."""
+def cut_marks(canvas: Canvas, slots: list[Rect], layout: Layout, paper: tuple[float, float]) -> None:
+    """Short lines in the margins, in line with every cut, outside the bleed, and
+    shortened where they would reach the strip a home printer cannot print."""
     marks = layout.cut_marks
     if marks.style == "none" or not slots:
         return
     outer = bounds(slots).grown(layout.bleed + marks.offset)
+    below, above = _reach(marks.length, outer.y), _reach(marks.length, paper[1] - outer.top)
+    left, right = _reach(marks.length, outer.x), _reach(marks.length, paper[0] - outer.right)
     canvas.saveState()
     canvas.setLineWidth(marks.width * MM)
     canvas.setStrokeGray(0)
     for x in sorted({round(v, 4) for r in slots for v in (r.x, r.right)}):
-        _line(canvas, x, outer.y, x, outer.y - marks.length)
-        _line(canvas, x, outer.top, x, outer.top + marks.length)
+        _line(canvas, x, outer.y, x, outer.y - below)
+        _line(canvas, x, outer.top, x, outer.top + above)
     for y in sorted({round(v, 4) for r in slots for v in (r.y, r.top)}):
-        _line(canvas, outer.x, y, outer.x - marks.length, y)
-        _line(canvas, outer.right, y, outer.right + marks.length, y)
+        _line(canvas, outer.x, y, outer.x - left, y)
+        _line(canvas, outer.right, y, outer.right + right, y)
     canvas.restoreState()
+
+
+def _reach(length: float, room: float) -> float:
+    """How long a mark can be with `room` mm between its start and the paper's edge."""
+    return max(0.0, min(length, room - PRINTER_MARGIN))
 
 
 def _line(canvas: Canvas, x0: float, y0: float, x1: float, y1: float) -> None:

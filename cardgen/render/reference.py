@@ -186,29 +186,21 @@ class ReferencePainter:
 def reference_sheet_pdf(variants: list[str], lang: str = "en", paper: str = "a4") -> bytes:
     """The reference cards of `variants` on one-sided sheets of `paper` (a4 or letter)
     with cut marks: a row of copies per variant (a page full of a single variant)."""
-    from cardgen.layout.geometry import bounds, make_grid
+    from cardgen.layout.geometry import make_grid
     from cardgen.model.layout import load_layout, paper_size
-    from cardgen.render import marks
-    from cardgen.render.pdf import finish, new_canvas, set_boxes
+    from cardgen.render.sheets import SheetRequest, render_sheet
 
     check_lang(lang)
     layout, _ = load_layout("standard")
     grid = make_grid(layout, paper_size(paper))
     per_variant = len(grid.slots) if len(variants) == 1 else grid.columns
-    cards = [reference_card(variant) for variant in variants for _ in range(per_variant)]
     words = sheet_strings(lang)
-    canvas, buffer = new_canvas(grid.paper, None, words["reference_card"])
-    painter = ReferencePainter(canvas, lang)
-    pages = [cards[i : i + len(grid.slots)] for i in range(0, len(cards), len(grid.slots))]
-    for number, chunk in enumerate(pages, 1):
-        slots = list(grid.slots[: len(chunk)])
-        for card, rect in zip(chunk, slots):
-            painter.front(card, rect.x * MM, rect.y * MM, rect.width * MM, rect.height * MM, grid.bleed * MM)
-        marks.cut_marks(canvas, slots, layout)
-        marks.ruler(canvas, grid, layout, words["ruler"])
-        info = [words["print_actual_size"], words["reference_card"], words["cut"],
-                words["page"].format(n=number, total=len(pages))]
-        marks.margin_text(canvas, grid, layout, "  ·  ".join(info))
-        set_boxes(canvas, bounds(slots), bounds(slots).grown(grid.bleed))
-        canvas.showPage()
-    return finish(canvas, buffer)
+    return render_sheet(SheetRequest(
+        title=words["reference_card"],
+        cards=tuple(reference_card(variant) for variant in variants for _ in range(per_variant)),
+        mode="sleeve",
+        layout=layout,
+        painter_factory=lambda canvas: ReferencePainter(canvas, lang),
+        paper=grid.paper,
+        words=words,
+    ))

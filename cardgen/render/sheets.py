@@ -91,7 +91,9 @@ def _record_header(request: SheetRequest, grid: Grid) -> dict:
 def _page_info(request: SheetRequest, page: int, total: int, side: str) -> str:
     words = request.words
     parts = [words["print_actual_size"], request.title, words["page"].format(n=page, total=total)]
-    if request.mode != "sleeve":
+    if request.mode == "sleeve":
+        parts.append(words["cut"])
+    else:
         parts += [words[side], words[f"flip_{request.flip}"]]
     return "  ·  ".join(parts)
 
@@ -129,7 +131,7 @@ def _back_page(canvas: Canvas, painter, grid: Grid, request: SheetRequest, chunk
 
 def _page_marks(canvas: Canvas, grid: Grid, request: SheetRequest, slots, info: str, with_scales: bool) -> None:
     layout = request.layout
-    marks.cut_marks(canvas, slots, layout)
+    marks.cut_marks(canvas, slots, layout, grid.paper)
     for x, y in marks.target_centres(grid, layout):
         if not with_scales:
             x, y = behind_point(x, y, grid.paper, request.flip)
