@@ -9,6 +9,11 @@ from typing import Literal
 Result = Literal["pass", "fail", "info"]
 
 
+def plural(count: int, word: str, words: str | None = None) -> str:
+    """plural(1, "page") -> "1 page"; plural(2, "page") -> "2 pages"."""
+    return f"{count} {word if count == 1 else (words or word + 's')}"
+
+
 @dataclass
 class Check:
     name: str  # e.g. "set.heads", "pdf.backs-behind-faces"
@@ -67,7 +72,7 @@ def _counts(reports: list[Report]) -> dict[str, int]:
 
 def summary_line(reports: list[Report]) -> str:
     counts = _counts(reports)
-    inputs = f"{len(reports)} input{'s' if len(reports) != 1 else ''}"
+    inputs = plural(len(reports), "input")
     verdict = "all checks passed" if counts["fail"] == 0 else f"{counts['fail']} FAILED"
     return (f"summary: {verdict} — {counts['pass']} passed, {counts['fail']} failed, "
             f"{counts['info']} notes, {inputs}")

@@ -12,7 +12,7 @@ from cardgen.engine import FIRST_JOKER, ZERO_CARDS, heads_table, standard_heads
 from cardgen.errors import InputError
 from cardgen.model.cards import SETS_DIR, CardSet
 from cardgen.verify.play import Deal, Played, play_games
-from cardgen.verify.report import Report
+from cardgen.verify.report import Report, plural
 from cardgen.yamlio import YamlDocument, load_yaml, validate
 
 HIGHEST = 104
@@ -54,10 +54,17 @@ class Contents:
         )
 
     @property
+    def numbered_replacement(self) -> bool:
+        """Some but not all of the cards 1-104, once each: replacement cards for the
+        bundled deck (the data cannot tell them from a deck that lost a card)."""
+        return bool(self.numbers) and not self.numbered_complete and all(
+            len(found) == 1 for found in self.numbers.values())
+
+    @property
     def numbered_usable(self) -> bool:
-        """The set's numbered cards can be played (all there), or it has none and the
-        bundled ones are used."""
-        return self.numbered_complete or not self.numbers
+        """The set's numbered cards can be played (all there, or some in place of the
+        bundled ones), or it has none and the bundled ones are used."""
+        return all(len(found) == 1 for found in self.numbers.values())
 
 
 def verify_set(name_or_file: str | Path, games: int = 300, seed: int = 1) -> Report:
@@ -69,7 +76,7 @@ def verify_set(name_or_file: str | Path, games: int = 300, seed: int = 1) -> Rep
     except InputError as exc:
         report.failed("set.schema", str(exc).removeprefix(f"{doc.file}, "))
         return report
-    report.passed("set.schema", f"{len(card_set.cards)} cards, every field well formed")
+    report.passed("set.schema", f"{plural(len(card_set.cards), 'card')}, every field well formed")
     contents = _sort_cards(doc, card_set, report)
     _check_heads(doc, card_set, contents, report)
     variants = _check_variants(doc, contents, report)
@@ -92,7 +99,7 @@ def _check_identity(doc: YamlDocument, report: Report) -> None:
             by_id.setdefault(str(card["id"]), []).append(index)
     repeated = {card_id: found for card_id, found in by_id.items() if len(found) > 1}
     if not repeated:
-        report.passed("set.identity", f"every one of the {len(by_id)} card ids is unique")
+        report.passed("set.identity", "the one card id is unique" if len(by_id) == 1 else f"every one of the {len(by_id)} card ids is unique")
         return
     for card_id, found in repeated.items():
         report.failed("set.identity", f"the id {card_id!r} is used by {len(found)} cards; each card needs its own id",
@@ -123,7 +130,7 @@ def _sort_cards(doc: YamlDocument, card_set: CardSet, report: Report) -> Content
         report.info("set.values", f"numbered cards beyond 104 ({shown}) belong to no variant of the rules; "
                     "they print, but no game uses them", _places(doc, contents.other_numbers))
     if contents.blanks:
-        report.info("set.values", f"{len(contents.blanks)} blank card(s): printed, never played")
+        report.info("set.values", f"{plural(len(contents.blanks), 'blank card')}: printed, never played")
     return contents
 
 
@@ -164,13 +171,13 @@ def _check_heads(doc: YamlDocument, card_set: CardSet, contents: Contents, repor
                     _places(doc, [i for _, i, _ in changed]), changed=[n for n, _, _ in changed])
     else:
         for (number, index, heads), detail in zip(changed, details):
-            report.failed("set.heads", f"card {number} carries {heads} bull head(s), the standard rule gives "
+            report.failed("set.heads", f"card {number} carries {plural(heads, 'bull head')}, the standard rule gives "
                           f"{standard_heads(number)} (write custom_heads: true if this is meant)",
                           _place(doc, index), card=number, heads=heads, standard=standard_heads(number))
     for kind, indexes, usual in (("zero", contents.zeros, 0), ("joker", [i for f in contents.jokers.values() for i in f], 1)):
         heads = sorted({card_set.cards[i].heads for i in indexes})
         if heads and heads != [usual]:
-            report.info("set.heads", f"the {kind} cards carry {', '.join(map(str, heads))} bull head(s) "
+            report.info("set.heads", f"the {kind} cards carry {', '.join(map(str, heads))} bull head{'' if heads == [1] else 's'} "
                         f"(the bundled set gives {usual}; RULES.md leaves it to the set)")
 
 
@@ -195,28 +202,46 @@ def _check_variants(doc: YamlDocument, contents: Contents, report: Report) -> li
         if not missing and not twice:
             report.passed("set.classic", "holds every numbered card 1–104 once: Classic and Pro can be played")
             variants += ["classic", "pro"]
+        elif not twice:
+            _replacement(sorted(contents.numbers), missing, report)
+            variants += ["classic", "pro"]
         else:
-            if missing:
-                report.failed("set.classic", f"Classic needs every card 1–104: {_ranges(missing)} missing",
-                              missing=missing)
             for number, found in twice.items():
-                report.failed("set.classic", f"card {number} is there {len(found)} times; the game has it once",
-                              _places(doc, found), card=number)
-    numbers_from = "the set's numbered cards" if contents.numbers else f"the bundled numbered cards ({BUNDLED_NUMBERED})"
+                report.failed("set.classic", f"card {number} is there {plural(len(found), 'time')}; the game has "
+                              "it once", _places(doc, found), card=number)
+    if contents.numbered_replacement:
+        numbers_from = f"the bundled numbered cards ({BUNDLED_NUMBERED}), this set's in place of theirs"
+    elif contents.numbers:
+        numbers_from = "the set's numbered cards"
+    else:
+        numbers_from = f"the bundled numbered cards ({BUNDLED_NUMBERED})"
     if contents.zeros:
         if contents.numbered_usable:
-            report.passed("set.plus", f"{len(contents.zeros)} zero card(s): with {numbers_from} they make "
+            report.passed("set.plus", f"{plural(len(contents.zeros), 'zero card')}: with {numbers_from} they make "
                           "6 nimmt! Plus", zeros=len(contents.zeros))
             variants.append("plus")
         else:
-            report.info("set.plus", "its zero cards would serve Plus, but its numbered cards are incomplete")
+            report.info("set.plus", "its zero cards would serve Plus, but its numbered cards hold duplicates")
     if contents.jokers:
         _check_jokers(doc, contents, numbers_from, report)
         if contents.numbered_usable and len(contents.jokers) >= 2:
             variants.append("jokers")
     served = ", ".join(v.capitalize() for v in variants) or "no variant of RULES.md"
-    report.info("set.variants", f"serves {served}" + ("" if contents.numbers or not variants else f", together with {numbers_from}"))
+    together = variants and (contents.numbered_replacement or not contents.numbers)
+    report.info("set.variants", f"serves {served}" + (f", together with {numbers_from}" if together else "")
+                + ("; games are simulated with the bundled deck, this set's bull heads on its cards"
+                   if variants and contents.numbered_replacement else ""))
     return variants
+
+
+def _replacement(present: list[int], missing: list[int], report: Report) -> None:
+    """Some of the cards 1-104, once each: cards printed to replace the bundled deck's."""
+    replaces = _ranges(present) if len(present) <= len(missing) else f"all but {_ranges(missing)}"
+    report.info("set.classic", f"replacement cards for the bundled deck: {replaces} "
+                f"({len(present)} of the 104 numbered cards); Classic, Pro and Jokers play with the bundled numbered "
+                f"cards ({BUNDLED_NUMBERED}), these printed in their place. A set with some of the cards 1–104, once "
+                "each, is taken as replacement cards; only all 104 make a deck of its own",
+                replaces=present, missing=missing)
 
 
 def _check_jokers(doc: YamlDocument, contents: Contents, numbers_from: str, report: Report) -> None:
@@ -250,7 +275,7 @@ def _deal(card_set, contents) -> Deal:
     """The engine's cards for this set: its bull heads; the zero cards and jokers it has."""
     cards = card_set.cards
     overrides = {}
-    if contents.numbered_complete:
+    if contents.numbered_usable:
         overrides.update({n: cards[found[0]].heads for n, found in contents.numbers.items()})
     zeros = ZERO_CARDS[: len(contents.zeros)]
     overrides.update({zero: cards[i].heads for zero, i in zip(zeros, contents.zeros)})
@@ -292,7 +317,7 @@ def _plus_counts(zeros: int, report: Report) -> list[int]:
     elif top == 7:
         left = cards - 105
         report.info(name, f"Plus: 2–7 players, but with {zeros} zero cards instead of 7 there are {cards} cards to deal: "
-                    f"7 players take 105 and {'none is' if left == 0 else f'{left} is'} left over; zeros are rarer "
+                    f"7 players take 105 and {'none is' if left == 0 else f'{left} is' if left == 1 else f'{left} are'} left over; zeros are rarer "
                     f"in every hand; the one-zero-each house rule works up to {zeros} players")
     else:
         house = (f"the one-zero-each house rule works up to {min(zeros, top)} players" if zeros >= 2
