@@ -58,11 +58,11 @@ def _stem(set_name: str) -> str:
 class _SheetPainter:
     """Card faces and backs, and the reference cards that share a sheet with them."""
 
-    def __init__(self, canvas, style, lang: str):
+    def __init__(self, canvas, style, lang: str, cards: tuple[Card, ...] = ()):
         from cardgen.render.faces import CardPainter
         from cardgen.render.reference import ReferencePainter
 
-        self.cards = CardPainter(canvas, style, lang)
+        self.cards = CardPainter(canvas, style, lang, cards)
         self.references = ReferencePainter(canvas, lang)
         self.back = self.cards.back
 
@@ -119,7 +119,8 @@ def render_jobs(jobs: list[Job], settings: PrintSettings) -> dict[str, bytes]:
             cards=_cards_for(card_set, job.mode),
             mode=job.mode,
             layout=layout,
-            painter_factory=lambda canvas, style=style: _SheetPainter(canvas, style, settings.lang),
+            painter_factory=lambda canvas, style=style, cards=tuple(card_set.cards): _SheetPainter(
+                canvas, style, settings.lang, cards),
             paper=paper,
             flip=flip,
             back_offset=settings.back_offset,

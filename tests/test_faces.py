@@ -341,3 +341,131 @@ def test_caption_with_a_glyph_the_font_lacks(tmp_path):
 def test_unknown_language_for_the_joker(style):
     with pytest.raises(InputError, match="no decimal separator for the language 'it'"):
         CardPainter(Canvas(io.BytesIO()), style, "it")
+
+
+# -- numbers that read as another card upside down ------------------------------------
+
+from cardgen.model.turnable import is_ambiguous, turned_reading  # noqa: E402
+
+
+@pytest.mark.parametrize("label, turned", [("6", "9"), ("9", "6"), ("16", "91"), ("18", "81"), ("19", "61"),
+                                           ("66", "99"), ("68", "89"), ("86", "98"), ("69", "69"), ("88", "88"),
+                                           ("101", "101"), ("10", "01"), ("7", None), ("56", None),
+                                           ("0.6", None), ("0,9", None), ("", None)])
+def test_turned_reading(label, turned):
+    assert turned_reading(label) == turned
+
+
+@pytest.mark.parametrize("label", ["6", "9", "16", "91", "18", "81", "19", "61", "66", "99", "68", "89", "86", "98"])
+def test_numbers_that_read_as_another_card_are_ambiguous(label):
+    assert is_ambiguous(label)
+
+
+@pytest.mark.parametrize("label", ["69", "96", "88", "11", "101", "1", "8", "10", "60", "90", "100", "7", "55",
+                                   "104", "0", "0.6", "0.9", "0,6", "0,9"])
+def test_numbers_that_turn_into_themselves_or_no_card_are_not(label):
+    assert not is_ambiguous(label)
+
+
+def test_the_set_being_printed_adds_its_own_numbers():
+    assert not is_ambiguous("161") and not is_ambiguous("106")   # 191 and 901: no card of 1–104
+    assert is_ambiguous("161", ["161", "191"]) and is_ambiguous("191", ["161", "191"])
+    assert not is_ambiguous("106", [str(n) for n in range(1, 201)])   # 901: none of 1–200
+
+
+def test_numbers_marked_in_the_bundled_deck():
+    deck = [c.label() for c in load_card_set("numbered").cards]
+    marked = [label for label in deck if is_ambiguous(label, deck)]
+    assert marked == ["6", "9", "16", "18", "19", "61", "66", "68", "81", "86", "89", "91", "98", "99"]
+
+
+def bars(pdf: bytes, page=0) -> int:
+    """Filled rectangles drawn straight on the page (the background is one of them)."""
+    content = pypdf.PdfReader(io.BytesIO(pdf)).pages[page].get_contents().get_data().decode("latin-1")
+    return len(re.findall(r" re f\b", content))
+
+
+def test_six_and_nine_get_a_bar_under_the_value_and_both_indices(style):
+    pdf = draw(style, [card("number", n, 1) for n in (6, 9, 7, 69, 101)])
+    counts = [bars(pdf, page) for page in range(5)]
+    assert counts[0] == counts[1] == counts[2] + 3 == counts[3] + 3 == counts[4] + 3
+
+
+def test_no_bar_when_the_style_says_none(tmp_path):
+    path = tmp_path / "plain.yaml"
+    path.write_text(STANDARD.replace("mark_turnable: {style: underline", "mark_turnable: {style: none"), encoding="utf-8")
+    plain = load_face_style(path)
+    pdf = draw(plain, [card("number", 6, 1), card("number", 7, 1)])
+    assert bars(pdf, 0) == bars(pdf, 1)
+
+
+def test_a_style_without_the_field_marks_by_default(tmp_path):
+    path = tmp_path / "old.yaml"
+    path.write_text("\n".join(line for line in STANDARD.splitlines() if not line.startswith("mark_turnable")),
+                    encoding="utf-8")
+    old = load_face_style(path)
+    assert old.mark_turnable.style == "underline"
+    pdf = draw(old, [card("number", 9, 1), card("number", 7, 1)])
+    assert bars(pdf, 0) == bars(pdf, 1) + 3
+
+
+def test_bad_mark_style(tmp_path):
+    message = style_error(tmp_path, STANDARD.replace("mark_turnable: {style: underline", "mark_turnable: {style: dot"))
+    assert "field mark_turnable.style: must be one of 'underline' or 'none', not 'dot'" in message
+
+
+def ink_rows(image, box, ink, tolerance=40):
+    """Image rows (y down) inside `box` holding a pixel close to the ink colour."""
+    left, top, right, bottom = box
+    return sorted({y for y in range(top, bottom) for x in range(left, right)
+                   if close(image.getpixel((x, y)), ink, tolerance)})
+
+
+@pytest.mark.parametrize("rotate180", [False, True])
+def test_the_bar_lies_under_the_digits_in_each_index_and_inside_the_panel(style, tmp_path, rotate180):
+    path = tmp_path / "plain.yaml"
+    path.write_text(STANDARD.replace("mark_turnable: {style: underline", "mark_turnable: {style: none"), encoding="utf-8")
+    plain = load_face_style(path)
+    margin = 20.0
+    ink = hex_rgb(style.tone_for(1).ink)
+    six = card("number", 6, 1)
+    marked = rendered(draw(style, [six], margin=margin, rotate180=rotate180))
+    unmarked = rendered(draw(plain, [six], margin=margin, rotate180=rotate180))
+    width, height = marked.size
+    bars = [(x, y) for y in range(height) for x in range(width)
+            if close(marked.getpixel((x, y)), ink, 40) and not close(unmarked.getpixel((x, y)), ink, 40)]
+    panel = style.panel.inset * MM * PX
+    left, top = margin * PX + panel, margin * PX + panel
+    right, bottom = (margin + CARD[0]) * PX - panel, (margin + CARD[1]) * PX - panel
+    assert bars and all(left < x < right and top < y < bottom for x, y in bars)
+    # three bars: under the big value, and under each index as it reads; on the page,
+    # the upper index's bar lies below its digits, the lower (upside down) one's above them
+    corner, inner = 16 * MM * PX, 4   # inner: pixels clear of the panel's outline
+    upper_box = (int(left) + inner, int(top) + inner, int(left + corner / 2), int(top + corner))
+    lower_box = (int(right - corner / 2), int(bottom - corner), int(right) - inner, int(bottom) - inner)
+    middle = [y for x, y in bars if top + corner < y < bottom - corner]
+    upper = [y for x, y in bars if upper_box[0] <= x < upper_box[2] and upper_box[1] <= y < upper_box[3]]
+    lower = [y for x, y in bars if lower_box[0] <= x < lower_box[2] and lower_box[1] <= y < lower_box[3]]
+    assert middle and upper and lower and len(middle) + len(upper) + len(lower) == len(bars)
+    big_digits = ink_rows(unmarked, (int(left) + inner, int(top + corner), int(right) - inner, int(bottom - corner)), ink)
+    if rotate180:   # the card's own 'under' is the page's 'above'
+        assert max(middle) < min(big_digits)
+    else:
+        assert min(middle) > max(big_digits)
+    # the top-left index on the page reads upright, whichever way the card is turned
+    assert min(upper) > max(ink_rows(unmarked, upper_box, ink))
+    assert max(lower) < min(ink_rows(unmarked, lower_box, ink))
+
+
+def test_the_painter_marks_numbers_that_read_as_a_card_of_its_own_set(style):
+    pair = [card("number", 161, 1, "161"), card("number", 191, 1, "191")]
+    fonts.register(fonts.DEFAULT_FONT)
+    counts = []
+    for known in ((), pair):
+        buffer = io.BytesIO()
+        canvas = Canvas(buffer, invariant=1, initialFontName=fonts.DEFAULT_FONT)
+        CardPainter(canvas, style, "en", cards=known).front(pair[0], 20, 20, *CARD, BLEED)
+        canvas.showPage()
+        canvas.save()
+        counts.append(bars(buffer.getvalue()))
+    assert counts[1] == counts[0] + 3

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import re
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr
 
@@ -85,6 +85,19 @@ class CornerIndex(_Strict):
     turn_lower: bool = True   # the lower-right index reads from the other side
 
 
+class MarkTurnable(_Strict):
+    """A bar under numbers that read as another card upside down (6, 9, 66, 99, ...).
+
+    Sizes are fractions of the text's font size, the width a fraction of the drawn
+    number's width; the bar sits under the digits in their own reading direction.
+    """
+
+    style: Literal["underline", "none"] = "underline"
+    width: Annotated[float, Field(gt=0, le=1.5)] = 0.8        # of the number's width
+    thickness: Annotated[float, Field(gt=0, le=0.5)] = 0.07   # of the font size
+    gap: Annotated[float, Field(ge=0, le=1)] = 0.1            # below the baseline, of the font size
+
+
 class Heads(_Strict):
     symbol: Size                    # height of one bull head
     from_top: Length                # the arrangement's origin, below the top edge
@@ -138,6 +151,7 @@ class FaceStyle(_Strict):
     panel: Panel
     value: BigValue
     index: CornerIndex
+    mark_turnable: MarkTurnable = MarkTurnable()
     heads: Heads
     watermark: Watermark
     tones: dict[int, Tone]      # by bull heads; a card takes the tone of the largest count ≤ its heads

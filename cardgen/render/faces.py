@@ -11,6 +11,7 @@ XObjects, defined once per canvas and then only referenced.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from contextlib import contextmanager
 from functools import lru_cache
 
@@ -20,6 +21,7 @@ from reportlab.pdfbase import pdfmetrics
 from cardgen.errors import InputError
 from cardgen.model.cards import Card
 from cardgen.model.faces import FaceStyle, Tone
+from cardgen.model.turnable import is_ambiguous
 from cardgen.render import art
 from cardgen.render.fonts import require_glyphs
 
@@ -70,7 +72,13 @@ def card_space(canvas, x, y, width, height, rotate180=False):
 
 
 class CardPainter:
-    def __init__(self, canvas, style: FaceStyle, lang: str = "en"):
+    """Draws faces in one style and language.
+
+    `cards`: the set being printed; a number that reads as one of its cards (or as one
+    of 1–104) when turned 180° gets a bar under its digits (style field mark_turnable).
+    """
+
+    def __init__(self, canvas, style: FaceStyle, lang: str = "en", cards: Iterable[Card] = ()):
         separator = style.joker.decimal_separator.get(lang)
         if separator is None:
             known = ", ".join(sorted(style.joker.decimal_separator))
@@ -83,6 +91,7 @@ class CardPainter:
         self.lang = lang
         self.decimal_separator = separator
         self._checked_labels: set[str] = set()
+        self._set_labels = frozenset(card.label(separator) for card in cards)
 
     # -- the contract -------------------------------------------------------
 
@@ -101,8 +110,9 @@ class CardPainter:
             self._backdrop(card, tone, width, height, scale)
             self._heads(card.heads, tone, width, height, scale)
             if label:
-                self._big_value(label, tone, width, height, scale)
-                self._indices(label, tone, width, height, scale)
+                marked = self._marked(label)
+                self._big_value(label, tone, width, height, scale, marked)
+                self._indices(label, tone, width, height, scale, marked)
             caption = self._special(card).caption if card.kind in ("zero", "joker") else None
             if caption:
                 self._caption(caption, tone, width, height, scale)
@@ -169,36 +179,45 @@ class CardPainter:
         for dx, dy in self.style.positions_for(count):
             self._picture("bull", origin_x + dx * scale, origin_y + dy * scale, heads.symbol * scale)
 
-    def _big_value(self, label: str, tone: Tone, width, height, scale) -> None:
+    def _marked(self, label: str) -> bool:
+        """Does this number get a bar under it (it reads as another card upside down)?"""
+        return self.style.mark_turnable.style != "none" and is_ambiguous(label, self._set_labels)
+
+    def _big_value(self, label: str, tone: Tone, width, height, scale, marked=False) -> None:
         value = self.style.value
         font = self.style.font("value")
         centre_y = height / 2 + value.y * scale
         self._text(label, font, value.size * scale, value.max_width * scale, tone.ink,
-                   width / 2, centre_y, vertical="middle")
+                   width / 2, centre_y, vertical="middle", marked=marked)
 
-    def _indices(self, label: str, tone: Tone, width, height, scale) -> None:
+    def _indices(self, label: str, tone: Tone, width, height, scale, marked=False) -> None:
         index = self.style.index
         font = self.style.font("index")
         # an index may not reach past the panel edge nor the card's middle
         max_width = 2 * (index.x - self.style.panel.inset - 0.9) * scale
         cx, top = index.x * scale, height - index.y * scale
-        self._text(label, font, index.size * scale, max_width, tone.ink, cx, top, vertical="top")
+        self._text(label, font, index.size * scale, max_width, tone.ink, cx, top, vertical="top", marked=marked)
         canvas = self.canvas
         canvas.saveState()
         if index.turn_lower:
+            # drawn in turned coordinates: the bar lies under the digits as they read
             canvas.transform(-1, 0, 0, -1, width, height)
-            self._text(label, font, index.size * scale, max_width, tone.ink, cx, top, vertical="top")
+            self._text(label, font, index.size * scale, max_width, tone.ink, cx, top, vertical="top",
+                       marked=marked)
         else:
             self._text(label, font, index.size * scale, max_width, tone.ink, width - cx,
-                       index.y * scale, vertical="bottom")
+                       index.y * scale, vertical="bottom", marked=marked)
         canvas.restoreState()
 
     def _caption(self, caption, tone: Tone, width, height, scale) -> None:
         self._text(caption.text, self.style.font("caption"), caption.size * scale, width * 0.8, tone.ink,
                    width / 2, height / 2 + caption.y * scale, vertical="middle", spacing=0.12)
 
-    def _text(self, text, font, size, max_width, colour, cx, y, vertical, spacing=0.0) -> None:
-        """Real (extractable) text centred on cx; `y` is the top, middle or bottom of its capitals."""
+    def _text(self, text, font, size, max_width, colour, cx, y, vertical, spacing=0.0, marked=False) -> None:
+        """Real (extractable) text centred on cx; `y` is the top, middle or bottom of its capitals.
+
+        `marked`: a bar under the text (mark_turnable), in the text's colour.
+        """
         size, horizontal, drawn_width = fit_text(text, font, size, max_width)
         letter_space = spacing * size
         drawn_width += letter_space * (len(text) - 1) * horizontal
@@ -212,6 +231,11 @@ class CardPainter:
         text_object.textOut(text)
         self.canvas.setFillColor(_colour(colour))
         self.canvas.drawText(text_object)
+        if marked:
+            mark = self.style.mark_turnable
+            bar_width, thickness = drawn_width * mark.width, size * mark.thickness
+            self.canvas.rect(cx - bar_width / 2, baseline - size * mark.gap - thickness, bar_width, thickness,
+                             stroke=0, fill=1)
 
     def _check_label(self, label: str) -> None:
         if label in self._checked_labels:
