@@ -149,7 +149,7 @@ def test_a_card_printed_in_the_wrong_slot_is_caught(kit, tmp_path):
 def test_a_set_printed_incompletely_is_caught(kit):
     report = verify_pdf(kit / "zero-cards-glue.pdf", [load_card_set("jokers")])
     contents = failures(report, "pdf.contents")
-    assert any("10 card(s) of jokers are not printed" in c.message for c in contents)
+    assert any("10 cards of jokers are not printed" in c.message for c in contents)
     assert any("not in jokers" in c.message for c in contents)
 
 
@@ -224,3 +224,75 @@ def test_a_layout_with_longer_cut_marks_and_no_ruler_is_verified_by_its_own_sett
     assert report.ok, [c.line() for c in failures(report)]
     assert results(report)["pdf.cut-marks"] == "pass"
     assert results(report)["pdf.ruler"] == "info"
+
+
+def _contents_line(report):
+    [contents] = [c for c in report.checks if c.name == "pdf.contents"]
+    assert contents.result == "pass", contents.line()
+    return contents.message
+
+
+def test_the_plus_reference_card_on_the_zero_card_sheet_is_named_with_its_slot(kit):
+    message = _contents_line(verify_pdf(kit / "zero-cards-glue.pdf", [load_card_set("zero-cards")]))
+    assert message == ("every card of zero-cards is printed exactly once (7 cards) and the Plus reference card "
+                       "in the eighth slot, nothing else")
+
+
+@pytest.fixture(scope="module")
+def sleeve(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("sleeve")
+    card_set = folder / "lost.yaml"
+    card_set.write_text('name: lost\ntitle: Lost cards\ncards:\n  - {id: "55", kind: number, value: 55, heads: 7}\n'
+                        '  - {id: "12", kind: number, value: 12, heads: 1}\n  - {id: B1, kind: blank, value: 0, heads: 0}\n')
+    [(name, content)] = render_jobs(jobs_for([str(card_set)], "sleeve"), PrintSettings()).items()
+    return _write(folder, content, name), card_set
+
+
+def test_a_sleeve_sheet_says_one_page_and_every_page(sleeve):
+    path, card_set = sleeve
+    report = verify_pdf(path, [load_card_set(str(card_set))])
+    assert report.ok, [c.line() for c in failures(report)]
+    messages = {c.name: c.message for c in report.checks}
+    assert messages["pdf.pages"] == "1 page, fronts only, as a sleeve sheet prints"
+    assert messages["pdf.cut-marks"].endswith("in line with the cuts, on every page")
+    assert "fronts and backs" not in messages["pdf.cut-marks"]
+    assert messages["pdf.contents"] == "every card of lost is printed exactly once (2 cards and 1 blank card), nothing else"
+    assert "(s)" not in " ".join(messages.values())
+
+
+def test_the_summary_line_counts_in_the_singular_too():
+    from cardgen.verify.report import Report, summary_line
+
+    report = Report("x.pdf", "pdf")
+    report.passed("pdf.paper", "fine")
+    report.info("pdf.drawing", "a note")
+    assert summary_line([report]).endswith("1 passed, 0 failed, 1 note, 1 input")
+
+
+def test_a_duplex_sheet_says_pages_in_pairs_and_fronts_and_backs(kit):
+    messages = {c.name: c.message for c in verify_pdf(kit / "jokers-duplex.pdf").checks}
+    assert messages["pdf.pages"] == "4 pages in front/back pairs, as a duplex sheet prints"
+    assert messages["pdf.cut-marks"].endswith("on fronts and backs")
+
+
+def _summary():
+    from cardgen.render.summary import summary_pdf
+
+    return summary_pdf("classic", "de")
+
+
+def _score_sheet():
+    from cardgen.render.scoresheet import score_sheet_pdf
+
+    return score_sheet_pdf("plus", "fr")
+
+
+@pytest.mark.parametrize("what, make", [("a rule summary", _summary), ("a score sheet", _score_sheet)])
+def test_cardgen_pdfs_that_are_not_card_sheets_are_recognised(tmp_path, what, make):
+    report = verify_pdf(_write(tmp_path, make(), "made-by-cardgen.pdf"))
+    assert report.kind == "cardgen-pdf" and report.ok, [c.line() for c in report.checks]
+    assert {"pdf.paper", "pdf.scaling", "pdf.duplex", "pdf.fonts"} <= set(results(report))
+    [drawing] = [c for c in report.checks if c.name == "pdf.drawing"]
+    assert drawing.result == "info" and drawing.message.startswith(f"made by cardgen: {what}; the card checks do not apply")
+    [box] = [c for c in report.checks if c.name == "pdf.boxes"]  # they carry none: no claim that they do
+    assert box.result == "info" and "no TrimBox" in box.message and "has a TrimBox" not in box.message

@@ -96,8 +96,10 @@ def _cards_on_slots(sheet: Sheet, record: dict, report: Report) -> list[str | No
             report.failed("pdf.cards", f"{card['label']} is not printed in its slot ({seen})", _slot_place(card),
                           card=card["id"], found=found)
     if not wrong:
-        report.passed("pdf.cards", f"all {len(record['cards'])} cards of the list are printed in their slots "
-                      "(values read back from the page)")
+        count = len(record["cards"])
+        report.passed("pdf.cards", ("the one card of the list is printed in its slot " if count == 1 else
+                                    f"all {count} cards of the list are printed in their slots ")
+                      + "(values read back from the page)")
     return labels
 
 
@@ -267,7 +269,8 @@ def _cut_marks(sheet: Sheet, record: dict, report: Report) -> None:
                     report.failed("pdf.cut-marks", f"the cut mark {side} the cards for the cut at {axis} {cut:.2f} mm "
                                   f"is {seen}", f"page {number}", page=number, cut_mm=cut, side=side)
     if not problems:
-        report.passed("pdf.cut-marks", f"all {checked} cut marks are drawn in line with the cuts, on fronts and backs")
+        sides = "on every page" if record["mode"] == "sleeve" else "on fronts and backs"
+        report.passed("pdf.cut-marks", f"all {checked} cut marks are drawn in line with the cuts, {sides}")
 
 
 def _targets(sheet: Sheet, record: dict, report: Report) -> None:
@@ -299,7 +302,8 @@ def _targets(sheet: Sheet, record: dict, report: Report) -> None:
                               f"({x:.1f}, {y:.1f}) mm, where it must sit to meet the other side's",
                               f"page {number}", page=number, offset_mm=[round(cx - x, 3), round(cy - y, 3)])
     if not problems:
-        report.passed("pdf.targets", f"all {checked} registration targets are where they meet through the paper")
+        where = "in place on every page" if record["mode"] == "sleeve" else "where they meet through the paper"
+        report.passed("pdf.targets", f"all {checked} registration targets are {where}")
 
 
 def _rulers(sheet: Sheet, record: dict, report: Report) -> None:

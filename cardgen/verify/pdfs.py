@@ -19,17 +19,21 @@ from cardgen.verify.readback import (
     font_name,
     reader,
 )
-from cardgen.verify.report import Report
+from cardgen.verify.report import Report, plural
 
 PAPERS = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4)}
 DUPLEX_NAMES = {"long": "/DuplexFlipLongEdge", "short": "/DuplexFlipShortEdge", None: "/Simplex"}
 EXACT_MM = 0.01  # cardgen writes sizes to the thousandth of a point
+REFERENCE_PREFIX = "reference-"  # a reference card's id on a card sheet (cardgen.render.reference.PREFIX)
 
 
 def verify_pdf(path: str | Path, expected_sets: list[CardSet] | None = None) -> Report:
     content, pdf = _read(path)
     record = _record(pdf)
     if record is None:
+        made_by = _cardgen_creator(pdf)
+        if made_by:
+            return _verify_cardgen_document(str(path), pdf, made_by)
         return _verify_other_pdf(str(path), pdf)
     report = Report(str(path), "cardgen-pdf")
     if record.get("kind") != "cards":
@@ -130,8 +134,10 @@ def _pages(pdf, record: dict, report: Report) -> None:
     problems = []
     if count != len(listed):
         absent = [p["page"] for p in listed if p["page"] > count]
-        problems.append(f"the file has {count} pages but its list of what sits where describes {len(listed)}"
-                        + (f": page(s) {', '.join(map(str, absent))} are missing" if absent else ""))
+        problems.append(f"the file has {plural(count, 'page')} but its list of what sits where describes "
+                        f"{len(listed)}" + (f": {'page' if len(absent) == 1 else 'pages'} "
+                                            f"{', '.join(map(str, absent))} {'is' if len(absent) == 1 else 'are'} "
+                                            "missing" if absent else ""))
     if record["mode"] in ("glue", "duplex"):
         for index, page in enumerate(listed):
             side = "front" if index % 2 == 0 else "back"
@@ -146,7 +152,7 @@ def _pages(pdf, record: dict, report: Report) -> None:
         report.failed("pdf.pages", problem)
     if not problems:
         pairs = " in front/back pairs" if record["mode"] != "sleeve" else ", fronts only"
-        report.passed("pdf.pages", f"{count} pages{pairs}, as a {record['mode']} sheet prints")
+        report.passed("pdf.pages", f"{plural(count, 'page')}{pairs}, as a {record['mode']} sheet prints")
 
 
 def _preferences(pdf) -> dict:
@@ -246,12 +252,58 @@ def _page_list(pages: list[int]) -> str:
     return ", ".join(map(str, pages[:8])) + (" …" if len(pages) > 8 else "")
 
 
+def _cardgen_creator(pdf) -> str | None:
+    """'cardgen 0.1.0' when cardgen wrote the PDF (cardgen.render.pdf.new_canvas sets the /Creator)."""
+    try:
+        creator = (pdf.metadata or {}).get("/Creator")
+    except Exception:
+        return None
+    return str(creator) if creator and str(creator).startswith("cardgen ") else None
+
+
+def _document_kind(pdf) -> str:
+    """What a cardgen PDF without a list of cards is, from its title in any of its languages."""
+    from cardgen.model.rules import score_texts, summary_words
+    from cardgen.texts import LANGUAGES
+
+    try:
+        title = str((pdf.metadata or {}).get("/Title") or "")
+    except Exception:
+        title = ""
+    if any(title.endswith(f" — {summary_words().kicker(lang)}") for lang in LANGUAGES):
+        return "a rule summary"
+    if any(title == score_texts().title(variant)(lang) for variant in ("classic", "pro", "plus", "jokers")
+           for lang in LANGUAGES):
+        return "a score sheet"
+    return "not a card sheet"
+
+
+def _verify_cardgen_document(shown: str, pdf, made_by: str) -> Report:
+    """A rule summary or score sheet: the general checks; the card
+    checks need the list of what sits where, which only card sheets carry."""
+    report = Report(shown, "cardgen-pdf")
+    _paper(pdf, report, None)
+    _hints(pdf, report, "any")
+    kind = _document_kind(pdf)
+    if any(not (_has_box(p, "/TrimBox") and _has_box(p, "/BleedBox")) for p in pdf.pages):
+        if not any(_has_box(p, "/TrimBox") or _has_box(p, "/BleedBox") for p in pdf.pages):
+            report.info("pdf.boxes", "no TrimBox or BleedBox: the page is printed whole, nothing is cut to a box")
+        else:
+            _boxes_present(pdf, report)
+    else:
+        report.passed("pdf.boxes", "every page has a TrimBox and a BleedBox")
+    _fonts(pdf, report)
+    report.info("pdf.drawing", f"made by cardgen: {kind}; the card checks do not apply (it carries no list of "
+                f"cards: which card sits where, backs, cut marks, registration targets and the ruler) [{made_by}]")
+    return report
+
+
 def _verify_other_pdf(shown: str, pdf) -> Report:
     report = Report(shown, "pdf")
     sizes = Counter(tuple(round(v, 1) for v in _page_size(page)) for page in pdf.pages)
     for size, count in sizes.items():
         name = paper_name(size, tolerance=0.5)
-        pages = f"{count} page{'s' if count > 1 else ''}"
+        pages = plural(count, "page")
         if name:
             report.passed("pdf.paper", f"{pages} of {_fmt(size)}: {name}")
         else:
@@ -280,16 +332,18 @@ def _contents(record: dict, read_labels: list[str | None], expected_sets: list[C
     foreign = [card for card in record["cards"] if card["id"] not in wanted and card["kind"] != "blank"]
     if missing:
         problems += 1
-        report.failed("pdf.contents", f"{len(missing)} card(s) of {names} are not printed: {_ids(missing)}",
+        report.failed("pdf.contents", f"{plural(len(missing), 'card')} of {names} "
+                      f"{'is' if len(missing) == 1 else 'are'} not printed: {_ids(missing)}",
                       cards=missing)
     for card_id in repeated:
         problems += 1
         pages = [c["page"] for c in record["cards"] if c["id"] == card_id]
-        report.failed("pdf.contents", f"card {card_id!r} is printed {listed[card_id]} times, the set has it once",
+        report.failed("pdf.contents", f"card {card_id!r} is printed {plural(listed[card_id], 'time')}, the set has it once",
                       f"page {_page_list(pages)}", card=card_id)
     if foreign:
         problems += 1
-        report.failed("pdf.contents", f"{len(foreign)} printed card(s) are not in {names}: "
+        report.failed("pdf.contents", f"{plural(len(foreign), 'printed card')} {'is' if len(foreign) == 1 else 'are'} "
+                      f"not in {names}: "
                       f"{_ids([c['id'] for c in foreign])}", f"page {_page_list(sorted({c['page'] for c in foreign}))}",
                       cards=[c["id"] for c in foreign])
     drawn = Counter(label for label in read_labels if label)
@@ -302,9 +356,31 @@ def _contents(record: dict, read_labels: list[str | None], expected_sets: list[C
                       + "; ".join(filter(None, [short and f"missing {', '.join(short)}", extra and f"extra {', '.join(extra)}"])),
                       missing=short, extra=extra)
     if not problems:
-        blanks = sum(1 for card in record["cards"] if card["kind"] == "blank")
-        report.passed("pdf.contents", f"every card of {names} is printed exactly once ({sum(wanted.values())} cards)"
-                      + (f", plus {blanks} blank filler card(s)" if blanks else "") + ", nothing else")
+        report.passed("pdf.contents", f"every card of {names} is printed exactly once "
+                      + _printed(record, wanted, {card.id for s in expected_sets for card in s.cards if card.kind == "blank"})
+                      + ", nothing else")
+
+
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
+            "eleventh", "twelfth")
+
+
+def _printed(record: dict, wanted: Counter, blank_ids: set[str]) -> str:
+    """'(7 cards) and the Plus reference card in the eighth slot': the set's cards, its
+    blank ones, and what the sheet adds (a reference card in a free slot, blank cards)."""
+    blanks = sum(wanted[card_id] for card_id in blank_ids)
+    cards = sum(wanted.values()) - blanks
+    added = [card for card in record["cards"] if card["kind"] == "blank" and card["id"] not in wanted]
+    references = [card for card in added if card["id"].startswith(REFERENCE_PREFIX)]
+    blanks += len(added) - len(references)
+    text = f"({plural(cards, 'card')}" + (f" and {plural(blanks, 'blank card')}" if blanks else "") + ")"
+    pages = len({card["page"] for card in record["cards"]})
+    for card in references:
+        slot = card["slot"]
+        where = f"the {ORDINALS[slot]} slot" if slot < len(ORDINALS) else f"slot {slot + 1}"
+        text += (f" and the {card['id'].removeprefix(REFERENCE_PREFIX).capitalize()} reference card in {where}"
+                 + (f" of page {card['page']}" if pages > 1 else ""))
+    return text
 
 
 def _ids(ids: list[str]) -> str:

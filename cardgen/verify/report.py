@@ -75,7 +75,7 @@ def summary_line(reports: list[Report]) -> str:
     inputs = plural(len(reports), "input")
     verdict = "all checks passed" if counts["fail"] == 0 else f"{counts['fail']} FAILED"
     return (f"summary: {verdict} — {counts['pass']} passed, {counts['fail']} failed, "
-            f"{counts['info']} notes, {inputs}")
+            f"{plural(counts['info'], 'note')}, {inputs}")
 
 
 def render_text(reports: list[Report]) -> str:
