@@ -39,9 +39,9 @@ from cardgen.errors import InputError
 from cardgen.layout.geometry import MM, Rect, behind
 from cardgen.model.layout import PAPERS
 from cardgen.printers import check_offset
-from cardgen.render.fonts import require_glyphs
+from cardgen.render.fonts import register, require_glyphs
 from cardgen.render.pdf import attach_json, finish, new_canvas, set_boxes
-from cardgen.texts import check_lang, translations
+from cardgen.texts import LANGUAGES, check_lang, translations
 
 FONT, BOLD = "Vera", "Vera-Bold"
 ATTACHMENT = "cardgen-calibration.json"
@@ -65,6 +65,13 @@ ZERO_LINE = 0.4
 BACK_LINE = 0.3  # heavier on the back, since the paper blurs and greys them
 COARSE_BACK_LINE = 0.6
 COARSE_PT, FINE_PT = 12.0, 10.0  # label sizes: digits 3.1 and 2.6 mm high
+LABEL_GAP = 1.6  # mm from a front line's tip to its number
+NAME_PT = 7.0  # a row's name ("quarters", "whole mm")
+TEXT_CLEAR = 5.0  # mm between the instructions and the right Y scale's numbers and name
+VERA_CAP, VERA_TOP, VERA_DESCENT = 0.729, 0.929, 0.236  # of the em: capitals, accented capitals, descenders
+
+BACK_MARGIN = 2.5  # mm: BACK and its caption keep this clear of the flip box's edges
+CAPTION_PT, CAPTION_GAP = 7.0, 1.8  # BACK's caption, and its clear space below BACK
 
 FLIP_WORDS = {"long": "long", "short": "short"}
 
@@ -180,11 +187,24 @@ class Plan:
             Scale("bottom", "x", (width / 2, bottom_y), sx),
             Scale("left", "y", (left_x, height / 2), sy),
         )
-        inner_left, inner_right = left_x + depth + 6.0, right_x - 14.0
+        # The Y scales' numbers and names lie left of their lines: the right scale's quarter
+        # row points them at the instructions, which stop clear of the widest in any language.
+        inner_left = left_x + depth + 6.0
+        inner_right = right_x - FRONT_LENGTH - LABEL_GAP - _widest_fine_label() - TEXT_CLEAR
         box = Rect(width / 2 - 36, height - 88.0, 72, 18)
         wrong = Rect(width - box.right, height - box.top, box.width, box.height)
         ruler = (width / 2 - 50, wrong.y - 9.0)
         return cls(paper, flip, scales, box, wrong, ruler, box.y - 6.5, wrong.top + 4, inner_left, inner_right)
+
+
+def _widest_fine_label() -> float:
+    """mm: the widest thing beside a quarter row's lines, its numbers or its name in any language."""
+    register(FONT)
+    register(BOLD)
+    numbers = max(stringWidth(label, BOLD, FINE_PT / MM) for label in FINE_LABELS.values())
+    names = max(stringWidth(translations("sheets/calibration.yaml", lang)["fine"], FONT, NAME_PT / MM)
+                for lang in LANGUAGES)
+    return max(numbers, names)
 
 
 def _sign(flip: str, axis: str) -> int:
@@ -221,17 +241,17 @@ def _front_scale(canvas: Canvas, scale: Scale, texts: dict) -> None:
             a = s * k * pitch
             canvas.setLineWidth(ZERO_LINE if k == 0 else FRONT_LINE)
             canvas.line(*scale.page_point(a, row), *scale.page_point(a, row + FRONT_LENGTH + (1.0 if k == 0 else 0.0)))
-            _scale_label(canvas, scale, label(k), a, row + FRONT_LENGTH + 1.6, size, BOLD if k == 0 else FONT)
+            _scale_label(canvas, scale, label(k), a, row + FRONT_LENGTH + LABEL_GAP, size, BOLD if k == 0 else FONT)
     canvas.setFillGray(0.3)
     # each row's name beside its first number: left of an X scale, above a Y scale
     for row, reach, key in ((COARSE_ROW, COARSE_REACH * COARSE_FRONT_PITCH, "coarse"),
                             (0.0, -FINE_LINES[0] * FINE_FRONT_PITCH, "fine")):
         if scale.axis == "x":
-            x, y = scale.page_point(-reach - 5.0, row + FRONT_LENGTH + 1.6)
-            _text(canvas, texts[key], x, y, 7, FONT, "right")
+            x, y = scale.page_point(-reach - 5.0, row + FRONT_LENGTH + LABEL_GAP)
+            _text(canvas, texts[key], x, y, NAME_PT, FONT, "right")
         else:
-            x, y = scale.page_point(reach + 6.0, row + FRONT_LENGTH + 1.6)
-            _text(canvas, texts[key], x, y - 1.0, 7, FONT, "right")
+            x, y = scale.page_point(reach + 6.0, row + FRONT_LENGTH + LABEL_GAP)
+            _text(canvas, texts[key], x, y - 1.0, NAME_PT, FONT, "right")
     name = scale.axis.upper()
     canvas.setFillGray(0)
     if scale.axis == "x":
@@ -239,7 +259,7 @@ def _front_scale(canvas: Canvas, scale: Scale, texts: dict) -> None:
         _text(canvas, name, x, y, 16, BOLD, "right")
         _legend(canvas, scale.page_point(FINE_LINES[-1] * FINE_FRONT_PITCH + 14.0, 0.0), texts["match"])
     else:
-        x, y = scale.page_point(-COARSE_REACH * COARSE_FRONT_PITCH - 12.0, FRONT_LENGTH + 1.6)
+        x, y = scale.page_point(-COARSE_REACH * COARSE_FRONT_PITCH - 12.0, FRONT_LENGTH + LABEL_GAP)
         _text(canvas, name, x, y, 16, BOLD, "right")
     canvas.restoreState()
 
@@ -259,7 +279,7 @@ def _flip_boxes(canvas: Canvas, plan: Plan, texts: dict) -> None:
     canvas.saveState()
     canvas.setLineWidth(0.5)
     canvas.rect(box.x, box.y, box.width, box.height)
-    _text(canvas, texts["flip_ok"], box.centre[0], box.top + 1.8, 8, BOLD, "centre")
+    _text(canvas, texts["flip_ok"], box.centre[0], box.top + 2.4, 8, BOLD, "centre")  # descenders clear of the line
     canvas.setLineWidth(0.3)
     canvas.setDash(1.5, 1.5)
     canvas.setStrokeGray(0.45)
@@ -343,11 +363,24 @@ def _draw_back(canvas: Canvas, plan: Plan, offset: tuple[float, float], texts: d
     for scale in plan.scales:
         _back_scale(canvas, scale)
     canvas.restoreState()
-    spot = behind(plan.flip_box, plan.paper, plan.flip)
-    word_pt = min(30.0, 0.9 * spot.width * MM / stringWidth(texts["back_word"], BOLD, 1))
-    _text(canvas, texts["back_word"], spot.centre[0], spot.y + 7, word_pt, BOLD, "centre")
-    _text(canvas, texts["back"], spot.centre[0], spot.y + 2.5, 7, FONT, "centre")
+    _back_word(canvas, behind(plan.flip_box, plan.paper, plan.flip), texts)
     canvas.restoreState()
+
+
+def _back_word(canvas: Canvas, spot: Rect, texts: dict) -> None:
+    """BACK over its caption, the pair centred in `spot` (behind the flip box) with at least
+    BACK_MARGIN clear of the box's line at the top and the bottom."""
+    word, caption = texts["back_word"], texts["back"]
+    caption_em = CAPTION_PT / MM
+    caption_depth = VERA_DESCENT * caption_em
+    caption_height = caption_depth + VERA_TOP * caption_em  # accents and ascenders included
+    word_top = VERA_CAP if word.isascii() else VERA_TOP  # Ü's dots rise above the capitals
+    room = spot.height - 2 * BACK_MARGIN - caption_height - CAPTION_GAP
+    word_pt = min(30.0, 0.9 * spot.width * MM / stringWidth(word, BOLD, 1), room / word_top * MM)
+    height = caption_height + CAPTION_GAP + word_top * word_pt / MM
+    caption_y = spot.y + (spot.height - height) / 2 + caption_depth
+    _text(canvas, word, spot.centre[0], caption_y - caption_depth + caption_height + CAPTION_GAP, word_pt, BOLD, "centre")
+    _text(canvas, caption, spot.centre[0], caption_y, CAPTION_PT, FONT, "centre")
 
 
 def _mirror_to_front(canvas: Canvas, plan: Plan) -> None:
