@@ -29,6 +29,7 @@ _SHEET_BACKGROUND = (0.86, 0.86, 0.84)
 class PreviewCard:
     card: Card
     style: FaceStyle
+    set_cards: tuple[Card, ...] = ()   # its whole set: marks numbers that read as another of its cards
 
 
 def choose_cards(sets: list[str] | None, card_ids: list[str] | None, faces: str | None = None) -> list[PreviewCard]:
@@ -41,13 +42,14 @@ def choose_cards(sets: list[str] | None, card_ids: list[str] | None, faces: str 
     for set_name in chosen_sets:
         card_set = load_card_set(set_name)
         style = forced_style or load_face_style(_faces_reference(set_name, card_set.faces))
+        set_cards = tuple(card_set.cards)
         for card in card_set.cards:
             if card.id in cards:
                 raise InputError(
                     f"the sets {owner[card.id]} and {card_set.name} both have a card {card.id!r}; "
                     "preview them one set at a time."
                 )
-            cards[card.id] = PreviewCard(card, style)
+            cards[card.id] = PreviewCard(card, style, set_cards)
             owner[card.id] = card_set.name
     if not card_ids:
         return list(cards.values())
@@ -135,7 +137,7 @@ def _render_single(item: PreviewCard | None, lang, dpi, card_size_mm, style: Fac
     width, height = _page_points(card_size_mm, dpi)
     buffer = io.BytesIO()
     canvas = _new_canvas(buffer, (width, height))
-    painter = CardPainter(canvas, item.style if item else style, lang)
+    painter = CardPainter(canvas, item.style if item else style, lang, item.set_cards if item else ())
     if item:
         painter.front(item.card, 0, 0, width, height, bleed=2)
     else:
@@ -160,13 +162,16 @@ def _render_contact_sheet(chosen: list[PreviewCard], lang, dpi, card_size_mm, ba
     canvas = _new_canvas(buffer, page)
     canvas.setFillColorRGB(*_SHEET_BACKGROUND)
     canvas.rect(0, 0, *page, stroke=0, fill=1)
-    painters: dict[int, CardPainter] = {}
+    painters: dict[tuple[int, int], CardPainter] = {}
     for slot in range(count):
         x = gap + (slot % columns) * (width + gap)
         y = page[1] - (slot // columns + 1) * (height + gap)
         if slot < len(chosen):
             item = chosen[slot]
-            painter = painters.setdefault(id(item.style), CardPainter(canvas, item.style, lang))
+            key = (id(item.style), id(item.set_cards))
+            if key not in painters:
+                painters[key] = CardPainter(canvas, item.style, lang, item.set_cards)
+            painter = painters[key]
             painter.front(item.card, x, y, width, height, bleed=0)
         else:
             CardPainter(canvas, chosen[0].style, lang).back(x, y, width, height, bleed=0)

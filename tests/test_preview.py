@@ -107,3 +107,20 @@ def test_images_get_the_usual_file_permissions(tmp_path):
     finally:
         os.umask(umask)
     assert (tmp_path / "2.png").stat().st_mode & 0o777 == 0o644
+
+
+def test_a_users_set_marks_its_own_upside_down_pairs(tmp_path):
+    """161 and 191 read as each other upside down: marked when both are in the set, as in the build."""
+    cards = tmp_path / "cards"
+    images = {}
+    for name, numbers in (("pair", (161, 191)), ("single", (161, 7))):
+        path = tmp_path / f"{name}.yaml"
+        path.write_text(f"name: {name}\ntitle: {name}\ncards:\n" + "".join(
+            f"  - {{id: '{n}', kind: number, value: {n}, heads: 1}}\n" for n in numbers), encoding="utf-8")
+        result = run("--set", str(path), "--cards", "161", "--dpi", "100", "-o", str(cards / name))
+        assert result.exit_code == 0, result.output
+        with Image.open(cards / name / "161.png") as image:
+            images[name] = image.convert("L")
+    # the marked card has more ink: its three bars
+    ink = {name: sum(image.histogram()[:100]) for name, image in images.items()}
+    assert ink["pair"] > ink["single"] + 50
