@@ -210,7 +210,7 @@ def _check_variants(doc: YamlDocument, contents: Contents, report: Report) -> li
                 report.failed("set.classic", f"card {number} is there {plural(len(found), 'time')}; the game has "
                               "it once", _places(doc, found), card=number)
     if contents.numbered_replacement:
-        numbers_from = f"the bundled numbered cards ({BUNDLED_NUMBERED}), this set's in place of theirs"
+        numbers_from = f"the bundled numbered cards ({BUNDLED_NUMBERED}, this set's in their place)"
     elif contents.numbers:
         numbers_from = "the set's numbered cards"
     else:
