@@ -51,13 +51,28 @@ def test_zero_cards_alone_serve_plus_with_the_bundled_numbered_cards():
     assert "2p×" in checks(report, "set.games.plus")[0].message and "7p×" in checks(report, "set.games.plus")[0].message
 
 
-def test_a_removed_card_is_named_as_the_one_the_deck_lacks(tmp_path):
-    # 103 of the 104 cards cannot be told from replacement cards by the data alone: the
-    # set is taken as replacement cards, and the note names the card it lacks
+def test_a_card_removed_from_the_deck_is_caught_and_named(tmp_path):
     path = tampered(tmp_path, "numbered", lambda t: t.replace('  - {id: "55", kind: number, value: 55, heads: 7}\n', ""))
     report = verify_set(path, games=GAMES)
     [found] = checks(report, "set.classic")
-    assert found.result == "info" and "all but 55" in found.message and "replacement cards" in found.message
+    assert found.result == "fail" and "55 missing" in found.message
+    assert not report.ok
+
+
+def test_a_jokers_set_that_lost_a_joker_is_caught(tmp_path):
+    path = tampered(tmp_path, "jokers", lambda t: t.replace('  - {id: "J0.4", kind: joker, value: 0.4, heads: 1}\n', ""))
+    report = verify_set(path, games=GAMES)
+    assert [c.result for c in checks(report, "set.jokers")] == ["fail"]
+
+
+def test_a_promo_joker_is_a_replacement_for_a_bundled_one(tmp_path):
+    path = tmp_path / "promo.yaml"
+    path.write_text("name: promo\ntitle: A promo joker\ncards:\n  - {id: P5, kind: joker, value: 0.5, heads: 1}\n")
+    report = verify_set(path, games=GAMES)
+    [found] = checks(report, "set.jokers")
+    assert found.result == "info" and "replacement jokers" in found.message and "0.5" in found.message
+    assert report.ok
+    assert checks(report, "set.games.jokers")
 
 
 REPLACEMENTS = """name: lost
@@ -76,7 +91,7 @@ def test_a_few_numbered_cards_are_replacement_cards_for_the_bundled_deck(tmp_pat
     [classic] = checks(report, "set.classic")
     assert classic.result == "info" and classic.message.startswith("replacement cards for the bundled deck: 12, 55")
     assert "Classic, Pro and Jokers play with the bundled numbered cards" in classic.message
-    assert "only all 104 make a deck of its own" in classic.message  # the rule, in one sentence
+    assert "more than that is a deck, which needs all 104" in classic.message  # the rule, in one sentence
     assert classic.details["replaces"] == [12, 55]
     played = [c.name.removeprefix("set.games.") for c in checks(report, "set.games")]
     assert played == ["classic", "pro"] and all(c.result == "pass" for c in checks(report, "set.games"))

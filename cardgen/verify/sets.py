@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 
-from cardgen.engine import FIRST_JOKER, ZERO_CARDS, heads_table, standard_heads
+from cardgen.engine import FIRST_JOKER, JOKER_CARDS, ZERO_CARDS, heads_table, standard_heads
 from cardgen.errors import InputError
 from cardgen.model.cards import SETS_DIR, CardSet
 from cardgen.verify.play import Deal, Played, play_games
@@ -55,10 +55,14 @@ class Contents:
 
     @property
     def numbered_replacement(self) -> bool:
-        """Some but not all of the cards 1-104, once each: replacement cards for the
-        bundled deck (the data cannot tell them from a deck that lost a card)."""
-        return bool(self.numbers) and not self.numbered_complete and all(
-            len(found) == 1 for found in self.numbers.values())
+        """Up to half of the cards 1-104, once each: replacement cards for the bundled
+        deck. More than half is a deck, and a card it lacks is missing."""
+        return 0 < len(self.numbers) <= HIGHEST // 2 and all(len(found) == 1 for found in self.numbers.values())
+
+    @property
+    def jokers_replacement(self) -> bool:
+        """Up to half of the jokers, once each: replacement jokers for the bundled ones."""
+        return 0 < len(self.jokers) <= 5 and all(len(found) == 1 for found in self.jokers.values())
 
     @property
     def numbered_usable(self) -> bool:
@@ -202,9 +206,13 @@ def _check_variants(doc: YamlDocument, contents: Contents, report: Report) -> li
         if not missing and not twice:
             report.passed("set.classic", "holds every numbered card 1–104 once: Classic and Pro can be played")
             variants += ["classic", "pro"]
-        elif not twice:
+        elif contents.numbered_replacement:
             _replacement(sorted(contents.numbers), missing, report)
             variants += ["classic", "pro"]
+        elif not twice:
+            report.failed("set.classic", f"Classic needs every card 1–104: {_ranges(missing)} missing (a set of more "
+                          f"than {HIGHEST // 2} numbered cards is a deck; fewer would be replacement cards)",
+                          missing=missing)
         else:
             for number, found in twice.items():
                 report.failed("set.classic", f"card {number} is there {plural(len(found), 'time')}; the game has "
@@ -224,7 +232,7 @@ def _check_variants(doc: YamlDocument, contents: Contents, report: Report) -> li
             report.info("set.plus", "its zero cards would serve Plus, but its numbered cards hold duplicates")
     if contents.jokers:
         _check_jokers(doc, contents, numbers_from, report)
-        if contents.numbered_usable and len(contents.jokers) >= 2:
+        if contents.numbered_usable and (len(contents.jokers) >= 2 or contents.jokers_replacement):
             variants.append("jokers")
     served = ", ".join(v.capitalize() for v in variants) or "no variant of RULES.md"
     together = variants and (contents.numbered_replacement or not contents.numbers)
@@ -239,8 +247,8 @@ def _replacement(present: list[int], missing: list[int], report: Report) -> None
     replaces = _ranges(present) if len(present) <= len(missing) else f"all but {_ranges(missing)}"
     report.info("set.classic", f"replacement cards for the bundled deck: {replaces} "
                 f"({len(present)} of the 104 numbered cards); Classic, Pro and Jokers play with the bundled numbered "
-                f"cards ({BUNDLED_NUMBERED}), these printed in their place. A set with some of the cards 1–104, once "
-                "each, is taken as replacement cards; only all 104 make a deck of its own",
+                f"cards ({BUNDLED_NUMBERED}), these printed in their place. A set with up to {HIGHEST // 2} of the "
+                "cards 1–104, once each, is taken as replacement cards; more than that is a deck, which needs all 104",
                 replaces=present, missing=missing)
 
 
@@ -250,7 +258,12 @@ def _check_jokers(doc: YamlDocument, contents: Contents, numbers_from: str, repo
     for tenths, found in twice.items():
         report.failed("set.jokers", f"joker 0.{tenths} is there {len(found)} times; each joker exists once",
                       _places(doc, found), joker=f"0.{tenths}")
-    if missing:
+    if contents.jokers_replacement:
+        report.info("set.jokers", "replacement jokers for the bundled ones: " + ", ".join(f"0.{t}" for t in
+                    sorted(contents.jokers)) + f" ({len(contents.jokers)} of the 10); the jokers variant plays with "
+                    "the bundled jokers, these printed in their place. Up to 5 jokers are taken as replacements; more "
+                    "than that must be all ten")
+    elif missing:
         report.failed("set.jokers", "the jokers variant needs the ten jokers 0.0–0.9: "
                       + ", ".join(f"0.{t}" for t in missing) + " missing", missing=[f"0.{t}" for t in missing])
     if not missing and not twice:
@@ -279,7 +292,7 @@ def _deal(card_set, contents) -> Deal:
         overrides.update({n: cards[found[0]].heads for n, found in contents.numbers.items()})
     zeros = ZERO_CARDS[: len(contents.zeros)]
     overrides.update({zero: cards[i].heads for zero, i in zip(zeros, contents.zeros)})
-    jokers = tuple(FIRST_JOKER + t for t in sorted(contents.jokers))
+    jokers = JOKER_CARDS if contents.jokers_replacement else tuple(FIRST_JOKER + t for t in sorted(contents.jokers))
     overrides.update({FIRST_JOKER + t: cards[found[0]].heads for t, found in contents.jokers.items()})
     return Deal(heads_table(overrides), zeros=zeros, jokers=jokers)
 
@@ -295,7 +308,7 @@ def _player_counts(variant: str, contents: Contents, report: Report) -> list[int
         return list(range(2, 7))
     if variant == "plus":
         return _plus_counts(len(contents.zeros), report)
-    jokers = len(contents.jokers)
+    jokers = 10 if contents.jokers_replacement else len(contents.jokers)
     top = min(10, jokers)
     if jokers == 10:
         report.passed(name, "Jokers: 2–10 players (one joker each on top of 10 numbered cards)")
