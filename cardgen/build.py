@@ -108,7 +108,7 @@ def render_jobs(jobs: list[Job], settings: PrintSettings) -> dict[str, bytes]:
     try:
         make_grid(layout, paper)
     except GridError as exc:
-        raise layout_doc.error(("card",), str(exc)) from None
+        raise layout_doc.error(_grid_field(layout_doc), str(exc)) from None
     words = sheet_strings(settings.lang)
     files = {}
     for job in jobs:
@@ -128,6 +128,15 @@ def render_jobs(jobs: list[Job], settings: PrintSettings) -> dict[str, bytes]:
         )
         files[job.file_name] = render_sheet(request)
     return files
+
+
+# The fields that decide whether the cards fit the paper, the likeliest culprit first.
+_GRID_FIELDS = ("paper", "card", "bleed", "gap", "margins", "columns", "rows", "cut_marks")
+
+
+def _grid_field(layout_doc) -> tuple[str]:
+    """The field to name when no card fits: the first of them the user's own file gives."""
+    return next(((name,) for name in _GRID_FIELDS if layout_doc.sets((name,))), ("card",))
 
 
 def _cards_for(card_set: CardSet, mode: str) -> tuple[Card, ...]:

@@ -45,6 +45,10 @@ class YamlDocument:
             path = path[:-1]
         return self.lines.get(path, 1)
 
+    def sets(self, path: FieldPath) -> bool:
+        """Whether this file itself gives the field at `path`."""
+        return tuple(path) in self.lines
+
     def error(self, path: FieldPath, message: str) -> InputError:
         """An InputError naming file, line and field; `message` finishes the sentence."""
         path = tuple(path)

@@ -128,3 +128,11 @@ def test_an_unknown_bundled_set_is_refused(tmp_path):
     result = cardgen("build", "--set", "nonsense", "-o", str(tmp_path / "out"))
     assert result.returncode == 2
     assert "nonsense" in result.stderr
+
+
+def test_a_grid_that_does_not_fit_names_the_users_file_and_the_field_it_set(tmp_path):
+    layout = tmp_path / "small.yaml"
+    layout.write_text("extends: standard\nname: small\npaper: {width: 100, height: 100}\n")
+    result = cardgen("build", "--layout", str(layout), "-o", str(tmp_path / "out"))
+    assert result.returncode == 2
+    assert f"{layout}, line 3, field paper: no 56 x 87 mm card" in result.stderr

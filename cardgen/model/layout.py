@@ -142,6 +142,9 @@ class _MergedDocument(YamlDocument):
     parent: YamlDocument
     own_paths: set
 
+    def sets(self, path) -> bool:
+        return tuple(path) in self.own_paths
+
     def error(self, path, message):
         path = tuple(path)
         probe = path
