@@ -205,16 +205,25 @@ class _Replay:
         self.deck = set(deck(options, len(players)))
 
     def run(self, rounds: list[_Round]) -> Report:
-        reports = []
-        for index, round_ in enumerate(rounds):
-            self._check_can_start(index)
-            reports.append(self._play_round(index, round_))
+        """Replay every round; a broken rule raises CheckFailed carrying, as `replayed`,
+        the report of the legal plays before it."""
+        self.reports: list[RoundReport] = []
+        try:
+            for index, round_ in enumerate(rounds):
+                self._check_can_start(index)
+                self._play_round(index, round_)
+        except CheckFailed as exc:
+            exc.replayed = self._report()
+            raise
+        return self._report()
+
+    def _report(self) -> Report:
         game = self.game
         return Report(
             variant=self.options.variant,
             options=self.options,
             players=self.names,
-            rounds=reports,
+            rounds=self.reports,
             totals=self._by_name(self._totals()),
             game_over=game.over,
             winners=[self.names[seat] for seat in game.winners()],
@@ -245,13 +254,14 @@ class _Replay:
                 f"{' and '.join(holding)} still hold cards"
             )
 
-    def _play_round(self, index: int, round_: _Round) -> RoundReport:
+    def _play_round(self, index: int, round_: _Round) -> None:
         game = self.game
         path = ("rounds", index)
         rows = self._rows(path + ("rows",), round_.rows)
         hands = self._hands(path + ("hands",), round_.hands, rows)
         game.start_round(rows, hands)
         report = RoundReport(start_rows=[list(row) for row in rows])
+        self.reports.append(report)
         for turn_index, turn in enumerate(round_.turns):
             where = f"round {index + 1}, turn {turn_index + 1}"
             if game.round_over:
@@ -262,9 +272,9 @@ class _Replay:
             except IllegalPlay as exc:
                 raise CheckFailed(f"{where}: {exc.describe(self.names[exc.seat])}") from None
             report.turns.append(self._turn_report(plays, collected))
+            report.scores = self._by_name(game.table.scores)
         report.finished = game.round_over
         report.scores = self._by_name(game.table.scores)
-        return report
 
     def _turn_report(self, plays: list[Play | None], collected) -> TurnReport:
         by_name: dict[str, list[int]] = {}

@@ -1,6 +1,8 @@
 """`cardgen referee`: worked cases, illegal plays and malformed records."""
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 from textwrap import dedent
 
@@ -481,3 +483,18 @@ def test_a_missing_file(tmp_path):
     result = referee(tmp_path / "nowhere.yaml")
     assert result.exit_code == 2
     assert result.stderr.strip().endswith("nowhere.yaml: there is no such file.")
+
+
+def test_a_broken_rule_comes_after_the_table_as_it_stood(tmp_path):
+    record = tmp_path / "game.yaml"
+    record.write_text(
+        "variant: classic\nplayers: [Ana, Ben]\nrounds:\n  - rows: [[8], [24], [69], [81]]\n"
+        "    turns:\n      - {Ana: 29, Ben: 70}\n      - {Ana: 30, Ben: 3}\n"
+    )
+    result = subprocess.run([sys.executable, "-m", "cardgen", "referee", str(record)], capture_output=True, text=True)
+    assert result.returncode == 1
+    assert "turn 1: Ana 29, Ben 70" in result.stdout and "rows: 1: 8 | 2: 24 29 | 3: 69 70 | 4: 81" in result.stdout
+    assert "turn 2" not in result.stdout
+    assert result.stderr.strip() == (
+        "cardgen: round 1, turn 2: Ben played 3, which is below every row end, but named no row to take"
+    )

@@ -14,9 +14,15 @@ def command(record: str, as_json: bool) -> None:
     Exit status 0 when every play is legal, 1 when a play breaks a rule (the
     line says where and which rule), 2 when the record cannot be read.
     """
+    from cardgen.errors import CheckFailed
     from cardgen.referee import referee_file
 
-    report = referee_file(record)
+    try:
+        report = referee_file(record)
+    except CheckFailed as exc:
+        if not as_json and getattr(exc, "replayed", None):
+            click.echo(exc.replayed.account())  # the table as it stood, then the broken rule
+        raise
     if as_json:
         click.echo(json.dumps(report.as_json()))
     else:
