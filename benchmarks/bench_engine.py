@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import gc
 import resource
-import time
 import tracemalloc
 
 from cardgen.engine import Options

@@ -27,7 +27,6 @@ from cardgen.model.cards import Card
 from cardgen.model.layout import paper_size
 from cardgen.model.rules import (
     RuleSummary,
-    TallyExample,
     TurnExample,
     joker_worth,
     load_summary,

@@ -174,7 +174,7 @@ def _check_heads(doc: YamlDocument, card_set: CardSet, contents: Contents, repor
         report.info("set.heads", f"deliberate change (custom_heads: true): {'; '.join(details)}",
                     _places(doc, [i for _, i, _ in changed]), changed=[n for n, _, _ in changed])
     else:
-        for (number, index, heads), detail in zip(changed, details):
+        for number, index, heads in changed:
             report.failed("set.heads", f"card {number} carries {plural(heads, 'bull head')}, the standard rule gives "
                           f"{standard_heads(number)} (write custom_heads: true if this is meant)",
                           _place(doc, index), card=number, heads=heads, standard=standard_heads(number))
