@@ -11,6 +11,7 @@ from pathlib import Path
 from cardgen.engine import FIRST_JOKER, JOKER_CARDS, ZERO_CARDS, heads_table, standard_heads
 from cardgen.errors import InputError
 from cardgen.model.cards import SETS_DIR, CardSet
+from cardgen.paths import find_data_file
 from cardgen.verify.play import Deal, Played, play_games
 from cardgen.verify.report import Report, plural
 from cardgen.yamlio import YamlDocument, load_yaml, validate
@@ -19,18 +20,9 @@ HIGHEST = 104
 BUNDLED_NUMBERED = "templates/sets/numbered.yaml"
 
 
-def resolve_set(name_or_file: str | Path) -> tuple[Path, str]:
-    """A bundled set by name ('jokers') or a YAML file; with the name to show the user."""
-    path = Path(name_or_file)
-    bundled = SETS_DIR / f"{name_or_file}.yaml"
-    if not path.suffix and bundled.is_file():
-        return bundled, f"templates/sets/{bundled.name}"
-    return path, str(path)
-
-
 def read_set_document(name_or_file: str | Path) -> YamlDocument:
     """The set's YAML with its lines; InputError when it is missing, not YAML, or no card set."""
-    path, shown = resolve_set(name_or_file)
+    path, shown = find_data_file(name_or_file, SETS_DIR, "card set")
     doc = load_yaml(path, shown_as=shown)
     if not isinstance(doc.data, dict) or not isinstance(doc.data.get("cards"), list):
         raise InputError(f"{shown}: this is not a card set (it has no 'cards:' list).")
