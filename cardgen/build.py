@@ -8,7 +8,7 @@ from pathlib import Path
 
 from cardgen.layout.geometry import GridError, make_grid
 from cardgen.model.cards import Card, CardSet, load_card_set
-from cardgen.model.layout import PAPERS, load_layout
+from cardgen.model.layout import PAPERS, Layout, load_layout
 from cardgen.files import write_atomically
 from cardgen.render.sheets import SheetRequest, render_sheet
 from cardgen.texts import sheet_strings
@@ -76,22 +76,41 @@ class _SheetPainter:
 def build(settings: PrintSettings, sets: list[str] = (), mode: str | None = None) -> dict[str, bytes]:
     """Everything `cardgen build` writes, as bytes keyed by file name: the card sheets
     and, for the default kit, the calibration sheet, rule summaries and score sheets."""
-    files = render_jobs(jobs_for(list(sets), mode), settings)
+    pages = _page_setup(settings)
+    files = _render_jobs(jobs_for(list(sets), mode), settings, pages)
     if not sets:
-        files.update(_kit_extras(settings))
+        files.update(_kit_extras(settings, pages))
     return files
 
 
-def _kit_extras(settings: PrintSettings) -> dict[str, bytes]:
+@dataclass(frozen=True)
+class _PageSetup:
+    """The layout, paper and flip a build prints with, from its settings and layout."""
+
+    layout: Layout
+    paper_mm: tuple[float, float]
+    paper_name: str  # for the pages that have no card layout: a4 or letter
+    flip: str
+
+
+def _page_setup(settings: PrintSettings) -> _PageSetup:
+    layout, layout_doc = load_layout(settings.layout)
+    paper_mm = PAPERS[settings.paper] if settings.paper else layout.paper_size
+    try:
+        make_grid(layout, paper_mm)
+    except GridError as exc:
+        raise layout_doc.error(_grid_field(layout_doc), str(exc)) from None
+    paper_name = settings.paper or (layout.paper if isinstance(layout.paper, str) else "a4")
+    return _PageSetup(layout, paper_mm, paper_name, settings.flip or layout.flip)
+
+
+def _kit_extras(settings: PrintSettings, pages: _PageSetup) -> dict[str, bytes]:
     from cardgen.model.rules import VARIANTS
     from cardgen.render.calibration import calibration_pdf
     from cardgen.render.scoresheet import score_sheet_pdf
     from cardgen.render.summary import summary_pdf
 
-    layout, _ = load_layout(settings.layout)
-    paper = settings.paper or (layout.paper if isinstance(layout.paper, str) else "a4")
-    flip = settings.flip or layout.flip
-    lang = settings.lang
+    paper, flip, lang = pages.paper_name, pages.flip, settings.lang
     extras = {"calibration.pdf": calibration_pdf(paper=paper, flip=flip, back_offset=settings.back_offset, lang=lang)}
     extras.update({f"rules-{variant}-{lang}.pdf": summary_pdf(variant, lang, paper) for variant in VARIANTS})
     extras.update({f"score-{variant}-{lang}.pdf": score_sheet_pdf(variant, lang, paper=paper) for variant in ("plus", "classic")})
@@ -100,15 +119,13 @@ def _kit_extras(settings: PrintSettings) -> dict[str, bytes]:
 
 def render_jobs(jobs: list[Job], settings: PrintSettings) -> dict[str, bytes]:
     """Every card sheet of the jobs, as bytes, keyed by file name. Raises InputError on bad input."""
+    return _render_jobs(jobs, settings, _page_setup(settings))
+
+
+def _render_jobs(jobs: list[Job], settings: PrintSettings, pages: _PageSetup) -> dict[str, bytes]:
     from cardgen.model.faces import load_face_style
 
-    layout, layout_doc = load_layout(settings.layout)
-    paper = PAPERS[settings.paper] if settings.paper else layout.paper_size
-    flip = settings.flip or layout.flip
-    try:
-        make_grid(layout, paper)
-    except GridError as exc:
-        raise layout_doc.error(_grid_field(layout_doc), str(exc)) from None
+    layout, paper, flip = pages.layout, pages.paper_mm, pages.flip
     words = sheet_strings(settings.lang)
     files = {}
     for job in jobs:
