@@ -9,7 +9,6 @@ from pathlib import Path
 from cardgen.layout.geometry import GridError, make_grid
 from cardgen.model.cards import Card, CardSet, load_card_set
 from cardgen.model.layout import PAPERS, Layout, load_layout
-from cardgen.files import write_atomically
 from cardgen.render.sheets import SheetRequest, render_sheet
 from cardgen.texts import sheet_strings
 
@@ -165,30 +164,21 @@ def _cards_for(card_set: CardSet, mode: str) -> tuple[Card, ...]:
     return cards
 
 
-def write_files(files: dict[str, bytes], output: Path, png_dpi: int | None = None) -> list[Path]:
-    """Write every file (and PNGs of its pages when asked), each atomically."""
-    written = []
-    for name, content in files.items():
-        path = Path(output) / name
-        write_atomically(path, content)
-        written.append(path)
-        if png_dpi:
-            written.extend(write_pngs(path, content, png_dpi))
-    return written
-
-
-def write_pngs(pdf_path: Path, content: bytes, dpi: int) -> list[Path]:
+def page_images(files: dict[str, bytes], dpi: int) -> dict[str, bytes]:
+    """A PNG of every page of every PDF in `files`, named after it (deck-duplex-p01.png)."""
     import io
 
     import pypdfium2
 
-    document = pypdfium2.PdfDocument(content)
-    paths = []
-    for index in range(len(document)):
-        image = document[index].render(scale=dpi / 72).to_pil()
-        buffer = io.BytesIO()
-        image.save(buffer, format="PNG", dpi=(dpi, dpi))
-        path = pdf_path.with_name(f"{pdf_path.stem}-p{index + 1:02d}.png")
-        write_atomically(path, buffer.getvalue())
-        paths.append(path)
-    return paths
+    images = {}
+    for name, content in files.items():
+        document = pypdfium2.PdfDocument(content)
+        try:
+            for index in range(len(document)):
+                image = document[index].render(scale=dpi / 72).to_pil()
+                buffer = io.BytesIO()
+                image.save(buffer, format="PNG", dpi=(dpi, dpi))
+                images[f"{Path(name).stem}-p{index + 1:02d}.png"] = buffer.getvalue()
+        finally:
+            document.close()
+    return images

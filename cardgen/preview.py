@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import io
 import math
-import re
+import hashlib
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.errors import InputError
-from cardgen.files import write_atomically
 from cardgen.model.cards import Card, bundled_set_names, load_card_set
 from cardgen.model.faces import FaceStyle, load_face_style
 
@@ -22,6 +22,7 @@ DEFAULT_CARD_SIZE = (56.0, 87.0)   # mm
 CONTACT_SHEET = "contact-sheet.png"
 BACK_IMAGE = "back.png"
 _GAP_MM = 3.0
+_LONGEST_STEM = 200  # bytes
 _SHEET_BACKGROUND = (0.86, 0.86, 0.84)
 
 
@@ -93,8 +94,8 @@ def render_previews(
         raise InputError("there are no cards to preview.")
     images: dict[str, bytes] = {}
     if singles:
-        for item in chosen:
-            images[_file_name(item.card.id)] = _render_single(item, lang, dpi, card_size_mm)
+        for item, name in zip(chosen, image_names(chosen)):
+            images[name] = _render_single(item, lang, dpi, card_size_mm)
         if back:
             images[BACK_IMAGE] = _render_single(None, lang, dpi, card_size_mm, style=chosen[0].style)
     if contact_sheet:
@@ -102,17 +103,39 @@ def render_previews(
     return images
 
 
-def write_images(images: dict[str, bytes], output: Path) -> list[Path]:
-    """Write each image atomically into `output`."""
-    written = []
-    for name, data in images.items():
-        write_atomically(output / name, data)
-        written.append(output / name)
-    return written
+def image_names(chosen: list[PreviewCard]) -> list[str]:
+    """A file name for each card's image: its id where that is a safe name, else the id
+    with its other characters as %XX; `~2`, `~3` … where two names would be the same to a
+    file system that ignores case, and never the name of the back or the contact sheet."""
+    taken = {BACK_IMAGE.casefold(), CONTACT_SHEET.casefold()}
+    names = []
+    for item in chosen:
+        stem = _safe_stem(item.card.id)
+        name, copy = f"{stem}.png", 1
+        while _folded(name) in taken:
+            copy += 1
+            name = f"{stem}~{copy}.png"
+        taken.add(_folded(name))
+        names.append(name)
+    return names
 
 
-def _file_name(card_id: str) -> str:
-    return re.sub(r"[^A-Za-z0-9._-]", "_", card_id) + ".png"
+def _safe_stem(card_id: str) -> str:
+    stem = "".join(
+        char if (char.isalnum() or char in "._-") and not (index == 0 and char == ".")
+        else "".join(f"%{byte:02X}" for byte in char.encode("utf-8"))
+        for index, char in enumerate(card_id)
+    )
+    if len(stem.encode("utf-8")) > _LONGEST_STEM:  # file systems allow 255 bytes
+        digest = hashlib.sha256(card_id.encode("utf-8")).hexdigest()[:10]
+        cut = stem.encode("utf-8")[:_LONGEST_STEM - 12].decode("utf-8", "ignore")
+        stem = cut[:cut.rfind("%")] if "%" in cut[-2:] else cut   # no half of a %XX
+        stem += f"~h{digest}"
+    return stem
+
+
+def _folded(name: str) -> str:
+    return unicodedata.normalize("NFC", name).casefold()
 
 
 def _page_points(card_size_mm, dpi) -> tuple[float, float]:
@@ -191,5 +214,5 @@ def _rasterise(pdf: bytes, dpi: int, size_px: tuple[int, int]) -> bytes:
     if image.size != size_px:   # pdfium rounds a size of n + 1e-12 pixels up to n + 1
         image = image.crop((0, 0, *size_px))
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True, dpi=(dpi, dpi))
+    image.save(out, format="PNG", dpi=(dpi, dpi))
     return out.getvalue()

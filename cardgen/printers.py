@@ -15,7 +15,7 @@ from pathlib import Path
 import yaml
 
 from cardgen.errors import InputError
-from cardgen.files import write_atomically
+from cardgen.files import output_folder
 
 PROFILES_FILE = "printers.yaml"
 FLIPS = ("long", "short")
@@ -131,23 +131,25 @@ def load_profile(name: str) -> PrinterProfile:
 def save_profile(profile: PrinterProfile) -> bool:
     """Add or replace `profile`; True if it replaced one of the same name."""
     profile = make_profile(profile.name, profile.back_offset, profile.flip, profile.paper)
-    profiles = load_profiles()
-    replaced = profile.name in profiles
-    profiles[profile.name] = profile
-    _write(profiles)
+    with output_folder(config_dir()) as folder:  # held: a concurrent change is never lost
+        profiles = load_profiles()
+        replaced = profile.name in profiles
+        profiles[profile.name] = profile
+        folder.write({PROFILES_FILE: _profiles_text(profiles)})
     return replaced
 
 
 def remove_profile(name: str) -> PrinterProfile:
     """Remove the profile `name` and return it."""
-    profile = load_profile(name)
-    profiles = load_profiles()
-    del profiles[profile.name]
-    _write(profiles)
+    with output_folder(config_dir()) as folder:
+        profile = load_profile(name)
+        profiles = load_profiles()
+        del profiles[profile.name]
+        folder.write({PROFILES_FILE: _profiles_text(profiles)})
     return profile
 
 
-def _write(profiles: dict[str, PrinterProfile]) -> None:
+def _profiles_text(profiles: dict[str, PrinterProfile]) -> bytes:
     data = {
         "printers": {
             name: {"back_offset": list(p.back_offset), "flip": p.flip, "paper": p.paper}
@@ -156,4 +158,4 @@ def _write(profiles: dict[str, PrinterProfile]) -> None:
     }
     header = "# cardgen printer profiles: edit with `cardgen printer add|remove`.\n"
     text = header + yaml.safe_dump(data, sort_keys=True, allow_unicode=True, default_flow_style=None)
-    write_atomically(profiles_path(), text.encode("utf-8"))
+    return text.encode("utf-8")

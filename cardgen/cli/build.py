@@ -14,9 +14,12 @@ from cardgen.cli.options import print_options, resolve_print_settings
 @click.option("--png", is_flag=True, help="Also write a 150 dpi PNG of every page beside its PDF.")
 def command(sets, mode, layout, paper, flip, back_offset, printer, lang, output, png):
     """Write the print kit (or the chosen sets) as PDFs ready for a home printer."""
-    from cardgen.build import build, write_files
+    from cardgen.build import build, page_images
+    from cardgen.files import write_files
 
     settings = resolve_print_settings(layout, paper, flip, back_offset, printer, lang)
     files = build(settings, list(sets), mode)
-    for path in write_files(files, output, png_dpi=150 if png else None):
+    if png:
+        files |= page_images(files, dpi=150)
+    for path in write_files(output, files):
         click.echo(str(path))

@@ -30,7 +30,8 @@ def _card_size(text: str | None) -> tuple[float, float] | None:
 @click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path), default=Path("output/preview"), show_default=True, help="Folder for the PNG files.")
 def command(sets, cards, faces, lang, contact_sheet, singles, back, dpi, card_size, output):
     """Write PNG images of card faces (named by card id) to look at before printing."""
-    from cardgen.preview import DEFAULT_CARD_SIZE, choose_cards, parse_card_ids, render_previews, write_images
+    from cardgen.files import write_files
+    from cardgen.preview import DEFAULT_CARD_SIZE, choose_cards, image_names, parse_card_ids, render_previews
 
     size = _card_size(card_size) or DEFAULT_CARD_SIZE
     chosen = choose_cards(list(sets), parse_card_ids(cards), faces)
@@ -38,5 +39,7 @@ def command(sets, cards, faces, lang, contact_sheet, singles, back, dpi, card_si
         chosen, lang=lang, dpi=dpi, card_size_mm=size,
         singles=singles or not contact_sheet, contact_sheet=contact_sheet, back=back,
     )
-    written = write_images(images, output)
-    click.echo(f"{len(written)} image{'s' if len(written) != 1 else ''} in {output}")
+    shows = {name: item.card.id for item, name in zip(chosen, image_names(chosen))}
+    for path in write_files(output, images):
+        card_id = shows.get(path.name)
+        click.echo(f"{path}: card {card_id!r}" if card_id and path.name != f"{card_id}.png" else str(path))

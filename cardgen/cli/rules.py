@@ -52,12 +52,12 @@ def _check_variant(variant: str) -> str:
 
 def _write(files: dict[str, bytes], output: Path | None, single: bool) -> None:
     """Everything is rendered before the first file is written."""
-    from cardgen.build import write_files
+    from cardgen.files import write_files
 
     if single and output is not None:
         (content,) = files.values()
         files, folder = {output.name: content}, output.parent
     else:
         folder = output or Path("output")
-    for path in write_files(files, folder):
+    for path in write_files(folder, files):
         click.echo(str(path))
