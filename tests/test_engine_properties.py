@@ -169,7 +169,7 @@ def test_jokers_never_sit_side_by_side_in_many_games():
 
 
 class Rows:
-    """RULES.md read literally and slowly, as a second opinion on the engine.
+    """docs/RULES.md §4-§6, §11 and §12 read literally and slowly: a second opinion on the engine.
 
     Keeps its own row end values (a joker's depends on where it went) from the
     start of the round on, and resolves a turn of recorded plays.

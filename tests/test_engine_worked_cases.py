@@ -1,4 +1,7 @@
-"""The worked cases of RULES.md, played through the engine."""
+"""The worked cases of docs/RULES.md (§17, cases 1-9), played through the engine."""
+
+import re
+from pathlib import Path
 
 import pytest
 
@@ -118,7 +121,7 @@ def test_case_8_jokers_the_joker_end_is_worth_seventeen_point_four():
     assert game.table.rows[0] == [17, joker(4), 18]
 
 
-# Case 9: three rounds whose scores are those of RULES.md (see tests/records/case9.yaml).
+# Case 9: three rounds whose scores are those of docs/RULES.md, case 9 (tests/records/case9.yaml).
 CASE_9_ROUNDS = [
     (
         [[2, 3, 5, 10, 11], [13, 14, 15, 16, 20], [22, 25, 30, 33, 40], [45, 50, 60, 70, 71]],
@@ -170,3 +173,44 @@ def test_the_only_card_that_chooses_is_the_one_resolved():
     game = start("classic", [[8], [24], [69], [81]], [[3], [4]])
     turn(game, Play((3,), take=3), 4)
     assert game.table.rows[3] == [3, 4]
+
+
+# --- citations of docs/RULES.md ------------------------------------------------
+
+ROOT = Path(__file__).parents[1]
+
+
+def rules_text():
+    return (ROOT / "docs" / "RULES.md").read_text(encoding="utf-8")
+
+
+def cited_places():
+    """(file, "§N" or "case N") for every place the code, tests and records cite docs/RULES.md."""
+    files = [*ROOT.glob("cardgen/**/*.py"), *ROOT.glob("tests/**/*.py"), *ROOT.glob("tests/records/*.yaml")]
+    for path in files:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            for after in line.split("docs/RULES.md")[1:]:
+                citation = after.split(")")[0].split(":")[0]
+                for number in re.findall(r"§(\d+)", citation):
+                    yield path.name, f"§{number}"
+                for number in re.findall(r"case (\d+)", citation):
+                    yield path.name, f"case {number}"
+
+
+def test_every_citation_of_docs_rules_names_a_section_or_case_it_has():
+    text = rules_text()
+    sections = {f"§{n}" for n in re.findall(r"^## (\d+)\. ", text, re.MULTILINE)}
+    cases = {f"case {n}" for n in re.findall(r"^\*\*Case (\d+) ", text, re.MULTILINE)}
+    cited = set(cited_places())
+    assert cited, "nothing cites docs/RULES.md"
+    assert [(name, place) for name, place in sorted(cited) if place not in sections | cases] == []
+
+
+def test_each_case_record_cites_its_own_case_in_docs_rules():
+    text = rules_text()
+    records = sorted((ROOT / "tests" / "records").glob("case*.yaml"))
+    assert len(records) == 9
+    for record in records:
+        number = record.stem.removeprefix("case")
+        assert re.match(rf"# docs/RULES\.md, case {number}\D", record.read_text(encoding="utf-8"))
+        assert f"`case{number}.yaml`" in text

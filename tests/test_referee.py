@@ -34,7 +34,7 @@ def last_turn(report):
     return report["rounds"][-1]["turns"][-1]
 
 
-# --- the worked cases of RULES.md ----------------------------------------------
+# --- the worked cases of docs/RULES.md (§17) -----------------------------------
 
 
 def test_case_1_card_after_closest_lower_end_and_a_take_of_the_named_row():

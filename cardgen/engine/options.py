@@ -1,4 +1,4 @@
-"""The four variants and the options RULES.md allows for them."""
+"""The four variants and the options docs/RULES.md allows for them (§13, §14)."""
 
 from __future__ import annotations
 
