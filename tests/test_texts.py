@@ -253,3 +253,13 @@ def test_score_sheet_and_strings_cover_every_variant():
     assert set(strings["variants"]) == set(RULES)
     assert strings["decimal_separator"] == {"en": ".", "fr": ",", "de": ",", "nl": ","}
     assert all("{n}" in text and "{total}" in text for text in strings["page"].values())
+
+
+@pytest.mark.parametrize("variant", ["classic", "pro", "jokers"])
+def test_reference_card_says_the_round_is_finished_at_66(variant):
+    # "Game ends at 66" alone made players stop in mid-round
+    card = load(RULES[variant])["reference_card"]["lines"]
+    round_word = load(SCORE)["labels"]["round"]
+    for lang in LANGS:
+        (line,) = [line for line in card[lang] if "66" in line]
+        assert round_word[lang].lower() in line.lower(), (lang, line)
