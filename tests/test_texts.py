@@ -263,3 +263,14 @@ def test_reference_card_says_the_round_is_finished_at_66(variant):
     for lang in LANGS:
         (line,) = [line for line in card[lang] if "66" in line]
         assert round_word[lang].lower() in line.lower(), (lang, line)
+
+
+@pytest.mark.parametrize("variant", ["pro", "jokers"])
+def test_variants_played_to_a_limit_offer_the_classic_options(variant):
+    # another limit or a fixed number of rounds: said in Classic, missing in Pro and Jokers
+    def end(name):
+        return next(s for s in load(RULES[name])["sections"] if s["id"] == "end")["text"]
+    classic, this = end("classic"), end(variant)
+    for lang in LANGS:
+        option = classic[lang].splitlines()[-1]
+        assert option.split()[-1] in this[lang].splitlines()[-1], (lang, this[lang])
