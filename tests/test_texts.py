@@ -274,3 +274,12 @@ def test_variants_played_to_a_limit_offer_the_classic_options(variant):
     for lang in LANGS:
         option = classic[lang].splitlines()[-1]
         assert option.split()[-1] in this[lang].splitlines()[-1], (lang, this[lang])
+
+
+@pytest.mark.parametrize("variant", RULES)
+def test_bull_heads_are_listed_from_the_55_down(variant):
+    # players look up the 55 first; the list once ended with it in en, de and nl
+    material = next(s for s in load(RULES[variant])["sections"] if s["id"] == "material")["text"]
+    for lang in LANGS:
+        text = material[lang]
+        assert text.index("55") < text.index("(11, 22"), lang
