@@ -141,3 +141,9 @@ def test_the_command_writes_one_player_count(tmp_path):
     result = CliRunner().invoke(main, ["sheet", "plus", "--players", "5", "--lang", "nl", "-o", str(tmp_path / "s.pdf")])
     assert result.exit_code == 0, result.output
     assert (tmp_path / "s.pdf").read_bytes() == score_sheet_pdf("plus", "nl", 5)
+
+
+def test_german_sheet_numbers_the_players_not_the_names():
+    # "Name 1", "Name 2" read as form fields; a German score pad says "Spieler 1"
+    texts = {text for text, x, y in page_texts(score_sheet_pdf("classic", "de", 3))}
+    assert {"Spieler 1", "Spieler 2", "Spieler 3"} <= texts

@@ -253,3 +253,33 @@ def test_score_sheet_and_strings_cover_every_variant():
     assert set(strings["variants"]) == set(RULES)
     assert strings["decimal_separator"] == {"en": ".", "fr": ",", "de": ",", "nl": ","}
     assert all("{n}" in text and "{total}" in text for text in strings["page"].values())
+
+
+@pytest.mark.parametrize("variant", ["classic", "pro", "jokers"])
+def test_reference_card_says_the_round_is_finished_at_66(variant):
+    # "Game ends at 66" alone made players stop in mid-round
+    card = load(RULES[variant])["reference_card"]["lines"]
+    round_word = load(SCORE)["labels"]["round"]
+    for lang in LANGS:
+        (line,) = [line for line in card[lang] if "66" in line]
+        assert round_word[lang].lower() in line.lower(), (lang, line)
+
+
+@pytest.mark.parametrize("variant", ["pro", "jokers"])
+def test_variants_played_to_a_limit_offer_the_classic_options(variant):
+    # another limit or a fixed number of rounds: said in Classic, missing in Pro and Jokers
+    def end(name):
+        return next(s for s in load(RULES[name])["sections"] if s["id"] == "end")["text"]
+    classic, this = end("classic"), end(variant)
+    for lang in LANGS:
+        option = classic[lang].splitlines()[-1]
+        assert option.split()[-1] in this[lang].splitlines()[-1], (lang, this[lang])
+
+
+@pytest.mark.parametrize("variant", RULES)
+def test_bull_heads_are_listed_from_the_55_down(variant):
+    # players look up the 55 first; the list once ended with it in en, de and nl
+    material = next(s for s in load(RULES[variant])["sections"] if s["id"] == "material")["text"]
+    for lang in LANGS:
+        text = material[lang]
+        assert text.index("55") < text.index("(11, 22"), lang
