@@ -16,7 +16,7 @@ from pathlib import Path
 from cardgen.errors import InputError
 from cardgen.files import write_atomically
 from cardgen.model.cards import Card, bundled_set_names, load_card_set
-from cardgen.model.faces import FaceStyle, load_face_style
+from cardgen.model.faces import FaceStyle, load_face_style, load_set_faces
 
 DEFAULT_CARD_SIZE = (56.0, 87.0)   # mm
 CONTACT_SHEET = "contact-sheet.png"
@@ -41,7 +41,7 @@ def choose_cards(sets: list[str] | None, card_ids: list[str] | None, faces: str 
     forced_style = load_face_style(faces) if faces else None
     for set_name in chosen_sets:
         card_set = load_card_set(set_name)
-        style = forced_style or load_face_style(_faces_reference(set_name, card_set.faces))
+        style = forced_style or load_set_faces(card_set)
         set_cards = tuple(card_set.cards)
         for card in card_set.cards:
             if card.id in cards:
@@ -57,14 +57,6 @@ def choose_cards(sets: list[str] | None, card_ids: list[str] | None, faces: str 
     if missing:
         raise InputError(f"no card {missing[0]!r} in the chosen sets ({', '.join(chosen_sets)}).")
     return [cards[card_id] for card_id in dict.fromkeys(card_ids)]
-
-
-def _faces_reference(set_name: str, faces: str) -> str | Path:
-    """A set file's own style file is found beside it; a style name is a bundled style."""
-    set_path = Path(set_name)
-    if set_path.suffix and Path(faces).suffix:
-        return set_path.parent / faces
-    return faces
 
 
 def parse_card_ids(text: str | None) -> list[str] | None:
