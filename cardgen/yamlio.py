@@ -141,8 +141,24 @@ class _BoundedLoader(getattr(yaml, "CParser", yaml.SafeLoader), Composer, SafeCo
 _BoundedLoader.add_constructor("tag:yaml.org,2002:int", _BoundedLoader.construct_yaml_int)
 
 
+class _Refused(yaml.MarkedYAMLError):
+    """A limit of this loader, as opposed to a syntax error found by the parser."""
+
+
 def _problem(mark, text: str) -> yaml.MarkedYAMLError:
-    return yaml.MarkedYAMLError(problem=text, problem_mark=mark)
+    return _Refused(problem=text, problem_mark=mark)
+
+
+def _unquoted(problem: str | None) -> str:
+    """The parser's problem without the words it quotes from the file (an alias or tag name
+    could be a line of any file given by mistake); its own tokens like '<scalar>' and single
+    characters like '\\t' stay."""
+    return re.sub(r"'([^']*)'", _keep_token, problem or "")
+
+
+def _keep_token(quoted: re.Match) -> str:
+    text = quoted.group(1)
+    return quoted.group() if len(text) <= 1 or text.startswith(("<", "\\")) else "'…'"
 
 
 def parse_yaml(text: str, name: str) -> YamlDocument:
@@ -163,7 +179,10 @@ def parse_yaml(text: str, name: str) -> YamlDocument:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 1
-        raise InputError(f"{name}, line {line}: this is not valid YAML ({_short(exc.problem or exc.context)}).") from None
+        problem = exc.problem or exc.context
+        if not isinstance(exc, _Refused):
+            problem = _unquoted(problem)
+        raise InputError(f"{name}, line {line}: this is not valid YAML ({_short(problem)}).") from None
     except (yaml.YAMLError, ValueError, TypeError, RecursionError, OverflowError) as exc:
         raise InputError(f"{name}: this is not valid YAML ({_short(str(exc))}).") from None
     finally:
