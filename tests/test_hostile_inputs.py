@@ -182,3 +182,10 @@ def test_ctrl_c_prints_one_line_and_exits_130():
     _, stderr = process.communicate(timeout=30)
     assert process.returncode == 130
     assert stderr.splitlines() == ["cardgen: stopped."]
+
+
+def test_a_players_name_reaches_the_terminal_escaped(tmp_path):
+    record = tmp_path / "game.yaml"
+    record.write_text('variant: classic\nplayers: ["Ana\\u202eneB", "Ana\\u202eneB", "Cleo"]\n')
+    line = assert_refused(cardgen("referee", record), "game.yaml", "line 2")
+    assert "Ana\\u202eneB" in line and "\u202e" not in line

@@ -51,9 +51,9 @@ class DesignSize(_Strict):
 class Fonts(_Strict):
     """A bundled font name (Vera, Vera-Bold, ...) or a .ttf file beside the style or under assets/."""
 
-    value: str = Field(min_length=1)
-    index: str = Field(min_length=1)
-    caption: str = Field(min_length=1)
+    value: str = Field(min_length=1, max_length=200)
+    index: str = Field(min_length=1, max_length=200)
+    caption: str = Field(min_length=1, max_length=200)
 
 
 class Tone(_Strict):
