@@ -122,14 +122,14 @@ def render_jobs(jobs: list[Job], settings: PrintSettings) -> dict[str, bytes]:
 
 
 def _render_jobs(jobs: list[Job], settings: PrintSettings, pages: _PageSetup) -> dict[str, bytes]:
-    from cardgen.model.faces import load_face_style
+    from cardgen.model.faces import load_set_faces
 
     layout, paper, flip = pages.layout, pages.paper_mm, pages.flip
     words = sheet_strings(settings.lang)
     files = {}
     for job in jobs:
         card_set = load_card_set(job.set_name)
-        style = load_face_style(card_set.faces)
+        style = load_set_faces(card_set)
         request = SheetRequest(
             title=words.get(f"card_sets.{job.set_name}", card_set.title),
             cards=_cards_for(card_set, job.mode),

@@ -18,6 +18,7 @@ def data_dir(name: str) -> Path:
 TEMPLATES = data_dir("templates")
 LAYOUTS = data_dir("layouts")
 ASSETS = data_dir("assets")
+YAML_SUFFIXES = (".yaml", ".yml")
 
 
 def bundled_names(folder: Path) -> list[str]:
@@ -25,18 +26,54 @@ def bundled_names(folder: Path) -> list[str]:
     return sorted(path.stem for path in folder.glob("*.yaml"))
 
 
-def find_data_file(name_or_file: str | Path, folder: Path, what: str, relative_to: Path | None = None) -> tuple[Path, str]:
+def find_data_file(name_or_file: str | Path, folder: Path, what: str) -> tuple[Path, str]:
     """A bundled file by name ('jokers' -> templates/sets/jokers.yaml) or a user's file,
     and the name to show in messages. A bare name that is neither is an InputError."""
     text = str(name_or_file)
-    bare = "/" not in text and not text.endswith((".yaml", ".yml"))
-    bundled = folder / f"{text}.yaml"
-    if bare and bundled.is_file():
-        return bundled, str(bundled.relative_to(TEMPLATES.parent))
-    path = Path(text)
-    if relative_to is not None and not path.is_absolute():
-        path = relative_to / path
-    if bare and not path.exists():
+    if _is_bare_name(text) and ((folder / f"{text}.yaml").is_file() or not Path(text).exists()):
+        return _bundled_file(text, folder, what)
+    return Path(text), text
+
+
+def _is_bare_name(text: str) -> bool:
+    return "/" not in text and not text.lower().endswith(YAML_SUFFIXES)
+
+
+def _bundled_file(name: str, folder: Path, what: str) -> tuple[Path, str]:
+    bundled = folder / f"{name}.yaml"
+    if not bundled.is_file():
         names = ", ".join(bundled_names(folder))
-        raise InputError(f"there is no bundled {what} {text!r} (the bundled ones: {names}) and no file of that name.")
-    return path, str(path)
+        raise InputError(f"there is no bundled {what} {name!r} (the bundled ones: {names}) and no file of that name.")
+    return bundled, str(bundled.relative_to(TEMPLATES.parent))
+
+
+def allowed_folders(own_folder: Path) -> list[Path]:
+    """Where a file named inside another file may lie: the bundled folders, and the folder
+    of the naming file with its subfolders. Nothing else on the machine is ever read for it."""
+    return [folder.resolve() for folder in (TEMPLATES, LAYOUTS, ASSETS, own_folder)]
+
+
+def confined_file(reference: str, own_folder: Path) -> Path | None:
+    """`reference` resolved against `own_folder`, or None if it leaves the allowed folders."""
+    file = (own_folder / reference).resolve()
+    if any(file.is_relative_to(folder) for folder in allowed_folders(own_folder)):
+        return file
+    return None
+
+
+def find_referenced_file(reference: str, folder: Path, what: str, named_by: Path) -> tuple[Path, str]:
+    """A file that another file names (a layout's `extends:`, a set's `faces:`): a bundled
+    name, or a YAML file beside `named_by` (or below it) or in a bundled folder, and the name
+    to show. The InputError's message leaves naming `named_by` and its line to the caller."""
+    text = str(reference)
+    if _is_bare_name(text):
+        return _bundled_file(text, folder, what)
+    if not text.lower().endswith(YAML_SUFFIXES):
+        raise InputError(f"{text} is not a YAML file (.yaml or .yml)")
+    own_folder = Path(named_by).resolve().parent
+    file = confined_file(text, own_folder)
+    if file is None:
+        raise InputError(f"{text} lies outside templates/, layouts/, assets/ and the folder of this file")
+    if not file.is_file():
+        raise InputError(f"there is no {what} file {text}")
+    return file, str(Path(named_by).parent / text)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 import hashlib
 import unicodedata
 from dataclasses import dataclass
@@ -16,10 +17,11 @@ from pathlib import Path
 
 from cardgen.errors import InputError
 from cardgen.model.cards import Card, bundled_set_names, load_card_set
-from cardgen.model.faces import FaceStyle, load_face_style
+from cardgen.model.faces import FaceStyle, load_face_style, load_set_faces
 
 DEFAULT_CARD_SIZE = (56.0, 87.0)   # mm
 CONTACT_SHEET = "contact-sheet.png"
+_CONTACT_SHEET_PART = re.compile(r"contact-sheet-\d+\.png")  # a contact sheet in several images
 BACK_IMAGE = "back.png"
 _GAP_MM = 3.0
 _LONGEST_STEM = 200  # bytes
@@ -42,7 +44,7 @@ def choose_cards(sets: list[str] | None, card_ids: list[str] | None, faces: str 
     forced_style = load_face_style(faces) if faces else None
     for set_name in chosen_sets:
         card_set = load_card_set(set_name)
-        style = forced_style or load_face_style(_faces_reference(set_name, card_set.faces))
+        style = forced_style or load_set_faces(card_set)
         set_cards = tuple(card_set.cards)
         for card in card_set.cards:
             if card.id in cards:
@@ -58,14 +60,6 @@ def choose_cards(sets: list[str] | None, card_ids: list[str] | None, faces: str 
     if missing:
         raise InputError(f"no card {missing[0]!r} in the chosen sets ({', '.join(chosen_sets)}).")
     return [cards[card_id] for card_id in dict.fromkeys(card_ids)]
-
-
-def _faces_reference(set_name: str, faces: str) -> str | Path:
-    """A set file's own style file is found beside it; a style name is a bundled style."""
-    set_path = Path(set_name)
-    if set_path.suffix and Path(faces).suffix:
-        return set_path.parent / faces
-    return faces
 
 
 def parse_card_ids(text: str | None) -> list[str] | None:
@@ -99,7 +93,7 @@ def render_previews(
         if back:
             images[BACK_IMAGE] = _render_single(None, lang, dpi, card_size_mm, style=chosen[0].style)
     if contact_sheet:
-        images[CONTACT_SHEET] = _render_contact_sheet(chosen, lang, dpi, card_size_mm, back)
+        images.update(_render_contact_sheets(chosen, lang, dpi, card_size_mm, back))
     return images
 
 
@@ -112,7 +106,7 @@ def image_names(chosen: list[PreviewCard]) -> list[str]:
     for item in chosen:
         stem = _safe_stem(item.card.id)
         name, copy = f"{stem}.png", 1
-        while _folded(name) in taken:
+        while _folded(name) in taken or _CONTACT_SHEET_PART.fullmatch(_folded(name)):
             copy += 1
             name = f"{stem}~{copy}.png"
         taken.add(_folded(name))
@@ -170,34 +164,68 @@ def _render_single(item: PreviewCard | None, lang, dpi, card_size_mm, style: Fac
     return _rasterise(buffer.getvalue(), dpi, pixel_size(card_size_mm, dpi))
 
 
-def _render_contact_sheet(chosen: list[PreviewCard], lang, dpi, card_size_mm, back: bool) -> bytes:
-    """All chosen cards in a grid of up to 10 columns on a light grey sheet."""
+def _columns(count: int) -> int:
+    return min(count, 10 if count > 16 else math.ceil(math.sqrt(count * 1.5)))
+
+
+def _sheet_mm(count: int, card_size_mm) -> tuple[float, float]:
+    columns = _columns(count)
+    rows = math.ceil(count / columns)
+    return (columns * (card_size_mm[0] + _GAP_MM) + _GAP_MM, rows * (card_size_mm[1] + _GAP_MM) + _GAP_MM)
+
+
+def cards_per_sheet(count: int, card_size_mm, dpi: int) -> int:
+    """The most cards one contact sheet holds without passing pillow's image size limit
+    (Image.MAX_IMAGE_PIXELS, about 89 megapixels), so every image opens anywhere."""
+    from PIL import Image
+
+    limit = Image.MAX_IMAGE_PIXELS
+    for per_sheet in range(count, 1, -1):
+        width, height = pixel_size(_sheet_mm(per_sheet, card_size_mm), dpi)
+        if limit is None or width * height <= limit:
+            return per_sheet
+    return 1
+
+
+def _render_contact_sheets(chosen: list[PreviewCard], lang, dpi, card_size_mm, back: bool) -> dict[str, bytes]:
+    """contact-sheet.png, or contact-sheet-1.png, -2.png, ... when one image would be too large."""
+    slots: list[PreviewCard | None] = list(chosen) + ([None] if back else [])
+    per_sheet = cards_per_sheet(len(slots), card_size_mm, dpi)
+    groups = [slots[start:start + per_sheet] for start in range(0, len(slots), per_sheet)]
+    if len(groups) == 1:
+        return {CONTACT_SHEET: _render_contact_sheet(groups[0], lang, dpi, card_size_mm, chosen[0].style)}
+    width = len(str(len(groups)))
+    stem = Path(CONTACT_SHEET).stem
+    return {
+        f"{stem}-{number:0{width}d}.png": _render_contact_sheet(group, lang, dpi, card_size_mm, chosen[0].style)
+        for number, group in enumerate(groups, 1)
+    }
+
+
+def _render_contact_sheet(slots: list[PreviewCard | None], lang, dpi, card_size_mm, back_style) -> bytes:
+    """The cards in a grid of up to 10 columns on a light grey sheet; None is the back."""
     from cardgen.render.faces import MM, CardPainter
 
-    count = len(chosen) + (1 if back else 0)
-    columns = min(count, 10 if count > 16 else math.ceil(math.sqrt(count * 1.5)))
-    rows = math.ceil(count / columns)
+    columns = _columns(len(slots))
     width, height = card_size_mm[0] * MM, card_size_mm[1] * MM
     gap = _GAP_MM * MM
-    sheet_mm = (columns * (card_size_mm[0] + _GAP_MM) + _GAP_MM, rows * (card_size_mm[1] + _GAP_MM) + _GAP_MM)
+    sheet_mm = _sheet_mm(len(slots), card_size_mm)
     page = _page_points(sheet_mm, dpi)
     buffer = io.BytesIO()
     canvas = _new_canvas(buffer, page)
     canvas.setFillColorRGB(*_SHEET_BACKGROUND)
     canvas.rect(0, 0, *page, stroke=0, fill=1)
     painters: dict[tuple[int, int], CardPainter] = {}
-    for slot in range(count):
+    for slot, item in enumerate(slots):
         x = gap + (slot % columns) * (width + gap)
         y = page[1] - (slot // columns + 1) * (height + gap)
-        if slot < len(chosen):
-            item = chosen[slot]
+        if item is not None:
             key = (id(item.style), id(item.set_cards))
             if key not in painters:
                 painters[key] = CardPainter(canvas, item.style, lang, item.set_cards)
-            painter = painters[key]
-            painter.front(item.card, x, y, width, height, bleed=0)
+            painters[key].front(item.card, x, y, width, height, bleed=0)
         else:
-            CardPainter(canvas, chosen[0].style, lang).back(x, y, width, height, bleed=0)
+            CardPainter(canvas, back_style, lang).back(x, y, width, height, bleed=0)
     canvas.showPage()
     canvas.save()
     return _rasterise(buffer.getvalue(), dpi, pixel_size(sheet_mm, dpi))

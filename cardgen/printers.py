@@ -16,6 +16,7 @@ import yaml
 
 from cardgen.errors import InputError
 from cardgen.files import output_folder
+from cardgen.yamlio import load_yaml
 
 PROFILES_FILE = "printers.yaml"
 FLIPS = ("long", "short")
@@ -63,7 +64,7 @@ def parse_offset(text: str) -> tuple[float, float]:
 def check_offset(offset, what: str = "the back offset") -> tuple[float, float]:
     try:
         x, y = (float(value) for value in offset)
-    except (TypeError, ValueError):
+    except (TypeError, ValueError, OverflowError):
         raise InputError(f"{what} must be two numbers in mm.") from None
     if not all(math.isfinite(value) for value in (x, y)):
         raise InputError(f"{what} must be two finite numbers in mm.")
@@ -95,16 +96,12 @@ def make_profile(name: str, back_offset, flip: str = "long", paper: str = "a4") 
 def load_profiles() -> dict[str, PrinterProfile]:
     """Every saved profile by name (none if the file does not exist yet)."""
     path = profiles_path()
-    try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
+    if not path.exists():
         return {}
-    except OSError as exc:
-        raise InputError(f"{path}: cannot read the printer profiles ({exc.strerror}).") from None
     try:
-        data = yaml.safe_load(text) or {}
-    except yaml.YAMLError:
-        raise InputError(f"{path}: the printer profiles are not valid YAML; fix or delete the file.") from None
+        data = load_yaml(path).data or {}
+    except InputError as exc:
+        raise InputError(f"{exc} The printer profiles cannot be read; fix or delete the file.") from None
     printers = data.get("printers") if isinstance(data, dict) else None
     if not isinstance(printers, dict):
         raise InputError(f"{path}: expected a `printers:` mapping of profiles; fix or delete the file.")

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from cardgen.engine import (
     Game,
@@ -41,6 +41,15 @@ CARD_WORDS = "a card: 1 to 104, 0 for a zero card, or a joker 0.0 to 0.9"
 # --- the record's shape ------------------------------------------------------
 
 
+def _one_line_name(name: str) -> str:
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
+        raise ValueError("a player's name may not contain line breaks or other control characters")
+    return name
+
+
+PlayerName = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(_one_line_name)]
+
+
 class _Options(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
     threshold: int | None = None
@@ -61,7 +70,7 @@ class _Record(BaseModel):
     model_config = ConfigDict(extra="forbid")
     variant: Literal["classic", "pro", "plus", "jokers"]
     options: _Options = _Options()
-    players: list[str]
+    players: list[PlayerName] = Field(max_length=10)
     rounds: list[_Round] = []
 
 

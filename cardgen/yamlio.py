@@ -6,17 +6,25 @@ Errors name the file, the line and the field in one sentence, e.g.
 
 from __future__ import annotations
 
+import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import yaml
+from yaml.composer import Composer
+from yaml.constructor import SafeConstructor
+from yaml.resolver import Resolver
+
+try:  # libyaml's parser, about ten times faster than the pure-Python one
+    from yaml.cyaml import CParser as _Parser
+except ImportError:
+    from yaml import SafeLoader as _Parser
 
 from cardgen.errors import InputError
 
 FieldPath = tuple[str | int, ...]
-# libyaml's safe loader when present (about ten times faster), else the pure-Python one
-_SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 
 def field_name(path: FieldPath) -> str:
@@ -58,58 +66,183 @@ class YamlDocument:
         return InputError(f"{where}: {message.rstrip('.')}.")
 
 
-def load_yaml(path: str | Path, shown_as: str | None = None) -> YamlDocument:
-    """Read a YAML file with the safe loader; raise InputError for a missing file or bad syntax."""
+MAX_BYTES = 2 * 1024 * 1024     # no card set, layout or record comes near this
+MAX_NODES = 100_000             # values in a document, counting each alias's copy
+MAX_DEPTH = 100                 # lists and mappings nested in each other
+MAX_INT_DIGITS = 100            # longer integers are no count, size or value
+# What YAML allows in a file: tab, newlines and the printable characters (YAML 1.1, 5.1).
+_FORBIDDEN = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def read_input(path: str | Path, name: str, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of a regular file of at most `limit` bytes; devices, pipes and folders
+    are refused before reading, so /dev/zero never fills memory."""
     path = Path(path)
-    name = shown_as or str(path)
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise InputError(f"{name}: there is no such file.") from None
-    except IsADirectoryError:
-        raise InputError(f"{name}: this is a folder, not a YAML file.") from None
-    except UnicodeDecodeError:
-        raise InputError(f"{name}: this file is not UTF-8 text.") from None
+        if not path.exists():
+            raise InputError(f"{name}: there is no such file.")
+        if path.is_dir():
+            raise InputError(f"{name}: this is a folder, not a file.")
+        if not stat.S_ISREG(path.stat().st_mode):
+            raise InputError(f"{name}: this is not a regular file (a device or a pipe?).")
+        with path.open("rb") as stream:
+            data = stream.read(limit + 1)
     except OSError as exc:
-        raise InputError(f"{name}: cannot be read ({exc.strerror}).") from None
+        raise InputError(f"{name}: cannot be read ({exc.strerror or exc}).") from None
+    if len(data) > limit:
+        raise InputError(f"{name}: the file is larger than {limit // (1024 * 1024)} MB; this is not a cardgen file.")
+    return data
+
+
+def load_yaml(path: str | Path, shown_as: str | None = None) -> YamlDocument:
+    """Read a YAML file with the bounded safe loader; every problem is one InputError."""
+    name = shown_as or str(path)
+    data = read_input(path, name)
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise InputError(f"{name}, line {line}: this file is not UTF-8 text.") from None
     return parse_yaml(text, name)
 
 
+class _BoundedLoader(_Parser, Composer, SafeConstructor, Resolver):
+    """libyaml's parser (when present) with PyYAML's composer, so that nesting and aliases
+    are counted while the document is composed, before anything is built from it."""
+
+    def __init__(self, text: str):
+        super().__init__(text)
+        if not isinstance(self, yaml.SafeLoader):
+            SafeConstructor.__init__(self)
+            Resolver.__init__(self)
+        self.anchors = {}
+        self._depth = 0
+        self._aliases = 0
+
+    get_single_node = Composer.get_single_node
+    compose_document = Composer.compose_document
+
+    def compose_node(self, parent, index):
+        event = self.peek_event()
+        if isinstance(event, yaml.AliasEvent):
+            self._aliases += 1
+            if self._aliases > MAX_NODES:
+                raise _problem(event.start_mark, f"more than {MAX_NODES:,} aliases")
+        self._depth += 1
+        try:
+            if self._depth > MAX_DEPTH:
+                raise _problem(event.start_mark, f"lists or mappings nested more than {MAX_DEPTH} deep")
+            return Composer.compose_node(self, parent, index)
+        finally:
+            self._depth -= 1
+
+    def construct_yaml_int(self, node):
+        digits = sum(ch.isalnum() for ch in node.value)
+        if digits > MAX_INT_DIGITS:
+            raise _problem(node.start_mark, f"a number of more than {MAX_INT_DIGITS} digits")
+        return SafeConstructor.construct_yaml_int(self, node)
+
+
+_BoundedLoader.add_constructor("tag:yaml.org,2002:int", _BoundedLoader.construct_yaml_int)
+
+
+class _Refused(yaml.MarkedYAMLError):
+    """A limit of this loader, as opposed to a syntax error found by the parser."""
+
+
+def _problem(mark, text: str) -> yaml.MarkedYAMLError:
+    return _Refused(problem=text, problem_mark=mark)
+
+
+def _unquoted(problem: str | None) -> str:
+    """The parser's problem without the words it quotes from the file (an alias or tag name
+    could be a line of any file given by mistake); its own tokens like '<scalar>' and single
+    characters like '\\t' stay."""
+    return re.sub(r"'([^']*)'", _keep_token, problem or "")
+
+
+def _keep_token(quoted: re.Match) -> str:
+    text = quoted.group(1)
+    return quoted.group() if len(text) <= 1 or text.startswith(("<", "\\")) else "'…'"
+
+
 def parse_yaml(text: str, name: str) -> YamlDocument:
-    """Parse YAML text; raise InputError naming `name` and the line of a syntax error."""
-    loader = _SafeLoader(text)
+    """Parse YAML text; raise InputError naming `name` and the line of any problem."""
+    forbidden = _FORBIDDEN.search(text)
+    if forbidden:
+        line = text.count("\n", 0, forbidden.start()) + 1
+        code = f"U+{ord(forbidden.group()):04X}"
+        raise InputError(f"{name}, line {line}: the character {code} is not allowed in YAML.")
+    loader = _BoundedLoader(text)
     try:
         node = loader.get_single_node()
         if node is None:
             return YamlDocument(name, None, {(): 1})
         lines: dict[FieldPath, int] = {}
-        _record_lines(loader, node, (), lines, node.start_mark.line + 1)
+        _Walk(loader, lines).visit(node, (), node.start_mark.line + 1)
         data = loader.construct_document(node)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 1
-        problem = (exc.problem or exc.context or "unreadable").strip()
-        raise InputError(f"{name}, line {line}: this is not valid YAML ({problem}).") from None
-    except yaml.YAMLError as exc:
-        raise InputError(f"{name}: this is not valid YAML ({exc}).") from None
+        problem = exc.problem or exc.context
+        if not isinstance(exc, _Refused):
+            problem = _unquoted(problem)
+        raise InputError(f"{name}, line {line}: this is not valid YAML ({_short(problem)}).") from None
+    except (yaml.YAMLError, ValueError, TypeError, RecursionError, OverflowError) as exc:
+        raise InputError(f"{name}: this is not valid YAML ({_short(str(exc))}).") from None
     finally:
         loader.dispose()
     return YamlDocument(name, data, lines)
 
 
-def _record_lines(
-    loader, node: yaml.Node, path: FieldPath, lines: dict, line: int
-) -> None:
-    """A mapping's field is placed on its key's line; a list item on its own line."""
-    lines[path] = line
-    if isinstance(node, yaml.MappingNode):
+def _short(problem: str | None) -> str:
+    """A parser's problem in one short line (it may quote a token of the file, never a whole line)."""
+    text = " ".join((problem or "unreadable").split())
+    return text if len(text) <= 80 else text[:79] + "…"
+
+
+_MERGE = "tag:yaml.org,2002:merge"
+
+
+class _Walk:
+    """Records the line of every value while checking the document as it would be built:
+    at most MAX_NODES values with aliases expanded, no alias inside itself, no key twice."""
+
+    def __init__(self, loader, lines: dict):
+        self.loader, self.lines, self.count, self.open = loader, lines, 0, set()
+
+    def visit(self, node: yaml.Node, path: FieldPath, line: int) -> None:
+        """A mapping's field is placed on its key's line; a list item on its own line."""
+        self.lines[path] = line
+        self.count += 1
+        if self.count > MAX_NODES:
+            raise _problem(node.start_mark, f"more than {MAX_NODES:,} values once its aliases are expanded")
+        if id(node) in self.open:
+            raise _problem(node.start_mark, "an alias refers to the list or mapping that contains it")
+        if isinstance(node, yaml.MappingNode):
+            self.open.add(id(node))
+            self._visit_mapping(node, path)
+            self.open.discard(id(node))
+        elif isinstance(node, yaml.SequenceNode):
+            self.open.add(id(node))
+            for index, item in enumerate(node.value):
+                self.visit(item, path + (index,), item.start_mark.line + 1)
+            self.open.discard(id(node))
+
+    def _visit_mapping(self, node: yaml.MappingNode, path: FieldPath) -> None:
+        seen: dict = {}
         for key_node, value_node in node.value:
-            if isinstance(key_node, yaml.ScalarNode):
-                key = loader.construct_object(key_node)
-                _record_lines(loader, value_node, path + (key,), lines, key_node.start_mark.line + 1)
-    elif isinstance(node, yaml.SequenceNode):
-        for index, item in enumerate(node.value):
-            _record_lines(loader, item, path + (index,), lines, item.start_mark.line + 1)
+            if not isinstance(key_node, yaml.ScalarNode):
+                raise _problem(key_node.start_mark, "a key must be a single value, not a list or mapping")
+            if key_node.tag == _MERGE:   # `<<: *defaults` copies fields: count them, lines stay the parent's
+                self.visit(value_node, path + ("<<",), value_node.start_mark.line + 1)
+                continue
+            key = self.loader.construct_object(key_node)
+            line = key_node.start_mark.line + 1
+            if key in seen:
+                raise _problem(key_node.start_mark, f"the key {_short(repr(key))} appears twice, first on line {seen[key]}")
+            seen[key] = line
+            self.visit(value_node, path + (key,), line)
 
 
 # How pydantic's error types read to a player, completing "field X ...".

@@ -173,7 +173,7 @@ def test_twenty_printers_added_at_once_are_all_kept(tmp_path):
 # --- preview image names --------------------------------------------------------------
 
 def test_preview_names_never_collide_and_say_which_card_each_is(tmp_path):
-    ids = ["A/1", "A?1", "A_1", "back", "contact-sheet", "a", "A", ".hidden", "\U0001F402" * 40, "~2", "%41"]
+    ids = ["A/1", "A?1", "A_1", "back", "contact-sheet", "contact-sheet-1", "a", "A", ".hidden", "\U0001F402" * 40, "~2", "%41"]
     cards = "".join(f"  - {{id: {card_id!r}, kind: number, value: {n + 1}, heads: 1}}\n" for n, card_id in enumerate(ids))
     card_set = tmp_path / "odd.yaml"
     card_set.write_text(f"name: odd\ntitle: Odd ids\ncards:\n{cards}", encoding="utf-8")

@@ -9,7 +9,9 @@ import sys
 import click
 
 from cardgen import __version__
-from cardgen.errors import CardgenError
+from cardgen.errors import CardgenError, printable
+
+INTERRUPTED = 130  # the shell's status for a command stopped by Ctrl-C (128 + SIGINT)
 
 
 # click 8.2+ raises this for a bare `cardgen`: show the help, as older versions do
@@ -18,14 +20,16 @@ _NoArgsIsHelp = getattr(click.exceptions, "NoArgsIsHelpError", ())
 
 class _Cardgen(click.Group):
     """Every error is one line on stderr with its exit status, never a traceback: a
-    CardgenError as it says, a usage mistake with a pointer to the command's help."""
+    CardgenError as it says, a usage mistake with a pointer to the command's help, Ctrl-C
+    as `stopped.` with status 130. Control characters in the line are shown escaped."""
 
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
         except CardgenError as exc:
-            click.echo(f"cardgen: {exc}", err=True)
-            sys.exit(exc.exit_code)
+            _fail(str(exc), exc.exit_code)
+        except KeyboardInterrupt:
+            _fail("stopped.", INTERRUPTED)
 
     def main(self, *args, **kwargs):
         kwargs["standalone_mode"] = False
@@ -36,19 +40,21 @@ class _Cardgen(click.Group):
             sys.exit(0)
         except click.UsageError as exc:
             where = exc.ctx.command_path if exc.ctx else "cardgen"
-            click.echo(f"cardgen: {_one_line(exc.format_message())} See '{where} --help'.", err=True)
-            sys.exit(exc.exit_code)
+            _fail(f"{_one_line(exc.format_message())} See '{where} --help'.", exc.exit_code)
         except click.ClickException as exc:
-            click.echo(f"cardgen: {_one_line(exc.format_message())}", err=True)
-            sys.exit(exc.exit_code)
-        except click.Abort:
-            click.echo("cardgen: stopped.", err=True)
-            sys.exit(1)
+            _fail(_one_line(exc.format_message()), exc.exit_code)
+        except (click.Abort, KeyboardInterrupt):
+            _fail("stopped.", INTERRUPTED)
         sys.exit(0)
 
 
 def _one_line(message: str) -> str:
     return " ".join(message.split())
+
+
+def _fail(message: str, status: int) -> None:
+    click.echo(f"cardgen: {printable(message)}", err=True)
+    sys.exit(status)
 
 
 @click.group(cls=_Cardgen, context_settings={"help_option_names": ["-h", "--help"]})

@@ -5,6 +5,8 @@ from pathlib import Path
 import click
 
 from cardgen.cli.options import print_options, resolve_print_settings
+from cardgen.errors import printable
+
 
 @click.command("build")
 @click.option("--set", "sets", multiple=True, metavar="NAME|FILE", help="A bundled card set (numbered, zero-cards, jokers) or a set YAML; repeatable. Default: the whole print kit.")
@@ -22,4 +24,4 @@ def command(sets, mode, layout, paper, flip, back_offset, printer, lang, output,
     if png:
         files |= page_images(files, dpi=150)
     for path in write_files(output, files):
-        click.echo(str(path))
+        click.echo(printable(path))

@@ -4,6 +4,8 @@ from pathlib import Path
 
 import click
 
+from cardgen.errors import printable
+
 
 @click.command("calibrate")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), help="Paper size (default: a4, or the printer's).")
@@ -23,4 +25,4 @@ def command(paper, flip, back_offset, printer, lang, output):
     content = calibration_pdf(paper=settings.paper or "a4", flip=settings.flip or "long",
                               back_offset=settings.back_offset, lang=lang)
     write_file(output, content)
-    click.echo(str(output))
+    click.echo(printable(output))

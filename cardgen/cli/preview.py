@@ -4,6 +4,8 @@ from pathlib import Path
 
 import click
 
+from cardgen.errors import printable
+
 
 def _card_size(text: str | None) -> tuple[float, float] | None:
     if not text:
@@ -22,7 +24,7 @@ def _card_size(text: str | None) -> tuple[float, float] | None:
 @click.option("--cards", metavar="ID,ID,...", help="Only these cards, by id (e.g. 1,55,Z1,J0.4). Default: all cards of the chosen sets.")
 @click.option("--faces", metavar="NAME|FILE", help="A face style to use instead of each set's own (a bundled name or a YAML file).")
 @click.option("--lang", type=click.Choice(["fr", "en", "de", "nl"]), default="en", show_default=True, help="The language of the joker's decimal separator (0.4 or 0,4).")
-@click.option("--contact-sheet", is_flag=True, help="Write one image of all chosen cards in a grid (contact-sheet.png) instead of one image per card.")
+@click.option("--contact-sheet", is_flag=True, help="Write one image of all chosen cards in a grid (contact-sheet.png) instead of one image per card. Where that image would pass 89 megapixels (pillow's limit: many cards at a high --dpi or --card-size), the grid is split over contact-sheet-1.png, contact-sheet-2.png, ...")
 @click.option("--singles", is_flag=True, help="With --contact-sheet: write the image of each card as well.")
 @click.option("--back", is_flag=True, help="Also show the back (back.png, or the last slot of the contact sheet).")
 @click.option("--dpi", type=click.IntRange(30, 600), default=150, show_default=True, help="Resolution of the images.")
@@ -42,4 +44,4 @@ def command(sets, cards, faces, lang, contact_sheet, singles, back, dpi, card_si
     shows = {name: item.card.id for item, name in zip(chosen, image_names(chosen))}
     for path in write_files(output, images):
         card_id = shows.get(path.name)
-        click.echo(f"{path}: card {card_id!r}" if card_id and path.name != f"{card_id}.png" else str(path))
+        click.echo(printable(f"{path}: card {card_id!r}" if card_id and path.name != f"{card_id}.png" else path))

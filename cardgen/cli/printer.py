@@ -4,6 +4,8 @@ import json
 
 import click
 
+from cardgen.errors import printable
+
 
 @click.group("printer")
 def command() -> None:
@@ -22,7 +24,7 @@ def add(name, back_offset, flip, paper):
     profile = PrinterProfile(name.strip(), parse_offset(back_offset), flip, paper)
     replaced = save_profile(profile)
     verb = "replaced" if replaced else "saved"
-    click.echo(f"{verb} printer {profile.name!r} ({_summary(profile)}) in {profiles_path()}")
+    click.echo(printable(f"{verb} printer {profile.name!r} ({_summary(profile)}) in {profiles_path()}"))
 
 
 @command.command("list")
@@ -40,7 +42,7 @@ def list_(as_json):
         click.echo(json.dumps(data, indent=2, sort_keys=True))
         return
     if not profiles:
-        click.echo(f"no printer profiles yet ({profiles_path()}); add one with `cardgen printer add`.")
+        click.echo(printable(f"no printer profiles yet ({profiles_path()}); add one with `cardgen printer add`."))
         return
     for name, profile in sorted(profiles.items()):
         click.echo(f"{name}: {_summary(profile)}")

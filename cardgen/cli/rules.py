@@ -5,6 +5,7 @@ from pathlib import Path
 import click
 
 from cardgen.cli.options import paper_options, resolve_paper
+from cardgen.errors import printable
 
 VARIANT_WORDS = "plus, jokers, classic or pro"
 
@@ -60,4 +61,4 @@ def _write(files: dict[str, bytes], output: Path | None, single: bool) -> None:
     else:
         folder = output or Path("output")
     for path in write_files(folder, files):
-        click.echo(str(path))
+        click.echo(printable(path))

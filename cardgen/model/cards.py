@@ -6,13 +6,14 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
 from cardgen.paths import TEMPLATES, bundled_names, find_data_file
-from cardgen.yamlio import load_yaml, validate
+from cardgen.yamlio import YamlDocument, load_yaml, validate
 
 SETS_DIR = TEMPLATES / "sets"
 CardKind = Literal["number", "zero", "joker", "blank"]
+MAX_VALUE = 999   # a printed value has at most three digits before the point
 
 
 class Card(BaseModel):
@@ -32,6 +33,16 @@ class Card(BaseModel):
             return Decimal(str(value))
         return value
 
+    @field_validator("value")
+    @classmethod
+    def _printable_value(cls, value):
+        # checked before anything formats it: Decimal('1e999999999') would print a billion digits
+        if isinstance(value, Decimal) and (not value.is_finite() or value.as_tuple().exponent < -3):
+            raise ValueError("must be a number with at most three decimals")
+        if not -MAX_VALUE <= value <= MAX_VALUE:
+            raise ValueError(f"must be a number from -{MAX_VALUE} to {MAX_VALUE}")
+        return value
+
     def label(self, decimal_separator: str = ".") -> str:
         """The value as printed: a joker shows the language's decimal separator (0,4)."""
         if self.kind == "joker":
@@ -49,6 +60,19 @@ class CardSet(BaseModel):
     # A set that deliberately departs from the standard bull-head rule says so here.
     custom_heads: bool = False
 
+    _doc: YamlDocument | None = PrivateAttr(default=None)
+    _source_file: Path = PrivateAttr(default=SETS_DIR / "set.yaml")
+
+    @property
+    def doc(self) -> YamlDocument:
+        """The file the set was read from, to point errors at its lines."""
+        return self._doc
+
+    @property
+    def source_file(self) -> Path:
+        """The set's file: a `faces:` file is looked up beside it."""
+        return Path(self._source_file)
+
 
 def bundled_set_names() -> list[str]:
     return bundled_names(SETS_DIR)
@@ -59,6 +83,7 @@ def load_card_set(name_or_file: str | Path) -> CardSet:
     path, shown = find_data_file(name_or_file, SETS_DIR, "card set")
     doc = load_yaml(path, shown_as=shown)
     card_set = validate(doc, CardSet)
+    card_set._doc, card_set._source_file = doc, path
     seen: dict[str, int] = {}
     for index, card in enumerate(card_set.cards):
         if card.id in seen:

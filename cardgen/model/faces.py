@@ -16,7 +16,8 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr
 
 from cardgen.errors import InputError
-from cardgen.paths import ASSETS, LAYOUTS, TEMPLATES, bundled_names, find_data_file
+from cardgen.model.cards import CardSet
+from cardgen.paths import TEMPLATES, bundled_names, confined_file, find_data_file, find_referenced_file
 from cardgen.render import fonts
 from cardgen.yamlio import YamlDocument, load_yaml, validate
 
@@ -50,9 +51,9 @@ class DesignSize(_Strict):
 class Fonts(_Strict):
     """A bundled font name (Vera, Vera-Bold, ...) or a .ttf file beside the style or under assets/."""
 
-    value: str = Field(min_length=1)
-    index: str = Field(min_length=1)
-    caption: str = Field(min_length=1)
+    value: str = Field(min_length=1, max_length=200)
+    index: str = Field(min_length=1, max_length=200)
+    caption: str = Field(min_length=1, max_length=200)
 
 
 class Tone(_Strict):
@@ -194,9 +195,21 @@ def bundled_face_names() -> list[str]:
     return bundled_names(FACES_DIR)
 
 
+def load_set_faces(card_set: CardSet) -> FaceStyle:
+    """The face style a set names: a bundled style, or a style file beside the set's file."""
+    try:
+        path, shown = find_referenced_file(card_set.faces, FACES_DIR, "face style", card_set.source_file)
+    except InputError as exc:
+        raise card_set.doc.error(("faces",), str(exc)) from None
+    return _load_style_file(path, shown)
+
+
 def load_face_style(name_or_file: str | Path) -> FaceStyle:
     """A bundled style by name ('standard') or a user's YAML file; errors name file, line and field."""
-    path, shown = find_data_file(name_or_file, FACES_DIR, "face style")
+    return _load_style_file(*find_data_file(name_or_file, FACES_DIR, "face style"))
+
+
+def _load_style_file(path: Path, shown: str) -> FaceStyle:
     doc = load_yaml(path, shown_as=shown)
     style = validate(doc, FaceStyle)
     _check_arrangements(doc, style)
@@ -237,10 +250,6 @@ def _check_tones(doc: YamlDocument, style: FaceStyle) -> None:
             raise doc.error(("joker", "decimal_separator", language), "must be one character")
 
 
-def _allowed_folders(style_folder: Path) -> list[Path]:
-    return [folder.resolve() for folder in (TEMPLATES, LAYOUTS, ASSETS, style_folder)]
-
-
 def _register_fonts(doc: YamlDocument, style: FaceStyle, style_folder: Path) -> dict[str, str]:
     names = {}
     for role in ("value", "index", "caption"):
@@ -249,8 +258,8 @@ def _register_fonts(doc: YamlDocument, style: FaceStyle, style_folder: Path) -> 
         if value in fonts.BUNDLED:
             names[role] = fonts.register(value)
             continue
-        file = (style_folder / value).resolve()
-        if not any(file.is_relative_to(folder) for folder in _allowed_folders(style_folder)):
+        file = confined_file(value, style_folder)
+        if file is None:
             raise doc.error(where, f"the font file {value} lies outside templates/, layouts/, assets/ and the style's own folder")
         if not file.is_file():
             raise doc.error(where, f"there is no font file {value} (nor a bundled font of that name: {', '.join(fonts.BUNDLED)})")

@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from cardgen.errors import InputError
-from cardgen.paths import LAYOUTS, find_data_file
+from cardgen.paths import LAYOUTS, find_data_file, find_referenced_file
 from cardgen.yamlio import YamlDocument, load_yaml, validate
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -86,17 +86,20 @@ class Layout(_Strict):
         return PAPERS[self.paper]
 
 
+MAX_EXTENDS = 20   # layouts in one chain of `extends:`
+
+
 def load_layout(name_or_file: str | Path = "standard") -> tuple[Layout, YamlDocument]:
     """A bundled layout by name or a user's YAML file, with the layouts it extends merged in.
 
     Returns the layout and its (merged) document, so later checks can point at a line.
     """
-    doc = _load_with_parents(name_or_file, seen=())
+    path, shown = find_data_file(name_or_file, LAYOUTS, "layout")
+    doc = _load_with_parents(path, shown, seen=())
     return validate(doc, Layout), doc
 
 
-def _load_with_parents(name_or_file, seen: tuple[Path, ...], relative_to: Path | None = None) -> YamlDocument:
-    path, shown = find_data_file(name_or_file, LAYOUTS, "layout", relative_to)
+def _load_with_parents(path: Path, shown: str, seen: tuple[Path, ...]) -> YamlDocument:
     doc = load_yaml(path, shown_as=shown)
     if not isinstance(doc.data, dict):
         raise doc.error((), "a layout must be a mapping of fields")
@@ -107,13 +110,13 @@ def _load_with_parents(name_or_file, seen: tuple[Path, ...], relative_to: Path |
         raise doc.error(("extends",), "must be the name or file of another layout")
     if path.resolve() in seen:
         raise doc.error(("extends",), "layouts extend each other in a circle")
+    if len(seen) >= MAX_EXTENDS:
+        raise doc.error(("extends",), f"a layout may stand at most {MAX_EXTENDS} layouts away from the one it ends in")
     try:
-        parent_path, _ = find_data_file(parent_name, LAYOUTS, "layout", path.parent)
+        parent_path, parent_shown = find_referenced_file(parent_name, LAYOUTS, "layout", path)
     except InputError as exc:
         raise doc.error(("extends",), str(exc)) from None
-    if not parent_path.is_file():
-        raise doc.error(("extends",), f"there is no layout file {str(parent_path)!r}")
-    parent = _load_with_parents(parent_name, seen + (path.resolve(),), path.parent)
+    parent = _load_with_parents(parent_path, parent_shown, seen + (path.resolve(),))
     return _merge(parent, doc)
 
 

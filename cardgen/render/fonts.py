@@ -34,9 +34,12 @@ def register(name: str, file: Path | None = None) -> str:
     if path.suffix.lower() != ".ttf":
         raise InputError(f"{path.name}: only TrueType (.ttf) fonts can be embedded, not {path.suffix or 'this file'}.")
     try:
-        pdfmetrics.registerFont(TTFont(name, str(path)))
-    except (TTFError, OSError) as exc:
+        font = TTFont(name, str(path))
+    except TTFError as exc:
         raise InputError(f"{path.name}: this is not a TrueType font that can be embedded ({exc}).") from None
+    except Exception:  # noqa: BLE001 - a cut or damaged file fails anywhere in reportlab's parser
+        raise InputError(f"{path.name}: this font file is damaged or cut short; reportlab cannot read it.") from None
+    pdfmetrics.registerFont(font)
     return name
 
 

@@ -1,0 +1,191 @@
+"""Hostile files given to the real command line: each is refused fast with exit status 2
+and exactly one line on stderr that names the file, never a traceback or a hang."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+import warnings
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+
+from cardgen.cli import main
+from cardgen.render import fonts
+
+SET_HEAD = "name: hostile\ntitle: Hostile\n"
+CARD = "  - {id: '1', kind: number, value: 1, heads: 1}\n"
+
+
+def cardgen(*args, cwd=None, env=None, timeout=60):
+    return subprocess.run(
+        [sys.executable, "-m", "cardgen", *map(str, args)],
+        capture_output=True, text=True, cwd=cwd, env=env, timeout=timeout,
+    )
+
+
+def assert_refused(result, *names):
+    """Exit 2, one line on stderr, no traceback, and the line names each of `names`."""
+    lines = result.stderr.splitlines()
+    assert result.returncode == 2, result.stderr
+    assert len(lines) == 1, result.stderr
+    assert "Traceback" not in result.stderr
+    for name in names:
+        assert str(name) in lines[0], lines[0]
+    return lines[0]
+
+
+def preview_set(tmp_path, text, name="set.yaml"):
+    path = tmp_path / name
+    path.write_text(text) if isinstance(text, str) else path.write_bytes(text)
+    return cardgen("preview", "--set", path, "-o", tmp_path / "out"), path
+
+
+def test_alias_bomb_is_refused_fast(tmp_path):
+    lines = ['a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
+    lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 9)}]" for i in range(1, 10)]
+    started = time.monotonic()
+    result, path = preview_set(tmp_path, "\n".join(lines) + "\n")
+    assert "100,000 values" in assert_refused(result, path)
+    assert time.monotonic() - started < 20
+
+
+def test_alias_inside_itself_is_refused(tmp_path):
+    result, path = preview_set(tmp_path, SET_HEAD + "cards: &a [*a]\n")
+    assert "line 3" in assert_refused(result, path)
+
+
+def test_integer_of_5000_digits_is_refused(tmp_path):
+    result, path = preview_set(tmp_path, SET_HEAD + "cards:\n  - {id: '1', kind: number, value: " + "9" * 5000 + ", heads: 1}\n")
+    assert "line 4" in assert_refused(result, path)
+
+
+def test_nul_byte_names_its_line(tmp_path):
+    result, path = preview_set(tmp_path, (SET_HEAD + "cards:\n" + CARD.replace("1", "1\0", 1)).encode())
+    assert "line 4" in assert_refused(result, path)
+
+
+def test_duplicate_key_names_its_line(tmp_path):
+    result, path = preview_set(tmp_path, SET_HEAD + "title: Twice\ncards:\n" + CARD)
+    assert "line 3" in assert_refused(result, path, "'title'")
+
+
+def test_joker_value_with_a_billion_digits_is_refused(tmp_path):
+    result, path = preview_set(tmp_path, SET_HEAD + "cards:\n  - {id: J, kind: joker, value: '1e999999999', heads: 1}\n")
+    assert "field cards[0].value" in assert_refused(result, path)
+
+
+def test_chain_of_1000_extends_is_refused(tmp_path):
+    for index in range(1000):
+        parent = f"layout{index + 1}.yaml" if index < 999 else "standard"
+        (tmp_path / f"layout{index}.yaml").write_text(f"extends: {parent}\nname: l{index}\n")
+    result = cardgen("build", "--set", "jokers", "--layout", tmp_path / "layout0.yaml", "-o", tmp_path / "out")
+    assert "field extends" in assert_refused(result, "layout")
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero here")
+@pytest.mark.parametrize("command", [
+    ("preview", "--set", "/dev/zero"),
+    ("build", "--set", "jokers", "--layout", "/dev/zero"),
+    ("referee", "/dev/zero"),
+])
+def test_a_device_is_refused_without_reading_it(tmp_path, command):
+    result = cardgen(*command, "-o", tmp_path) if command[0] != "referee" else cardgen(*command)
+    assert "not a regular file" in assert_refused(result, "/dev/zero")
+
+
+def test_damaged_font_names_style_field_and_font(tmp_path):
+    (tmp_path / "cut.ttf").write_bytes(fonts.BUNDLED["Vera"].read_bytes()[:5000])
+    style = (Path(fonts.__file__).parents[2] / "templates" / "faces" / "standard.yaml").read_text()
+    style = style.replace("value: Vera-Bold", "value: cut.ttf", 1)
+    assert "value: cut.ttf" in style
+    (tmp_path / "style.yaml").write_text(style)
+    result = cardgen("preview", "--cards", "1", "--faces", tmp_path / "style.yaml", "-o", tmp_path / "out")
+    assert_refused(result, "style.yaml", "field fonts.value", "cut.ttf")
+
+
+SECRET = "root:x:0:0:secret-line"
+
+
+@pytest.mark.parametrize("field, naming_file", [("extends", "layout.yaml"), ("faces", "set.yaml")])
+def test_extends_and_faces_stay_in_their_folders_and_quote_nothing(tmp_path, field, naming_file):
+    outside = tmp_path / "outside.yaml"
+    outside.write_text(SECRET + "\n")
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    if field == "extends":
+        (folder / naming_file).write_text("extends: ../outside.yaml\nname: mine\n")
+        result = cardgen("build", "--set", "jokers", "--layout", folder / naming_file, "-o", tmp_path / "out")
+    else:
+        (folder / naming_file).write_text(SET_HEAD + "faces: ../outside.yaml\ncards:\n" + CARD)
+        result = cardgen("preview", "--set", folder / naming_file, "-o", tmp_path / "out")
+    line = assert_refused(result, naming_file, f"field {field}", "outside")
+    assert "secret" not in line
+
+
+def test_faces_file_is_found_beside_the_set_in_build_as_in_preview(tmp_path):
+    folder = tmp_path / "mine"
+    folder.mkdir()
+    style = (Path(fonts.__file__).parents[2] / "templates" / "faces" / "standard.yaml").read_text()
+    (folder / "style.yaml").write_text(style)
+    (folder / "set.yaml").write_text(SET_HEAD + "faces: style.yaml\ncards:\n" + CARD)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    result = cardgen("build", "--set", folder / "set.yaml", "--mode", "sleeve", "-o", tmp_path / "out", cwd=elsewhere)
+    assert result.returncode == 0, result.stderr
+
+
+def test_printer_profiles_that_are_not_utf8_are_one_line(tmp_path):
+    (tmp_path / "printers.yaml").write_bytes("printers:\n  caf\u00e9: {back_offset: [0, 0]}\n".encode("latin-1"))
+    result = cardgen("printer", "list", env={**os.environ, "CARDGEN_CONFIG_DIR": str(tmp_path)})
+    assert "UTF-8" in assert_refused(result, "printers.yaml", "line 2")
+
+
+def test_printer_profiles_with_a_huge_integer_are_one_line(tmp_path):
+    (tmp_path / "printers.yaml").write_text("printers:\n  office: {back_offset: [" + "1" * 5000 + ", 0]}\n")
+    result = cardgen("printer", "list", env={**os.environ, "CARDGEN_CONFIG_DIR": str(tmp_path)})
+    assert_refused(result, "printers.yaml", "line 2")
+
+
+def test_contact_sheet_never_passes_pillows_image_limit(tmp_path, monkeypatch):
+    # The bundled sets at --dpi 600 pass the real limit of 89 Mpx; a lower limit shows the same at 72 dpi.
+    monkeypatch.setattr(Image, "MAX_IMAGE_PIXELS", 300_000)
+    result = CliRunner().invoke(main, ["preview", "--set", "jokers", "--contact-sheet", "--back", "--dpi", "72", "-o", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    sheets = sorted(tmp_path.iterdir())
+    assert len(sheets) > 1
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", Image.DecompressionBombWarning)
+        for sheet in sheets:
+            with Image.open(sheet) as image:
+                assert image.width * image.height <= 300_000
+
+
+def test_names_with_newlines_and_rtl_overrides_are_shown_escaped(tmp_path):
+    result = cardgen("preview", "--set", tmp_path / "evil\nname\u202egnp.yaml", "-o", tmp_path / "out")
+    line = assert_refused(result)
+    assert "evil\\nname\\u202egnp.yaml" in line
+    assert "\u202e" not in line
+
+
+def test_ctrl_c_prints_one_line_and_exits_130():
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cardgen", "simulate", "--games", "100000000"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )
+    time.sleep(3)
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=30)
+    assert process.returncode == 130
+    assert stderr.splitlines() == ["cardgen: stopped."]
+
+
+def test_a_players_name_reaches_the_terminal_escaped(tmp_path):
+    record = tmp_path / "game.yaml"
+    record.write_text('variant: classic\nplayers: ["Ana\\u202eneB", "Ana\\u202eneB", "Cleo"]\n')
+    line = assert_refused(cardgen("referee", record), "game.yaml", "line 2")
+    assert "Ana\\u202eneB" in line and "\u202e" not in line
