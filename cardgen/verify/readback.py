@@ -17,8 +17,9 @@ import pypdf
 import pypdfium2
 from PIL import Image, ImageOps
 
-MM = 72 / 25.4  # points per millimetre
-LAYOUT_ATTACHMENT = "cardgen-layout.json"
+from cardgen.record import LAYOUT_ATTACHMENT, MM
+
+MAX_WINDOW_PIXELS = 40_000_000  # a whole A4 page at 600 dpi is 35 million
 
 # pypdf logs what it repairs on stderr; a damaged file is reported as one sentence instead
 logging.getLogger("pypdf").setLevel(logging.CRITICAL)
@@ -151,6 +152,8 @@ class PageImage:
         top = min(max(math.floor((paper_h - y - h) * px), 0), full_h - 1)
         right = min(max(math.ceil((x + w) * px), left + 1), full_w)
         bottom = min(max(math.ceil((paper_h - y) * px), top + 1), full_h)
+        if (right - left) * (bottom - top) > MAX_WINDOW_PIXELS:
+            raise ValueError(f"a window of {right - left} × {bottom - top} pixels is larger than verify draws")
         # pypdfium2 rounds each crop up to whole pixels: stay a hair below them
         crop = [(pixels - 1e-6) / scale for pixels in (left, full_h - bottom, full_w - right, top)]
         image = page.render(scale=scale, crop=crop, grayscale=True).to_pil().convert("L")
