@@ -134,7 +134,7 @@ class LayoutRecord(Paper):
             if card.slot >= self.slots_per_page:
                 raise _problem(f"{where}.slot", f"must be below slots_per_page ({self.slots_per_page}), not {card.slot}")
             if (card.page, card.slot) in taken:
-                raise _problem(f"{where}.slot", f"page {card.page}, slot {card.slot} already holds another card")
+                raise _problem(f"{where}.slot", f"is {card.slot} on page {card.page}, where another card already sits")
             taken.add((card.page, card.slot))
             _listed(f"{where}.page", card.page, sides)
             self._on_paper(f"{where}.trim_mm", card.trim_mm)
@@ -199,7 +199,7 @@ def _first_problem(exc: ValidationError) -> str:
     problem = exc.errors(include_url=False)[0]
     location = [part for part in problem["loc"] if not _is_union_tag(part)]
     field = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in location).lstrip(".")
-    message = _pydantic_message(problem)
+    message = "must be a finite number" if problem["type"] == "finite_number" else _pydantic_message(problem)
     if problem["type"] == "value_error" and not field:
         text = message.removeprefix("Value error, ")
     else:
