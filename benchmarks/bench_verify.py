@@ -1,7 +1,8 @@
 """Whole-process time and peak memory (RSS) of `cardgen verify`: on the default deck
 (`deck-duplex.pdf --set numbered`, 104 cards, 24 pages, every check including the pixel
 ones; target under 2 s), on the duplex sheet of a 2,000-card set, and with --hostile on
-the tampered PDFs of tests/hostile_pdfs.py (a compression bomb, lying records).
+the tampered PDFs of tests/hostile_pdfs.py (compression bombs of 1 and 4 GB, lying
+records), each capped at 8 GB of address space and 120 s.
 
     python benchmarks/bench_verify.py [--runs 3] [--hostile] [--code /tmp/old-checkout]
 
@@ -10,12 +11,14 @@ figure); the PDFs are always built with this checkout's cardgen.
 """
 
 import argparse
+import resource
 import statistics
 import subprocess
 import sys
 import tempfile
 from pathlib import Path
 
+MEMORY_CAP = 8 << 30
 HERE = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(HERE / "tests"))
 
@@ -25,19 +28,29 @@ import resource, subprocess, sys, time
 start = time.perf_counter()
 result = subprocess.run(sys.argv[1:], capture_output=True, text=True)
 elapsed = time.perf_counter() - start
-peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
 lines = (result.stdout + result.stderr).strip().splitlines()
-print(result.returncode, elapsed, peak, lines[-1] if lines else "", sep="\\t")
+print(result.returncode, elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss, lines[-1] if lines else "", sep="\\t")
 """
 
 
-def measure(code: Path, args: list[str]) -> tuple[int, float, int, str]:
-    """(exit status, seconds, peak RSS in MB, last line printed) of `cardgen verify ARGS`."""
+def measure(code: Path, args: list[str], timeout: float) -> tuple[int, float, float, int, str]:
+    """(exit status, seconds, CPU seconds, peak RSS in MB, last line printed) of `cardgen verify ARGS`
+    (CPU time varies less than wall time on a machine shared with others);
+    its address space is capped so that a blow-up cannot take the machine down."""
     env = {"PYTHONPATH": str(code), "PATH": "/usr/bin:/bin"}
-    out = subprocess.run([sys.executable, "-c", MEASURE, sys.executable, "-m", "cardgen", "verify", *args],
-                         capture_output=True, text=True, env=env, check=True).stdout
-    status, seconds, peak, line = out.rstrip("\n").split("\t", 3)
-    return int(status), float(seconds), int(peak) // 1024, line
+
+    def cap():
+        resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
+
+    try:
+        out = subprocess.run([sys.executable, "-c", MEASURE, sys.executable, "-m", "cardgen", "verify", *args],
+                             capture_output=True, text=True, env=env, check=True, timeout=timeout,
+                             preexec_fn=cap, cwd=code).stdout  # -m puts the working folder first on the path
+    except subprocess.TimeoutExpired:
+        return -1, timeout, timeout, 0, f"did not finish in {timeout:.0f} s"
+    status, seconds, cpu, peak, line = out.rstrip("\n").split("\t", 4)
+    return int(status), float(seconds), float(cpu), int(peak) // 1024, line
 
 
 def big_set(folder: Path, count: int = 2000) -> Path:
@@ -53,13 +66,13 @@ def build(folder: Path, *args: str) -> None:
                    capture_output=True, cwd=HERE)
 
 
-def report(title: str, code: Path, args: list[str], runs: int) -> None:
-    measured = [measure(code, args) for _ in range(runs)]
-    status, _, _, line = measured[-1]
-    times = [m[1] for m in measured]
-    peak = max(m[2] for m in measured)
+def report(title: str, code: Path, args: list[str], runs: int, timeout: float = 600) -> None:
+    measured = [measure(code, args, timeout) for _ in range(runs)]
+    status, line = measured[-1][0], measured[-1][-1]
+    times, cpu = [m[1] for m in measured], [m[2] for m in measured]
+    peak = max(m[3] for m in measured)
     print(f"{title}: exit {status}, median {statistics.median(times):.2f} s, best {min(times):.2f} s, "
-          f"peak RSS {peak} MB\n    {line[:150]}")
+          f"CPU best {min(cpu):.2f} s, peak RSS {peak} MB\n    {line[:150]}")
 
 
 def main() -> None:
@@ -81,10 +94,12 @@ def main() -> None:
         if args.hostile:
             import hostile_pdfs
 
-            for case, content in hostile_pdfs.cases((folder / "deck-duplex.pdf").read_bytes()):
+            deck = (folder / "deck-duplex.pdf").read_bytes()
+            cases = [("bomb-4GB", hostile_pdfs.with_bomb(deck, 4 << 30))] + hostile_pdfs.cases(deck)
+            for case, content in cases:
                 path = folder / f"hostile-{case}.pdf"
                 path.write_bytes(content)
-                report(f"hostile: {case} ({len(content) // 1024} KB)", args.code, [str(path)], 1)
+                report(f"hostile: {case} ({len(content) // 1024} KB)", args.code, [str(path)], 1, timeout=120)
 
 
 if __name__ == "__main__":

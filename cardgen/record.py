@@ -140,6 +140,9 @@ class LayoutRecord(Paper):
             self._on_paper(f"{where}.trim_mm", card.trim_mm)
             if card.back is not None:
                 _listed(f"{where}.back.page", card.back.page, sides)
+                if card.back.page <= card.page:  # verify measures a face before the back behind it
+                    raise _problem(f"{where}.back.page", f"is {card.back.page}: a back comes after its face's "
+                                   f"page ({card.page})")
                 self._on_paper(f"{where}.back.trim_mm", card.back.trim_mm, slack=max(map(abs, self.back_offset_mm)))
         return self
 

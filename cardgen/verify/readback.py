@@ -15,7 +15,7 @@ from array import array
 
 import pypdf
 import pypdfium2
-from PIL import Image, ImageOps
+from PIL import Image, ImageChops
 
 from cardgen.record import LAYOUT_ATTACHMENT, MM
 
@@ -180,7 +180,7 @@ class PageImage:
 
     def ink(self, window_mm: list[float]) -> Image.Image:
         """Ink (255 - grey) of a window: 0 where the paper is white."""
-        return ImageOps.invert(self.image.crop(self.pixels(window_mm)))
+        return ImageChops.invert(self.image.crop(self.pixels(window_mm)))  # ImageOps.invert builds a table each call
 
     def ink_box(self, window_mm: list[float], threshold: int = 30) -> list[float] | None:
         """Bounding box [x, y, w, h] in mm of what is drawn in the window, or None when blank."""
