@@ -70,19 +70,25 @@ def check_pages(shown: str, pdf: pypdf.PdfReader) -> None:
                              f"allows (at most {MAX_PAGE_MM:.0f} mm a side).")
 
 
+def stream_limits():
+    """A context in which pypdf decodes no stream beyond MAX_STREAM_BYTES (it raises
+    LimitReachedError): the record, object streams, and the streams checked below."""
+    return pypdf.apply_configuration(**{f"{kind}_maximum_output_length": MAX_STREAM_BYTES
+                                         for kind in ("zlib", "lzw", "run_length", "brotli", "jbig2")},
+                                     array_based_stream_maximum_output_length=MAX_STREAM_BYTES,
+                                     stream_decoding_work_maximum_length=MAX_STREAM_BYTES)
+
+
 def check_streams(shown: str, pdf: pypdf.PdfReader) -> None:
     """Decode, one at a time and bounded, every stream the pages draw (contents, forms,
-    fonts, images, annotations); refuse a file whose streams expand beyond the bounds."""
+    fonts, images, annotations); refuse a file whose streams expand beyond the bounds.
+    Call it inside `stream_limits()`."""
     total = 0
-    with pypdf.apply_configuration(**{f"{kind}_maximum_output_length": MAX_STREAM_BYTES
-                                       for kind in ("zlib", "lzw", "run_length", "brotli", "jbig2")},
-                                   array_based_stream_maximum_output_length=MAX_STREAM_BYTES,
-                                   stream_decoding_work_maximum_length=MAX_STREAM_BYTES):
-        for stream in _page_streams(pdf):
-            total += _decoded_size(shown, stream)
-            if total > MAX_DECODED_BYTES:
-                raise InputError(f"{shown}: this PDF's streams expand to more than {MAX_DECODED_BYTES // 1_000_000} MB "
-                                 "(a compression bomb, or not a card sheet); it is not drawn.")
+    for stream in _page_streams(pdf):
+        total += _decoded_size(shown, stream)
+        if total > MAX_DECODED_BYTES:
+            raise InputError(f"{shown}: this PDF's streams expand to more than {MAX_DECODED_BYTES // 1_000_000} MB "
+                             "(a compression bomb, or not a card sheet); it is not drawn.")
 
 
 def _decoded_size(shown: str, stream: StreamObject) -> int:

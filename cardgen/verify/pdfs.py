@@ -20,7 +20,7 @@ from cardgen.record import (
     LayoutRecord,
     parse_record,
 )
-from cardgen.verify.bounds import check_pages, check_streams, read_pdf_bytes
+from cardgen.verify.bounds import check_pages, check_streams, read_pdf_bytes, stream_limits
 from cardgen.verify.readback import all_fonts_of, box_mm, font_is_embedded, font_name, reader
 from cardgen.verify.report import Report, plural
 
@@ -33,7 +33,8 @@ def verify_pdf(path: str | Path, expected_sets: list[CardSet] | None = None) -> 
     too large, not a regular file, or so damaged that pypdf or pdfium give up on it."""
     content = read_pdf_bytes(path)
     try:
-        return _verify(str(path), content, expected_sets)
+        with stream_limits():
+            return _verify(str(path), content, expected_sets)
     except CardgenError:
         raise
     except Exception as exc:  # pypdf and pdfium raise many kinds of errors on a damaged file
