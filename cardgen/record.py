@@ -190,6 +190,9 @@ def parse_record(raw: bytes, name: str) -> LayoutRecord | CalibrationRecord:
     if not isinstance(data, dict):
         raise DamagedRecord(f"it is a JSON {type(data).__name__}, not an object")
     model = CalibrationRecord if name == CALIBRATION_ATTACHMENT or data.get("kind") == "calibration" else LayoutRecord
+    version, known = data.get("version", data.get("format")), model.model_fields["version"].default
+    if isinstance(version, int) and version > known:
+        raise DamagedRecord(f"version {version} is from a newer cardgen; this one reads version {known}")
     try:
         return model.model_validate(data)
     except ValidationError as exc:

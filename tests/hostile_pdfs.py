@@ -79,6 +79,7 @@ def lying_records(sheet: bytes) -> dict[str, bytes]:
         "huge-target": changed(lambda r: r.update(target_size_mm=1e5)),
         "target-off-paper": changed(lambda r: r["targets_mm"].__setitem__(0, [1e5, 1e5])),
         "slot-taken": changed(lambda r: r["cards"][1].update(slot=0)),
+        "newer-version": changed(lambda r: r.update(version=9)),
         "back-before-face": changed(lambda r: r["cards"][9]["back"].update(page=1)),
         "20000-cards": changed(lambda r: r.update(many)),
         "not-json": b"{\"kind\": \"cards\", \"pages\": [",

@@ -59,7 +59,7 @@ def test_a_compression_bomb_is_refused_in_one_line_and_little_memory(sheet, tmp_
 
 @pytest.mark.parametrize("case", [
     "missing-cards", "missing-page-of-card", "pages-not-a-list", "bleed-a-mapping", "slot-as-text", "page-0",
-    "page-minus-5", "nan-box", "huge-target", "target-off-paper", "slot-taken", "back-before-face", "not-json", "a-list"])
+    "page-minus-5", "nan-box", "huge-target", "target-off-paper", "slot-taken", "back-before-face", "newer-version", "not-json", "a-list"])
 def test_a_lying_record_is_a_failed_check_naming_the_field(sheet, tmp_path, case):
     path = tmp_path / f"{case}.pdf"
     path.write_bytes(with_record(sheet, lying_records(sheet)[case]))
@@ -73,6 +73,7 @@ def test_a_lying_record_is_a_failed_check_naming_the_field(sheet, tmp_path, case
              "page-minus-5": "cards[3].back.page must be at least 1", "nan-box": "cards[2].trim_mm[0] must be a finite",
              "huge-target": "target_size_mm must be at most 30", "target-off-paper": "targets_mm[0][0] must be at most",
              "slot-taken": "cards[1].slot is 0 on page 1, where another card already sits",
+             "newer-version": "version 9 is from a newer cardgen; this one reads version 1",
              "back-before-face": "cards[9].back.page is 1: a back comes after its face's page (3)",
              "not-json": "it is not JSON", "a-list": "it is a JSON list"}[case]
     assert named in damaged.message
