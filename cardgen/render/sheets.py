@@ -12,8 +12,8 @@ from reportlab.pdfgen.canvas import Canvas
 from cardgen.layout.geometry import MM, Grid, Rect, behind, behind_point, bounds, make_grid
 from cardgen.model.cards import Card
 from cardgen.model.layout import Layout
-from cardgen.render import marks
 from cardgen.record import LAYOUT_ATTACHMENT, LAYOUT_VERSION
+from cardgen.render import marks
 from cardgen.render.pdf import attach_json, finish, new_canvas, set_boxes
 
 Mode = Literal["glue", "duplex", "sleeve"]
