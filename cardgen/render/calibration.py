@@ -39,12 +39,13 @@ from cardgen.errors import InputError
 from cardgen.layout.geometry import MM, Rect, behind
 from cardgen.model.layout import PAPERS
 from cardgen.printers import check_offset
+from cardgen.record import CALIBRATION_ATTACHMENT, CALIBRATION_VERSION
 from cardgen.render.fonts import register, require_glyphs
 from cardgen.render.pdf import attach_json, finish, new_canvas, set_boxes
 from cardgen.texts import LANGUAGES, check_lang, translations
 
 FONT, BOLD = "Vera", "Vera-Bold"
-ATTACHMENT = "cardgen-calibration.json"
+ATTACHMENT = CALIBRATION_ATTACHMENT
 
 COARSE_REACH = 5  # numbered -5 ... 5 mm
 COARSE_FRONT_PITCH = 12.0
@@ -433,7 +434,7 @@ def _paragraph(canvas: Canvas, text: str, x: float, y: float, width: float, size
 def _describe(plan: Plan, paper: str, flip: str, offset: tuple[float, float]) -> dict:
     return {
         "kind": "calibration",
-        "version": 2,
+        "version": CALIBRATION_VERSION,
         "paper": paper,
         "paper_mm": list(plan.paper),
         "flip": flip,

@@ -23,7 +23,6 @@ from cardgen.layout.geometry import MM, Rect
 from cardgen.render.fonts import DEFAULT_FONT, register
 
 DUPLEX_MODES = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", None: "Simplex"}
-LAYOUT_ATTACHMENT = "cardgen-layout.json"
 
 
 # Content streams compressed, not also wrapped in ASCII85 (a fifth bigger, for nothing).

@@ -12,8 +12,9 @@ from reportlab.pdfgen.canvas import Canvas
 from cardgen.layout.geometry import MM, Grid, Rect, behind, behind_point, bounds, make_grid
 from cardgen.model.cards import Card
 from cardgen.model.layout import Layout
+from cardgen.record import LAYOUT_ATTACHMENT, LAYOUT_VERSION
 from cardgen.render import marks
-from cardgen.render.pdf import LAYOUT_ATTACHMENT, attach_json, finish, new_canvas, set_boxes
+from cardgen.render.pdf import attach_json, finish, new_canvas, set_boxes
 
 Mode = Literal["glue", "duplex", "sleeve"]
 
@@ -65,7 +66,7 @@ def render_sheet(request: SheetRequest) -> bytes:
 def _record_header(request: SheetRequest, grid: Grid) -> dict:
     layout = request.layout
     return {
-        "format": 1,
+        "version": LAYOUT_VERSION,
         "kind": "cards",
         "title": request.title,
         "mode": request.mode,

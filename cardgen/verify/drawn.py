@@ -11,7 +11,8 @@ from __future__ import annotations
 import pypdfium2
 from PIL import Image
 
-from cardgen.verify.readback import MM, PageImage, text_in_box
+from cardgen.record import MM, CardPlace, LayoutRecord, PagePlace
+from cardgen.verify.readback import PageImage, text_in_box
 from cardgen.verify.report import Report
 
 DPI = 600  # 0.042 mm per pixel
@@ -20,47 +21,122 @@ MARGIN_MM = 0.45  # a card's window reaches this far beyond its bleed, at most (
 
 
 class Sheet:
-    """The PDF's pages as pypdfium2 loads them, each loaded once."""
+    """The PDF as pypdfium2 loads it, opened one page at a time: a page is loaded
+    once, every check looks at it, and it is closed before the next one is loaded."""
 
-    def __init__(self, content: bytes, record: dict) -> None:
+    def __init__(self, content: bytes) -> None:
         self.document = pypdfium2.PdfDocument(content)
         self.count = len(self.document)
-        self.paper = tuple(record["paper_mm"])
-        self._pages: dict[int, object] = {}
 
-    def page(self, number: int):
-        if number not in self._pages:
-            self._pages[number] = self.document[number - 1]
-        return self._pages[number]
+    def open(self, number: int) -> "SheetPage | None":
+        """The page, loaded; None for a page past the file's end. Close it when done."""
+        return SheetPage(self.document[number - 1]) if number <= self.count else None
 
-    def window(self, number: int, window_mm: list[float], dpi: int = DPI) -> PageImage:
-        page = self.page(number)
-        size = tuple(v / MM for v in page.get_size())  # a page of the wrong size is drawn as it is
-        return PageImage.of_page(page, size, dpi, window_mm)
+    def close(self) -> None:
+        self.document.close()
 
 
-def verify_drawing(content: bytes, record: dict, report: Report) -> list[str | None]:
-    """Run every drawing check; return the value read back from each listed card's slot."""
-    sheet = Sheet(content, record)
-    labels = _cards_on_slots(sheet, record, report)
-    faces = _faces_on_slots(sheet, record, report)
-    if record["mode"] != "sleeve":
-        _backs_behind_faces(sheet, record, faces, report)
-    _cut_marks(sheet, record, report)
-    _targets(sheet, record, report)
-    _rulers(sheet, record, report)
-    return labels
+class SheetPage:
+    def __init__(self, page) -> None:
+        self.page = page
+        self.size = tuple(v / MM for v in page.get_size())  # a page of the wrong size is drawn as it is
+        self._text = None
+
+    def window(self, window_mm: list[float], dpi: int = DPI) -> PageImage:
+        return PageImage.of_page(self.page, self.size, dpi, window_mm)
+
+    def text_in(self, box_mm) -> str:
+        if self._text is None:
+            self._text = self.page.get_textpage()
+        return text_in_box(self._text, box_mm)
+
+    def close(self) -> None:
+        if self._text is not None:
+            self._text.close()
+        self.page.close()
 
 
-def _slot_place(card: dict, side: str = "front") -> str:
-    entry = card if side == "front" else card["back"]
-    x, y, w, h = entry["trim_mm"]
-    return f"page {entry['page']}, slot {card['slot'] + 1}, card {card['id']} at x {x:.1f} mm, y {y:.1f} mm"
+class PageCheck:
+    """One check of the drawing, fed one page at a time; its findings are kept apart
+    and reported together at the end, so that each check's lines stay together."""
+
+    file_pages = 0  # how many pages the PDF has (set once it is open)
+
+    def __init__(self, record: LayoutRecord, report: Report) -> None:
+        self.record = record
+        self.found = Report(report.input, report.kind)
+        self.problems = 0
+        self.checked = 0  # how many things were measured, for the PASS line
+
+    def failed(self, *args, **details) -> None:
+        self.problems += 1
+        self.found.failed(*args, **details)
+
+    def page(self, number: int, view: SheetPage | None, on_page: "PageContents") -> None:
+        raise NotImplementedError
+
+    def finish(self) -> None:
+        """Add the check's PASS line (or its note) when nothing failed."""
 
 
-def _grown(box: list[float], by: float) -> list[float]:
-    x, y, w, h = box
-    return [x - by, y - by, w + 2 * by, h + 2 * by]
+class PageContents:
+    """What the record puts on one page: its entry, the cards whose face it holds and
+    the cards whose back it holds, by their index in the record."""
+
+    def __init__(self, entry: PagePlace) -> None:
+        self.entry = entry
+        self.fronts: list[tuple[int, CardPlace]] = []
+        self.backs: list[tuple[int, CardPlace]] = []
+
+    @property
+    def rects(self) -> list:
+        return [card.trim_mm for _, card in self.fronts] + [card.back.trim_mm for _, card in self.backs]
+
+
+def _contents_by_page(record: LayoutRecord) -> list[PageContents]:
+    pages = {entry.page: PageContents(entry) for entry in record.pages}
+    for index, card in enumerate(record.cards):
+        pages[card.page].fronts.append((index, card))
+        if card.back is not None:
+            pages[card.back.page].backs.append((index, card))
+    return [pages[number] for number in sorted(pages)]
+
+
+def verify_drawing(content: bytes, record: LayoutRecord, report: Report) -> list[str | None]:
+    """Run every drawing check, page by page; return the value read back from each
+    listed card's slot."""
+    reach = _reach(record)
+    cards = CardsCheck(record, report)
+    faces = FacesCheck(record, report, reach)
+    checks = [cards, faces]
+    if record.mode != "sleeve":
+        checks.append(BacksCheck(record, report, reach, faces.centres))
+    checks += [CutMarksCheck(record, report), TargetsCheck(record, report), RulerCheck(record, report)]
+    sheet = Sheet(content)
+    try:
+        for check in checks:
+            check.file_pages = sheet.count
+        for on_page in _contents_by_page(record):
+            number = on_page.entry.page
+            view = sheet.open(number)
+            try:
+                for check in checks:
+                    check.page(number, view, on_page)
+            finally:
+                if view is not None:
+                    view.close()
+    finally:
+        sheet.close()
+    for check in checks:
+        check.finish()
+        report.checks.extend(check.found.checks)
+    return cards.labels
+
+
+def _slot_place(card: CardPlace, side: str = "front") -> str:
+    entry = card if side == "front" else card.back
+    x, y, w, h = entry.trim_mm
+    return f"page {entry.page}, slot {card.slot + 1}, card {card.id} at x {x:.1f} mm, y {y:.1f} mm"
 
 
 def _printed_forms(label: str) -> set[str]:
@@ -68,49 +144,47 @@ def _printed_forms(label: str) -> set[str]:
     return {label, label.replace(".", ",")}
 
 
-def _cards_on_slots(sheet: Sheet, record: dict, report: Report) -> list[str | None]:
-    """Read each card's value back from the text inside its trim box."""
-    text_pages: dict[int, object] = {}
-    labels: list[str | None] = []
-    wrong = 0
-    for card in record["cards"]:
-        if card["page"] > sheet.count:
-            labels.append(None)
-            wrong += 1
-            report.failed("pdf.cards", f"card {card['id']} should be on page {card['page']}, but the file ends "
-                          f"at page {sheet.count}", _slot_place(card), card=card["id"])
-            continue
-        if card["kind"] == "blank":
-            labels.append("")
-            continue
-        if card["page"] not in text_pages:
-            text_pages[card["page"]] = sheet.page(card["page"]).get_textpage()
-        found = text_in_box(text_pages[card["page"]], card["trim_mm"]).split()
-        forms = _printed_forms(card["label"])
-        if forms & set(found):
-            labels.append(card["label"])
-        else:
-            labels.append(found[0].replace(",", ".") if found else None)
-            wrong += 1
-            seen = f"found {' '.join(sorted(set(found)))!r}" if found else "found no text"
-            report.failed("pdf.cards", f"{card['label']} is not printed in its slot ({seen})", _slot_place(card),
-                          card=card["id"], found=found)
-    if not wrong:
-        count = len(record["cards"])
-        report.passed("pdf.cards", ("the one card of the list is printed in its slot " if count == 1 else
-                                    f"all {count} cards of the list are printed in their slots ")
-                      + "(values read back from the page)")
-    return labels
+class CardsCheck(PageCheck):
+    """Each card's value read back from the text inside its trim box."""
+
+    def __init__(self, record: LayoutRecord, report: Report) -> None:
+        super().__init__(record, report)
+        self.labels: list[str | None] = [None] * len(record.cards)
+
+    def page(self, number, view, on_page) -> None:
+        for index, card in on_page.fronts:
+            if view is None:
+                self.failed("pdf.cards", f"card {card.id} should be on page {number}, but the file ends "
+                            f"at page {self.file_pages}", _slot_place(card), card=card.id)
+                continue
+            if card.kind == "blank":
+                self.labels[index] = ""
+                continue
+            found = view.text_in(card.trim_mm).split()
+            if _printed_forms(card.label) & set(found):
+                self.labels[index] = card.label
+            else:
+                self.labels[index] = found[0].replace(",", ".") if found else None
+                seen = f"found {' '.join(sorted(set(found)))!r}" if found else "found no text"
+                self.failed("pdf.cards", f"{card.label} is not printed in its slot ({seen})", _slot_place(card),
+                            card=card.id, found=found)
+
+    def finish(self) -> None:
+        if not self.problems:
+            count = len(self.record.cards)
+            self.found.passed("pdf.cards", ("the one card of the list is printed in its slot " if count == 1 else
+                                            f"all {count} cards of the list are printed in their slots ")
+                              + "(values read back from the page)")
 
 
-def _extent_box(sheet: Sheet, page: int, trim: list[float], reach: float) -> list[float] | None:
+def _extent_box(view: SheetPage, trim, reach: float) -> list[float] | None:
     """The drawn box of a card [x0, y0, x1, y1], from a band across its middle each way:
     the face's bleed edges, or a glue outline's outer edge."""
     x, y, w, h = trim
     across = [x - reach, y + h / 2 - 1, w + 2 * reach, 2]
     along = [x + w / 2 - 1, y - reach, 2, h + 2 * reach]
-    horizontal = sheet.window(page, across).extent(across, "x")
-    vertical = sheet.window(page, along).extent(along, "y")
+    horizontal = view.window(across).extent(across, "x")
+    vertical = view.window(along).extent(along, "y")
     if horizontal is None or vertical is None:
         return None
     return [horizontal[0], vertical[0], horizontal[1], vertical[1]]
@@ -120,54 +194,73 @@ def _centre(box: list[float]) -> tuple[float, float]:
     return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
 
 
-def _reach(record: dict) -> float:
+def _reach(record: LayoutRecord) -> float:
     """How far beyond the trim a card's window may look without seeing its neighbour:
-    the bleed and up to half the gap between neighbouring bleeds."""
+    the bleed and up to half the narrowest gap between neighbouring bleeds, found
+    between each card and the next one along its row or column (linear in the cards)."""
     gaps = [MARGIN_MM * 2]
-    for a in record["cards"]:
-        for b in record["cards"]:
-            if a["page"] == b["page"] and a is not b:
-                (ax, ay, aw, ah), (bx, by, _, _) = a["trim_mm"], b["trim_mm"]
-                if bx > ax and abs(by - ay) < 1e-3:
-                    gaps.append(bx - ax - aw - 2 * record["bleed_mm"])
-                if by > ay and abs(bx - ax) < 1e-3:
-                    gaps.append(by - ay - ah - 2 * record["bleed_mm"])
-    return record["bleed_mm"] + max(min(gaps) / 2 - 0.05, 0.0)
+    for along, across in ((0, 1), (1, 0)):
+        lines: dict[tuple, list] = {}
+        for card in record.cards:
+            trim = card.trim_mm
+            lines.setdefault((card.page, round(trim[across], 3)), []).append(trim)
+        for trims in lines.values():
+            trims.sort(key=lambda trim: trim[along])
+            for a, b in zip(trims, trims[1:]):
+                if b[along] > a[along]:
+                    gaps.append(b[along] - a[along] - a[along + 2] - 2 * record.bleed_mm)
+    return record.bleed_mm + max(min(gaps) / 2 - 0.05, 0.0)
 
 
-def _faces_on_slots(sheet: Sheet, record: dict, report: Report) -> dict[int, tuple[float, float]]:
-    """Each face drawn centred on its slot and covering it to the cut; returns the
-    measured face centres by card index."""
-    reach = _reach(record)
-    centres = {}
-    worst = (0.0, None)
-    problems = 0
-    for index, card in enumerate(record["cards"]):
-        if card["page"] > sheet.count:
-            continue
-        box = _extent_box(sheet, card["page"], card["trim_mm"], reach)
-        if box is None:
-            problems += 1
-            report.failed("pdf.faces", "nothing is drawn in this slot", _slot_place(card), card=card["id"])
-            continue
-        centres[index] = _centre(box)
-        x, y, w, h = card["trim_mm"]
-        dx, dy = centres[index][0] - (x + w / 2), centres[index][1] - (y + h / 2)
-        off = max(abs(dx), abs(dy))
-        worst = max(worst, (off, card["id"]), key=lambda item: item[0])
-        if off > TOLERANCE_MM:
-            problems += 1
-            report.failed("pdf.faces", f"the face is off its slot by ({dx:+.2f}, {dy:+.2f}) mm", _slot_place(card),
-                          card=card["id"], offset_mm=[round(dx, 3), round(dy, 3)])
-        elif box[0] > x + TOLERANCE_MM or box[1] > y + TOLERANCE_MM or box[2] < x + w - TOLERANCE_MM \
-                or box[3] < y + h - TOLERANCE_MM:
-            problems += 1
-            report.failed("pdf.faces", "the face stops short of the cut line: a white edge would show",
-                          _slot_place(card), card=card["id"])
-    if not problems:
-        report.passed("pdf.faces", f"every face is centred on its slot within {TOLERANCE_MM} mm and reaches "
-                      f"the cut (worst {worst[0]:.3f} mm, card {worst[1]})")
-    return centres
+class _Worst:
+    """The largest offset measured, and on which card."""
+
+    def __init__(self) -> None:
+        self.offset, self.card = 0.0, None
+
+    def add(self, offset: float, card: str) -> None:
+        if self.card is None or offset > self.offset:
+            self.offset, self.card = offset, card
+
+    def __str__(self) -> str:
+        return f"worst {self.offset:.3f} mm, card {self.card}"
+
+
+class FacesCheck(PageCheck):
+    """Each face drawn centred on its slot and covering it to the cut; keeps the
+    measured face centres by card index for the backs."""
+
+    def __init__(self, record: LayoutRecord, report: Report, reach: float) -> None:
+        super().__init__(record, report)
+        self.reach = reach
+        self.centres: dict[int, tuple[float, float]] = {}
+        self.worst = _Worst()
+
+    def page(self, number, view, on_page) -> None:
+        if view is None:
+            return
+        for index, card in on_page.fronts:
+            box = _extent_box(view, card.trim_mm, self.reach)
+            if box is None:
+                self.failed("pdf.faces", "nothing is drawn in this slot", _slot_place(card), card=card.id)
+                continue
+            self.centres[index] = centre = _centre(box)
+            x, y, w, h = card.trim_mm
+            dx, dy = centre[0] - (x + w / 2), centre[1] - (y + h / 2)
+            off = max(abs(dx), abs(dy))
+            self.worst.add(off, card.id)
+            if off > TOLERANCE_MM:
+                self.failed("pdf.faces", f"the face is off its slot by ({dx:+.2f}, {dy:+.2f}) mm", _slot_place(card),
+                            card=card.id, offset_mm=[round(dx, 3), round(dy, 3)])
+            elif box[0] > x + TOLERANCE_MM or box[1] > y + TOLERANCE_MM or box[2] < x + w - TOLERANCE_MM \
+                    or box[3] < y + h - TOLERANCE_MM:
+                self.failed("pdf.faces", "the face stops short of the cut line: a white edge would show",
+                            _slot_place(card), card=card.id)
+
+    def finish(self) -> None:
+        if not self.problems:
+            self.found.passed("pdf.faces", f"every face is centred on its slot within {TOLERANCE_MM} mm and reaches "
+                              f"the cut ({self.worst})")
 
 
 def behind(point: tuple[float, float], paper, flip: str, offset) -> tuple[float, float]:
@@ -179,50 +272,46 @@ def behind(point: tuple[float, float], paper, flip: str, offset) -> tuple[float,
     return bx + offset[0], by + offset[1]
 
 
-def _backs_behind_faces(sheet: Sheet, record: dict, faces: dict, report: Report) -> None:
-    reach = _reach(record)
-    flip, offset = record["flip"], record["back_offset_mm"]
-    what = "glue outline" if record["mode"] == "glue" else "back"
-    worst = (0.0, None)
-    problems = 0
-    for index, card in enumerate(record["cards"]):
-        back = card.get("back")
-        if back is None or index not in faces:
-            continue
-        if back["page"] > sheet.count:
-            problems += 1
-            report.failed("pdf.backs", f"the {what} should be on page {back['page']}, but the file ends at page "
-                          f"{sheet.count}", _slot_place(card, "back"), card=card["id"])
-            continue
-        box = _extent_box(sheet, back["page"], back["trim_mm"], reach)
-        if box is None:
-            problems += 1
-            report.failed("pdf.backs", f"no {what} is drawn behind this card", _slot_place(card, "back"),
-                          card=card["id"])
-            continue
-        ex, ey = behind(faces[index], sheet.paper, flip, offset)
-        bx, by = _centre(box)
-        dx, dy = bx - ex, by - ey
-        off = max(abs(dx), abs(dy))
-        worst = max(worst, (off, card["id"]), key=lambda item: item[0])
-        if off > TOLERANCE_MM:
-            problems += 1
-            report.failed("pdf.backs", f"the {what} is ({dx:+.2f}, {dy:+.2f}) mm away from behind its face "
-                          f"(flip {flip}, back offset {offset[0]:g}, {offset[1]:g} mm)", _slot_place(card, "back"),
-                          card=card["id"], offset_mm=[round(dx, 3), round(dy, 3)])
-    if not problems:
-        report.passed("pdf.backs", f"every {what} sits behind its face within {TOLERANCE_MM} mm for the {flip}-edge "
-                      f"flip and back offset {offset[0]:g}, {offset[1]:g} mm (worst {worst[0]:.3f} mm, card {worst[1]})")
+class BacksCheck(PageCheck):
+    """Each back (or glue outline) behind its face, for the flip and the back offset."""
 
+    def __init__(self, record: LayoutRecord, report: Report, reach: float, faces: dict) -> None:
+        super().__init__(record, report)
+        self.reach, self.faces = reach, faces
+        self.what = "glue outline" if record.mode == "glue" else "back"
+        self.worst = _Worst()
 
-def _page_rects(record: dict) -> dict[int, list[list[float]]]:
-    """The trim boxes drawn on each page: fronts, and backs where they sit on their page."""
-    rects: dict[int, list] = {}
-    for card in record["cards"]:
-        rects.setdefault(card["page"], []).append(card["trim_mm"])
-        if "back" in card:
-            rects.setdefault(card["back"]["page"], []).append(card["back"]["trim_mm"])
-    return rects
+    def page(self, number, view, on_page) -> None:
+        record = self.record
+        for index, card in on_page.backs:
+            if index not in self.faces:
+                continue
+            if view is None:
+                self.failed("pdf.backs", f"the {self.what} should be on page {number}, but the file ends at page "
+                            f"{self.file_pages}", _slot_place(card, "back"), card=card.id)
+                continue
+            box = _extent_box(view, card.back.trim_mm, self.reach)
+            if box is None:
+                self.failed("pdf.backs", f"no {self.what} is drawn behind this card", _slot_place(card, "back"),
+                            card=card.id)
+                continue
+            ex, ey = behind(self.faces[index], record.paper_mm, record.flip, record.back_offset_mm)
+            bx, by = _centre(box)
+            dx, dy = bx - ex, by - ey
+            off = max(abs(dx), abs(dy))
+            self.worst.add(off, card.id)
+            if off > TOLERANCE_MM:
+                offset = record.back_offset_mm
+                self.failed("pdf.backs", f"the {self.what} is ({dx:+.2f}, {dy:+.2f}) mm away from behind its face "
+                            f"(flip {record.flip}, back offset {offset[0]:g}, {offset[1]:g} mm)",
+                            _slot_place(card, "back"), card=card.id, offset_mm=[round(dx, 3), round(dy, 3)])
+
+    def finish(self) -> None:
+        if not self.problems:
+            offset = self.record.back_offset_mm
+            self.found.passed("pdf.backs", f"every {self.what} sits behind its face within {TOLERANCE_MM} mm for the "
+                              f"{self.record.flip}-edge flip and back offset {offset[0]:g}, {offset[1]:g} mm "
+                              f"({self.worst})")
 
 
 def _bounds(rects) -> tuple[float, float, float, float]:
@@ -230,19 +319,15 @@ def _bounds(rects) -> tuple[float, float, float, float]:
             max(r[0] + r[2] for r in rects), max(r[1] + r[3] for r in rects))
 
 
-def _cut_marks(sheet: Sheet, record: dict, report: Report) -> None:
+class CutMarksCheck(PageCheck):
     """A short line in the margin in line with every cut, on every page (front and back)."""
-    bleed = record["bleed_mm"]
-    marks = record.get("cut_marks_mm", {"style": "lines", "offset": 1.0, "length": 3.0})
-    if marks["style"] == "none":
-        report.info("pdf.cut-marks", "the layout asks for no cut marks: cut along the card edges by eye")
-        return
-    near, far = max(marks["offset"] - 0.7, 0.0), marks["offset"] + marks["length"] - 0.7
-    problems = 0
-    checked = 0
-    for number, rects in sorted(_page_rects(record).items()):
-        if number > sheet.count:
-            continue
+
+    def page(self, number, view, on_page) -> None:
+        marks, bleed = self.record.cut_marks_mm, self.record.bleed_mm
+        rects = on_page.rects
+        if marks.style == "none" or view is None or not rects:
+            return
+        near, far = max(marks.offset - 0.7, 0.0), marks.offset + marks.length - 0.7
         x0, y0, x1, y1 = _bounds(rects)
         xs = sorted({round(v, 3) for r in rects for v in (r[0], r[0] + r[2])})
         ys = sorted({round(v, 3) for r in rects for v in (r[1], r[1] + r[3])})
@@ -255,90 +340,94 @@ def _cut_marks(sheet: Sheet, record: dict, report: Report) -> None:
             "right": ([x1 + bleed + near, y0 - bleed, reach, y1 - y0 + 2 * bleed], ys, "y"),
         }
         for side, (strip, cuts, axis) in strips.items():
-            image = sheet.window(number, strip)
+            image = view.window(strip)
             for cut in cuts:
-                checked += 1
+                self.checked += 1
                 if axis == "x":
                     window = [cut - 0.6, strip[1], 1.2, strip[3]]
                 else:
                     window = [strip[0], cut - 0.6, strip[2], 1.2]
                 found = image.centroid(window, axis, threshold=20)
                 if found is None or abs(found - cut) > TOLERANCE_MM:
-                    problems += 1
                     seen = "missing" if found is None else f"at {found:.2f} mm instead of {cut:.2f} mm"
-                    report.failed("pdf.cut-marks", f"the cut mark {side} the cards for the cut at {axis} {cut:.2f} mm "
-                                  f"is {seen}", f"page {number}", page=number, cut_mm=cut, side=side)
-    if not problems:
-        sides = "on every page" if record["mode"] == "sleeve" else "on fronts and backs"
-        report.passed("pdf.cut-marks", f"all {checked} cut marks are drawn in line with the cuts, {sides}")
+                    self.failed("pdf.cut-marks", f"the cut mark {side} the cards for the cut at {axis} {cut:.2f} mm "
+                                f"is {seen}", f"page {number}", page=number, cut_mm=cut, side=side)
+
+    def finish(self) -> None:
+        if self.record.cut_marks_mm.style == "none":
+            self.found.info("pdf.cut-marks", "the layout asks for no cut marks: cut along the card edges by eye")
+        elif not self.problems:
+            sides = "on every page" if self.record.mode == "sleeve" else "on fronts and backs"
+            self.found.passed("pdf.cut-marks", f"all {self.checked} cut marks are drawn in line with the cuts, {sides}")
 
 
-def _targets(sheet: Sheet, record: dict, report: Report) -> None:
+class TargetsCheck(PageCheck):
     """Registration targets on every page: on back pages where they land behind the front's."""
-    flip, offset = record["flip"], record["back_offset_mm"]
-    problems = 0
-    checked = 0
-    for page in record["pages"]:
-        number = page["page"]
-        if number > sheet.count:
-            continue
-        for target in record["targets_mm"]:
-            if page["side"] == "back":
-                x, y = behind(tuple(target), sheet.paper, flip, offset)
+
+    def page(self, number, view, on_page) -> None:
+        record = self.record
+        if view is None:
+            return
+        for target in record.targets_mm:
+            if on_page.entry.side == "back":
+                x, y = behind(tuple(target), record.paper_mm, record.flip, record.back_offset_mm)
             else:
                 x, y = target
-            checked += 1
-            half = record.get("target_size_mm", 6.0) / 2 + 1
+            self.checked += 1
+            half = record.target_size_mm / 2 + 1
             window = [x - half, y - half, 2 * half, 2 * half]
-            image = sheet.window(number, window)
+            image = view.window(window)
             cx, cy = image.centroid(window, "x", 20), image.centroid(window, "y", 20)
             if cx is None or cy is None:
-                problems += 1
-                report.failed("pdf.targets", f"no registration target at ({x:.1f}, {y:.1f}) mm", f"page {number}",
-                              page=number, expected_mm=[x, y])
+                self.failed("pdf.targets", f"no registration target at ({x:.1f}, {y:.1f}) mm", f"page {number}",
+                            page=number, expected_mm=[x, y])
             elif max(abs(cx - x), abs(cy - y)) > TOLERANCE_MM:
-                problems += 1
-                report.failed("pdf.targets", f"the registration target is ({cx - x:+.2f}, {cy - y:+.2f}) mm from "
-                              f"({x:.1f}, {y:.1f}) mm, where it must sit to meet the other side's",
-                              f"page {number}", page=number, offset_mm=[round(cx - x, 3), round(cy - y, 3)])
-    if not problems:
-        where = "in place on every page" if record["mode"] == "sleeve" else "where they meet through the paper"
-        report.passed("pdf.targets", f"all {checked} registration targets are {where}")
+                self.failed("pdf.targets", f"the registration target is ({cx - x:+.2f}, {cy - y:+.2f}) mm from "
+                            f"({x:.1f}, {y:.1f}) mm, where it must sit to meet the other side's",
+                            f"page {number}", page=number, offset_mm=[round(cx - x, 3), round(cy - y, 3)])
+
+    def finish(self) -> None:
+        if not self.problems:
+            where = "in place on every page" if self.record.mode == "sleeve" else "where they meet through the paper"
+            self.found.passed("pdf.targets", f"all {self.checked} registration targets are {where}")
 
 
-def _rulers(sheet: Sheet, record: dict, report: Report) -> None:
+class RulerCheck(PageCheck):
     """The ruler in the left margin of every page measures what it says, end tick to end tick."""
-    length = record.get("ruler_mm") or 0
-    if not length:
-        report.info("pdf.ruler", "the layout asks for no ruler: measure a card to check the print scale")
-        return
-    rects = _page_rects(record)
-    measured = []
-    problems = 0
-    for page in record["pages"]:
-        number = page["page"]
-        if number > sheet.count or number not in rects:
-            continue
-        found = _measure_ruler(sheet, number, _bounds(rects[number])[0] - record["bleed_mm"] - 3.5)
+
+    def __init__(self, record: LayoutRecord, report: Report) -> None:
+        super().__init__(record, report)
+        self.length = record.ruler_mm or 0
+        self.measured: list[float] = []
+
+    def page(self, number, view, on_page) -> None:
+        rects = on_page.rects
+        if not self.length or view is None or not rects:
+            return
+        found = _measure_ruler(view, self.record.paper_mm, _bounds(rects)[0] - self.record.bleed_mm - 3.5)
         if isinstance(found, str):
-            problems += 1
-            report.failed("pdf.ruler", found, f"page {number}", page=number)
-            continue
-        measured.append(found)
-        if abs(found - length) > TOLERANCE_MM:
-            problems += 1
-            report.failed("pdf.ruler", f"the ruler measures {found:.2f} mm between its end ticks, not {length:g} mm",
-                          f"page {number}", page=number, measured_mm=round(found, 3))
-    if not problems:
-        spread = f"{min(measured):.2f}–{max(measured):.2f}" if measured else "?"
-        report.passed("pdf.ruler", f"the ruler measures {length:g} mm on every page ({spread} mm between its end ticks)")
+            self.failed("pdf.ruler", found, f"page {number}", page=number)
+            return
+        self.measured.append(found)
+        if abs(found - self.length) > TOLERANCE_MM:
+            self.failed("pdf.ruler", f"the ruler measures {found:.2f} mm between its end ticks, not {self.length:g} mm",
+                        f"page {number}", page=number, measured_mm=round(found, 3))
+
+    def finish(self) -> None:
+        if not self.length:
+            self.found.info("pdf.ruler", "the layout asks for no ruler: measure a card to check the print scale")
+        elif not self.problems:
+            measured = self.measured
+            spread = f"{min(measured):.2f}–{max(measured):.2f}" if measured else "?"
+            self.found.passed("pdf.ruler", f"the ruler measures {self.length:g} mm on every page ({spread} mm "
+                              "between its end ticks)")
 
 
-def _measure_ruler(sheet: Sheet, number: int, right_mm: float) -> float | str:
+def _measure_ruler(view: SheetPage, paper, right_mm: float) -> float | str:
     """Find the ruler's line (the longest vertical line in the left margin), then its end
     ticks; return the distance between them in mm, or what went wrong."""
-    strip = [0.5, 0.0, max(right_mm - 0.5, 1.0), sheet.paper[1]]
-    coarse = sheet.window(number, strip, dpi=150)
+    strip = [0.5, 0.0, max(right_mm - 0.5, 1.0), paper[1]]
+    coarse = view.window(strip, dpi=150)
     line = _longest_vertical_line(coarse)
     if line is None:
         return "no ruler found in the left margin"
@@ -348,7 +437,7 @@ def _measure_ruler(sheet: Sheet, number: int, right_mm: float) -> float | str:
     ends = []
     for end in (bottom, top):
         window = [x - 2.0, end - 1.0, 1.6, 2.0]
-        image = sheet.window(number, window)
+        image = view.window(window)
         ticks = _tick_rows(image, window)
         tick = min(ticks, key=lambda t: abs(t - end)) if ticks else None
         if tick is None:

@@ -9,86 +9,94 @@ from pathlib import Path
 
 import pypdf
 
-from cardgen.errors import InputError
+from cardgen.errors import CardgenError, InputError
 from cardgen.model.cards import CardSet
-from cardgen.verify.readback import (
+from cardgen.record import (
+    CALIBRATION_ATTACHMENT,
+    DUPLEX_NAMES,
     LAYOUT_ATTACHMENT,
-    all_fonts_of,
-    box_mm,
-    font_is_embedded,
-    font_name,
-    reader,
+    PAPERS,
+    DamagedRecord,
+    LayoutRecord,
+    parse_record,
 )
+from cardgen.verify.bounds import check_pages, check_streams, read_pdf_bytes, stream_limits
+from cardgen.verify.readback import all_fonts_of, box_mm, font_is_embedded, font_name, reader
 from cardgen.verify.report import Report, plural
 
-PAPERS = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4)}
-DUPLEX_NAMES = {"long": "/DuplexFlipLongEdge", "short": "/DuplexFlipShortEdge", None: "/Simplex"}
 EXACT_MM = 0.01  # cardgen writes sizes to the thousandth of a point
 REFERENCE_PREFIX = "reference-"  # a reference card's id on a card sheet (cardgen.render.reference.PREFIX)
 
 
 def verify_pdf(path: str | Path, expected_sets: list[CardSet] | None = None) -> Report:
-    content, pdf = _read(path)
-    record = _record(pdf)
-    if record is None:
+    """The checks of one PDF. InputError (one line naming the file) for a file that is
+    too large, not a regular file, or so damaged that pypdf or pdfium give up on it."""
+    content = read_pdf_bytes(path)
+    try:
+        with stream_limits():
+            return _verify(str(path), content, expected_sets)
+    except CardgenError:
+        raise
+    except Exception as exc:  # pypdf and pdfium raise many kinds of errors on a damaged file
+        reason = " ".join(str(exc).split())[:200] or type(exc).__name__
+        raise InputError(f"{path}: this PDF is damaged and cannot be read ({reason}).") from None
+
+
+def _verify(shown: str, content: bytes, expected_sets: list[CardSet] | None) -> Report:
+    pdf = reader(content)
+    check_pages(shown, pdf)
+    attached = _attached_record(pdf)
+    if attached is None:
         made_by = _cardgen_creator(pdf)
         if made_by:
-            return _verify_cardgen_document(str(path), pdf, made_by)
-        return _verify_other_pdf(str(path), pdf)
-    report = Report(str(path), "cardgen-pdf")
-    if record.get("kind") != "cards":
-        _paper(pdf, report, tuple(record["paper_mm"]) if "paper_mm" in record else None)
-        _hints(pdf, report, record.get("flip", "any"))
+            return _verify_cardgen_document(shown, pdf, made_by)
+        return _verify_other_pdf(shown, pdf)
+    report = Report(shown, "cardgen-pdf")
+    try:
+        record = parse_record(*attached)
+    except DamagedRecord as exc:
+        return _verify_damaged_record(pdf, report, attached[1], str(exc))
+    if record.kind != "cards":
+        _paper(pdf, report, record.paper_mm)
+        _hints(pdf, report, record.flip)
         _boxes_present(pdf, report)
         _fonts(pdf, report)
-        report.info("pdf.drawing", f"a cardgen {record.get('kind', 'unknown')} sheet: its drawing is not checked, "
+        report.info("pdf.drawing", f"a cardgen {record.kind} sheet: its drawing is not checked, "
                     "only its structure (paper, hints, boxes, fonts)")
         return report
     from cardgen.verify.drawn import verify_drawing
 
-    _paper(pdf, report, tuple(record["paper_mm"]))
+    _paper(pdf, report, record.paper_mm)
     _pages(pdf, record, report)
-    _hints(pdf, report, record["flip"])
+    _hints(pdf, report, record.flip)
     _boxes(pdf, record, report)
     _fonts(pdf, report)
+    check_streams(shown, pdf)  # before pdfium decodes them on its own
     read_labels = verify_drawing(content, record, report)
     if expected_sets:
         _contents(record, read_labels, expected_sets, report)
     return report
 
 
-def _read(path) -> tuple[bytes, pypdf.PdfReader]:
-    try:
-        content = Path(path).read_bytes()
-    except FileNotFoundError:
-        raise InputError(f"{path}: there is no such file.") from None
-    except OSError as exc:
-        raise InputError(f"{path}: cannot be read ({exc.strerror}).") from None
-    try:
-        pdf = reader(content)
-        len(pdf.pages)
-    except Exception as exc:  # pypdf raises many kinds of errors on a damaged file
-        raise InputError(f"{path}: this PDF cannot be read ({exc}).") from None
-    return content, pdf
+def _attached_record(pdf: pypdf.PdfReader) -> tuple[bytes, str] | None:
+    """(the record's bytes, its attachment name), or None when the PDF carries none."""
+    attachments = pdf.attachments
+    for name in (LAYOUT_ATTACHMENT, CALIBRATION_ATTACHMENT):
+        if name in attachments:
+            return attachments[name][0], name
+    return None
 
 
-def _record(pdf: pypdf.PdfReader) -> dict | None:
-    import json
-
-    try:
-        attached = pdf.attachments.get(LAYOUT_ATTACHMENT)
-    except Exception:
-        return None
-    if not attached:
-        calibration = [name for name in pdf.attachments if name.startswith("cardgen-")]
-        attached = pdf.attachments[calibration[0]] if calibration else None
-    if not attached:
-        return None
-    try:
-        record = json.loads(attached[0])
-    except ValueError:
-        return None
-    return record if isinstance(record, dict) else None
+def _verify_damaged_record(pdf, report: Report, name: str, reason: str) -> Report:
+    """A card sheet whose record cannot be trusted: its structure is checked, and the
+    record's damage is a failed check, never a pass with the card checks skipped."""
+    _paper(pdf, report, None)
+    _hints(pdf, report, "any")
+    _boxes_present(pdf, report)
+    _fonts(pdf, report)
+    report.failed("pdf.record", f"this PDF's record ({name}) is damaged: {reason}; which card sits where, backs, "
+                  "cut marks, targets and the ruler cannot be checked", reason=reason)
+    return report
 
 
 def _page_size(page) -> tuple[float, float]:
@@ -128,31 +136,31 @@ def _paper(pdf, report: Report, paper: tuple[float, float] | None) -> None:
         report.passed("pdf.paper", f"every page is exactly {_fmt(shown)}" + (f" ({name})" if name else ""))
 
 
-def _pages(pdf, record: dict, report: Report) -> None:
-    listed = record["pages"]
+def _pages(pdf, record: LayoutRecord, report: Report) -> None:
+    listed = record.pages
     count = len(pdf.pages)
     problems = []
     if count != len(listed):
-        absent = [p["page"] for p in listed if p["page"] > count]
+        absent = [p.page for p in listed if p.page > count]
         problems.append(f"the file has {plural(count, 'page')} but its list of what sits where describes "
                         f"{len(listed)}" + (f": {'page' if len(absent) == 1 else 'pages'} "
                                             f"{', '.join(map(str, absent))} {'is' if len(absent) == 1 else 'are'} "
                                             "missing" if absent else ""))
-    if record["mode"] in ("glue", "duplex"):
+    if record.mode in ("glue", "duplex"):
         for index, page in enumerate(listed):
             side = "front" if index % 2 == 0 else "back"
-            if page.get("side") != side or (side == "back" and page.get("behind") != listed[index - 1]["page"]):
-                problems.append(f"page {page['page']} should be the {side} of a front/back pair")
+            if page.side != side or (side == "back" and page.behind != listed[index - 1].page):
+                problems.append(f"page {page.page} should be the {side} of a front/back pair")
         if count % 2:
-            problems.append(f"a {record['mode']} sheet prints in front/back pairs, but the file has an odd "
+            problems.append(f"a {record.mode} sheet prints in front/back pairs, but the file has an odd "
                             f"number of pages ({count})")
-    elif any(page.get("side") != "front" for page in listed):
+    elif any(page.side != "front" for page in listed):
         problems.append("a sleeve sheet has front pages only")
     for problem in problems:
         report.failed("pdf.pages", problem)
     if not problems:
-        pairs = " in front/back pairs" if record["mode"] != "sleeve" else ", fronts only"
-        report.passed("pdf.pages", f"{plural(count, 'page')}{pairs}, as a {record['mode']} sheet prints")
+        pairs = " in front/back pairs" if record.mode != "sleeve" else ", fronts only"
+        report.passed("pdf.pages", f"{plural(count, 'page')}{pairs}, as a {record.mode} sheet prints")
 
 
 def _preferences(pdf) -> dict:
@@ -200,14 +208,14 @@ def _boxes_present(pdf, report: Report) -> list[int]:
     return missing
 
 
-def _boxes(pdf, record: dict, report: Report) -> None:
+def _boxes(pdf, record: LayoutRecord, report: Report) -> None:
     """Boxes present, and the TrimBox frames the cards the list places on that page."""
-    bleed = record["bleed_mm"]
+    bleed = record.bleed_mm
     trims_by_page: dict[int, list] = {}
-    for card in record["cards"]:
-        trims_by_page.setdefault(card["page"], []).append(card["trim_mm"])
-        if "back" in card:
-            trims_by_page.setdefault(card["back"]["page"], []).append(card["back"]["trim_mm"])
+    for card in record.cards:
+        trims_by_page.setdefault(card.page, []).append(card.trim_mm)
+        if card.back is not None:
+            trims_by_page.setdefault(card.back.page, []).append(card.back.trim_mm)
     missing = [n for n, page in enumerate(pdf.pages, start=1)
                if not (_has_box(page, "/TrimBox") and _has_box(page, "/BleedBox"))]
     wrong = []
@@ -319,17 +327,20 @@ def _verify_other_pdf(shown: str, pdf) -> Report:
     return report
 
 
-def _contents(record: dict, read_labels: list[str | None], expected_sets: list[CardSet], report: Report) -> None:
+def _contents(record: LayoutRecord, read_labels: list[str | None], expected_sets: list[CardSet], report: Report) -> None:
     """Every card of the sets printed exactly once (by id in the list, and by the value read
     back from its slot), and nothing else."""
     wanted = Counter(card.id for s in expected_sets for card in s.cards)
-    listed = Counter(card["id"] for card in record["cards"])
+    listed = Counter(card.id for card in record.cards)
+    pages_of: dict[str, list[int]] = {}
+    for card in record.cards:
+        pages_of.setdefault(card.id, []).append(card.page)
     labels = {card.id: card.label() for s in expected_sets for card in s.cards}
     names = " + ".join(s.name for s in expected_sets)
     problems = 0
     missing = [card_id for card_id in wanted if listed[card_id] < wanted[card_id]]
     repeated = [card_id for card_id in wanted if listed[card_id] > wanted[card_id]]
-    foreign = [card for card in record["cards"] if card["id"] not in wanted and card["kind"] != "blank"]
+    foreign = [card for card in record.cards if card.id not in wanted and card.kind != "blank"]
     if missing:
         problems += 1
         report.failed("pdf.contents", f"{plural(len(missing), 'card')} of {names} "
@@ -337,15 +348,14 @@ def _contents(record: dict, read_labels: list[str | None], expected_sets: list[C
                       cards=missing)
     for card_id in repeated:
         problems += 1
-        pages = [c["page"] for c in record["cards"] if c["id"] == card_id]
         report.failed("pdf.contents", f"card {card_id!r} is printed {plural(listed[card_id], 'time')}, the set has it once",
-                      f"page {_page_list(pages)}", card=card_id)
+                      f"page {_page_list(pages_of[card_id])}", card=card_id)
     if foreign:
         problems += 1
         report.failed("pdf.contents", f"{plural(len(foreign), 'printed card')} {'is' if len(foreign) == 1 else 'are'} "
                       f"not in {names}: "
-                      f"{_ids([c['id'] for c in foreign])}", f"page {_page_list(sorted({c['page'] for c in foreign}))}",
-                      cards=[c["id"] for c in foreign])
+                      f"{_ids([c.id for c in foreign])}", f"page {_page_list(sorted({c.page for c in foreign}))}",
+                      cards=[c.id for c in foreign])
     drawn = Counter(label for label in read_labels if label)
     expected_labels = Counter(labels[card_id] for card_id in wanted.elements() if labels[card_id])
     if drawn != expected_labels:
@@ -365,21 +375,21 @@ ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "
             "eleventh", "twelfth")
 
 
-def _printed(record: dict, wanted: Counter, blank_ids: set[str]) -> str:
+def _printed(record: LayoutRecord, wanted: Counter, blank_ids: set[str]) -> str:
     """'(7 cards) and the Plus reference card in the eighth slot': the set's cards, its
     blank ones, and what the sheet adds (a reference card in a free slot, blank cards)."""
     blanks = sum(wanted[card_id] for card_id in blank_ids)
     cards = sum(wanted.values()) - blanks
-    added = [card for card in record["cards"] if card["kind"] == "blank" and card["id"] not in wanted]
-    references = [card for card in added if card["id"].startswith(REFERENCE_PREFIX)]
+    added = [card for card in record.cards if card.kind == "blank" and card.id not in wanted]
+    references = [card for card in added if card.id.startswith(REFERENCE_PREFIX)]
     blanks += len(added) - len(references)
     text = f"({plural(cards, 'card')}" + (f" and {plural(blanks, 'blank card')}" if blanks else "") + ")"
-    pages = len({card["page"] for card in record["cards"]})
+    pages = len({card.page for card in record.cards})
     for card in references:
-        slot = card["slot"]
+        slot = card.slot
         where = f"the {ORDINALS[slot]} slot" if slot < len(ORDINALS) else f"slot {slot + 1}"
-        text += (f" and the {card['id'].removeprefix(REFERENCE_PREFIX).capitalize()} reference card in {where}"
-                 + (f" of page {card['page']}" if pages > 1 else ""))
+        text += (f" and the {card.id.removeprefix(REFERENCE_PREFIX).capitalize()} reference card in {where}"
+                 + (f" of page {card.page}" if pages > 1 else ""))
     return text
 
 

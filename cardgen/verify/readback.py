@@ -15,10 +15,11 @@ from array import array
 
 import pypdf
 import pypdfium2
-from PIL import Image, ImageOps
+from PIL import Image, ImageChops
 
-MM = 72 / 25.4  # points per millimetre
-LAYOUT_ATTACHMENT = "cardgen-layout.json"
+from cardgen.record import LAYOUT_ATTACHMENT, MM
+
+MAX_WINDOW_PIXELS = 40_000_000  # a whole A4 page at 600 dpi is 35 million
 
 # pypdf logs what it repairs on stderr; a damaged file is reported as one sentence instead
 logging.getLogger("pypdf").setLevel(logging.CRITICAL)
@@ -151,6 +152,8 @@ class PageImage:
         top = min(max(math.floor((paper_h - y - h) * px), 0), full_h - 1)
         right = min(max(math.ceil((x + w) * px), left + 1), full_w)
         bottom = min(max(math.ceil((paper_h - y) * px), top + 1), full_h)
+        if (right - left) * (bottom - top) > MAX_WINDOW_PIXELS:
+            raise ValueError(f"a window of {right - left} × {bottom - top} pixels is larger than verify draws")
         # pypdfium2 rounds each crop up to whole pixels: stay a hair below them
         crop = [(pixels - 1e-6) / scale for pixels in (left, full_h - bottom, full_w - right, top)]
         image = page.render(scale=scale, crop=crop, grayscale=True).to_pil().convert("L")
@@ -177,7 +180,7 @@ class PageImage:
 
     def ink(self, window_mm: list[float]) -> Image.Image:
         """Ink (255 - grey) of a window: 0 where the paper is white."""
-        return ImageOps.invert(self.image.crop(self.pixels(window_mm)))
+        return ImageChops.invert(self.image.crop(self.pixels(window_mm)))  # ImageOps.invert builds a table each call
 
     def ink_box(self, window_mm: list[float], threshold: int = 30) -> list[float] | None:
         """Bounding box [x, y, w, h] in mm of what is drawn in the window, or None when blank."""

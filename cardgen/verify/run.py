@@ -7,19 +7,24 @@ from pathlib import Path
 
 from cardgen.errors import InputError
 from cardgen.model.cards import SETS_DIR, CardSet, bundled_set_names, load_card_set
+from cardgen.verify.bounds import check_regular
 from cardgen.verify.report import Report
+
+SET_SUFFIXES = (".yaml", ".yml")
 
 
 def input_kind(name: str) -> str:
-    """"pdf" or "set"; InputError for a file that is missing or is neither."""
+    """"pdf" or "set"; InputError for a file that is missing or is neither. A file named
+    .yaml or .yml is a card set whatever it holds (a set's title may well say %PDF-)."""
     path = Path(name)
     if not path.exists():
         if not path.suffix and (SETS_DIR / f"{name}.yaml").is_file():
             return "set"
         bundled = ", ".join(bundled_set_names())
         raise InputError(f"{name}: there is no such file (bundled sets: {bundled}).")
-    if path.is_dir():
-        raise InputError(f"{name}: this is a folder; name the PDF or card-set files in it.")
+    check_regular(path)
+    if path.suffix.lower() in SET_SUFFIXES:
+        return "set"
     try:
         with path.open("rb") as file:
             start = file.read(1024)

@@ -1,0 +1,218 @@
+"""The record cardgen attaches to the PDFs it draws, and that `cardgen verify` reads back:
+which card sits where on a card sheet (cardgen-layout.json), what a calibration sheet
+measures (cardgen-calibration.json). Render writes it; verify trusts nothing in it
+before `parse_record` has held it against the schema below.
+
+Lengths are in millimetres from the page's lower-left corner; boxes are [x, y, width, height].
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+MM = 72 / 25.4  # points per millimetre
+LAYOUT_ATTACHMENT = "cardgen-layout.json"
+CALIBRATION_ATTACHMENT = "cardgen-calibration.json"
+LAYOUT_VERSION = 1  # records before the field existed said "format": 1
+CALIBRATION_VERSION = 2
+PAPERS = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4)}
+DUPLEX_NAMES = {"long": "/DuplexFlipLongEdge", "short": "/DuplexFlipShortEdge", None: "/Simplex"}
+
+MAX_PAPER_MM = 1200  # the largest paper a layout may ask for (cardgen.model.layout.PaperSize)
+MAX_PAGES = 5000  # 2,000 cards one per page, fronts and backs, and room to spare
+MAX_CARDS = 20_000
+MAX_RECORD_BYTES = 16_000_000  # a 2,000-card sheet's record is about 0.4 MB
+EDGE_MM = 0.05  # rounding slack where a box meets the paper's edge
+
+Length = Annotated[float, Field(allow_inf_nan=False, ge=0, le=MAX_PAPER_MM)]
+Offset = Annotated[float, Field(allow_inf_nan=False, ge=-MAX_PAPER_MM, le=MAX_PAPER_MM)]
+PageNumber = Annotated[int, Field(ge=1, le=MAX_PAGES)]
+Flip = Literal["long", "short"]
+
+
+def _sized_box(box: tuple) -> tuple:
+    if box[2] <= 0 or box[3] <= 0:
+        raise ValueError(f"must have a width and a height above 0, not {list(box)}")
+    return box
+
+
+Box = Annotated[tuple[Offset, Offset, Length, Length], AfterValidator(_sized_box)]
+
+
+class _Part(BaseModel):
+    model_config = ConfigDict(extra="ignore", frozen=True)
+
+
+class Paper(_Part):
+    """What every record names: the paper it was drawn on."""
+
+    paper_mm: tuple[Annotated[float, Field(allow_inf_nan=False, gt=10, le=MAX_PAPER_MM)], ...] = \
+        Field(min_length=2, max_length=2)
+
+    def outside(self, box: tuple[float, ...]) -> bool:
+        x, y, w, h = box
+        width, height = self.paper_mm
+        return x < -EDGE_MM or y < -EDGE_MM or x + w > width + EDGE_MM or y + h > height + EDGE_MM
+
+
+class BackPlace(_Part):
+    page: PageNumber
+    trim_mm: Box
+    rotated: bool = False
+
+
+class CardPlace(_Part):
+    id: str = Field(min_length=1, max_length=100)
+    kind: Literal["number", "zero", "joker", "blank"]
+    label: str = Field(max_length=40)
+    page: PageNumber
+    slot: int = Field(ge=0)
+    trim_mm: Box
+    back: BackPlace | None = None
+
+
+class PagePlace(_Part):
+    page: PageNumber
+    side: Literal["front", "back"]
+    behind: PageNumber | None = None
+
+
+class CutMarks(_Part):
+    style: Literal["lines", "none"] = "lines"
+    offset: float = Field(default=1.0, allow_inf_nan=False, ge=0, le=20)
+    length: float = Field(default=3.0, allow_inf_nan=False, ge=0, le=30)
+
+
+class LayoutRecord(Paper):
+    """A card sheet's record: cardgen.render.sheets writes it."""
+
+    version: Literal[1] = LAYOUT_VERSION
+    kind: Literal["cards"]
+    title: str = Field(default="", max_length=500)
+    mode: Literal["glue", "duplex", "sleeve"]
+    flip: Flip | None
+    card_mm: tuple[Annotated[float, Field(allow_inf_nan=False, gt=0, le=MAX_PAPER_MM)], ...] = \
+        Field(min_length=2, max_length=2)
+    bleed_mm: float = Field(allow_inf_nan=False, ge=0, le=10)
+    back_offset_mm: tuple[Annotated[float, Field(allow_inf_nan=False, ge=-50, le=50)], ...] = \
+        Field(default=(0.0, 0.0), min_length=2, max_length=2)
+    slots_per_page: int = Field(ge=1, le=20_000)
+    targets_mm: list[tuple[Length, Length]] = Field(default=[], max_length=64)
+    target_size_mm: float = Field(default=6.0, allow_inf_nan=False, gt=0, le=30)
+    cut_marks_mm: CutMarks = CutMarks()
+    ruler_mm: float | None = Field(default=None, allow_inf_nan=False, ge=0, le=MAX_PAPER_MM)
+    pages: list[PagePlace] = Field(min_length=1, max_length=MAX_PAGES)
+    cards: list[CardPlace] = Field(max_length=MAX_CARDS)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _format_was_version(cls, data):
+        if isinstance(data, dict) and "version" not in data and "format" in data:
+            return {**data, "version": data["format"]}
+        return data
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "LayoutRecord":
+        """Everything the checks look at lies on the paper and on a page the record lists;
+        each slot of a page holds one card. Linear in the cards."""
+        if self.flip is None and self.mode != "sleeve":
+            raise _problem("flip", f"must be long or short for a {self.mode} sheet")
+        sides = {}
+        for index, page in enumerate(self.pages):
+            if page.page in sides:
+                raise _problem(f"pages[{index}].page", f"page {page.page} is listed twice")
+            sides[page.page] = page.side
+        for index, target in enumerate(self.targets_mm):
+            if self.outside((target[0], target[1], 0, 0)):
+                raise _problem(f"targets_mm[{index}]", f"{list(target)} lies off the {self._paper} paper")
+        taken = set()
+        for index, card in enumerate(self.cards):
+            where = f"cards[{index}]"
+            if card.slot >= self.slots_per_page:
+                raise _problem(f"{where}.slot", f"must be below slots_per_page ({self.slots_per_page}), not {card.slot}")
+            if (card.page, card.slot) in taken:
+                raise _problem(f"{where}.slot", f"is {card.slot} on page {card.page}, where another card already sits")
+            taken.add((card.page, card.slot))
+            _listed(f"{where}.page", card.page, sides)
+            self._on_paper(f"{where}.trim_mm", card.trim_mm)
+            if card.back is not None:
+                _listed(f"{where}.back.page", card.back.page, sides)
+                if card.back.page <= card.page:  # verify measures a face before the back behind it
+                    raise _problem(f"{where}.back.page", f"is {card.back.page}: a back comes after its face's "
+                                   f"page ({card.page})")
+                self._on_paper(f"{where}.back.trim_mm", card.back.trim_mm, slack=max(map(abs, self.back_offset_mm)))
+        return self
+
+    @property
+    def _paper(self) -> str:
+        return f"{self.paper_mm[0]:g} × {self.paper_mm[1]:g} mm"
+
+    def _on_paper(self, field: str, box: tuple, slack: float = 0.0) -> None:
+        x, y, w, h = box
+        if self.outside((x + slack, y + slack, max(w - 2 * slack, 0), max(h - 2 * slack, 0))):
+            raise _problem(field, f"{list(box)} reaches off the {self._paper} paper")
+
+
+class CalibrationRecord(Paper):
+    """A calibration sheet's record: cardgen.render.calibration writes it; verify checks
+    the paper and the duplex hint against it."""
+
+    version: Literal[2] = CALIBRATION_VERSION
+    kind: Literal["calibration"]
+    flip: Flip
+
+
+def _listed(field: str, number: int, sides: dict) -> None:
+    if number not in sides:
+        raise _problem(field, f"names page {number}, which the record's list of pages does not have")
+
+
+def _problem(field: str, message: str) -> ValueError:
+    return ValueError(f"{field} {message}")
+
+
+class DamagedRecord(Exception):
+    """The record is there but cannot be trusted: its message names the field."""
+
+
+def parse_record(raw: bytes, name: str) -> LayoutRecord | CalibrationRecord:
+    """The record attached as `name`, validated; DamagedRecord when it is not JSON, too
+    large, or breaks the schema."""
+    if len(raw) > MAX_RECORD_BYTES:
+        raise DamagedRecord(f"it is {len(raw) // 1_000_000} MB, more than any card sheet needs")
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError) as exc:
+        raise DamagedRecord(f"it is not JSON ({exc})") from None
+    if not isinstance(data, dict):
+        raise DamagedRecord(f"it is a JSON {type(data).__name__}, not an object")
+    model = CalibrationRecord if name == CALIBRATION_ATTACHMENT or data.get("kind") == "calibration" else LayoutRecord
+    version, known = data.get("version", data.get("format")), model.model_fields["version"].default
+    if isinstance(version, int) and version > known:
+        raise DamagedRecord(f"version {version} is from a newer cardgen; this one reads version {known}")
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        raise DamagedRecord(_first_problem(exc)) from None
+
+
+def _first_problem(exc: ValidationError) -> str:
+    from cardgen.yamlio import _is_union_tag, _pydantic_message
+
+    problem = exc.errors(include_url=False)[0]
+    location = [part for part in problem["loc"] if not _is_union_tag(part)]
+    field = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in location).lstrip(".")
+    message = "must be a finite number" if problem["type"] == "finite_number" else _pydantic_message(problem)
+    if problem["type"] == "value_error" and not field:
+        text = message.removeprefix("Value error, ")
+    else:
+        text = f"{field or 'the record'} {message}"
+    return _short(text)
+
+
+def _short(text: str, limit: int = 200) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"

@@ -1,0 +1,128 @@
+"""Limits a PDF must keep before verify does any heavy work on it, so that a PDF from
+someone else (damaged, or built to hurt) costs one line and little memory, never gigabytes:
+the file's size, its page count and page sizes, and what its streams decode to.
+
+pypdf bounds each stream it decodes (pypdf.Configuration, 75 MB by default); pdfium
+decodes on its own and has no such bound, so every stream pdfium would draw is decoded
+through pypdf first, one at a time, before pdfium is handed the file.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import pypdf
+from pypdf.filters import decode_stream_data
+from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamObject
+
+from cardgen.errors import InputError
+from cardgen.record import MAX_PAGES
+
+MAX_FILE_BYTES = 200_000_000
+MAX_STREAM_BYTES = 50_000_000  # one decoded stream; a card sheet's largest (a font) is under 1 MB
+MAX_DECODED_BYTES = 400_000_000  # every stream of the file together
+MAX_IMAGE_PIXELS = 50_000_000  # an image pdfium would expand: 7,000 × 7,000
+MAX_PAGE_MM = 14_400 / 72 * 25.4  # the largest page the PDF standard allows: 200 inches
+IMAGE_FILTERS = {"/DCTDecode", "/JPXDecode", "/JBIG2Decode", "/CCITTFaxDecode"}  # left to pdfium to expand
+
+
+def read_pdf_bytes(path: str | Path) -> bytes:
+    """The file's bytes, refusing what is not a regular file or is larger than any print kit."""
+    path = Path(path)
+    try:
+        status = path.stat()
+    except FileNotFoundError:
+        raise InputError(f"{path}: there is no such file.") from None
+    except OSError as exc:
+        raise InputError(f"{path}: cannot be read ({exc.strerror}).") from None
+    check_regular(path, status)
+    if status.st_size > MAX_FILE_BYTES:
+        raise InputError(f"{path}: this file is {status.st_size // 1_000_000} MB; verify reads PDFs up to "
+                         f"{MAX_FILE_BYTES // 1_000_000} MB.")
+    try:
+        with path.open("rb") as file:
+            return file.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise InputError(f"{path}: cannot be read ({exc.strerror}).") from None
+
+
+def check_regular(path: Path, status=None) -> None:
+    import stat
+
+    mode = (status or path.stat()).st_mode
+    if stat.S_ISDIR(mode):
+        raise InputError(f"{path}: this is a folder; name the PDF or card-set files in it.")
+    if not stat.S_ISREG(mode):
+        raise InputError(f"{path}: this is not a regular file (a device or a pipe); name a PDF or a card-set file.")
+
+
+def check_pages(shown: str, pdf: pypdf.PdfReader) -> None:
+    """The page count and every page's size within bounds, before anything is drawn."""
+    count = len(pdf.pages)
+    if count > MAX_PAGES:
+        raise InputError(f"{shown}: this PDF has {count} pages; verify reads at most {MAX_PAGES}.")
+    for number, page in enumerate(pdf.pages, start=1):
+        x0, y0, x1, y1 = (float(v) for v in page.mediabox)
+        width, height = abs(x1 - x0) / 72 * 25.4, abs(y1 - y0) / 72 * 25.4
+        if not all(map(math.isfinite, (x0, y0, x1, y1))) or not (0 < width <= MAX_PAGE_MM and 0 < height <= MAX_PAGE_MM):
+            raise InputError(f"{shown}: page {number} is {width:g} × {height:g} mm, not a page the PDF standard "
+                             f"allows (at most {MAX_PAGE_MM:.0f} mm a side).")
+
+
+def stream_limits():
+    """A context in which pypdf decodes no stream beyond MAX_STREAM_BYTES (it raises
+    LimitReachedError): the record, object streams, and the streams checked below."""
+    return pypdf.apply_configuration(**{f"{kind}_maximum_output_length": MAX_STREAM_BYTES
+                                         for kind in ("zlib", "lzw", "run_length", "brotli", "jbig2")},
+                                     array_based_stream_maximum_output_length=MAX_STREAM_BYTES,
+                                     stream_decoding_work_maximum_length=MAX_STREAM_BYTES)
+
+
+def check_streams(shown: str, pdf: pypdf.PdfReader) -> None:
+    """Decode, one at a time and bounded, every stream the pages draw (contents, forms,
+    fonts, images, annotations); refuse a file whose streams expand beyond the bounds.
+    Call it inside `stream_limits()`."""
+    total = 0
+    for stream in _page_streams(pdf):
+        total += _decoded_size(shown, stream)
+        if total > MAX_DECODED_BYTES:
+            raise InputError(f"{shown}: this PDF's streams expand to more than {MAX_DECODED_BYTES // 1_000_000} MB "
+                             "(a compression bomb, or not a card sheet); it is not drawn.")
+
+
+def _decoded_size(shown: str, stream: StreamObject) -> int:
+    filters = stream.get("/Filter")
+    names = [str(f) for f in filters] if isinstance(filters, ArrayObject) else [str(filters)] if filters else []
+    if stream.get("/Subtype") == "/Image":
+        width, height = int(stream.get("/Width", 0)), int(stream.get("/Height", 0))
+        if width * height > MAX_IMAGE_PIXELS:
+            raise InputError(f"{shown}: an image of {width} × {height} pixels is larger than verify draws "
+                             f"({MAX_IMAGE_PIXELS // 1_000_000} million pixels at most).")
+    if not names or IMAGE_FILTERS & set(names):
+        return len(stream._data)
+    try:
+        return len(decode_stream_data(stream))  # not stream.get_data(): it keeps what it decoded
+    except pypdf.errors.LimitReachedError:
+        raise InputError(f"{shown}: a stream of this PDF expands to more than {MAX_STREAM_BYTES // 1_000_000} MB "
+                         "(a compression bomb, or not a card sheet); it is not drawn.") from None
+
+
+def _page_streams(pdf: pypdf.PdfReader):
+    """Every stream reachable from the pages, each once (shared fonts and forms too)."""
+    seen: set[tuple[int, int]] = set()
+    todo = [page.indirect_reference or page for page in pdf.pages]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, IndirectObject):
+            key = (item.idnum, item.generation)
+            if key in seen:
+                continue
+            seen.add(key)
+            item = item.get_object()
+        if isinstance(item, StreamObject):
+            yield item
+        if isinstance(item, DictionaryObject):
+            todo.extend(value for key, value in item.items() if key not in ("/Parent", "/P"))
+        elif isinstance(item, ArrayObject):
+            todo.extend(item)
