@@ -200,13 +200,11 @@ def parse_record(raw: bytes, name: str) -> LayoutRecord | CalibrationRecord:
 
 
 def _first_problem(exc: ValidationError) -> str:
-    from cardgen.yamlio import _is_union_tag, _pydantic_message
+    from cardgen.yamlio import field_name, first_problem
 
-    problem = exc.errors(include_url=False)[0]
-    location = [part for part in problem["loc"] if not _is_union_tag(part)]
-    field = "".join(f"[{part}]" if isinstance(part, int) else f".{part}" for part in location).lstrip(".")
-    message = "must be a finite number" if problem["type"] == "finite_number" else _pydantic_message(problem)
-    if problem["type"] == "value_error" and not field:
+    location, message = first_problem(exc)
+    field = field_name(location)
+    if exc.errors()[0]["type"] == "value_error" and not field:
         text = message.removeprefix("Value error, ")
     else:
         text = f"{field or 'the record'} {message}"

@@ -254,6 +254,7 @@ _PYDANTIC_MESSAGES = {
     "int_from_float": "must be a whole number",
     "float_type": "must be a number",
     "float_parsing": "must be a number",
+    "finite_number": "must be a finite number",
     "string_type": "must be text",
     "bool_type": "must be true or false",
     "bool_parsing": "must be true or false",
@@ -275,9 +276,15 @@ def validate(doc: YamlDocument, model: type, data: Any = None, path: FieldPath =
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        problem = exc.errors(include_url=False)[0]
-        location = tuple(part for part in problem["loc"] if not _is_union_tag(part))
-        raise doc.error(tuple(path) + location, _pydantic_message(problem)) from None
+        location, message = first_problem(exc)
+        raise doc.error(tuple(path) + location, message) from None
+
+
+def first_problem(exc) -> tuple[FieldPath, str]:
+    """Where a pydantic ValidationError's first problem lies, and how it reads to a player."""
+    problem = exc.errors(include_url=False)[0]
+    location = tuple(part for part in problem["loc"] if not _is_union_tag(part))
+    return location, _pydantic_message(problem)
 
 
 def _is_union_tag(part: Any) -> bool:

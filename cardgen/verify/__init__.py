@@ -6,7 +6,7 @@
                             expected_sets=["numbered"], games=300)
     print(render_text(reports)); all(report.ok for report in reports)
 
-Modules: sets (a card set against RULES.md), play (simulated games per variant),
+Modules: sets (a card set against docs/RULES.md), play (simulated games per variant),
 pdfs (a PDF's structure), drawn (what the pages actually show, from pixels and
 text), readback (reading PDFs back; the tests use it too), report (the output).
 Each report lists checks (PASS, FAIL or INFO) with a reason and a place; input that

@@ -1,4 +1,4 @@
-"""A card set checked against the rules (../shared/RULES.md): identity, values, bull
+"""A card set checked against the rules (docs/RULES.md): identity, values, bull
 heads, what each variant it serves needs, the player counts it supports, and
 simulated games."""
 
@@ -174,7 +174,7 @@ def _check_heads(doc: YamlDocument, card_set: CardSet, contents: Contents, repor
         heads = sorted({card_set.cards[i].heads for i in indexes})
         if heads and heads != [usual]:
             report.info("set.heads", f"the {kind} cards carry {', '.join(map(str, heads))} bull head{'' if heads == [1] else 's'} "
-                        f"(the bundled set gives {usual}; RULES.md leaves it to the set)")
+                        f"(the bundled set gives {usual}; docs/RULES.md §1 leaves it to the set)")
 
 
 def _ranges(numbers: list[int]) -> str:
@@ -226,7 +226,7 @@ def _check_variants(doc: YamlDocument, contents: Contents, report: Report) -> li
         _check_jokers(doc, contents, numbers_from, report)
         if contents.numbered_usable and (len(contents.jokers) >= 2 or contents.jokers_replacement):
             variants.append("jokers")
-    served = ", ".join(v.capitalize() for v in variants) or "no variant of RULES.md"
+    served = ", ".join(v.capitalize() for v in variants) or "no variant of docs/RULES.md"
     together = variants and (contents.numbered_replacement or not contents.numbers)
     report.info("set.variants", f"serves {served}" + (f", together with {numbers_from}" if together else "")
                 + ("; games are simulated with the bundled deck, this set's bull heads on its cards"
