@@ -1,0 +1,151 @@
+"""Every kit verifies itself: in each language, on A4 and Letter, for either flip, and
+with the longest set title the schema allows; and no margin text runs over a target,
+the ruler or a cut mark."""
+
+from functools import lru_cache
+from itertools import product
+
+import pypdfium2
+import pytest
+
+from cardgen.build import PrintSettings, build
+from cardgen.verify.run import verify_inputs
+from pdfcheck import MM, layout_record
+
+LANGS = ("fr", "en", "de", "nl")
+PAPERS = ("a4", "letter")
+FLIPS = ("long", "short")
+MATRIX = list(product(LANGS, PAPERS, FLIPS))
+CARD_SHEETS = ("zero-cards-glue.pdf", "jokers-glue.pdf", "jokers-duplex.pdf", "deck-duplex.pdf")
+# Verifying the 104-card deck reads back every slot (most of a kit's verify time): it is
+# verified in two opposite corners of the matrix, the smaller sheets everywhere.
+DECK_VERIFIED = {("de", "letter", "short"), ("fr", "a4", "long")}
+LONGEST_TITLE = ("Die Nullkarten, die Joker und die übrigen Sonderkarten der Jubiläumsausgabe — "
+                 "selbst gedruckt, für Übungsrunden am Wochenende")[:120].ljust(120, "x")
+TARGET_WINDOW = 1.0  # mm around a target's cross that verify reads to find it
+PRINTABLE = 3.0  # mm along the paper's edges that a home printer cannot print
+
+
+@lru_cache(maxsize=None)
+def kit(lang: str, paper: str, flip: str) -> dict[str, bytes]:
+    return build(PrintSettings(paper=paper, flip=flip, lang=lang))
+
+
+def _write(files: dict[str, bytes], folder, names) -> list[str]:
+    paths = []
+    for name in names:
+        path = folder / name
+        path.write_bytes(files[name])
+        paths.append(str(path))
+    return paths
+
+
+def _failures(reports) -> list[str]:
+    return [f"{report.input}: {check.line()}" for report in reports if not report.ok
+            for check in report.checks if check.result == "fail"]
+
+
+@pytest.mark.parametrize("lang,paper,flip", MATRIX)
+def test_every_pdf_of_the_kit_passes_verify(lang, paper, flip, tmp_path):
+    files = kit(lang, paper, flip)
+    names = [name for name in sorted(files) if name != "deck-duplex.pdf" or (lang, paper, flip) in DECK_VERIFIED]
+    reports = verify_inputs(_write(files, tmp_path, names))
+    assert len(reports) == len(names)
+    assert not _failures(reports)
+
+
+@pytest.mark.parametrize("paper", PAPERS)
+def test_a_set_with_the_longest_title_passes_verify(paper, tmp_path):
+    card_set = tmp_path / "long-title.yaml"
+    card_set.write_text(
+        f'name: long-title\ntitle: "{LONGEST_TITLE}"\ncards:\n'
+        + "".join(f'  - {{id: "J0.{n}", kind: joker, value: 0.{n}, heads: 1}}\n' for n in range(10)),
+        encoding="utf-8")
+    files = build(PrintSettings(paper=paper, lang="de"), sets=[str(card_set)], mode="duplex")
+    reports = verify_inputs(_write(files, tmp_path, files))
+    assert not _failures(reports)
+    notes = _margin_words(files["long-title-duplex.pdf"], 1)
+    assert "Seite 1 von 4" in notes and "Mit 100 %" in notes  # the title is the part cut short
+
+
+def _margin_words(content: bytes, page_number: int) -> str:
+    document = pypdfium2.PdfDocument(content)
+    return document[page_number - 1].get_textpage().get_text_range()
+
+
+@pytest.mark.parametrize("lang,paper,flip", MATRIX)
+def test_no_margin_text_touches_a_target_the_ruler_or_a_cut_mark(lang, paper, flip):
+    files = kit(lang, paper, flip)
+    clashes = [clash for name in CARD_SHEETS for clash in _clashes(name, files[name])]
+    assert not clashes, clashes[:5]
+
+
+def test_a_longest_title_is_kept_off_the_marks_too(tmp_path):
+    card_set = tmp_path / "long-title.yaml"
+    card_set.write_text(f'name: long-title\ntitle: "{LONGEST_TITLE}"\ncards:\n'
+                        '  - {id: "Z", kind: zero, value: 0, heads: 0}\n', encoding="utf-8")
+    for paper, lang in product(PAPERS, LANGS):
+        files = build(PrintSettings(paper=paper, lang=lang), sets=[str(card_set)], mode="glue")
+        assert not list(_clashes("long-title-glue.pdf", files["long-title-glue.pdf"])), (paper, lang)
+
+
+def _clashes(name: str, content: bytes):
+    """Every character outside the cards that overlaps a target, the ruler or the cut
+    marks, or leaves the printable area, named with what it touches."""
+    record = layout_record(content)
+    document = pypdfium2.PdfDocument(content)
+    for page in record["pages"]:
+        keep_out = _keep_out_boxes(record, page)
+        cards = [box for what, box in keep_out if what == "card"]
+        text = document[page["page"] - 1].get_textpage()
+        for index in range(text.count_chars()):
+            char = text.get_text_range(index, 1)
+            if not char.strip():
+                continue
+            box = [v / MM for v in text.get_charbox(index)]  # left, bottom, right, top
+            if any(_inside(box, card) for card in cards):
+                continue  # a card's own text
+            where = f"{name} page {page['page']}: {char!r} at x {box[0]:.1f}, y {box[1]:.1f} mm"
+            for what, keep in keep_out:
+                if what != "card" and _overlap(box, keep):
+                    yield f"{where} overlaps the {what}"
+            width, height = record["paper_mm"]
+            if box[0] < PRINTABLE or box[1] < PRINTABLE or box[2] > width - PRINTABLE or box[3] > height - PRINTABLE:
+                yield f"{where} is where a home printer does not print"
+
+
+def _keep_out_boxes(record: dict, page: dict) -> list[tuple[str, list[float]]]:
+    """(what, [x0, y0, x1, y1] mm) of the cards with their bleed, the area of their cut
+    marks, the targets with the window verify reads, and the ruler with its ticks."""
+    side, paper = page["side"], record["paper_mm"]
+    rects = [card["trim_mm"] if side == "front" else card["back"]["trim_mm"]
+             for card in record["cards"] if (card["page"] if side == "front" else card["back"]["page"]) == page["page"]]
+    bleed = record["bleed_mm"]
+    boxes = [("card", [x - bleed, y - bleed, x + w + bleed, y + h + bleed]) for x, y, w, h in rects]
+    marks = record["cut_marks_mm"]
+    reach = bleed + marks["offset"] + marks["length"] if marks["style"] != "none" else bleed
+    boxes.append(("cut marks", [min(r[0] for r in rects) - reach, min(r[1] for r in rects) - reach,
+                                max(r[0] + r[2] for r in rects) + reach, max(r[1] + r[3] for r in rects) + reach]))
+    half = record["target_size_mm"] / 2 + TARGET_WINDOW
+    for x, y in record["targets_mm"]:
+        if side == "back":
+            x, y = _behind(x, y, paper, record["flip"], record["back_offset_mm"])
+        boxes.append(("target", [x - half, y - half, x + half, y + half]))
+    if page.get("ruler_line_mm"):
+        x, y0, y1 = page["ruler_line_mm"]
+        boxes.append(("ruler", [x - 2.25, y0 - 0.05, x + 0.1, y1 + 0.05]))  # ticks reach 2.2 mm left
+    return boxes
+
+
+def _behind(x: float, y: float, paper, flip: str, offset) -> tuple[float, float]:
+    width, height = paper
+    x, y = (width - x, y) if flip == "long" else (x, height - y)
+    return x + offset[0], y + offset[1]
+
+
+def _inside(box, outer) -> bool:
+    return box[0] >= outer[0] and box[1] >= outer[1] and box[2] <= outer[2] and box[3] <= outer[3]
+
+
+def _overlap(box, other) -> bool:
+    return box[0] < other[2] and other[0] < box[2] and box[1] < other[3] and other[1] < box[3]
