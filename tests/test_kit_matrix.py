@@ -9,8 +9,9 @@ import pypdfium2
 import pytest
 
 from cardgen.build import PrintSettings, build
+from cardgen.texts import sheet_strings
 from cardgen.verify.run import verify_inputs
-from pdfcheck import MM, layout_record
+from pdfcheck import MM, layout_record, reader
 
 LANGS = ("fr", "en", "de", "nl")
 PAPERS = ("a4", "letter")
@@ -64,20 +65,40 @@ def test_a_set_with_the_longest_title_passes_verify(paper, tmp_path):
     files = build(PrintSettings(paper=paper, lang="de"), sets=[str(card_set)], mode="duplex")
     reports = verify_inputs(_write(files, tmp_path, files))
     assert not _failures(reports)
-    notes = _margin_words(files["long-title-duplex.pdf"], 1)
-    assert "Seite 1 von 4" in notes and "Mit 100 %" in notes  # the title is the part cut short
-
-
-def _margin_words(content: bytes, page_number: int) -> str:
-    document = pypdfium2.PdfDocument(content)
-    return document[page_number - 1].get_textpage().get_text_range()
+    notes = PageTexts(files["long-title-duplex.pdf"]).text(1)
+    assert "Seite 1 von 4" in notes and "Mit 100 %" in notes  # the title is the part cut short,
+    assert LONGEST_TITLE[:30] in notes  # from its end
 
 
 @pytest.mark.parametrize("lang,paper,flip", MATRIX)
-def test_no_margin_text_touches_a_target_the_ruler_or_a_cut_mark(lang, paper, flip):
-    files = kit(lang, paper, flip)
-    clashes = [clash for name in CARD_SHEETS for clash in _clashes(name, files[name])]
-    assert not clashes, clashes[:5]
+def test_the_whole_note_is_printed_clear_of_targets_ruler_and_cut_marks(lang, paper, flip):
+    files, words = kit(lang, paper, flip), sheet_strings(lang)
+    for name in CARD_SHEETS:
+        pages = PageTexts(files[name])
+        for page in pages.checked:
+            text = pages.text(page)
+            assert _words(words["print_actual_size"]) in text, (name, page)
+            assert _words(words["page"].format(n=page, total=pages.count)) in text, (name, page)
+        clashes = list(_clashes(name, pages))
+        assert not clashes, clashes[:5]
+
+
+class PageTexts:
+    """The text pages of a card sheet's PDF. The pages checked are the first two and the
+    last two: the others differ from them only by a page number of the same width."""
+
+    def __init__(self, content: bytes) -> None:
+        self.record = layout_record(content)
+        self.document = pypdfium2.PdfDocument(content)
+        self.count = len(self.document)
+        self.checked = sorted({1, 2, self.count - 1, self.count} & set(range(1, self.count + 1)))
+
+    def text(self, page: int) -> str:
+        return _words(self.document[page - 1].get_textpage().get_text_range())
+
+
+def _words(text: str) -> str:
+    return " ".join(text.split())  # no-break spaces read back as spaces
 
 
 def test_a_longest_title_is_kept_off_the_marks_too(tmp_path):
@@ -86,18 +107,19 @@ def test_a_longest_title_is_kept_off_the_marks_too(tmp_path):
                         '  - {id: "Z", kind: zero, value: 0, heads: 0}\n', encoding="utf-8")
     for paper, lang in product(PAPERS, LANGS):
         files = build(PrintSettings(paper=paper, lang=lang), sets=[str(card_set)], mode="glue")
-        assert not list(_clashes("long-title-glue.pdf", files["long-title-glue.pdf"])), (paper, lang)
+        assert not list(_clashes("long-title-glue.pdf", PageTexts(files["long-title-glue.pdf"]))), (paper, lang)
 
 
-def _clashes(name: str, content: bytes):
+def _clashes(name: str, pages: PageTexts):
     """Every character outside the cards that overlaps a target, the ruler or the cut
     marks, or leaves the printable area, named with what it touches."""
-    record = layout_record(content)
-    document = pypdfium2.PdfDocument(content)
+    record = pages.record
     for page in record["pages"]:
+        if page["page"] not in pages.checked:
+            continue
         keep_out = _keep_out_boxes(record, page)
         cards = [box for what, box in keep_out if what == "card"]
-        text = document[page["page"] - 1].get_textpage()
+        text = pages.document[page["page"] - 1].get_textpage()
         for index in range(text.count_chars()):
             char = text.get_text_range(index, 1)
             if not char.strip():
@@ -149,3 +171,13 @@ def _inside(box, outer) -> bool:
 
 def _overlap(box, other) -> bool:
     return box[0] < other[2] and other[0] < box[2] and box[1] < other[3] and other[1] < box[3]
+
+
+def test_the_margin_marks_are_stored_once_per_distinct_page():
+    """Cut marks, targets and ruler are one shared drawing for all full fronts, one for
+    all full backs (and one each for a part-filled last sheet): a smaller file."""
+    content = kit("en", "a4", "long")["deck-duplex.pdf"]
+    pdf = reader(content)
+    shared = {xobject.idnum for page in pdf.pages
+              for name, xobject in page["/Resources"]["/XObject"].items() if "furniture" in name}
+    assert len(pdf.pages) == 24 and len(shared) == 4

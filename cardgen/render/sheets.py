@@ -118,7 +118,7 @@ class _Furniture:
         layout, paper = self.request.layout, self.grid.paper
         key = (side, tuple(slots))
         if key not in self.forms:
-            self.forms[key] = f"furniture{len(self.forms)}"
+            self.forms[key] = f"cardgen-furniture-{len(self.forms)}"
             self.canvas.beginForm(self.forms[key])
             self._marks(slots, side)
             self.canvas.endForm()
