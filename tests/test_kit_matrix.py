@@ -2,6 +2,8 @@
 with the longest set title the schema allows; and no margin text runs over a target,
 the ruler or a cut mark."""
 
+import subprocess
+import sys
 from functools import lru_cache
 from itertools import product
 
@@ -181,3 +183,12 @@ def test_the_margin_marks_are_stored_once_per_distinct_page():
     shared = {xobject.idnum for page in pdf.pages
               for name, xobject in page["/Resources"]["/XObject"].items() if "furniture" in name}
     assert len(pdf.pages) == 24 and len(shared) == 4
+
+
+def test_a_sheet_without_a_reference_card_does_not_load_its_module():
+    """The reference card's module is a sixth of a second to import: a deck build skips it."""
+    script = ("import sys; from cardgen.build import PrintSettings, jobs_for, render_jobs; "
+              "render_jobs(jobs_for(['numbered'], 'duplex'), PrintSettings()); "
+              "print('cardgen.render.reference' in sys.modules)")
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "False"

@@ -114,7 +114,7 @@ def ruler_line(slots: list[Rect], layout: Layout, paper: tuple[float, float]) ->
 def ruler(canvas: Canvas, line: tuple[float, float, float], label: str) -> None:
     """A ruler along `line` (from ruler_line), ticked every mm, with `label` along its middle."""
     x, y0, y1 = line
-    length = y1 - y0
+    length = round(y1 - y0, 6)  # 100, not 99.99999999999999: every tick drawn
     canvas.saveState()
     canvas.setStrokeGray(0)
     canvas.setLineWidth(0.15 * MM)
