@@ -192,3 +192,15 @@ def test_a_sheet_without_a_reference_card_does_not_load_its_module():
               "print('cardgen.render.reference' in sys.modules)")
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert run.stdout.strip() == "False"
+
+
+def test_a_layout_with_narrow_side_margins_carries_its_note_in_the_bottom_margin():
+    """Poker cards on Letter leave 6.5 mm beside the cards: too little for a line beyond
+    the cut marks, so the note runs across the bottom margin, whole and clear of the marks.
+    (The ruler's labels do not fit that margin either: only overlaps are checked here.)"""
+    files = build(PrintSettings(layout="poker", paper="letter", lang="nl"), sets=["jokers"], mode="duplex")
+    pages = PageTexts(files["jokers-duplex.pdf"])
+    for page in pages.checked:
+        assert _words(sheet_strings("nl")["print_actual_size"]) in pages.text(page), page
+    overlaps = [clash for clash in _clashes("jokers-duplex.pdf", pages) if "overlaps" in clash]
+    assert not overlaps, overlaps[:5]

@@ -4,6 +4,8 @@ All positions are in millimetres; the canvas works in points (MM per mm)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
@@ -135,26 +137,60 @@ def ruler(canvas: Canvas, line: tuple[float, float, float], label: str) -> None:
     canvas.restoreState()
 
 
+@dataclass(frozen=True)
+class NoteBox:
+    """Free room for the note: a strip up the right margin, read bottom to top, or, where
+    that margin is too narrow for a line, a strip across the bottom margin."""
+
+    rect: Rect
+    upright: bool  # True: lines run across the page; False: up it
+
+    @property
+    def length(self) -> float:
+        """mm along the lines"""
+        return self.rect.width if self.upright else self.rect.height
+
+    @property
+    def depth(self) -> float:
+        """mm across the lines"""
+        return self.rect.height if self.upright else self.rect.width
+
+
 def note_box(slots: list[Rect], layout: Layout, paper: tuple[float, float],
-             targets: list[tuple[float, float]]) -> Rect:
-    """The free strip up the right margin for the note: beyond the cut marks, inside what
-    a home printer prints, between the right-hand targets."""
+             targets: list[tuple[float, float]]) -> NoteBox:
+    """The strip up the right margin beyond the cut marks, between the right-hand targets,
+    inside what a home printer prints; the bottom margin's when that one is too narrow."""
     paper_w, paper_h = paper
-    x0 = marked_area(slots, layout, paper).right + MARK_CLEARANCE
-    x1 = paper_w - PRINTER_MARGIN
+    cards = marked_area(slots, layout, paper)
     reach = layout.registration.size / 2 + TARGET_CLEARANCE
-    heights = [y for x, y in targets if x > paper_w / 2] or [-reach, paper_h + reach]
-    y0, y1 = max(min(heights) + reach, PRINTER_MARGIN), min(max(heights) - reach, paper_h - PRINTER_MARGIN)
+    right = _between(targets, 1, lambda x, y: x > paper_w / 2, paper_h, reach)
+    side = NoteBox(_rect(cards.right + MARK_CLEARANCE, right[0], paper_w - PRINTER_MARGIN, right[1]), upright=False)
+    if _lines_room(side, NOTE_MIN_SIZE):
+        return side
+    bottom = _between(targets, 0, lambda x, y: y < paper_h / 2, paper_w, reach)
+    return NoteBox(_rect(bottom[0], PRINTER_MARGIN, bottom[1], cards.y - MARK_CLEARANCE), upright=True)
+
+
+def _between(targets, axis: int, chosen, paper_length: float, reach: float) -> tuple[float, float]:
+    """The span along `axis` (0: x, 1: y) between the chosen targets, clear of them and of
+    the paper's unprintable edges."""
+    along = [target[axis] for target in targets if chosen(*target)]
+    low = max([PRINTER_MARGIN] + [v + reach for v in along if v < paper_length / 2])
+    high = min([paper_length - PRINTER_MARGIN] + [v - reach for v in along if v > paper_length / 2])
+    return low, high
+
+
+def _rect(x0: float, y0: float, x1: float, y1: float) -> Rect:
     return Rect(x0, y0, max(x1 - x0, 0.0), max(y1 - y0, 0.0))
 
 
-def fit_note(parts: list[str], title_at: int | None, box: Rect) -> tuple[float, list[str]]:
-    """The font size and lines for the note's `parts` (joined by dots) in `box`, read up
-    the page: one line at NOTE_SIZE, shrunk to NOTE_MIN_SIZE, wrapped between parts, and
-    last the part at `title_at` shortened with an ellipsis. No lines when nothing fits."""
+def fit_note(parts: list[str], title_at: int | None, box: NoteBox) -> tuple[float, list[str]]:
+    """The font size and lines for the note's `parts` (joined by dots) in `box`: one line
+    at NOTE_SIZE, shrunk to NOTE_MIN_SIZE, wrapped between parts, and last the part at
+    `title_at` shortened with an ellipsis. No lines when nothing fits."""
     width = stringWidth(SEPARATOR.join(parts), FONT, NOTE_SIZE)
-    if width <= box.height * MM * NOTE_SIZE / NOTE_MIN_SIZE:
-        size = min(NOTE_SIZE, NOTE_SIZE * box.height * MM / width)
+    if width <= box.length * MM * NOTE_SIZE / NOTE_MIN_SIZE:
+        size = min(NOTE_SIZE, NOTE_SIZE * box.length * MM / width)
         if _lines_room(box, size) >= 1:
             return size, [SEPARATOR.join(parts)]
     for size in (NOTE_SIZE, NOTE_MIN_SIZE):
@@ -177,17 +213,17 @@ def fit_note(parts: list[str], title_at: int | None, box: Rect) -> tuple[float, 
     return NOTE_MIN_SIZE, best
 
 
-def _lines_room(box: Rect, size: float) -> int:
+def _lines_room(box: NoteBox, size: float) -> int:
     """How many lines of `size` pt fit across the box, ascent of the first to descent of the last."""
     ascent, descent = getAscentDescent(FONT, size)
-    spare = box.width * MM - (ascent - descent)
+    spare = box.depth * MM - (ascent - descent)
     return int(spare // (size * LEADING)) + 1 if spare >= 0 else 0
 
 
-def _wrap(parts: list[str], size: float, box: Rect) -> list[str]:
-    """The parts in lines no longer than the box is high, breaking only between parts;
-    no lines when they need more than the box holds."""
-    room = box.height * MM
+def _wrap(parts: list[str], size: float, box: NoteBox) -> list[str]:
+    """The parts in lines no longer than the box, breaking only between parts; no lines
+    when they need more than the box holds."""
+    room = box.length * MM
     lines: list[str] = []
     for part in parts:
         joined = lines[-1] + SEPARATOR + part if lines else part
@@ -209,18 +245,22 @@ def _shortened(text: str, room: float, size: float) -> str:
     return text.rstrip() + ELLIPSIS
 
 
-def margin_note(canvas: Canvas, box: Rect, size: float, lines: list[str]) -> None:
-    """The lines up the right margin, centred in `box`, the first nearest the cards."""
+def margin_note(canvas: Canvas, box: NoteBox, size: float, lines: list[str]) -> None:
+    """The lines centred in `box`, the first nearest the cards."""
     ascent, _ = getAscentDescent(FONT, size)
-    centre = box.y + box.height / 2
+    rect = box.rect
+    centre_x, centre_y = rect.centre
     canvas.saveState()
     canvas.setFont(FONT, size)
     canvas.setFillGray(0)
     for index, line in enumerate(lines):
-        baseline = box.x * MM + ascent + index * size * LEADING
+        from_cards = ascent + index * size * LEADING  # points, to the line's baseline
         canvas.saveState()
-        canvas.translate(baseline, centre * MM)
-        canvas.rotate(90)
+        if box.upright:
+            canvas.translate(centre_x * MM, rect.top * MM - from_cards)
+        else:
+            canvas.translate(rect.x * MM + from_cards, centre_y * MM)
+            canvas.rotate(90)
         canvas.drawCentredString(0, 0, line)
         canvas.restoreState()
     canvas.restoreState()
