@@ -194,12 +194,17 @@ def test_a_sheet_without_a_reference_card_does_not_load_its_module():
     assert run.stdout.strip() == "False"
 
 
-def test_a_layout_with_narrow_side_margins_carries_its_note_in_the_bottom_margin():
-    """Poker cards on Letter leave 6.5 mm beside the cards: too little for a line beyond
-    the cut marks, so the note runs across the bottom margin, whole and clear of the marks.
-    (The ruler's labels do not fit that margin either: only overlaps are checked here.)"""
+def test_a_layout_with_narrow_side_margins_moves_targets_and_note_to_the_bottom_margin():
+    """Poker cards on Letter leave 6.5 mm beside the cards: too little for a target or a
+    line beyond the cut marks, so the targets sit near the corners of the bottom and top
+    margins, printable, and the note runs across the bottom margin, whole and clear of the
+    marks. (The ruler's labels do not fit that margin either: only overlaps are checked.)"""
     files = build(PrintSettings(layout="poker", paper="letter", lang="nl"), sets=["jokers"], mode="duplex")
     pages = PageTexts(files["jokers-duplex.pdf"])
+    (width, height), half = pages.record["paper_mm"], pages.record["target_size_mm"] / 2
+    for x, y in pages.record["targets_mm"]:
+        assert PRINTABLE <= x - half and x + half <= width - PRINTABLE, (x, y)
+        assert PRINTABLE <= y - half and y + half <= height - PRINTABLE, (x, y)
     for page in pages.checked:
         assert _words(sheet_strings("nl")["print_actual_size"]) in pages.text(page), page
     overlaps = [clash for clash in _clashes("jokers-duplex.pdf", pages) if "overlaps" in clash]

@@ -73,12 +73,16 @@ def _line(canvas: Canvas, x0: float, y0: float, x1: float, y1: float) -> None:
 
 
 def target_centres(grid: Grid, layout: Layout) -> list[tuple[float, float]]:
-    """Four targets in the side margins, placed symmetrically so that they land on
-    each other through the paper for either flip."""
+    """Four targets, placed symmetrically so that they land on each other through the
+    paper for either flip: in the side margins, or, where those cannot hold one inside
+    what a home printer prints, near the corners of the bottom and top margins."""
     paper_w, paper_h = grid.paper
-    margin = grid.bleed_bounds.x
-    x = margin / 2
-    y = min(40.0, paper_h / 2 - 60)
+    half = layout.registration.size / 2
+    side, bottom = grid.bleed_bounds.x / 2, grid.bleed_bounds.y / 2
+    if side - half >= PRINTER_MARGIN or bottom - half < PRINTER_MARGIN:
+        x, y = side, min(40.0, paper_h / 2 - 60)
+    else:
+        x, y = PRINTER_MARGIN + half + TARGET_CLEARANCE, bottom
     return [(x, y), (x, paper_h - y), (paper_w - x, y), (paper_w - x, paper_h - y)]
 
 
