@@ -55,21 +55,28 @@ def _stem(set_name: str) -> str:
 
 
 class _SheetPainter:
-    """Card faces and backs, and the reference cards that share a sheet with them."""
+    """Card faces and backs, and the reference cards that share a sheet with them. The
+    reference card module (a fifth of a build's time to import) loads only for a sheet
+    that has one."""
 
-    def __init__(self, canvas, style, lang: str, cards: tuple[Card, ...] = ()):
+    def __init__(self, canvas, style, lang: str, cards: tuple[Card, ...] = (), references: tuple[Card, ...] = ()):
         from cardgen.render.faces import CardPainter
-        from cardgen.render.reference import ReferencePainter
 
+        self.canvas, self.lang = canvas, lang
         self.cards = CardPainter(canvas, style, lang, cards)
-        self.references = ReferencePainter(canvas, lang)
+        self.reference_ids = {card.id for card in references}
+        self.references = None
         self.back = self.cards.back
 
     def front(self, card: Card, *box, **options) -> None:
-        from cardgen.render.reference import is_reference_card
+        if card.id not in self.reference_ids:
+            self.cards.front(card, *box, **options)
+            return
+        if self.references is None:
+            from cardgen.render.reference import ReferencePainter
 
-        painter = self.references if is_reference_card(card) else self.cards
-        painter.front(card, *box, **options)
+            self.references = ReferencePainter(self.canvas, self.lang)
+        self.references.front(card, *box, **options)
 
 
 def build(settings: PrintSettings, sets: list[str] = (), mode: str | None = None) -> dict[str, bytes]:
@@ -130,13 +137,14 @@ def _render_jobs(jobs: list[Job], settings: PrintSettings, pages: _PageSetup) ->
     for job in jobs:
         card_set = load_card_set(job.set_name)
         style = load_set_faces(card_set)
+        references = _references_for(card_set, job.mode)
         request = SheetRequest(
             title=words.get(f"card_sets.{job.set_name}", card_set.title),
-            cards=_cards_for(card_set, job.mode),
+            cards=tuple(card_set.cards) + references,
             mode=job.mode,
             layout=layout,
-            painter_factory=lambda canvas, style=style, cards=tuple(card_set.cards): _SheetPainter(
-                canvas, style, settings.lang, cards),
+            painter_factory=lambda canvas, style=style, cards=tuple(card_set.cards), references=references: (
+                _SheetPainter(canvas, style, settings.lang, cards, references)),
             paper=paper,
             flip=flip,
             back_offset=settings.back_offset,
@@ -155,13 +163,15 @@ def _grid_field(layout_doc) -> tuple[str]:
     return next(((name,) for name in _GRID_FIELDS if layout_doc.sets((name,))), ("card",))
 
 
-def _cards_for(card_set: CardSet, mode: str) -> tuple[Card, ...]:
-    from cardgen.render.reference import reference_card
-
-    cards = tuple(card_set.cards)
+def _references_for(card_set: CardSet, mode: str) -> tuple[Card, ...]:
+    """The reference cards that join the set's cards on its sheet: the Plus reference card
+    fills the zero cards' glue sheet up to a box's spare cards."""
+    cards = card_set.cards
     if mode == "glue" and all(card.kind == "zero" for card in cards) and len(cards) < SPARE_CARDS_IN_A_BOX:
-        cards += (reference_card("plus"),)
-    return cards
+        from cardgen.render.reference import reference_card
+
+        return (reference_card("plus"),)
+    return ()
 
 
 def page_images(files: dict[str, bytes], dpi: int) -> dict[str, bytes]:

@@ -88,10 +88,10 @@ def _copy(folder, to):
 
 
 def _small_file_limit():
-    # Writing past 100 KB fails with "File too large", as a full disk fails a write:
-    # the deck (about 120 KB) cannot be written, every smaller file can.
+    # Writing past 75 KB fails with "File too large", as a full disk fails a write:
+    # the Letter deck (about 90 KB) cannot be written, the sheets before it (about 60 KB) can.
     signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-    resource.setrlimit(resource.RLIMIT_FSIZE, (100_000, 100_000))
+    resource.setrlimit(resource.RLIMIT_FSIZE, (75_000, 75_000))
 
 
 def test_a_failed_write_leaves_the_whole_old_kit(a4_kit, tmp_path):

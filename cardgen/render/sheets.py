@@ -38,6 +38,7 @@ def render_sheet(request: SheetRequest) -> bytes:
     two_sided = request.mode != "sleeve"
     canvas, buffer = new_canvas(grid.paper, request.flip if two_sided else None, request.title)
     painter = request.painter_factory(canvas)
+    furniture = _Furniture(canvas, grid, request)
     chunks = [request.cards[i : i + len(grid.slots)] for i in range(0, len(request.cards), len(grid.slots))]
     pages_total = len(chunks) * (2 if two_sided else 1)
     record = _record_header(request, grid)
@@ -45,8 +46,8 @@ def render_sheet(request: SheetRequest) -> bytes:
     for chunk in chunks:
         page += 1
         front_page = page
-        _front_page(canvas, painter, grid, request, chunk, _page_info(request, page, pages_total, "front"))
-        record["pages"].append({"page": page, "side": "front"})
+        ruler = _front_page(canvas, painter, furniture, chunk, _page_info(request, page, pages_total, "front"))
+        record["pages"].append({"page": page, "side": "front", "ruler_line_mm": _rounded(ruler)})
         placed = [
             {"id": card.id, "kind": card.kind, "label": card.label(), "page": page, "slot": slot,
              "trim_mm": grid.slots[slot].rounded()}
@@ -54,8 +55,10 @@ def render_sheet(request: SheetRequest) -> bytes:
         ]
         if two_sided:
             page += 1
-            backs = _back_page(canvas, painter, grid, request, chunk, _page_info(request, page, pages_total, "back"))
-            record["pages"].append({"page": page, "side": "back", "behind": front_page})
+            backs, ruler = _back_page(canvas, painter, furniture, chunk,
+                                      _page_info(request, page, pages_total, "back"))
+            record["pages"].append({"page": page, "side": "back", "behind": front_page,
+                                    "ruler_line_mm": _rounded(ruler)})
             for entry, rect in zip(placed, backs):
                 entry["back"] = {"page": page, "trim_mm": rect.rounded(), "rotated": request.flip == "short"}
         record["cards"].extend(placed)
@@ -89,28 +92,76 @@ def _record_header(request: SheetRequest, grid: Grid) -> dict:
     }
 
 
-def _page_info(request: SheetRequest, page: int, total: int, side: str) -> str:
+def _page_info(request: SheetRequest, page: int, total: int, side: str) -> list[str]:
+    """The parts of the margin note; the title is the second (the one cut short if need be)."""
     words = request.words
     parts = [words["print_actual_size"], request.title, words["page"].format(n=page, total=total)]
     if request.mode == "sleeve":
         parts.append(words["cut"])
     else:
         parts += [words[side], words[f"flip_{request.flip}"]]
-    return "  ·  ".join(parts)
+    return parts
 
 
-def _front_page(canvas: Canvas, painter, grid: Grid, request: SheetRequest, chunk, info: str) -> None:
+TITLE_IN_NOTE = 1
+
+
+class _Furniture:
+    """Cut marks, targets and ruler of a page, drawn once per PDF as a form for each
+    distinct page (fronts and backs, full and part-filled) and reused on the others."""
+
+    def __init__(self, canvas: Canvas, grid: Grid, request: SheetRequest) -> None:
+        self.canvas, self.grid, self.request = canvas, grid, request
+        self.forms: dict[tuple, str] = {}
+
+    def draw(self, slots: list[Rect], side: str, info: list[str]) -> tuple[float, float, float] | None:
+        """Draw the furniture and the note around `slots`; return the ruler's line (x, y0, y1)."""
+        layout, paper = self.request.layout, self.grid.paper
+        key = (side, tuple(slots))
+        if key not in self.forms:
+            self.forms[key] = f"cardgen-furniture-{len(self.forms)}"
+            self.canvas.beginForm(self.forms[key])
+            self._marks(slots, side)
+            self.canvas.endForm()
+        self.canvas.doForm(self.forms[key])
+        if layout.note:
+            box = marks.note_box(slots, layout, paper, self._targets(side))
+            size, lines = marks.fit_note(info, TITLE_IN_NOTE, box)
+            marks.margin_note(self.canvas, box, size, lines)
+        return marks.ruler_line(slots, layout, paper)
+
+    def _targets(self, side: str) -> list[tuple[float, float]]:
+        centres = marks.target_centres(self.grid, self.request.layout)
+        if side == "front":
+            return centres
+        return [behind_point(x, y, self.grid.paper, self.request.flip) for x, y in centres]
+
+    def _marks(self, slots: list[Rect], side: str) -> None:
+        layout, paper = self.request.layout, self.grid.paper
+        marks.cut_marks(self.canvas, slots, layout, paper)
+        for x, y in self._targets(side):
+            marks.registration_target(self.canvas, x, y, layout.registration.size, with_scales=side == "front")
+        line = marks.ruler_line(slots, layout, paper)
+        if line:
+            marks.ruler(self.canvas, line, self.request.words["ruler"])
+
+
+def _front_page(canvas: Canvas, painter, furniture: _Furniture, chunk, info: list[str]):
+    """The faces, their marks and note; returns the ruler's line."""
+    grid = furniture.grid
     slots = list(grid.slots[: len(chunk)])
     for card, rect in zip(chunk, slots):
         painter.front(card, rect.x * MM, rect.y * MM, rect.width * MM, rect.height * MM, grid.bleed * MM)
-    _page_marks(canvas, grid, request, slots, info, with_scales=True)
+    ruler = furniture.draw(slots, "front", info)
     set_boxes(canvas, bounds(slots), bounds(slots).grown(grid.bleed))
     canvas.showPage()
+    return ruler
 
 
-def _back_page(canvas: Canvas, painter, grid: Grid, request: SheetRequest, chunk, info: str) -> list[Rect]:
+def _back_page(canvas: Canvas, painter, furniture: _Furniture, chunk, info: list[str]):
     """The back page, drawn where each rectangle lands behind its front, then moved by
-    the back offset. Returns the back rectangles, offset included."""
+    the back offset. Returns the back rectangles and the ruler's line, offset included."""
+    grid, request = furniture.grid, furniture.request
     dx, dy = request.back_offset
     rects = [behind(rect, grid.paper, request.flip) for rect in grid.slots[: len(chunk)]]
     canvas.saveState()
@@ -121,25 +172,17 @@ def _back_page(canvas: Canvas, painter, grid: Grid, request: SheetRequest, chunk
         else:
             painter.back(rect.x * MM, rect.y * MM, rect.width * MM, rect.height * MM, grid.bleed * MM,
                          rotate180=request.flip == "short")
-    _page_marks(canvas, grid, request, rects, info, with_scales=False)
+    ruler = furniture.draw(rects, "back", info)
     canvas.restoreState()
     moved = [rect.moved(dx, dy) for rect in rects]
     bleed = grid.bleed if request.mode == "duplex" else 0.0
     set_boxes(canvas, bounds(moved), bounds(moved).grown(bleed))
     canvas.showPage()
-    return moved
+    return moved, ruler and (ruler[0] + dx, ruler[1] + dy, ruler[2] + dy)
 
 
-def _page_marks(canvas: Canvas, grid: Grid, request: SheetRequest, slots, info: str, with_scales: bool) -> None:
-    layout = request.layout
-    marks.cut_marks(canvas, slots, layout, grid.paper)
-    for x, y in marks.target_centres(grid, layout):
-        if not with_scales:
-            x, y = behind_point(x, y, grid.paper, request.flip)
-        marks.registration_target(canvas, x, y, layout.registration.size, with_scales)
-    marks.ruler(canvas, grid, layout, request.words["ruler"])
-    if layout.note:
-        marks.margin_text(canvas, grid, layout, info)
+def _rounded(values) -> list[float] | None:
+    return [round(v, 3) for v in values] if values else None
 
 
 def _glue_outline(canvas: Canvas, rect: Rect, layout: Layout, words: dict) -> None:
