@@ -14,13 +14,13 @@ def command(record: str, as_json: bool) -> None:
     Exit status 0 when every play is legal, 1 when a play breaks a rule (the
     line says where and which rule), 2 when the record cannot be read.
     """
-    from cardgen.errors import CheckFailed, printable_lines
-    from cardgen.referee import referee_file
+    from cardgen.errors import printable_lines
+    from cardgen.referee import BrokenRule, referee_file
 
     try:
         report = referee_file(record)
-    except CheckFailed as exc:
-        if not as_json and getattr(exc, "replayed", None):
+    except BrokenRule as exc:
+        if not as_json:
             click.echo(printable_lines(exc.replayed.account()))  # the table as it stood, then the broken rule
         raise
     if as_json:

@@ -1,0 +1,58 @@
+"""The referee: replay a recorded game by the rules.
+
+    report = referee_file("game.yaml")     # or replay(parse_yaml(text, name))
+    report.as_json(); report.account()
+
+A record that is not of the expected form raises InputError (file, line and
+field named); a play that breaks a rule raises BrokenRule (a CheckFailed) naming
+the round, the turn, the player, the play and the rule, and carrying the report of
+the legal plays before it. See README for the format.
+
+Modules: record (the record's shape, its cards and plays read into card ids),
+replay (the record played on the engine), report (the account and the JSON).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from cardgen.engine import OptionError, Options
+from cardgen.referee.record import Record
+from cardgen.referee.replay import BrokenRule, Replay
+from cardgen.referee.report import Report
+from cardgen.yamlio import YamlDocument, load_yaml, validate
+
+__all__ = ["BrokenRule", "Report", "referee_file", "replay"]
+
+
+def referee_file(path: str | Path) -> Report:
+    return replay(load_yaml(path))
+
+
+def replay(doc: YamlDocument) -> Report:
+    """Replay a record; raise InputError for a malformed one, BrokenRule for a broken rule."""
+    record = validate(doc, Record)
+    players = _players(doc, record)
+    options = _options(doc, record, len(players))
+    return Replay(doc, options, players).run(record.rounds)
+
+
+def _players(doc: YamlDocument, record: Record) -> list[str]:
+    seen = set()
+    for index, name in enumerate(record.players):
+        if name in seen:
+            raise doc.error(("players", index), f"{name} is named twice")
+        seen.add(name)
+    return list(record.players)
+
+
+def _options(doc: YamlDocument, record: Record, players: int) -> Options:
+    try:
+        options = Options(record.variant, **record.options.model_dump())
+    except OptionError as exc:
+        raise doc.error(("options",), str(exc)) from None
+    try:
+        options.check_players(players)
+    except OptionError as exc:
+        raise doc.error(("players",), str(exc)) from None
+    return options

@@ -1,0 +1,164 @@
+"""A game record as typed by a player: its shape (checked by pydantic) and its cards,
+rows, hands and plays read into the engine's card ids, every mistake an InputError
+naming the file, the line and the field."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+
+from cardgen.engine import ZERO_CARDS, Options, Play, face, is_zero, joker
+from cardgen.engine.cards import HIGHEST_NUMBER
+from cardgen.engine.game import deck_words
+from cardgen.yamlio import YamlDocument
+
+CARD_WORDS = "a card: 1 to 104, 0 for a zero card, or a joker 0.0 to 0.9"
+
+
+def _one_line_name(name: str) -> str:
+    if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
+        raise ValueError("a player's name may not contain line breaks or other control characters")
+    return name
+
+
+PlayerName = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(_one_line_name)]
+
+
+class RecordOptions(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+    threshold: int | None = None
+    rounds: int | None = None
+    free_companion: bool = False
+    one_zero_each: bool = False
+    max_players: int | None = None
+
+
+class Round(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    rows: list[list[Any]]
+    hands: dict[str, list[Any]] = {}
+    turns: list[dict[str, Any]] = []
+
+
+class Record(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    variant: Literal["classic", "pro", "plus", "jokers"]
+    options: RecordOptions = RecordOptions()
+    players: list[PlayerName] = Field(max_length=10)
+    rounds: list[Round] = []
+
+
+class RecordReader:
+    """Reads a record's cards and plays; a zero card is written 0 and read as the first
+    zero card (the replay gives each player the zero cards they may still play)."""
+
+    def __init__(self, doc: YamlDocument, options: Options, names: list[str], deck: set[int]) -> None:
+        self.doc = doc
+        self.options = options
+        self.names = names
+        self.seats = {name: seat for seat, name in enumerate(names)}
+        self.deck = deck
+
+    def card(self, path, raw) -> int:
+        """A card of the record as a card id (a zero card as the first one; the replay picks which)."""
+        if isinstance(raw, bool):
+            raise self.doc.error(path, f"must be {CARD_WORDS}, not {raw!r}")
+        if isinstance(raw, str):
+            try:
+                raw = float(raw) if "." in raw else int(raw)
+            except ValueError:
+                raise self.doc.error(path, f"must be {CARD_WORDS}, not {raw!r}") from None
+        if isinstance(raw, int) and 0 <= raw <= HIGHEST_NUMBER:
+            return ZERO_CARDS[0] if raw == 0 else raw
+        if isinstance(raw, float) and 0 <= raw < 1 and abs(raw * 10 - round(raw * 10)) < 1e-9:
+            return joker(round(raw * 10))
+        raise self.doc.error(path, f"must be {CARD_WORDS}, not {raw!r}")
+
+    def rows(self, path, raw_rows: list[list[Any]]) -> list[list[int]]:
+        if len(raw_rows) != 4:
+            raise self.doc.error(path, f"must list 4 rows, not {len(raw_rows)}")
+        rows = []
+        for index, raw_row in enumerate(raw_rows):
+            row_path = path + (index,)
+            if not 1 <= len(raw_row) <= 5:
+                raise self.doc.error(row_path, f"a row holds 1 to 5 cards, not {len(raw_row)}")
+            row = [self.card(row_path + (place,), raw) for place, raw in enumerate(raw_row)]
+            for place, card in enumerate(row):
+                if card > HIGHEST_NUMBER:
+                    raise self.doc.error(row_path + (place,), "the rows of a round start with numbered cards only")
+                if card not in self.deck:
+                    raise self.doc.error(row_path + (place,), self._not_in_deck(card))
+            if self.options.variant != "plus" and any(a >= b for a, b in zip(row, row[1:])):
+                raise self.doc.error(row_path, "a row's cards must increase from first to last")
+            rows.append(row)
+        self._no_card_twice(path, [(path + (r, p), card) for r, row in enumerate(rows) for p, card in enumerate(row)])
+        return rows
+
+    def _not_in_deck(self, card: int) -> str:
+        return f"{face(card)} is not a card of {deck_words(self.options, len(self.names))}"
+
+    def hands(self, path, raw_hands: dict[str, list[Any]], rows: list[list[int]]) -> list[list[int] | None]:
+        hands: list[list[int] | None] = [None] * len(self.names)
+        placed = [(None, card) for row in rows for card in row]
+        zeros = iter(ZERO_CARDS)
+        for name, raw_hand in raw_hands.items():
+            if name not in self.seats:
+                raise self.doc.error(path + (name,), f"{name} is not one of the players")
+            hand = []
+            for place, raw in enumerate(raw_hand):
+                card = self.card(path + (name, place), raw)
+                if is_zero(card):
+                    card = next(zeros, None)
+                    if card is None:
+                        raise self.doc.error(path + (name, place), "there are only 7 zero cards")
+                if card not in self.deck:
+                    raise self.doc.error(path + (name, place), self._not_in_deck(card))
+                hand.append(card)
+                placed.append((path + (name, place), card))
+            overflow = self.options.hand_overflow(hand)
+            if overflow:
+                raise self.doc.error(path + (name,), overflow)
+            hands[self.seats[name]] = hand
+        self._no_card_twice(path, placed)
+        return hands
+
+    def _no_card_twice(self, path, placed) -> None:
+        seen = set()
+        for where, card in placed:
+            if card in seen and not is_zero(card):
+                raise self.doc.error(where or path, f"{face(card)} appears twice in the round's rows and hands")
+            seen.add(card)
+
+    def plays(self, path, turn: dict[str, Any]) -> list[Play | None]:
+        plays: list[Play | None] = [None] * len(self.names)
+        for name, raw in turn.items():
+            if name not in self.seats:
+                raise self.doc.error(path + (name,), f"{name} is not one of the players")
+            seat = self.seats[name]
+            plays[seat] = self._play(path + (name,), raw)
+        return plays
+
+    def _play(self, path, raw) -> Play:
+        if isinstance(raw, dict):
+            unknown = set(raw) - {"card", "cards", "take", "row"}
+            if unknown:
+                raise self.doc.error(path + (sorted(unknown)[0],), "is not a known field (use card, cards, take or row)")
+            if ("card" in raw) == ("cards" in raw):
+                raise self.doc.error(path, "a play names its card (card: 29) or its cards (cards: [49, 0])")
+            cards = self._cards(path, raw["card"]) if "card" in raw else self._cards(path + ("cards",), raw["cards"])
+            return Play(cards, self._row_number(path + ("take",), raw.get("take")),
+                        self._row_number(path + ("row",), raw.get("row")))
+        return Play(self._cards(path, raw))
+
+    def _cards(self, path, raw) -> tuple[int, ...]:
+        if isinstance(raw, list):
+            return tuple(self.card(path + (index,), item) for index, item in enumerate(raw))
+        return (self.card(path, raw),)
+
+    def _row_number(self, path, raw) -> int | None:
+        if raw is None:
+            return None
+        if isinstance(raw, bool) or not isinstance(raw, int):
+            raise self.doc.error(path, f"must be a row number, 1 to 4, not {raw!r}")
+        return raw - 1

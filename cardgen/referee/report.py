@@ -1,0 +1,99 @@
+"""What the referee reports: the rows and collected cards of every turn, the scores,
+as an account a player reads or as JSON."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from cardgen.engine import STANDARD_HEADS, Options, face, is_joker, is_zero
+
+
+@dataclass
+class TurnReport:
+    plays: dict[str, tuple[tuple[int, ...], str]]  # name -> (cards, how they were placed)
+    rows: list[list[int]]
+    collected: dict[str, list[int]]
+
+
+@dataclass
+class RoundReport:
+    start_rows: list[list[int]]
+    turns: list[TurnReport] = field(default_factory=list)
+    scores: dict[str, int] = field(default_factory=dict)
+    finished: bool = False
+
+
+@dataclass
+class Report:
+    variant: str
+    options: Options
+    players: list[str]
+    rounds: list[RoundReport]
+    totals: dict[str, int]
+    game_over: bool
+    winners: list[str]
+    heads: tuple[int, ...] = STANDARD_HEADS
+
+    def as_json(self) -> dict:
+        return {
+            "variant": self.variant,
+            "rounds": [
+                {
+                    "turns": [
+                        {
+                            "rows": [[shown(card) for card in row] for row in turn.rows],
+                            "collected": {
+                                name: [shown(card) for card in cards]
+                                for name, cards in turn.collected.items()
+                            },
+                        }
+                        for turn in round_.turns
+                    ],
+                    "scores": round_.scores,
+                }
+                for round_ in self.rounds
+            ],
+            "totals": self.totals,
+            "game_over": self.game_over,
+            "winners": self.winners,
+        }
+
+    def account(self) -> str:
+        """The replay as a player reads it, turn by turn."""
+        lines = [f"{self.options.name}, {len(self.players)} players: {', '.join(self.players)}"]
+        for number, round_ in enumerate(self.rounds, 1):
+            lines += ["", f"Round {number}", f"  rows at the start: {_rows_text(round_.start_rows)}"]
+            for turn_number, turn in enumerate(round_.turns, 1):
+                plays = ", ".join(f"{name} {how}" for name, (_, how) in turn.plays.items())
+                lines.append(f"  turn {turn_number}: {plays}")
+                for name, cards in turn.collected.items():
+                    heads = sum(self.heads[card] for card in cards)
+                    lines.append(
+                        f"    {name} collects {' '.join(face(card) for card in cards)} "
+                        f"({heads} bull head{'s' if heads != 1 else ''})"
+                    )
+                lines.append(f"    rows: {_rows_text(turn.rows)}")
+            state = "" if round_.finished else " (round not finished)"
+            lines.append(f"  scores{state}: {_scores_text(round_.scores)}")
+        lines += ["", f"Totals: {_scores_text(self.totals)}"]
+        if self.game_over:
+            verb = "wins" if len(self.winners) == 1 else "share the win"
+            lines.append(f"The game is over: {' and '.join(self.winners)} {verb}.")
+        else:
+            lines.append("The game is not over yet.")
+        return "\n".join(lines)
+
+
+def shown(card: int) -> int | str:
+    """A card as the JSON report shows it: 17, 0 for a zero card, "0.4" for a joker."""
+    if is_joker(card):
+        return face(card)
+    return 0 if is_zero(card) else card
+
+
+def _rows_text(rows: list[list[int]]) -> str:
+    return " | ".join(f"{index}: {' '.join(face(card) for card in row)}" for index, row in enumerate(rows, 1))
+
+
+def _scores_text(scores: dict[str, int]) -> str:
+    return ", ".join(f"{name} {score}" for name, score in scores.items())
