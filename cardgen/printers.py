@@ -7,7 +7,6 @@ and Y mm up, as seen on that back page, in that page's own coordinates.
 
 from __future__ import annotations
 
-import math
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,12 +15,12 @@ import yaml
 
 from cardgen.errors import InputError
 from cardgen.files import output_folder
+from cardgen.model.layout import check_offset
 from cardgen.yamlio import load_yaml
 
 PROFILES_FILE = "printers.yaml"
 FLIPS = ("long", "short")
 PAPER_NAMES = ("a4", "letter")  # the keys of cardgen.model.layout.PAPERS
-MAX_OFFSET = 10.0  # mm; a printer off by more than this needs repair, not an offset
 MAX_NAME = 60
 
 
@@ -59,18 +58,6 @@ def parse_offset(text: str) -> tuple[float, float]:
     except ValueError:
         raise InputError(f"the back offset {text!r} is not two numbers in mm, like 0.5,-1.25.") from None
     return check_offset((x, y), f"the back offset {text!r}")
-
-
-def check_offset(offset, what: str = "the back offset") -> tuple[float, float]:
-    try:
-        x, y = (float(value) for value in offset)
-    except (TypeError, ValueError, OverflowError):
-        raise InputError(f"{what} must be two numbers in mm.") from None
-    if not all(math.isfinite(value) for value in (x, y)):
-        raise InputError(f"{what} must be two finite numbers in mm.")
-    if abs(x) > MAX_OFFSET or abs(y) > MAX_OFFSET:
-        raise InputError(f"{what} is more than {MAX_OFFSET:g} mm; print `cardgen calibrate` and read it again.")
-    return (x + 0.0, y + 0.0)  # + 0.0 turns -0.0 into 0.0
 
 
 def check_name(name: str) -> str:

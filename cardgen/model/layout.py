@@ -6,6 +6,7 @@ other's, field by field.
 
 from __future__ import annotations
 
+import math
 from pathlib import Path
 from typing import Literal
 
@@ -16,6 +17,7 @@ from cardgen.paths import LAYOUTS, find_data_file, find_referenced_file
 from cardgen.yamlio import YamlDocument, load_yaml, validate
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+MAX_OFFSET = 10.0  # mm; a printer off by more than this needs repair, not an offset
 
 
 def paper_size(name: str) -> tuple[float, float]:
@@ -23,6 +25,21 @@ def paper_size(name: str) -> tuple[float, float]:
     if name not in PAPERS:
         raise InputError(f"the paper {name!r} is not one of {', '.join(PAPERS)}.")
     return PAPERS[name]
+
+
+def check_offset(offset, what: str = "the back offset") -> tuple[float, float]:
+    """(X, Y) in mm that moves a back page to cancel a printer's front/back shift."""
+    try:
+        x, y = (float(value) for value in offset)
+    except (TypeError, ValueError, OverflowError):
+        raise InputError(f"{what} must be two numbers in mm.") from None
+    if not all(math.isfinite(value) for value in (x, y)):
+        raise InputError(f"{what} must be two finite numbers in mm.")
+    if abs(x) > MAX_OFFSET or abs(y) > MAX_OFFSET:
+        raise InputError(f"{what} is more than {MAX_OFFSET:g} mm; print `cardgen calibrate` and read it again.")
+    return (x + 0.0, y + 0.0)  # + 0.0 turns -0.0 into 0.0
+
+
 Flip = Literal["long", "short"]
 
 

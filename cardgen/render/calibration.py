@@ -37,8 +37,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.errors import InputError
 from cardgen.layout.geometry import MM, Rect, behind
-from cardgen.model.layout import PAPERS
-from cardgen.printers import check_offset
+from cardgen.model.layout import PAPERS, check_offset
 from cardgen.record import CALIBRATION_ATTACHMENT, CALIBRATION_VERSION
 from cardgen.render.fonts import register, require_glyphs
 from cardgen.render.pdf import attach_json, finish, new_canvas, set_boxes
