@@ -39,3 +39,23 @@ def test_cardgen_alone_shows_the_help():
     result = subprocess.run([sys.executable, "-m", "cardgen"], capture_output=True, text=True)
     assert result.returncode == 0
     assert "Commands:" in result.stdout and "build" in result.stdout
+
+
+CTRL_C_WHILE_LOADING = """
+import sys
+from cardgen.__main__ import run
+
+class CtrlC:  # Ctrl-C pressed while the command line's modules load
+    def find_spec(self, name, path=None, target=None):
+        if name == "cardgen.cli":
+            raise KeyboardInterrupt
+sys.meta_path.insert(0, CtrlC())
+sys.argv = ["cardgen", "--help"]
+run()
+"""
+
+
+def test_ctrl_c_while_the_command_line_loads_is_one_line_and_130():
+    result = subprocess.run([sys.executable, "-c", CTRL_C_WHILE_LOADING], capture_output=True, text=True)
+    assert result.returncode == 130
+    assert result.stderr == "cardgen: stopped.\n"
