@@ -68,7 +68,10 @@ class LocaleFile:
     paths: dict[str, tuple]                # where each message stands in doc
 
     def error(self, key: str, message: str) -> InputError:
-        return self.doc.error(self.paths.get(key, ()), message)
+        """An error naming the line of message `key`, or only the file when it lacks the message."""
+        if key not in self.paths:
+            return InputError(f"{self.doc.file}: {message.rstrip('.')}.")
+        return self.doc.error(self.paths[key], message)
 
 
 def messages(name: str, lang: str, root: Path | None = None) -> dict[str, str | list[str]]:
@@ -119,7 +122,7 @@ def _collect(doc: YamlDocument, node, path: tuple, texts: dict, paths: dict) -> 
 def _compare_with_reference(locale: LocaleFile, reference: LocaleFile) -> None:
     missing = [key for key in reference.texts if key not in locale.texts]
     if missing:
-        raise locale.error("", f"has no text for {', '.join(missing)} (the reference language {REFERENCE} has)")
+        raise locale.error(missing[0], f"has no text for {', '.join(missing)} (the reference language {REFERENCE} has)")
     extra = next((key for key in locale.texts if key not in reference.texts), None)
     if extra:
         raise locale.error(extra, f"is no message of the reference language {REFERENCE} ({reference.doc.file})")
@@ -142,7 +145,7 @@ class Message:
     def __call__(self, lang: str):
         found = locale_file(self.name, lang, self.root)
         if self.key not in found.texts:
-            raise found.error("", f"has no text for {self.key}")
+            raise found.error(self.key, f"has no text for {self.key}")
         return found.texts[self.key]
 
     def error(self, lang: str, message: str) -> InputError:
