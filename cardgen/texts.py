@@ -13,10 +13,13 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cardgen.errors import InputError
 from cardgen.paths import TEMPLATES
-from cardgen.yamlio import YamlDocument, load_yaml
+
+if TYPE_CHECKING:
+    from cardgen.yamlio import YamlDocument
 
 LOCALES = TEMPLATES / "locales"
 REFERENCE = "en"
@@ -94,6 +97,8 @@ def locale_file(name: str, lang: str, root: Path | None = None) -> LocaleFile:
 
 @lru_cache(maxsize=None)
 def _load_locale_file(root: Path, name: str, lang: str) -> LocaleFile:
+    from cardgen.yamlio import load_yaml   # not at import: the CLI lists languages before any YAML is read
+
     path = root / lang / f"{name}.yaml"
     shown = f"templates/locales/{lang}/{name}.yaml" if root == TEMPLATES / "locales" else str(path)
     doc = load_yaml(path, shown_as=shown)
