@@ -1,18 +1,28 @@
-"""Words printed for players, kept in YAML under templates/ in fr, en, de and nl.
+"""Words printed for players: one folder per language under templates/locales/, each
+file keyed by message id, English the reference language.
 
-Each text is a mapping of the four languages to a string (or, for a list of steps,
-to a list of strings); mappings of such texts may be nested."""
+    messages("summary", "de")["kicker"]     # 'Kurzregeln'
+    Message("rules-plus", "title")("fr")     # '6 qui prend ! Plus'
+
+The languages are the folders present. A locale that lacks a message English has,
+or has one English lacks, is an error naming the locale file and the message id."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cardgen.errors import InputError
 from cardgen.paths import TEMPLATES
-from cardgen.yamlio import YamlDocument, load_yaml
 
-LANGUAGES = ("fr", "en", "de", "nl")
+if TYPE_CHECKING:
+    from cardgen.yamlio import YamlDocument
+
+LOCALES = TEMPLATES / "locales"
+REFERENCE = "en"
 
 NO_BREAK = "\u00a0"
 # Where a line must not break: a number and the word or unit after it (5 players,
@@ -28,43 +38,144 @@ def typeset(text: str) -> str:
     return _TIES.sub(NO_BREAK, text)
 
 
-def check_lang(lang: str) -> str:
-    if lang not in LANGUAGES:
-        raise InputError(f"the language {lang!r} is not one of {', '.join(LANGUAGES)}.")
-    return lang
+def languages() -> tuple[str, ...]:
+    """The language codes of the locale folders: English first, then the others sorted."""
+    return _languages_in(LOCALES)
 
 
 @lru_cache(maxsize=None)
-def translations(relative_path: str, lang: str) -> dict[str, str | list[str]]:
-    """Every text of templates/`relative_path` in `lang`, keyed by its dotted name
-    (e.g. 'page', 'variants.plus')."""
-    check_lang(lang)
-    doc = load_yaml(TEMPLATES / relative_path, shown_as=f"templates/{relative_path}")
-    found: dict[str, str | list[str]] = {}
-    _collect(doc, doc.data, (), lang, found)
-    return found
+def _languages_in(root: Path) -> tuple[str, ...]:
+    codes = sorted(path.name for path in root.iterdir() if path.is_dir())
+    return tuple(sorted(codes, key=lambda code: code != REFERENCE))
+
+
+LANGUAGES = languages()
+
+
+def check_lang(lang: str) -> str:
+    if lang not in languages():
+        raise InputError(f"the language {lang!r} is not one of {', '.join(languages())}.")
+    return lang
+
+
+def plural_category(count: int) -> str:
+    """The CLDR plural category of a count of people: every bundled language says
+    'one' for 1 and 'other' for more (French's 'one' also covers 0, which is never shown)."""
+    return "one" if count == 1 else "other"
+
+
+@dataclass(frozen=True)
+class LocaleFile:
+    doc: YamlDocument
+    texts: dict[str, str | list[str]]      # typeset, by dotted message id
+    paths: dict[str, tuple]                # where each message stands in doc
+
+    def error(self, key: str, message: str) -> InputError:
+        """An error naming the line of message `key`, or only the file when it lacks the message."""
+        if key not in self.paths:
+            return InputError(f"{self.doc.file}: {message.rstrip('.')}.")
+        return self.doc.error(self.paths[key], message)
+
+
+def messages(name: str, lang: str, root: Path | None = None) -> dict[str, str | list[str]]:
+    """Every message of templates/locales/`lang`/`name`.yaml (or of the locale folder
+    `root`), typeset, by dotted id (e.g. 'variants.plus')."""
+    return locale_file(name, lang, root).texts
 
 
 def sheet_strings(lang: str) -> dict[str, str]:
-    """The short texts printed on the card sheets (templates/strings.yaml)."""
-    return translations("strings.yaml", lang)
+    """The short texts printed on the card sheets (locales/LANG/cards.yaml)."""
+    return messages("cards", lang)
 
 
-def _collect(doc: YamlDocument, node, path: tuple, lang: str, found: dict) -> None:
-    if not isinstance(node, dict):
-        raise doc.error(path, "must give the text in fr, en, de and nl")
-    if set(node) & set(LANGUAGES):
-        missing = [code for code in LANGUAGES if not _is_text(node.get(code))]
-        if missing:
-            raise doc.error(path, f"has no text in {', '.join(missing)}")
-        value = node[lang]
-        found[".".join(path)] = [typeset(v) for v in value] if isinstance(value, list) else typeset(value)
+def locale_file(name: str, lang: str, root: Path | None = None) -> LocaleFile:
+    root = root or LOCALES
+    if root == LOCALES:
+        check_lang(lang)
+    return _load_locale_file(root, name, lang)
+
+
+@lru_cache(maxsize=None)
+def _load_locale_file(root: Path, name: str, lang: str) -> LocaleFile:
+    from cardgen.yamlio import load_yaml   # not at import: the CLI lists languages before any YAML is read
+
+    path = root / lang / f"{name}.yaml"
+    shown = f"templates/locales/{lang}/{name}.yaml" if root == TEMPLATES / "locales" else str(path)
+    doc = load_yaml(path, shown_as=shown)
+    texts: dict[str, str | list[str]] = {}
+    paths: dict[str, tuple] = {}
+    _collect(doc, doc.data, (), texts, paths)
+    found = LocaleFile(doc, texts, paths)
+    reference = root / REFERENCE / f"{name}.yaml"
+    if lang != REFERENCE and reference.is_file():
+        _compare_with_reference(found, _load_locale_file(root, name, REFERENCE))
+    return found
+
+
+def _collect(doc: YamlDocument, node, path: tuple, texts: dict, paths: dict) -> None:
+    if isinstance(node, dict) and node:
+        for key, value in node.items():
+            _collect(doc, value, path + (str(key),), texts, paths)
         return
-    for key, value in node.items():
-        _collect(doc, value, path + (str(key),), lang, found)
+    if not _is_text(node):
+        raise doc.error(path, "must be a text, a list of texts or a mapping of message ids")
+    key = ".".join(path)
+    texts[key] = [typeset(item) for item in node] if isinstance(node, list) else typeset(node)
+    paths[key] = path
+
+
+def _compare_with_reference(locale: LocaleFile, reference: LocaleFile) -> None:
+    missing = [key for key in reference.texts if key not in locale.texts]
+    if missing:
+        raise locale.error(missing[0], f"has no text for {', '.join(missing)} (the reference language {REFERENCE} has)")
+    extra = next((key for key in locale.texts if key not in reference.texts), None)
+    if extra:
+        raise locale.error(extra, f"is no message of the reference language {REFERENCE} ({reference.doc.file})")
 
 
 def _is_text(value) -> bool:
     if isinstance(value, list):
         return bool(value) and all(isinstance(item, str) and item for item in value)
     return isinstance(value, str) and bool(value)
+
+
+@dataclass(frozen=True)
+class Message:
+    """One message of a locale file by its id; message(lang) is its text in `lang`."""
+
+    name: str
+    key: str
+    root: Path | None = None
+
+    def __call__(self, lang: str):
+        found = locale_file(self.name, lang, self.root)
+        if self.key not in found.texts:
+            raise found.error(self.key, f"has no text for {self.key}")
+        return found.texts[self.key]
+
+    def error(self, lang: str, message: str) -> InputError:
+        """An error naming the line of this message in the `lang` locale."""
+        return locale_file(self.name, lang, self.root).error(self.key, message)
+
+
+@dataclass(frozen=True)
+class Messages:
+    """The messages of a locale file under a dotted id, by attribute or by call:
+    summary_words().kicker(lang), score_texts().title("pro")(lang)."""
+
+    name: str
+    prefix: str = ""
+
+    def __call__(self, part: str) -> Message | Messages:
+        key = self.prefix + part
+        known = messages(self.name, REFERENCE)
+        if key in known:
+            return Message(self.name, key)
+        if any(other.startswith(key + ".") for other in known):
+            return Messages(self.name, key + ".")
+        raise KeyError(f"locales/{REFERENCE}/{self.name}.yaml has no message {key}")
+
+    def __getattr__(self, part: str) -> Message | Messages:
+        if part.startswith("__"):
+            raise AttributeError(part)
+        return self(part)

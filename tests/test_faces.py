@@ -339,8 +339,18 @@ def test_caption_with_a_glyph_the_font_lacks(tmp_path):
 
 
 def test_unknown_language_for_the_joker(style):
-    with pytest.raises(InputError, match="no decimal separator for the language 'it'"):
+    with pytest.raises(InputError, match="the language 'it' is not one of en, de, fr, nl"):
         CardPainter(Canvas(io.BytesIO()), style, "it")
+
+
+def test_a_style_may_write_the_joker_with_its_own_decimal_separator(tmp_path):
+    path = tmp_path / "mine.yaml"
+    path.write_text(STANDARD.replace('caption: {text: "JOKER", size: 5.0, y: -25}',
+                                     'caption: {text: "JOKER", size: 5.0, y: -25}\n  decimal_separator: {en: ","}'),
+                    encoding="utf-8")
+    joker = card("joker", Decimal("0.4"), 1, "J0.4")
+    pages = [pypdf.PdfReader(io.BytesIO(draw(load_face_style(path), [joker], lang=lang))).pages[0] for lang in ("en", "de")]
+    assert [biggest_text(page) for page in pages] == ["0,4", "0,4"]
 
 
 # -- numbers that read as another card upside down ------------------------------------

@@ -62,16 +62,14 @@ def test_only_reference_cards_are_drawn():
 
 def test_a_line_too_long_for_the_card_names_the_field(tmp_path, monkeypatch):
     import cardgen.render.reference as reference
-    from cardgen.paths import TEMPLATES
+    from rulecopy import copy_summary
 
-    text = (TEMPLATES / "rules" / "pro.yaml").read_text(encoding="utf-8")
     long = "Cards 1 to 10 × players + 4, " * 12
-    path = tmp_path / "pro.yaml"
-    path.write_text(text.replace('- "Cards 1 to 10 × players + 4"', f'- "{long}"', 1), encoding="utf-8")
+    path = copy_summary(tmp_path, "pro", "pro", '- "Cards 1 to 10 × players + 4"', f'- "{long}"')
     monkeypatch.setattr(reference, "load_summary", lambda variant: load_summary(str(path)))
     card_text.cache_clear()
     try:
-        with pytest.raises(InputError, match=r"field reference_card\.lines\.en: the lines do not fit"):
+        with pytest.raises(InputError, match=r"locales/en/rules-pro\.yaml, line \d+, field reference_card\.lines: the lines do not fit"):
             card_text("pro", "en")
     finally:
         card_text.cache_clear()

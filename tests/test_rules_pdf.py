@@ -20,9 +20,9 @@ from cardgen.errors import InputError
 from cardgen.model.rules import VARIANTS, TallyExample, TurnExample, load_summary, score_texts, summary_words
 from cardgen.render.summary import summary_pdf
 from pdfcheck import MM, font_is_embedded_truetype, fonts_of, reader, render
+from rulecopy import copy_summary
 
 LANGS = ("en", "fr", "de", "nl")
-TEMPLATES = Path(__file__).resolve().parent.parent / "templates" / "rules"
 A4 = (210.0, 297.0)
 LETTER = (215.9, 279.4)
 CARD_VALUE_PT = 30 * 5.6 / 56 * MM    # the small cards' big value: 30 mm on 56 mm, cards 5.6 mm wide
@@ -196,7 +196,7 @@ def test_tally_shows_the_engines_totals_and_winner(lang):
     assert outcome.totals == {"Ana": 69, "Ben": 43, "Cleo": 50} and outcome.winners == ["Ben"]
     words = summary_words()
     text = all_text(pdf("classic", lang))
-    assert f"{words.game_over(lang)} {words.wins(lang).format(names='Ben')}" in text
+    assert f"{words.game_over(lang)} {words.winners.one(lang).format(names='Ben')}" in text
     total = score_texts().labels.total(lang)
     rows = [
         [t for t, x, y, size, bold in sorted(page_runs, key=lambda run: run[1]) if abs(y - ty) < 0.5 and x > tx]
@@ -270,19 +270,22 @@ def test_pages_render_with_ink_and_margins():
 
 
 def broken(tmp_path: Path, old: str, new: str, variant: str = "classic") -> Path:
-    text = (TEMPLATES / f"{variant}.yaml").read_text(encoding="utf-8")
-    assert old in text
-    path = tmp_path / f"{variant}-broken.yaml"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
-    return path
+    """A copy of a bundled summary (rule file and locales) with `old` replaced by `new`."""
+    return copy_summary(tmp_path, variant, f"{variant}-broken", old, new)
 
 
-def failure(path: Path) -> str:
+def failure(path: Path, lang: str = "en", names: Path | None = None) -> str:
+    """The one-line error for the summary `path` in `lang`, naming the file `names`
+    (the rule file, unless the error is in the words)."""
     with pytest.raises(InputError) as caught:
-        summary_pdf(str(path), "en")
+        summary_pdf(str(path), lang)
     message = str(caught.value)
-    assert "\n" not in message and message.startswith(str(path))
+    assert "\n" not in message and message.startswith(str(names or path))
     return message
+
+
+def words_of(path: Path, lang: str = "en") -> Path:
+    return path.parent / "locales" / lang / f"rules-{path.stem}.yaml"
 
 
 def test_an_expect_the_engine_does_not_reproduce_names_the_example(tmp_path):
@@ -321,23 +324,27 @@ def test_an_unknown_field_is_named_with_its_line(tmp_path):
 
 
 def test_a_missing_translation_is_named(tmp_path):
-    path = broken(tmp_path, 'heading: {en: "Goal", fr: "But du jeu", de: "Ziel", nl: "Doel"}',
-                  'heading: {en: "Goal", fr: "But du jeu", de: "Ziel"}')
-    assert "field sections[0].heading.nl: is missing" in failure(path)
+    path = broken(tmp_path, '    heading: "Doel"\n', "")
+    assert "has no text for sections.goal.heading (the reference language en has)" in failure(path, "nl", words_of(path, "nl"))
+
+
+def test_an_example_without_a_caption_is_named(tmp_path):
+    path = broken(tmp_path, "  - id: placement\n", "  - id: placement-bis\n")
+    assert "has no text for examples.placement-bis" in failure(path, "en", words_of(path))
 
 
 def test_text_that_overflows_two_pages_names_the_section(tmp_path):
     long = "Collect as few bull heads as you can: each one is a minus point. " * 250
     path = broken(tmp_path, "Collect as few bull heads as you can: each one is a minus point.", long)
-    assert "does not fit" in failure(path)
-    assert ", field sections[" in failure(path)
+    message = failure(path, names=words_of(path))
+    assert "does not fit" in message and ", field sections.goal.text: " in message
 
 
 def test_text_that_fits_a4_but_not_letter_is_an_error_naming_the_section(tmp_path):
     """Letter is 17.6 mm shorter than A4: a text that just fits both sides of A4 (found by
     adding bullets to the last section) is refused on Letter, naming file and section."""
     mistake = "- Putting collected cards back in your hand."
-    more = "\n        - Keep your cards hidden until everyone has chosen one, then reveal them all."
+    more = "\n      - Keep your cards hidden until everyone has chosen one, then reveal them all."
 
     def text(extra: int) -> Path:   # a file of its own each time: summaries are cached by path
         folder = tmp_path / str(extra)
@@ -361,9 +368,9 @@ def test_text_that_fits_a4_but_not_letter_is_an_error_naming_the_section(tmp_pat
     with pytest.raises(InputError) as caught:
         summary_pdf(str(path), "en", "letter")
     message = str(caught.value)
-    assert message.startswith(str(path)) and "\n" not in message
+    assert message.startswith(str(words_of(path))) and "\n" not in message
     assert "does not fit on both sides of one letter sheet" in message
-    assert ", field sections[" in message and "section mistakes" in message
+    assert ", field sections.mistakes.text: " in message and "section mistakes" in message
 
 
 def test_the_command_writes_nothing_for_a_broken_text(tmp_path):

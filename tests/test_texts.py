@@ -1,26 +1,29 @@
-"""The player-facing texts: rule summaries, score sheets and card-sheet strings.
+"""The player-facing texts: one folder per language under templates/locales/, keyed by
+message id, English the reference; the rule files (templates/rules/*.yaml) hold the
+structure and example plays.
 
-These checks read only the YAML (templates/rules/*.yaml, templates/sheets/score.yaml,
-templates/strings.yaml): four languages everywhere, each language's typography, the
-examples the issue asks for, and a word budget that lets each summary fit one A4 page.
-Whether the examples' outcomes match the engine is the renderer's build check.
+Most checks read only the YAML: every language has every message English has, each
+language's typography, the examples the issue asks for, and a word budget that lets
+each summary fit one A4 page. Whether the examples' outcomes match the engine is the
+renderer's build check. The last tests build every PDF in a language that is only a
+folder, and show a locale that lacks a message is refused, naming file and message.
 """
 
 from __future__ import annotations
 
 import re
+import shutil
 from pathlib import Path
 
 import pytest
 import yaml
 
+from cardgen.errors import InputError
+
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
+LOCALES = TEMPLATES / "locales"
 RULES = {name: TEMPLATES / "rules" / f"{name}.yaml" for name in ("plus", "jokers", "classic", "pro")}
-SCORE = TEMPLATES / "sheets" / "score.yaml"
-STRINGS = TEMPLATES / "strings.yaml"
-SUMMARY_WORDS = TEMPLATES / "sheets" / "summary.yaml"
-CALIBRATION = TEMPLATES / "sheets" / "calibration.yaml"
-ALL_FILES = [*RULES.values(), SCORE, STRINGS, SUMMARY_WORDS, CALIBRATION]
+FILES = sorted(path.stem for path in (LOCALES / "en").glob("*.yaml"))
 
 LANGS = {"en", "fr", "de", "nl"}
 SECTION_ORDER = ["goal", "material", "setup", "turn", "placing", "collecting", "special", "end", "mistakes"]
@@ -33,26 +36,34 @@ def load(path: Path):
     return yaml.safe_load(path.read_text(encoding="utf-8"))
 
 
-def translations(node, path=""):
-    """Every mapping keyed by languages in `node`, as (path, {lang: value})."""
+def flat(node, path=""):
+    """The messages of a locale file as {dotted id: text or list of texts}."""
     if isinstance(node, dict):
-        if LANGS & set(node):
-            yield path, node
-            return
-        for key, value in node.items():
-            yield from translations(value, f"{path}.{key}" if path else str(key))
-    elif isinstance(node, list):
-        for index, value in enumerate(node):
-            yield from translations(value, f"{path}[{index}]")
+        return {key: value for k, v in node.items() for key, value in flat(v, f"{path}.{k}" if path else str(k)).items()}
+    return {path: node}
 
 
-def texts(node, lang: str):
-    """Every string of language `lang` in `node` (list values flattened), with its path."""
-    for path, field in translations(node):
-        value = field.get(lang)
+def words(name: str, lang: str) -> dict:
+    """The messages of locales/LANG/NAME.yaml by dotted id."""
+    return flat(load(LOCALES / lang / f"{name}.yaml"))
+
+
+def translations(name: str):
+    """Every message of locale file `name`, as (id, {lang: value})."""
+    every = {lang: words(name, lang) for lang in LANGS}
+    for key in every["en"]:
+        yield key, {lang: every[lang].get(key) for lang in LANGS}
+
+
+def texts(name: str, lang: str):
+    """Every string of locale file `name` in `lang` (lists flattened), with its id."""
+    for key, value in words(name, lang).items():
         for item in value if isinstance(value, list) else [value]:
-            if isinstance(item, str):
-                yield path, item
+            yield key, item
+
+
+def section_text(variant: str, section: str, lang: str) -> str:
+    return words(f"rules-{variant}", lang)[f"sections.{section}.text"]
 
 
 def count_words(text: str) -> int:
@@ -77,32 +88,35 @@ def plays(example):
     return result
 
 
-@pytest.mark.parametrize("path", ALL_FILES, ids=lambda p: p.name)
-def test_every_text_file_parses(path):
-    assert isinstance(load(path), dict)
+def test_the_languages_are_the_locale_folders_english_first():
+    from cardgen.texts import LANGUAGES
+
+    assert LANGUAGES == ("en", "de", "fr", "nl")
+    assert {path.name for path in LOCALES.iterdir()} == LANGS
 
 
-@pytest.mark.parametrize("path", ALL_FILES, ids=lambda p: p.name)
-def test_every_translatable_field_has_exactly_four_non_empty_languages(path):
-    fields = list(translations(load(path)))
-    assert fields, "no translated text at all"
-    for where, field in fields:
-        assert set(field) == LANGS, f"{where}: languages {sorted(field)}"
-        for lang, value in field.items():
+@pytest.mark.parametrize("lang", sorted(LANGS))
+def test_every_locale_has_exactly_the_messages_of_english_none_empty(lang):
+    assert sorted(path.name for path in (LOCALES / lang).iterdir()) == [f"{name}.yaml" for name in FILES]
+    for name in FILES:
+        found, english = words(name, lang), words(name, "en")
+        assert list(found) == list(english), f"{lang}/{name}.yaml"
+        for key, value in found.items():
             items = value if isinstance(value, list) else [value]
-            assert items and all(isinstance(i, str) and i.strip() for i in items), f"{where}.{lang} is empty"
+            assert items and all(isinstance(i, str) and i.strip() for i in items), f"{lang}/{name}.yaml: {key} is empty"
+            assert isinstance(value, list) == isinstance(english[key], list), f"{lang}/{name}.yaml: {key}"
 
 
-@pytest.mark.parametrize("path", ALL_FILES, ids=lambda p: p.name)
-def test_placeholders_are_the_same_in_every_language(path):
-    for where, field in translations(load(path)):
+@pytest.mark.parametrize("name", FILES)
+def test_placeholders_are_the_same_in_every_language(name):
+    for where, field in translations(name):
         found = {lang: sorted(re.findall(r"\{\w+\}", str(value))) for lang, value in field.items()}
         assert len({tuple(v) for v in found.values()}) == 1, f"{where}: {found}"
 
 
-@pytest.mark.parametrize("path", ALL_FILES, ids=lambda p: p.name)
-def test_french_has_a_no_break_space_before_high_punctuation_and_inside_guillemets(path):
-    for where, text in texts(load(path), "fr"):
+@pytest.mark.parametrize("name", FILES)
+def test_french_has_a_no_break_space_before_high_punctuation_and_inside_guillemets(name):
+    for where, text in texts(name, "fr"):
         for match in re.finditer(r"[:;!?»]", text):
             before = text[match.start() - 1] if match.start() else ""
             assert before in NO_BREAK, f"{where}: {text[max(0, match.start() - 20):match.end()]!r}"
@@ -111,29 +125,28 @@ def test_french_has_a_no_break_space_before_high_punctuation_and_inside_guilleme
         assert '"' not in text and "“" not in text, f"{where}: French quotes are « … »"
 
 
-@pytest.mark.parametrize("path", ALL_FILES, ids=lambda p: p.name)
-def test_german_quotes_are_low_high(path):
-    for where, text in texts(load(path), "de"):
+@pytest.mark.parametrize("name", FILES)
+def test_german_quotes_are_low_high(name):
+    for where, text in texts(name, "de"):
         assert not re.search(r"[\"”«»]", text), f"{where}: German quotes are „…“: {text!r}"
         assert text.count("„") == text.count("“"), f"{where}: unbalanced „…“"
 
 
-@pytest.mark.parametrize("path", ALL_FILES, ids=lambda p: p.name)
-def test_decimal_separator_is_the_languages_own(path):
-    doc = load(path)
+@pytest.mark.parametrize("name", FILES)
+def test_decimal_separator_is_the_languages_own(name):
     for lang in ("fr", "de", "nl"):
-        for where, text in texts(doc, lang):
+        for where, text in texts(name, lang):
             # a value to type on the command line is quoted, and keeps its decimal point
             said = re.sub(r"«[^»]*»|„[^“]*“|“[^”]*”", "", text)
             assert not re.search(r"\d\.\d", said), f"{where}.{lang}: decimal comma expected: {text!r}"
-    for where, text in texts(doc, "en"):
+    for where, text in texts(name, "en"):
         assert not re.search(r"\d,\d", text), f"{where}.en: decimal point expected: {text!r}"
 
 
 def test_every_character_can_be_drawn_with_the_bundled_fonts():
     from cardgen.render.fonts import missing_glyphs, register
 
-    every = "".join(text for path in ALL_FILES for lang in LANGS for _, text in texts(load(path), lang))
+    every = "".join(text for name in FILES for lang in LANGS for _, text in texts(name, lang))
     for font in ("Vera", "Vera-Bold"):
         register(font)
         assert missing_glyphs(font, every) == "", font
@@ -143,22 +156,19 @@ def test_every_character_can_be_drawn_with_the_bundled_fonts():
 def test_summary_structure(variant):
     doc = load(RULES[variant])
     assert doc["variant"] == variant
-    assert set(doc) == {"variant", "title", "players", "sections", "examples", "reference_card"}
+    assert set(doc) == {"variant", "players", "sections", "examples"}
     assert 2 <= doc["players"]["min"] <= doc["players"]["max"] <= 10
-    ids = [section["id"] for section in doc["sections"]]
+    ids = doc["sections"]
     expected = [i for i in SECTION_ORDER if i != "special" or variant in ("plus", "jokers")]
     assert ids == expected
-    for section in doc["sections"]:
-        assert set(section) == {"id", "heading", "text"}
-    mistakes = next(s for s in doc["sections"] if s["id"] == "mistakes")
     for lang in LANGS:
-        assert sum(line.startswith("- ") for line in mistakes["text"][lang].splitlines()) >= 3
+        assert sum(line.startswith("- ") for line in section_text(variant, "mistakes", lang).splitlines()) >= 3
     example_ids = [ex["id"] for ex in doc["examples"]]
     assert len(example_ids) == len(set(example_ids)), "example ids must be unique"
     for ex in doc["examples"]:
         assert ex["section"] in ids, ex["id"]
         if ex["kind"] == "turn":
-            assert set(ex) == {"id", "kind", "section", "caption", "rows", "turn", "expect"}, ex["id"]
+            assert set(ex) == {"id", "kind", "section", "rows", "turn", "expect"}, ex["id"]
             assert len(ex["rows"]) == 4 and all(1 <= len(row) <= 5 for row in ex["rows"]), ex["id"]
             assert set(ex["expect"]) == {"rows", "collected"} and len(ex["expect"]["rows"]) == 4, ex["id"]
             assert len(ex["turn"]) >= doc["players"]["min"], f"{ex['id']}: the referee needs a whole table"
@@ -168,18 +178,29 @@ def test_summary_structure(variant):
                 assert max(cards) <= top, f"{ex['id']}: Pro with {len(ex['turn'])} players uses 1 to {top}"
         else:
             assert ex["kind"] == "tally", ex["id"]
-            assert set(ex) == {"id", "kind", "section", "caption", "scores", "expect"}, ex["id"]
+            assert set(ex) == {"id", "kind", "section", "scores", "expect"}, ex["id"]
+
+
+@pytest.mark.parametrize("variant", RULES)
+def test_the_words_of_a_summary_are_those_of_its_sections_and_examples(variant):
+    doc = load(RULES[variant])
+    english = load(LOCALES / "en" / f"rules-{variant}.yaml")
+    assert set(english) == {"title", "sections", "examples", "reference_card"}
+    assert list(english["sections"]) == doc["sections"]
+    assert all(set(section) == {"heading", "text"} for section in english["sections"].values())
+    assert list(english["examples"]) == [ex["id"] for ex in doc["examples"]]
+    assert set(english["reference_card"]) == {"title", "lines"}
 
 
 @pytest.mark.parametrize("variant", RULES)
 def test_summary_fits_its_word_budget_and_card(variant):
-    doc = load(RULES[variant])
     for lang in LANGS:
-        words = sum(count_words(text) for where, text in texts(doc, lang) if not where.startswith("reference_card"))
-        assert words <= WORD_BUDGET, f"{variant}.{lang}: {words} words"
-        lines = doc["reference_card"]["lines"][lang]
+        every = words(f"rules-{variant}", lang)
+        count = sum(count_words(text) for where, text in texts(f"rules-{variant}", lang) if not where.startswith("reference_card"))
+        assert count <= WORD_BUDGET, f"{variant}.{lang}: {count} words"
+        lines = every["reference_card.lines"]
         assert 1 <= len(lines) <= CARD_LINES, f"{variant}.{lang}: {len(lines)} lines"
-        for line in [doc["reference_card"]["title"][lang], *lines]:
+        for line in [every["reference_card.title"], *lines]:
             assert len(line) <= CARD_LINE_CHARS, f"{variant}.{lang}: {line!r}"
 
 
@@ -237,49 +258,108 @@ def test_jokers_have_the_0_4_after_17_example():
 
 @pytest.mark.parametrize("variant", ["jokers", "pro"])
 def test_variants_scored_like_classic_mention_the_tally(variant):
-    doc = load(RULES[variant])
-    end = next(s for s in doc["sections"] if s["id"] == "end")
     for lang in LANGS:
-        assert all(n in end["text"][lang] for n in ("66", "69", "43", "50")), lang
+        assert all(n in section_text(variant, "end", lang) for n in ("66", "69", "43", "50")), lang
 
 
 def test_score_sheet_and_strings_cover_every_variant():
-    score = load(SCORE)
+    score = load(LOCALES / "en" / "score.yaml")
     assert set(score["title"]) == set(RULES) == set(score["rules"])
     assert set(score["labels"]) >= {"player", "round", "total", "cut_here"}
     for variant in ("classic", "pro", "jokers"):
-        assert all("{limit}" in score["rules"][variant][lang] for lang in LANGS)
-    strings = load(STRINGS)
-    assert set(strings["variants"]) == set(RULES)
-    assert strings["decimal_separator"] == {"en": ".", "fr": ",", "de": ",", "nl": ","}
-    assert all("{n}" in text and "{total}" in text for text in strings["page"].values())
+        assert all("{limit}" in words("score", lang)[f"rules.{variant}"] for lang in LANGS)
+    assert set(load(LOCALES / "en" / "cards.yaml")["variants"]) == set(RULES)
+    separators = {lang: words("cards", lang)["decimal_separator"] for lang in LANGS}
+    assert separators == {"en": ".", "fr": ",", "de": ",", "nl": ","}
+    assert all("{n}" in words("cards", lang)["page"] and "{total}" in words("cards", lang)["page"] for lang in LANGS)
 
 
 @pytest.mark.parametrize("variant", ["classic", "pro", "jokers"])
 def test_reference_card_says_the_round_is_finished_at_66(variant):
     # "Game ends at 66" alone made players stop in mid-round
-    card = load(RULES[variant])["reference_card"]["lines"]
-    round_word = load(SCORE)["labels"]["round"]
     for lang in LANGS:
-        (line,) = [line for line in card[lang] if "66" in line]
-        assert round_word[lang].lower() in line.lower(), (lang, line)
+        round_word = words("score", lang)["labels.round"]
+        (line,) = [line for line in words(f"rules-{variant}", lang)["reference_card.lines"] if "66" in line]
+        assert round_word.lower() in line.lower(), (lang, line)
 
 
 @pytest.mark.parametrize("variant", ["pro", "jokers"])
 def test_variants_played_to_a_limit_offer_the_classic_options(variant):
     # another limit or a fixed number of rounds: said in Classic, missing in Pro and Jokers
-    def end(name):
-        return next(s for s in load(RULES[name])["sections"] if s["id"] == "end")["text"]
-    classic, this = end("classic"), end(variant)
     for lang in LANGS:
-        option = classic[lang].splitlines()[-1]
-        assert option.split()[-1] in this[lang].splitlines()[-1], (lang, this[lang])
+        option = section_text("classic", "end", lang).splitlines()[-1]
+        this = section_text(variant, "end", lang)
+        assert option.split()[-1] in this.splitlines()[-1], (lang, this)
 
 
 @pytest.mark.parametrize("variant", RULES)
 def test_bull_heads_are_listed_from_the_55_down(variant):
     # players look up the 55 first; the list once ended with it in en, de and nl
-    material = next(s for s in load(RULES[variant])["sections"] if s["id"] == "material")["text"]
     for lang in LANGS:
-        text = material[lang]
+        text = section_text(variant, "material", lang)
         assert text.index("55") < text.index("(11, 22"), lang
+
+
+# --- a language is a folder ------------------------------------------------------------
+
+
+@pytest.fixture
+def with_xx(tmp_path, monkeypatch):
+    """The bundled locales plus xx, a copy of English: a new language and no code change."""
+    import cardgen.texts
+
+    root = tmp_path / "locales"
+    shutil.copytree(LOCALES, root)
+    shutil.copytree(root / "en", root / "xx")
+    monkeypatch.setattr(cardgen.texts, "LOCALES", root)
+    return root
+
+
+def test_a_copy_of_english_under_a_new_code_builds_every_pdf(with_xx):
+    from cardgen.build import PrintSettings, build
+    from cardgen.model.rules import VARIANTS
+    from cardgen.render.reference import reference_sheet_pdf
+    from cardgen.render.scoresheet import score_sheet_pdf
+    from cardgen.texts import languages
+
+    assert languages() == ("en", "de", "fr", "nl", "xx")
+    kit = build(PrintSettings(lang="xx"))   # cards, calibration, the four summaries, score sheets
+    assert {name.replace("-xx.", "-en."): pdf for name, pdf in kit.items()} == build(PrintSettings(lang="en"))
+    assert reference_sheet_pdf(list(VARIANTS), "xx") == reference_sheet_pdf(list(VARIANTS), "en")
+    for variant in VARIANTS:
+        assert score_sheet_pdf(variant, "xx") == score_sheet_pdf(variant, "en")
+
+
+def test_a_locale_without_a_message_english_has_is_refused_naming_file_and_message(with_xx):
+    from cardgen.render.summary import summary_pdf
+
+    path = with_xx / "xx" / "summary.yaml"
+    path.write_text(path.read_text(encoding="utf-8").replace('overleaf: "Continued overleaf"\n', ""), encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        summary_pdf("plus", "xx")
+    assert str(caught.value) == f"{path}: has no text for overleaf (the reference language en has)."
+
+
+def test_a_message_english_lacks_is_refused_naming_its_line(with_xx):
+    from cardgen.texts import sheet_strings
+
+    path = with_xx / "xx" / "cards.yaml"
+    path.write_text(path.read_text(encoding="utf-8") + 'glu: "Glue"\n', encoding="utf-8")
+    line = len(path.read_text(encoding="utf-8").splitlines())
+    with pytest.raises(InputError, match=rf"cards\.yaml, line {line}, field glu: is no message of the reference language en"):
+        sheet_strings("xx")
+
+
+def test_a_shared_win_takes_the_plural_form(tmp_path):
+    import pypdf
+    from rulecopy import copy_summary
+
+    from cardgen.render.summary import summary_pdf
+
+    path = copy_summary(tmp_path, "classic", "tie", "Cleo: [30, 9, 11]", "Cleo: [30, 9, 4]")
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("Cleo: 50}", "Cleo: 43}").replace("winners: [Ben]", "winners: [Ben, Cleo]"), encoding="utf-8")
+    reader = pypdf.PdfReader(__import__("io").BytesIO(summary_pdf(str(path), "fr")))
+    shown = " ".join("".join(page.extract_text() for page in reader.pages).replace("\u00a0", " ").split())
+    assert "Fin de la partie — Ben, Cleo se partagent la victoire" in shown
+    assert "Ben, Cleo gagne" not in shown

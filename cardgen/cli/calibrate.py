@@ -4,6 +4,7 @@ from pathlib import Path
 
 import click
 
+from cardgen.cli.options import LANGS
 from cardgen.errors import printable
 
 
@@ -12,7 +13,7 @@ from cardgen.errors import printable
 @click.option("--flip", type=click.Choice(["long", "short"]), help="The edge the printer turns the sheet on (default: long, or the printer's).")
 @click.option("--back-offset", metavar="X,Y", help="Print the back moved by this offset, to check values already found: the scales then read 0.")
 @click.option("--printer", metavar="NAME", help="Take paper, flip and back offset from a saved printer profile (options given here win).")
-@click.option("--lang", type=click.Choice(["en", "fr", "de", "nl"]), default="en", show_default=True, help="Language of the printed instructions.")
+@click.option("--lang", type=LANGS, default="en", show_default=True, help="Language of the printed instructions.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False, path_type=Path), default=Path("output/calibration.pdf"), show_default=True, help="The PDF to write.")
 def command(paper, flip, back_offset, printer, lang, output):
     """Write a calibration sheet: print it two-sided, hold it against a lamp, and read

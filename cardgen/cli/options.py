@@ -3,7 +3,10 @@ over a saved printer profile, which wins over the layout."""
 
 import click
 
-LANGS = click.Choice(["fr", "en", "de", "nl"])
+from cardgen.texts import LANGUAGES
+
+LANGS = click.Choice(LANGUAGES)
+LANGS_METAVAR = "|".join(LANGUAGES)
 
 
 def _paper_option(default: str):

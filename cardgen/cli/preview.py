@@ -4,6 +4,7 @@ from pathlib import Path
 
 import click
 
+from cardgen.cli.options import LANGS
 from cardgen.errors import printable
 
 
@@ -23,7 +24,7 @@ def _card_size(text: str | None) -> tuple[float, float] | None:
 @click.option("--set", "sets", multiple=True, metavar="NAME|FILE", help="A bundled card set (numbered, zero-cards, jokers) or a set YAML; repeatable. Default: every bundled set.")
 @click.option("--cards", metavar="ID,ID,...", help="Only these cards, by id (e.g. 1,55,Z1,J0.4). Default: all cards of the chosen sets.")
 @click.option("--faces", metavar="NAME|FILE", help="A face style to use instead of each set's own (a bundled name or a YAML file).")
-@click.option("--lang", type=click.Choice(["fr", "en", "de", "nl"]), default="en", show_default=True, help="The language of the joker's decimal separator (0.4 or 0,4).")
+@click.option("--lang", type=LANGS, default="en", show_default=True, help="The language of the joker's decimal separator (0.4 or 0,4).")
 @click.option("--contact-sheet", is_flag=True, help="Write one image of all chosen cards in a grid (contact-sheet.png) instead of one image per card. Where that image would pass 89 megapixels (pillow's limit: many cards at a high --dpi or --card-size), the grid is split over contact-sheet-1.png, contact-sheet-2.png, ...")
 @click.option("--singles", is_flag=True, help="With --contact-sheet: write the image of each card as well.")
 @click.option("--back", is_flag=True, help="Also show the back (back.png, or the last slot of the contact sheet).")

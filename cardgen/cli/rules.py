@@ -4,7 +4,7 @@ from pathlib import Path
 
 import click
 
-from cardgen.cli.options import paper_options, resolve_paper
+from cardgen.cli.options import LANGS_METAVAR, paper_options, resolve_paper
 from cardgen.errors import printable
 
 VARIANT_WORDS = "plus, jokers, classic or pro"
@@ -12,7 +12,7 @@ VARIANT_WORDS = "plus, jokers, classic or pro"
 
 @click.command("rules")
 @click.argument("variant", required=False, metavar="[VARIANT|FILE.yaml]")
-@click.option("--lang", default="en", show_default=True, metavar="fr|en|de|nl", help="Language of the summary.")
+@click.option("--lang", default="en", show_default=True, metavar=LANGS_METAVAR, help="Language of the summary.")
 @click.option("--reference", is_flag=True, help="Print the card-size reference cards (56 x 87 mm, with cut marks) instead of the summary.")
 @paper_options
 @click.option("-o", "--output", type=click.Path(path_type=Path), help="The PDF to write. Default: output/rules-VARIANT-LANG.pdf (reference-VARIANT-LANG.pdf with --reference). Without VARIANT: the folder for the four summaries (default output).")

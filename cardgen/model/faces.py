@@ -126,7 +126,9 @@ class SpecialCard(_Strict):
 
 
 class Joker(SpecialCard):
-    decimal_separator: dict[str, str]
+    # By language, where a style wants another separator than the locale's
+    # (locales/LANG/cards.yaml, decimal_separator).
+    decimal_separator: dict[str, str] = {}
 
 
 class Back(_Strict):

@@ -1,5 +1,6 @@
-"""Rule summaries and score-sheet texts (templates/rules/*.yaml, templates/sheets/*.yaml),
-validated, with every example proved by the rules engine.
+"""Rule summaries (templates/rules/*.yaml: sections and example plays, their words in
+templates/locales/LANG/rules-VARIANT.yaml), validated, with every example proved by the
+rules engine; and the words of score sheets and summary pages.
 
     summary = load_summary("plus")        # or a YAML file of the same form
     summary.outcome("zero-order").rows     # the rows after the turn, as the engine plays it
@@ -18,43 +19,20 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from cardgen.engine import Options, face, is_joker, value
 from cardgen.errors import CardgenError, InputError
 from cardgen.paths import TEMPLATES
-from cardgen.texts import typeset
+from cardgen.texts import Message, Messages
 from cardgen.yamlio import YamlDocument, load_yaml, validate
 
 VARIANTS = ("plus", "jokers", "classic", "pro")
 SECTION_IDS = ("goal", "material", "setup", "turn", "placing", "collecting", "special", "end", "mistakes")
 RULES_DIR = TEMPLATES / "rules"
-SHEETS_DIR = TEMPLATES / "sheets"
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, str_min_length=1)
-
-
-class Translated(_Strict):
-    """A text in each of the four languages."""
-
-    en: str
-    fr: str
-    de: str
-    nl: str
-
-    def __call__(self, lang: str) -> str:
-        return typeset(getattr(self, lang))
-
-
-class TranslatedLines(_Strict):
-    en: list[str] = Field(min_length=1)
-    fr: list[str] = Field(min_length=1)
-    de: list[str] = Field(min_length=1)
-    nl: list[str] = Field(min_length=1)
-
-    def __call__(self, lang: str) -> list[str]:
-        return [typeset(line) for line in getattr(self, lang)]
 
 
 # --- rule summaries ------------------------------------------------------------
@@ -65,10 +43,11 @@ class PlayerRange(_Strict):
     max: int = Field(ge=2, le=10)
 
 
-class Section(_Strict):
-    id: Literal[SECTION_IDS]  # type: ignore[valid-type]
-    heading: Translated
-    text: Translated
+@dataclass(frozen=True)
+class Section:
+    id: str
+    heading: Message
+    text: Message
 
 
 class TurnExpect(_Strict):
@@ -76,11 +55,20 @@ class TurnExpect(_Strict):
     collected: dict[str, list[int | float]]
 
 
-class TurnExample(_Strict):
+class _Example(_Strict):
+    """An example play; its caption is the message examples.<id> of the locale."""
+
     id: str
-    kind: Literal["turn"]
     section: str
-    caption: Translated
+    _caption: Message | None = PrivateAttr(default=None)
+
+    @property
+    def caption(self) -> Message:
+        return self._caption
+
+
+class TurnExample(_Example):
+    kind: Literal["turn"]
     rows: list[list[int | float]]
     turn: dict[str, Any]
     expect: TurnExpect
@@ -92,27 +80,23 @@ class TallyExpect(_Strict):
     winners: list[str]
 
 
-class TallyExample(_Strict):
-    id: str
+class TallyExample(_Example):
     kind: Literal["tally"]
-    section: str
-    caption: Translated
     scores: dict[str, list[int]]
     expect: TallyExpect
 
 
-class ReferenceCard(_Strict):
-    title: Translated
-    lines: TranslatedLines
+@dataclass(frozen=True)
+class ReferenceCard:
+    title: Message
+    lines: Message
 
 
 class _SummaryFile(_Strict):
     variant: Literal[VARIANTS]  # type: ignore[valid-type]
-    title: Translated
     players: PlayerRange
-    sections: list[Section] = Field(min_length=1)
+    sections: list[Literal[SECTION_IDS]] = Field(min_length=1)  # type: ignore[valid-type]
     examples: list[dict[str, Any]] = []
-    reference_card: ReferenceCard
 
 
 @dataclass(frozen=True)
@@ -136,7 +120,7 @@ class TallyOutcome:
 class RuleSummary:
     source: str                        # the file as errors name it
     variant: str
-    title: Translated
+    title: Message
     players: PlayerRange
     sections: tuple[Section, ...]
     examples: tuple[TurnExample | TallyExample, ...]
@@ -161,20 +145,38 @@ def summary_path(variant_or_file: str | Path) -> tuple[Path, str]:
     return Path(variant_or_file), str(variant_or_file)
 
 
+def summary_locale(variant_or_file: str | Path) -> tuple[str, Path | None]:
+    """Where a summary's words are: templates/locales/LANG/rules-VARIANT.yaml for a bundled
+    variant, locales/LANG/rules-NAME.yaml beside a user's NAME.yaml."""
+    if str(variant_or_file) in VARIANTS:
+        return f"rules-{variant_or_file}", None
+    path = Path(variant_or_file)
+    return f"rules-{path.stem}", path.parent / "locales"
+
+
 @lru_cache(maxsize=None)
 def load_summary(variant_or_file: str | Path) -> RuleSummary:
     """A rule summary, validated and with every example checked by the engine."""
     path, shown = summary_path(variant_or_file)
-    return parse_summary(load_yaml(path, shown_as=shown))
+    return parse_summary(load_yaml(path, shown_as=shown), *summary_locale(variant_or_file))
 
 
-def parse_summary(doc: YamlDocument) -> RuleSummary:
+def parse_summary(doc: YamlDocument, locale: str, locale_root: Path | None = None) -> RuleSummary:
+    """The summary of `doc`, its words being the messages of the locale file `locale`."""
     if not isinstance(doc.data, dict):
-        raise doc.error((), "must be a mapping of fields (variant, title, players, sections, examples, reference_card)")
+        raise doc.error((), "must be a mapping of fields (variant, players, sections, examples)")
     raw = validate(doc, _SummaryFile)
     _check_sections(doc, raw)
     examples = tuple(_example(doc, index, data) for index, data in enumerate(raw.examples))
     _check_examples(doc, raw, examples)
+
+    def message(key: str) -> Message:
+        return Message(locale, key, locale_root)
+
+    for example in examples:
+        example._caption = message(f"examples.{example.id}")
+    sections = tuple(Section(id, message(f"sections.{id}.heading"), message(f"sections.{id}.text")) for id in raw.sections)
+    reference_card = ReferenceCard(message("reference_card.title"), message("reference_card.lines"))
     outcomes = {}
     for index, example in enumerate(examples):
         if isinstance(example, TurnExample):
@@ -182,8 +184,8 @@ def parse_summary(doc: YamlDocument) -> RuleSummary:
         else:
             outcomes[example.id] = _score_tally(doc, index, raw.variant, example)
     return RuleSummary(
-        source=doc.file, variant=raw.variant, title=raw.title, players=raw.players,
-        sections=tuple(raw.sections), examples=examples, reference_card=raw.reference_card,
+        source=doc.file, variant=raw.variant, title=message("title"), players=raw.players,
+        sections=sections, examples=examples, reference_card=reference_card,
         outcomes=outcomes, doc=doc,
     )
 
@@ -192,11 +194,11 @@ def _check_sections(doc: YamlDocument, raw: _SummaryFile) -> None:
     if raw.players.min > raw.players.max:
         raise doc.error(("players",), f"min ({raw.players.min}) is above max ({raw.players.max})")
     seen: set[str] = set()
-    order = [section.id for section in raw.sections]
+    order = list(raw.sections)
     for index, section in enumerate(raw.sections):
-        if section.id in seen:
-            raise doc.error(("sections", index, "id"), f"the section {section.id} comes twice")
-        seen.add(section.id)
+        if section in seen:
+            raise doc.error(("sections", index), f"the section {section} comes twice")
+        seen.add(section)
     if order != sorted(order, key=SECTION_IDS.index):
         raise doc.error(("sections",), f"sections must come in the order {', '.join(SECTION_IDS)}")
 
@@ -214,7 +216,7 @@ def _example(doc: YamlDocument, index: int, data: dict[str, Any]) -> TurnExample
 
 
 def _check_examples(doc: YamlDocument, raw: _SummaryFile, examples) -> None:
-    sections = {section.id for section in raw.sections}
+    sections = set(raw.sections)
     seen: set[str] = set()
     for index, example in enumerate(examples):
         if example.id in seen:
@@ -361,62 +363,11 @@ def joker_worth(row: list[int], place: int) -> int | None:
 # --- score sheets and the words of the summaries ------------------------------------
 
 
-class ScoreLabels(_Strict):
-    player: Translated
-    round: Translated
-    points: Translated
-    total: Translated
-    limit: Translated
-    cut_here: Translated
+def score_texts() -> Messages:
+    """The words of the score sheets (locales/LANG/score.yaml): title("pro"), labels.total, rules("plus")."""
+    return Messages("score")
 
 
-class ByVariant(_Strict):
-    classic: Translated
-    pro: Translated
-    jokers: Translated
-    plus: Translated
-
-    def __call__(self, variant: str) -> Translated:
-        return getattr(self, variant)
-
-
-class ScoreTexts(_Strict):
-    title: ByVariant
-    labels: ScoreLabels
-    rules: ByVariant
-
-
-class SummaryWords(_Strict):
-    """What the summary pages print around the texts (templates/sheets/summary.yaml)."""
-
-    kicker: Translated          # "Rule summary"
-    players: Translated         # "{min} to {max} players"
-    before: Translated
-    after: Translated
-    played: Translated          # "Played:"
-    collects: Translated        # "{name} collects"
-    nobody_collects: Translated
-    worth: Translated           # "worth {value}"
-    wins: Translated            # "{names} wins"
-    share: Translated           # "{names} share the win"
-    game_over: Translated
-    overleaf: Translated
-
-
-def _load_texts(name: str, model: type):
-    doc = load_yaml(SHEETS_DIR / name, shown_as=f"templates/sheets/{name}")
-    return validate(doc, model)
-
-
-@lru_cache(maxsize=None)
-def score_texts() -> ScoreTexts:
-    return _load_texts("score.yaml", ScoreTexts)
-
-
-@lru_cache(maxsize=None)
-def summary_words() -> SummaryWords:
-    return _load_texts("summary.yaml", SummaryWords)
-
-
-def parse_score_texts(doc: YamlDocument) -> ScoreTexts:
-    return validate(doc, ScoreTexts)
+def summary_words() -> Messages:
+    """What the summary pages print around the texts (locales/LANG/summary.yaml)."""
+    return Messages("summary")

@@ -41,7 +41,7 @@ from cardgen.model.layout import PAPERS, check_offset
 from cardgen.record import CALIBRATION_ATTACHMENT, CALIBRATION_VERSION
 from cardgen.render.fonts import register, require_glyphs
 from cardgen.render.pdf import attach_json, finish, new_canvas, set_boxes
-from cardgen.texts import LANGUAGES, check_lang, translations
+from cardgen.texts import check_lang, languages, messages
 
 FONT, BOLD = "Vera", "Vera-Bold"
 ATTACHMENT = CALIBRATION_ATTACHMENT
@@ -202,8 +202,8 @@ def _widest_fine_label() -> float:
     register(FONT)
     register(BOLD)
     numbers = max(stringWidth(label, BOLD, FINE_PT / MM) for label in FINE_LABELS.values())
-    names = max(stringWidth(translations("sheets/calibration.yaml", lang)["fine"], FONT, NAME_PT / MM)
-                for lang in LANGUAGES)
+    names = max(stringWidth(messages("calibration", lang)["fine"], FONT, NAME_PT / MM)
+                for lang in languages())
     return max(numbers, names)
 
 
@@ -455,7 +455,7 @@ def _describe(plan: Plan, paper: str, flip: str, offset: tuple[float, float]) ->
 
 def _texts(lang: str, paper: str, flip: str, offset: tuple[float, float]) -> dict:
     """The sheet's words in `lang`, filled in; `flip_option` stays the command-line word."""
-    words = translations("sheets/calibration.yaml", lang)
+    words = messages("calibration", lang)
     fill = {
         "flip": words[flip],
         "other": words["short" if flip == "long" else "long"],

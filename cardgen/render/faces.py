@@ -18,12 +18,12 @@ from functools import lru_cache
 from reportlab.lib.colors import HexColor
 from reportlab.pdfbase import pdfmetrics
 
-from cardgen.errors import InputError
 from cardgen.model.cards import Card
 from cardgen.model.faces import FaceStyle, Tone
 from cardgen.model.turnable import is_ambiguous
 from cardgen.render import art
 from cardgen.render.fonts import require_glyphs
+from cardgen.texts import sheet_strings
 
 MM = 72 / 25.4
 FORM_PREFIX = "cardgen-"
@@ -79,13 +79,7 @@ class CardPainter:
     """
 
     def __init__(self, canvas, style: FaceStyle, lang: str = "en", cards: Iterable[Card] = ()):
-        separator = style.joker.decimal_separator.get(lang)
-        if separator is None:
-            known = ", ".join(sorted(style.joker.decimal_separator))
-            raise InputError(
-                f"{style.source}, field joker.decimal_separator: no decimal separator for the language "
-                f"{lang!r} (this style knows {known})."
-            )
+        separator = style.joker.decimal_separator.get(lang) or sheet_strings(lang)["decimal_separator"]
         self.canvas = canvas
         self.style = style
         self.lang = lang

@@ -80,17 +80,16 @@ def card_text(variant: str, lang: str) -> tuple[RuleSummary, str, tuple[str, ...
     summary = load_summary(variant)
     card = summary.reference_card
     title, lines = card.title(lang), tuple(card.lines(lang))
-    path = ("reference_card",)
     for font in (REGULAR, BOLD):
         require_glyphs(font, title + "".join(lines), summary.source)
     if len(lines) > 6:
-        raise summary.error(path + ("lines", lang), f"a reference card holds 6 lines, not {len(lines)}")
+        raise card.lines.error(lang, f"a reference card holds 6 lines, not {len(lines)}")
     inner = (DESIGN[0] - 2 * INSET - 2 * PADDING) * MM
     if stringWidth(title, BOLD, TITLE_SIZE) > inner:
-        raise summary.error(path + ("title", lang), f"the title {title!r} is wider than the card")
+        raise card.title.error(lang, f"the title {title!r} is wider than the card")
     line_style, _ = _styles()
     if _lines_height(lines, line_style, inner) + LINE_GAP * MM * len(lines) > _room():
-        raise summary.error(path + ("lines", lang), "the lines do not fit the card; shorten them")
+        raise card.lines.error(lang, "the lines do not fit the card; shorten them")
     return summary, title, lines
 
 

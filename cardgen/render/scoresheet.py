@@ -20,7 +20,7 @@ from cardgen.model.layout import paper_size
 from cardgen.model.rules import VARIANTS, score_texts
 from cardgen.render.fonts import register, require_glyphs
 from cardgen.render.pdf import finish, new_canvas
-from cardgen.texts import check_lang
+from cardgen.texts import check_lang, locale_file
 
 MM = 72 / 25.4
 MARGIN = 9.0                     # mm, inside each half page
@@ -114,7 +114,7 @@ def sheets_per_page(sheet: SheetPlan, lang: str, paper: tuple[float, float]) -> 
         return 2, row_height
     needed = fixed + sheet.rounds * ROW_HEIGHT
     if needed > paper[1]:
-        raise InputError(f"templates/sheets/score.yaml: the {lang} score sheet for {sheet.players} players "
+        raise InputError(f"{locale_file('score', lang).doc.file}: the {lang} score sheet for {sheet.players} players "
                          f"needs {needed:.0f} mm, more than a {paper[1]:g} mm page; shorten its rule text.")
     return 1, ROW_HEIGHT
 
@@ -148,7 +148,7 @@ def _check_glyphs(variant: str, lang: str) -> None:
         getattr(labels, name)(lang) for name in ("player", "round", "points", "total", "limit", "cut_here")
     )
     for font in (REGULAR, BOLD):
-        require_glyphs(font, every, "templates/sheets/score.yaml")
+        require_glyphs(font, every, locale_file("score", lang).doc.file)
 
 
 def _sheet(canvas, sheet: SheetPlan, lang: str, paper: tuple[float, float], bottom: float, height: float,

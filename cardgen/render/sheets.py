@@ -29,7 +29,7 @@ class SheetRequest:
     paper: tuple[float, float]
     flip: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
-    words: dict = field(default_factory=dict)  # templates/strings.yaml in the chosen language
+    words: dict = field(default_factory=dict)  # locales/LANG/cards.yaml in the chosen language
 
 
 def render_sheet(request: SheetRequest) -> bytes:

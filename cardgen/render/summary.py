@@ -37,7 +37,7 @@ from cardgen.render import art
 from cardgen.render.faces import FORM_PREFIX, CardPainter
 from cardgen.render.fonts import register, require_glyphs
 from cardgen.render.pdf import finish, new_canvas
-from cardgen.texts import check_lang, sheet_strings
+from cardgen.texts import check_lang, plural_category, sheet_strings
 
 MM = 72 / 25.4
 MARGIN = 10 * MM
@@ -495,7 +495,7 @@ class TallyBlock(ExampleBlock):
             y -= self.ROW
         y -= 1.6 * MM
         if outcome.game_over:
-            template = words.wins(lang) if len(outcome.winners) == 1 else words.share(lang)
+            template = words.winners(plural_category(len(outcome.winners)))(lang)
             verdict = f"{words.game_over(lang)} {template.format(names=', '.join(outcome.winners))}"
             canvas.setFillColor(INK)
             canvas.setFont(BOLD, CAPTION_SIZE)
@@ -665,8 +665,8 @@ def layout_summary(summary: RuleSummary, lang: str, paper: str = "a4") -> Layout
             continue
         return Layout(_balanced(blocks, MAX_PAGES, frame), MAX_PAGES, frame)
     section = summary.sections[problem.section]
-    raise summary.error(
-        ("sections", problem.section),
+    raise section.text.error(
+        lang,
         f"the {lang} summary does not fit on both sides of one {paper} sheet: {problem} "
         f"at the section {section.id}; shorten the text",
     )

@@ -271,17 +271,16 @@ def _cardgen_creator(pdf) -> str | None:
 
 def _document_kind(pdf) -> str:
     """What a cardgen PDF without a list of cards is, from its title in any of its languages."""
-    from cardgen.model.rules import score_texts, summary_words
-    from cardgen.texts import LANGUAGES
+    from cardgen.model.rules import VARIANTS, score_texts, summary_words
+    from cardgen.texts import languages
 
     try:
         title = str((pdf.metadata or {}).get("/Title") or "")
     except Exception:
         title = ""
-    if any(title.endswith(f" — {summary_words().kicker(lang)}") for lang in LANGUAGES):
+    if any(title.endswith(f" — {summary_words().kicker(lang)}") for lang in languages()):
         return "a rule summary"
-    if any(title == score_texts().title(variant)(lang) for variant in ("classic", "pro", "plus", "jokers")
-           for lang in LANGUAGES):
+    if any(title == score_texts().title(variant)(lang) for variant in VARIANTS for lang in languages()):
         return "a score sheet"
     return "not a card sheet"
 
