@@ -16,9 +16,9 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr
 
 from cardgen.errors import InputError
+from cardgen.model import fonts
 from cardgen.model.cards import CardSet
 from cardgen.paths import TEMPLATES, bundled_names, confined_file, find_data_file, find_referenced_file
-from cardgen.render import fonts
 from cardgen.yamlio import YamlDocument, load_yaml, validate
 
 FACES_DIR = TEMPLATES / "faces"
@@ -165,6 +165,7 @@ class FaceStyle(_Strict):
 
     _source: str = PrivateAttr(default="")
     _font_names: dict[str, str] = PrivateAttr(default_factory=dict)
+    _font_files: dict[str, Path] = PrivateAttr(default_factory=dict)
 
     @property
     def source(self) -> str:
@@ -172,8 +173,12 @@ class FaceStyle(_Strict):
         return self._source
 
     def font(self, role: str) -> str:
-        """The registered font name for 'value', 'index' or 'caption'."""
+        """The font name for 'value', 'index' or 'caption', as rendering registers it."""
         return self._font_names[role]
+
+    def font_file(self, role: str) -> Path:
+        """The TrueType file of that font."""
+        return self._font_files[role]
 
     def tone_for(self, heads: int) -> Tone:
         counts = sorted(self.tones)
@@ -218,7 +223,9 @@ def _load_style_file(path: Path, shown: str) -> FaceStyle:
     _check_geometry(doc, style)
     _check_tones(doc, style)
     style._source = shown
-    style._font_names = _register_fonts(doc, style, path.resolve().parent)
+    fonts_by_role = _resolve_fonts(doc, style, path.resolve().parent)
+    style._font_names = {role: name for role, (name, _) in fonts_by_role.items()}
+    style._font_files = {role: file for role, (_, file) in fonts_by_role.items()}
     _check_glyphs(doc, style)
     return style
 
@@ -252,13 +259,15 @@ def _check_tones(doc: YamlDocument, style: FaceStyle) -> None:
             raise doc.error(("joker", "decimal_separator", language), "must be one character")
 
 
-def _register_fonts(doc: YamlDocument, style: FaceStyle, style_folder: Path) -> dict[str, str]:
-    names = {}
+def _resolve_fonts(doc: YamlDocument, style: FaceStyle, style_folder: Path) -> dict[str, tuple[str, Path]]:
+    """Each role's font name and file; a file must lie where a style may name files and be
+    a TrueType font reportlab can embed."""
+    found = {}
     for role in ("value", "index", "caption"):
         value = getattr(style.fonts, role)
         where = ("fonts", role)
         if value in fonts.BUNDLED:
-            names[role] = fonts.register(value)
+            found[role] = (value, fonts.BUNDLED[value])
             continue
         file = confined_file(value, style_folder)
         if file is None:
@@ -267,12 +276,13 @@ def _register_fonts(doc: YamlDocument, style: FaceStyle, style_folder: Path) -> 
             raise doc.error(where, f"there is no font file {value} (nor a bundled font of that name: {', '.join(fonts.BUNDLED)})")
         if file.suffix.lower() != ".ttf":
             raise doc.error(where, f"{value} is not a TrueType (.ttf) font; only those can be embedded")
-        digest = hashlib.sha1(str(file).encode()).hexdigest()[:8]
         try:
-            names[role] = fonts.register(f"{file.stem}-{digest}", file)
+            fonts.characters(file)
         except InputError as exc:
             raise doc.error(where, str(exc)) from None
-    return names
+        digest = hashlib.sha1(str(file).encode()).hexdigest()[:8]
+        found[role] = (f"{file.stem}-{digest}", file)
+    return found
 
 
 def _check_glyphs(doc: YamlDocument, style: FaceStyle) -> None:
@@ -282,6 +292,6 @@ def _check_glyphs(doc: YamlDocument, style: FaceStyle) -> None:
         "caption": "".join(c.caption.text for c in (style.zero, style.joker) if c.caption) + style.back.title,
     }
     for role, text in needs.items():
-        missing = fonts.missing_glyphs(style.font(role), text)
+        missing = fonts.missing_glyphs(style.font_file(role), text)
         if missing:
             raise doc.error(("fonts", role), f"the font {getattr(style.fonts, role)} has no glyph for {missing!r}")

@@ -22,7 +22,7 @@ from cardgen.model.cards import Card
 from cardgen.model.faces import FaceStyle, Tone
 from cardgen.model.turnable import is_ambiguous
 from cardgen.render import art
-from cardgen.render.fonts import require_glyphs
+from cardgen.render.fonts import register, require_glyphs
 from cardgen.texts import sheet_strings
 
 MM = 72 / 25.4
@@ -71,6 +71,9 @@ def card_space(canvas, x, y, width, height, rotate180=False):
         canvas.restoreState()
 
 
+FONT_ROLES = ("value", "index", "caption")
+
+
 class CardPainter:
     """Draws faces in one style and language.
 
@@ -86,6 +89,8 @@ class CardPainter:
         self.decimal_separator = separator
         self._checked_labels: set[str] = set()
         self._set_labels = frozenset(card.label(separator) for card in cards)
+        for role in FONT_ROLES:
+            register(style.font(role), style.font_file(role))
 
     # -- the contract -------------------------------------------------------
 

@@ -9,37 +9,27 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-import reportlab
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFError, TTFont
+from reportlab.pdfbase.ttfonts import TTFont
 
 from cardgen.errors import InputError
+from cardgen.model.fonts import BUNDLED, characters
 
-_REPORTLAB_FONTS = Path(reportlab.__file__).parent / "fonts"
-BUNDLED = {
-    "Vera": _REPORTLAB_FONTS / "Vera.ttf",
-    "Vera-Bold": _REPORTLAB_FONTS / "VeraBd.ttf",
-    "Vera-Italic": _REPORTLAB_FONTS / "VeraIt.ttf",
-    "Vera-BoldItalic": _REPORTLAB_FONTS / "VeraBI.ttf",
-}
 DEFAULT_FONT = "Vera"
 
 
-@lru_cache(maxsize=None)
 def register(name: str, file: Path | None = None) -> str:
     """Register a TrueType font under `name` (a bundled name, or a .ttf file) and return the name."""
-    path = Path(file) if file else BUNDLED.get(name)
+    return _register(name, None if file is None or Path(file) == BUNDLED.get(name) else Path(file))
+
+
+@lru_cache(maxsize=None)
+def _register(name: str, file: Path | None) -> str:
+    path = file or BUNDLED.get(name)
     if path is None:
         raise InputError(f"the font {name!r} is not known; use one of {', '.join(BUNDLED)} or a .ttf file.")
-    if path.suffix.lower() != ".ttf":
-        raise InputError(f"{path.name}: only TrueType (.ttf) fonts can be embedded, not {path.suffix or 'this file'}.")
-    try:
-        font = TTFont(name, str(path))
-    except TTFError as exc:
-        raise InputError(f"{path.name}: this is not a TrueType font that can be embedded ({exc}).") from None
-    except Exception:  # noqa: BLE001 - a cut or damaged file fails anywhere in reportlab's parser
-        raise InputError(f"{path.name}: this font file is damaged or cut short; reportlab cannot read it.") from None
-    pdfmetrics.registerFont(font)
+    characters(path)  # one clear line for a file reportlab cannot embed
+    pdfmetrics.registerFont(TTFont(name, str(path)))
     return name
 
 

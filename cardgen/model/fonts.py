@@ -1,0 +1,40 @@
+"""The fonts a face style may name, checked without registering anything (rendering
+registers them): reportlab's Vera family, or a TrueType file, which must parse and
+hold a glyph for every character the cards need."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+import reportlab
+from reportlab.pdfbase.ttfonts import TTFError, TTFontFile
+
+from cardgen.errors import InputError
+
+_REPORTLAB_FONTS = Path(reportlab.__file__).parent / "fonts"
+BUNDLED = {
+    "Vera": _REPORTLAB_FONTS / "Vera.ttf",
+    "Vera-Bold": _REPORTLAB_FONTS / "VeraBd.ttf",
+    "Vera-Italic": _REPORTLAB_FONTS / "VeraIt.ttf",
+    "Vera-BoldItalic": _REPORTLAB_FONTS / "VeraBI.ttf",
+}
+
+
+@lru_cache(maxsize=None)
+def characters(file: Path) -> frozenset[int]:
+    """The code points a TrueType file can draw; InputError if reportlab cannot embed it."""
+    if file.suffix.lower() != ".ttf":
+        raise InputError(f"{file.name}: only TrueType (.ttf) fonts can be embedded, not {file.suffix or 'this file'}.")
+    try:
+        return frozenset(TTFontFile(str(file)).charToGlyph)
+    except TTFError as exc:
+        raise InputError(f"{file.name}: this is not a TrueType font that can be embedded ({exc}).") from None
+    except Exception:  # noqa: BLE001 - a cut or damaged file fails anywhere in reportlab's parser
+        raise InputError(f"{file.name}: this font file is damaged or cut short; reportlab cannot read it.") from None
+
+
+def missing_glyphs(file: Path, text: str) -> str:
+    """The characters of `text` that the font cannot draw (reportlab would drop them)."""
+    drawn = characters(file)
+    return "".join(sorted({ch for ch in text if ch not in "\n\t" and ord(ch) not in drawn}))
