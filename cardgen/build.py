@@ -114,7 +114,7 @@ def _kit_extras(settings: PrintSettings, pages: _PageSetup) -> dict[str, bytes]:
     from cardgen.model.rules import VARIANTS
     from cardgen.render.calibration import calibration_pdf
     from cardgen.render.scoresheet import score_sheet_pdf
-    from cardgen.render.summary import summary_pdf
+    from cardgen.summaries import summary_pdf
 
     paper, flip, lang = pages.paper_name, pages.flip, settings.lang
     extras = {"calibration.pdf": calibration_pdf(paper=paper, flip=flip, back_offset=settings.back_offset, lang=lang)}

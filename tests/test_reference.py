@@ -10,7 +10,7 @@ from pdfcheck import MM, reader, render, texts_with_positions
 from cardgen.cli import main
 from cardgen.errors import InputError
 from cardgen.model.cards import Card
-from cardgen.model.rules import VARIANTS, load_summary
+from cardgen.model.rules import VARIANTS, read_summary
 from cardgen.render.pdf import finish, new_canvas
 from cardgen.render.reference import ReferencePainter, card_text, reference_card
 
@@ -30,7 +30,7 @@ def one_card(variant: str, lang: str, rotate180: bool = False) -> bytes:
 def test_every_reference_card_shows_its_title_and_lines(variant, lang):
     content = one_card(variant, lang)
     text = " ".join(reader(content).pages[0].extract_text().replace("\u00a0", " ").split())
-    card = load_summary(variant).reference_card
+    card = read_summary(variant).reference_card
     assert " ".join(card.title(lang).replace("\u00a0", " ").split()) in text
     for line in card.lines(lang):
         assert " ".join(line.replace("\u00a0", " ").split()) in text
@@ -66,7 +66,7 @@ def test_a_line_too_long_for_the_card_names_the_field(tmp_path, monkeypatch):
 
     long = "Cards 1 to 10 × players + 4, " * 12
     path = copy_summary(tmp_path, "pro", "pro", '- "Cards 1 to 10 × players + 4"', f'- "{long}"')
-    monkeypatch.setattr(reference, "load_summary", lambda variant: load_summary(str(path)))
+    monkeypatch.setattr(reference, "read_summary", lambda variant: read_summary(str(path)))
     card_text.cache_clear()
     try:
         with pytest.raises(InputError, match=r"locales/en/rules-pro\.yaml, line \d+, field reference_card\.lines: the lines do not fit"):

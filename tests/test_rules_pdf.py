@@ -17,8 +17,8 @@ from click.testing import CliRunner
 from cardgen.cli import main
 from cardgen.engine import face
 from cardgen.errors import InputError
-from cardgen.model.rules import VARIANTS, TallyExample, TurnExample, load_summary, score_texts, summary_words
-from cardgen.render.summary import summary_pdf
+from cardgen.model.rules import VARIANTS, TallyExample, TurnExample, score_texts, summary_words
+from cardgen.summaries import load_summary, summary_pdf
 from pdfcheck import MM, font_is_embedded_truetype, fonts_of, reader, render
 from rulecopy import copy_summary
 

@@ -331,7 +331,7 @@ def test_a_copy_of_english_under_a_new_code_builds_every_pdf(with_xx):
 
 
 def test_a_locale_without_a_message_english_has_is_refused_naming_file_and_message(with_xx):
-    from cardgen.render.summary import summary_pdf
+    from cardgen.summaries import summary_pdf
 
     path = with_xx / "xx" / "summary.yaml"
     path.write_text(path.read_text(encoding="utf-8").replace('overleaf: "Continued overleaf"\n', ""), encoding="utf-8")
@@ -354,7 +354,7 @@ def test_a_shared_win_takes_the_plural_form(tmp_path):
     import pypdf
     from rulecopy import copy_summary
 
-    from cardgen.render.summary import summary_pdf
+    from cardgen.summaries import summary_pdf
 
     path = copy_summary(tmp_path, "classic", "tie", "Cleo: [30, 9, 11]", "Cleo: [30, 9, 4]")
     text = path.read_text(encoding="utf-8")

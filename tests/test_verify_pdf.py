@@ -276,7 +276,7 @@ def test_a_duplex_sheet_says_pages_in_pairs_and_fronts_and_backs(kit):
 
 
 def _summary():
-    from cardgen.render.summary import summary_pdf
+    from cardgen.summaries import summary_pdf
 
     return summary_pdf("classic", "de")
 

@@ -26,7 +26,7 @@ def command(variant, lang, reference, paper, printer, output):
     """
     from cardgen.model.rules import VARIANTS
     from cardgen.render.reference import reference_sheet_pdf
-    from cardgen.render.summary import summary_pdf
+    from cardgen.summaries import summary_pdf
     from cardgen.texts import check_lang
 
     check_lang(lang)

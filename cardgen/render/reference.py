@@ -21,7 +21,7 @@ from reportlab.platypus import Paragraph
 
 from cardgen.errors import InputError
 from cardgen.model.cards import Card
-from cardgen.model.rules import VARIANTS, RuleSummary, load_summary, summary_words
+from cardgen.model.rules import VARIANTS, RuleSummary, read_summary, summary_words
 from cardgen.render.faces import card_space
 from cardgen.render.fonts import register, require_glyphs
 from cardgen.texts import check_lang, sheet_strings
@@ -77,7 +77,7 @@ def card_text(variant: str, lang: str) -> tuple[RuleSummary, str, tuple[str, ...
     """The title and lines of a variant's reference card, checked to fit the card."""
     register(REGULAR)
     register(BOLD)
-    summary = load_summary(variant)
+    summary = read_summary(variant)
     card = summary.reference_card
     title, lines = card.title(lang), tuple(card.lines(lang))
     for font in (REGULAR, BOLD):

@@ -29,7 +29,6 @@ from cardgen.model.rules import (
     RuleSummary,
     TurnExample,
     joker_worth,
-    load_summary,
     score_texts,
     summary_words,
 )
@@ -689,11 +688,9 @@ def _balanced(blocks: list[tuple[int, Block]], pages: int, frame: Frame) -> list
 # --- the pages ---------------------------------------------------------------------
 
 
-def summary_pdf(variant_or_file: str, lang: str = "en", paper: str = "a4") -> bytes:
-    """The rule summary of a variant (or of a rule YAML file) in `lang` on `paper`
-    (a4 or letter), as PDF bytes."""
+def draw_summary(summary: RuleSummary, lang: str = "en", paper: str = "a4") -> bytes:
+    """A proved rule summary (cardgen.summaries) in `lang` on `paper` (a4 or letter), as PDF bytes."""
     check_lang(lang)
-    summary = load_summary(variant_or_file)
     layout = layout_summary(summary, lang, paper)
     frame = layout.frame
     title = summary.title(lang)
