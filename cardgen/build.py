@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -148,8 +149,8 @@ def _render_jobs(jobs: list[Job], settings: PrintSettings, pages: _PageSetup) ->
             cards=tuple(card_set.cards) + references,
             mode=job.mode,
             layout=layout,
-            painter_factory=lambda canvas, style=style, cards=tuple(card_set.cards), references=references: (
-                _SheetPainter(canvas, style, settings.lang, cards, references)),
+            painter_factory=partial(_SheetPainter, style=style, lang=settings.lang, cards=tuple(card_set.cards),
+                                    references=references),
             paper=paper,
             flip=flip,
             back_offset=settings.back_offset,
