@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import partial
-from typing import TYPE_CHECKING, NamedTuple, cast
+from typing import TYPE_CHECKING, NamedTuple, Protocol, cast
 
 from cardgen.engine.cards import (
     CARD_ID_LIMIT,
@@ -44,6 +44,12 @@ class Play(NamedTuple):
     cards: tuple[int, ...]
     take: int | None = None
     row: int | None = None
+
+
+class _OneCardPlayer(Protocol):
+    """A strategy outside Plus: it plays one card a turn."""
+
+    def choose_cards(self, game: Game, seat: int) -> int: ...
 
 
 def deck(options: Options, players: int) -> list[int]:
@@ -306,11 +312,13 @@ class Game:
         chosen: list[int] = []
         owner = self._owner
         hands = self.hands
-        for seat, player in enumerate(self.players):
+        # Outside Plus a strategy plays one card (anything else fails hand.remove and is told
+        # why); cast once a turn rather than once a card, as a cast is a call.
+        players = cast("list[_OneCardPlayer]", self.players)
+        for seat, player in enumerate(players):
             hand = hands[seat]
             if hand:
-                # Outside Plus a strategy plays one card; anything else fails hand.remove and is told why.
-                card = cast(int, player.choose_cards(self, seat))
+                card = player.choose_cards(self, seat)
                 try:
                     hand.remove(card)
                     owner[card] = seat
