@@ -17,10 +17,8 @@ from yaml.composer import Composer
 from yaml.constructor import SafeConstructor
 from yaml.resolver import Resolver
 
-if TYPE_CHECKING:  # pydantic is imported only when a document is validated
+if TYPE_CHECKING:  # pydantic is imported only to validate; the stubs type libyaml's parser (the fallback's twin)
     from pydantic import BaseModel
-# The stubs type libyaml's parser; the pure-Python fallback has the same methods.
-if TYPE_CHECKING:
     from yaml._yaml import CParser as _Parser
 else:
     try:  # libyaml's parser, about ten times faster than the pure-Python one
