@@ -3,14 +3,20 @@ file is ready, so a failed run leaves existing output as it was."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from cardgen.layout.geometry import GridError, make_grid
 from cardgen.model.cards import Card, CardSet, load_card_set
 from cardgen.model.layout import PAPERS, Layout, load_layout
-from cardgen.render.sheets import SheetRequest, render_sheet
+from cardgen.render.sheets import Mode, SheetRequest, render_sheet
 from cardgen.texts import sheet_strings
+
+if TYPE_CHECKING:
+    from cardgen.render.reference import ReferencePainter
 
 # A normal box holds 8 spare cards: the zero-card glue sheet puts the Plus reference
 # card in the eighth slot.
@@ -30,7 +36,7 @@ class PrintSettings:
 class Job:
     file_name: str
     set_name: str
-    mode: str
+    mode: Mode
 
 
 DEFAULT_KIT = (
@@ -41,7 +47,7 @@ DEFAULT_KIT = (
 )
 
 
-def jobs_for(sets: list[str], mode: str | None) -> list[Job]:
+def jobs_for(sets: list[str], mode: Mode | None) -> list[Job]:
     """The default kit when no set is named; else one sheet per named set."""
     if not sets:
         jobs = [Job(j.file_name.replace(j.mode, mode), j.set_name, mode) if mode else j for j in DEFAULT_KIT]
@@ -65,7 +71,7 @@ class _SheetPainter:
         self.canvas, self.lang = canvas, lang
         self.cards = CardPainter(canvas, style, lang, cards)
         self.reference_ids = {card.id for card in references}
-        self.references = None
+        self.references: ReferencePainter | None = None
         self.back = self.cards.back
 
     def front(self, card: Card, *box, **options) -> None:
@@ -79,7 +85,7 @@ class _SheetPainter:
         self.references.front(card, *box, **options)
 
 
-def build(settings: PrintSettings, sets: list[str] = (), mode: str | None = None) -> dict[str, bytes]:
+def build(settings: PrintSettings, sets: Sequence[str] = (), mode: Mode | None = None) -> dict[str, bytes]:
     """Everything `cardgen build` writes, as bytes keyed by file name: the card sheets
     and, for the default kit, the calibration sheet, rule summaries and score sheets."""
     pages = _page_setup(settings)
@@ -143,8 +149,8 @@ def _render_jobs(jobs: list[Job], settings: PrintSettings, pages: _PageSetup) ->
             cards=tuple(card_set.cards) + references,
             mode=job.mode,
             layout=layout,
-            painter_factory=lambda canvas, style=style, cards=tuple(card_set.cards), references=references: (
-                _SheetPainter(canvas, style, settings.lang, cards, references)),
+            painter_factory=partial(_SheetPainter, style=style, lang=settings.lang, cards=tuple(card_set.cards),
+                                    references=references),
             paper=paper,
             flip=flip,
             back_offset=settings.back_offset,

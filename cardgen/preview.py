@@ -71,7 +71,8 @@ def parse_card_ids(text: str | None) -> list[str] | None:
 
 def pixel_size(card_size_mm: tuple[float, float], dpi: int) -> tuple[int, int]:
     """Pixels of one card image at `dpi`."""
-    return tuple(max(1, round(side / 25.4 * dpi)) for side in card_size_mm)
+    width, height = (max(1, round(side / 25.4 * dpi)) for side in card_size_mm)
+    return width, height
 
 
 def render_previews(
@@ -89,9 +90,9 @@ def render_previews(
     images: dict[str, bytes] = {}
     if singles:
         for item, name in zip(chosen, image_names(chosen)):
-            images[name] = _render_single(item, lang, dpi, card_size_mm)
+            images[name] = _render_single(item, lang, dpi, card_size_mm, item.style)
         if back:
-            images[BACK_IMAGE] = _render_single(None, lang, dpi, card_size_mm, style=chosen[0].style)
+            images[BACK_IMAGE] = _render_single(None, lang, dpi, card_size_mm, chosen[0].style)
     if contact_sheet:
         images.update(_render_contact_sheets(chosen, lang, dpi, card_size_mm, back))
     return images
@@ -144,17 +145,19 @@ def _new_canvas(buffer, page_size):
     from cardgen.render import fonts
 
     fonts.register(fonts.DEFAULT_FONT)
-    return Canvas(buffer, pagesize=page_size, invariant=1, initialFontName=fonts.DEFAULT_FONT)
+    # the stubs type initialFontName as a float; reportlab takes a font name
+    return Canvas(buffer, pagesize=page_size, invariant=1, initialFontName=fonts.DEFAULT_FONT)  # type: ignore[arg-type]
 
 
-def _render_single(item: PreviewCard | None, lang, dpi, card_size_mm, style: FaceStyle | None = None) -> bytes:
-    """One card (or, for None, the back) filling the whole image; the bleed falls off the page."""
+def _render_single(item: PreviewCard | None, lang, dpi, card_size_mm, style: FaceStyle) -> bytes:
+    """One card in its style (or, for None, the back in `style`) filling the whole image; the
+    bleed falls off the page."""
     from cardgen.render.faces import CardPainter
 
     width, height = _page_points(card_size_mm, dpi)
     buffer = io.BytesIO()
     canvas = _new_canvas(buffer, (width, height))
-    painter = CardPainter(canvas, item.style if item else style, lang, item.set_cards if item else ())
+    painter = CardPainter(canvas, style, lang, item.set_cards if item else ())
     if item:
         painter.front(item.card, 0, 0, width, height, bleed=2)
     else:

@@ -9,15 +9,15 @@ Lengths are in millimetres from the page's lower-left corner; boxes are [x, y, w
 from __future__ import annotations
 
 import json
-from typing import Annotated, Literal
+from typing import Annotated, Final, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 MM = 72 / 25.4  # points per millimetre
 LAYOUT_ATTACHMENT = "cardgen-layout.json"
 CALIBRATION_ATTACHMENT = "cardgen-calibration.json"
-LAYOUT_VERSION = 1  # records before the field existed said "format": 1
-CALIBRATION_VERSION = 2
+LAYOUT_VERSION: Final = 1  # records before the field existed said "format": 1
+CALIBRATION_VERSION: Final = 2
 PAPERS = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4)}
 DUPLEX_NAMES = {"long": "/DuplexFlipLongEdge", "short": "/DuplexFlipShortEdge", None: "/Simplex"}
 

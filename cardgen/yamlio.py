@@ -10,21 +10,26 @@ import re
 import stat
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import yaml
 from yaml.composer import Composer
 from yaml.constructor import SafeConstructor
 from yaml.resolver import Resolver
 
-try:  # libyaml's parser, about ten times faster than the pure-Python one
-    from yaml.cyaml import CParser as _Parser
-except ImportError:
-    from yaml import SafeLoader as _Parser
+if TYPE_CHECKING:  # pydantic is imported only to validate; the stubs type libyaml's parser (the fallback's twin)
+    from pydantic import BaseModel
+    from yaml._yaml import CParser as _Parser
+else:
+    try:  # libyaml's parser, about ten times faster than the pure-Python one
+        from yaml.cyaml import CParser as _Parser
+    except ImportError:
+        from yaml import SafeLoader as _Parser
 
 from cardgen.errors import InputError
 
 FieldPath = tuple[str | int, ...]
+Model = TypeVar("Model", bound="BaseModel")
 
 
 def field_name(path: FieldPath) -> str:
@@ -124,6 +129,7 @@ class _BoundedLoader(_Parser, Composer, SafeConstructor, Resolver):
 
     def compose_node(self, parent, index):
         event = self.peek_event()
+        assert event is not None, "the composer asks for a node only while the parser has one"
         if isinstance(event, yaml.AliasEvent):
             self._aliases += 1
             if self._aliases > MAX_NODES:
@@ -143,7 +149,8 @@ class _BoundedLoader(_Parser, Composer, SafeConstructor, Resolver):
         return SafeConstructor.construct_yaml_int(self, node)
 
 
-_BoundedLoader.add_constructor("tag:yaml.org,2002:int", _BoundedLoader.construct_yaml_int)
+# The stubs accept constructors only for PyYAML's own loader classes, not for a loader made of its parts.
+_BoundedLoader.add_constructor("tag:yaml.org,2002:int", _BoundedLoader.construct_yaml_int)  # type: ignore[type-var]
 
 
 class _Refused(yaml.MarkedYAMLError):
@@ -209,7 +216,8 @@ class _Walk:
     at most MAX_NODES values with aliases expanded, no alias inside itself, no key twice."""
 
     def __init__(self, loader, lines: dict):
-        self.loader, self.lines, self.count, self.open = loader, lines, 0, set()
+        self.loader, self.lines, self.count = loader, lines, 0
+        self.open: set[int] = set()  # ids of the lists and mappings being visited
 
     def visit(self, node: yaml.Node, path: FieldPath, line: int) -> None:
         """A mapping's field is placed on its key's line; a list item on its own line."""
@@ -265,7 +273,7 @@ _PYDANTIC_MESSAGES = {
 }
 
 
-def validate(doc: YamlDocument, model: type, data: Any = None, path: FieldPath = ()):
+def validate(doc: YamlDocument, model: type[Model], data: Any = None, path: FieldPath = ()) -> Model:
     """Validate `data` (default: the whole document) against a pydantic model.
 
     The first problem becomes an InputError naming the file, the line and the field.

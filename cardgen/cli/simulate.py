@@ -3,8 +3,12 @@
 import json
 import sys
 import time
+from typing import TYPE_CHECKING
 
 import click
+
+if TYPE_CHECKING:
+    from click._termui_impl import ProgressBar
 
 VARIANTS = ("classic", "pro", "plus", "jokers")
 
@@ -62,7 +66,7 @@ class _Progress:
     def __init__(self, total: int) -> None:
         self.total = total
         self.started = time.perf_counter()
-        self.bar = None
+        self.bar: ProgressBar[int] | None = None
         self.done = 0
 
     def __call__(self, done: int) -> None:

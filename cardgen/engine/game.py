@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import partial
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple, Protocol, cast
 
 from cardgen.engine.cards import (
     CARD_ID_LIMIT,
@@ -27,7 +27,11 @@ from cardgen.engine.cards import (
 )
 from cardgen.engine.errors import GameOver, IllegalPlay
 from cardgen.engine.options import Options
+from cardgen.engine.players import Player
 from cardgen.engine.table import ROW_COUNT, Table
+
+if TYPE_CHECKING:
+    from cardgen.engine.unknown import UnknownHands
 
 
 class Play(NamedTuple):
@@ -40,6 +44,12 @@ class Play(NamedTuple):
     cards: tuple[int, ...]
     take: int | None = None
     row: int | None = None
+
+
+class _OneCardPlayer(Protocol):
+    """A strategy outside Plus: it plays one card a turn."""
+
+    def choose_cards(self, game: Game, seat: int) -> int: ...
 
 
 def deck(options: Options, players: int) -> list[int]:
@@ -83,14 +93,15 @@ class Game:
     def __init__(
         self,
         options: Options | None = None,
-        players: int | Sequence = 2,
+        players: int | Sequence[Player] = 2,
         *,
         seed: int | str | None = None,
         heads: tuple[int, ...] | None = None,
         check: bool = False,
     ) -> None:
         self.options = options = options or Options()
-        self.players = [None] * players if isinstance(players, int) else list(players)
+        # A count of players: no strategies, the plays come from a record (the referee).
+        self.players = [Player() for _ in range(players)] if isinstance(players, int) else list(players)
         count = len(self.players)
         options.check_players(count)
         self.variant = options.variant
@@ -99,7 +110,7 @@ class Game:
         self.random = self.rng.random  # for strategies: one attribute lookup per decision
         self.heads = heads or STANDARD_HEADS
         self.table = Table(count, self.heads)
-        self.hands: list[list[int] | None] = [[] for _ in range(count)]
+        self.hands: Sequence[list[int] | None] = [[] for _ in range(count)]
         self.out_of_play: list[int] = []
         self.totals = [0] * count
         self.round_scores: list[list[int]] = []  # bull heads of each finished round
@@ -111,7 +122,7 @@ class Game:
         self.fixed_rounds = options.rounds_to_play(count)
         self.threshold = options.end_threshold
         self._owner = [0] * CARD_ID_LIMIT  # seat of each card played this turn
-        self.unknown = None  # the referee's hands that were not written down
+        self.unknown: UnknownHands | None = None  # the referee's hands that were not written down
         self._variant_turn = {
             "plus": self._plus_turn, "jokers": self._jokers_turn
         }.get(self.variant, self._classic_turn)
@@ -130,7 +141,7 @@ class Game:
         rng = self.rng
         if self.variant == "pro":
             hands, rows = self._draft(deck(self.options, count))
-            cards = []
+            cards: list[int] = []
         elif self.variant == "plus":
             hands, rows, cards = self._plus_deal()
         else:
@@ -192,7 +203,7 @@ class Game:
         if any(hand is None for hand in hands):
             out_of_play = []
         elif out_of_play is None:
-            placed = {card for cards in list(rows) + hands for card in cards}
+            placed = {card for cards in list(rows) + hands for card in cards or ()}
             out_of_play = [card for card in deck(self.options, self.player_count) if card not in placed]
         self._begin_round([list(row) for row in rows], hands, list(out_of_play))
         if any(hand is None for hand in hands):
@@ -200,7 +211,9 @@ class Game:
 
             self.unknown = UnknownHands(self)
 
-    def _begin_round(self, rows: list[list[int]], hands: list, out_of_play: list[int]) -> None:
+    def _begin_round(
+        self, rows: list[list[int]], hands: Sequence[list[int] | None], out_of_play: list[int]
+    ) -> None:
         """Start a round with these lists (kept, not copied)."""
         if self.over:
             raise GameOver("the game is already over")
@@ -241,7 +254,12 @@ class Game:
 
     def holds_cards(self, seat: int) -> bool:
         hand = self.hands[seat]
-        return bool(hand) if hand is not None else self.unknown.holds_cards(seat)
+        return bool(hand) if hand is not None else self.unknown_hands().holds_cards(seat)
+
+    def unknown_hands(self) -> UnknownHands:
+        """The hands a record did not write down: there are some whenever a hand is None."""
+        assert self.unknown is not None, "a hand is None only while the record's unknown hands are followed"
+        return self.unknown
 
     def play_turn(self, plays: Sequence[Play | None] | None = None) -> list[tuple[int, list[int]]]:
         """Play one turn; return who collected which cards, in order.
@@ -291,10 +309,13 @@ class Game:
         """
         if plays is not None:
             return [card for _, cards in self._cards_by_seat(plays) for card in cards]
-        chosen = []
+        chosen: list[int] = []
         owner = self._owner
         hands = self.hands
-        for seat, player in enumerate(self.players):
+        # Outside Plus a strategy plays one card (anything else fails hand.remove and is told
+        # why); cast once a turn rather than once a card, as a cast is a call.
+        players = cast("list[_OneCardPlayer]", self.players)
+        for seat, player in enumerate(players):
             hand = hands[seat]
             if hand:
                 card = player.choose_cards(self, seat)
@@ -313,7 +334,7 @@ class Game:
         for card in cards:
             self._check_kind(seat, cards, card)
             if hand is None:
-                self.unknown.take(seat, cards, card)
+                self.unknown_hands().take(seat, cards, card)
             elif card in hand:
                 hand.remove(card)
             else:

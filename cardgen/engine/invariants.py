@@ -29,7 +29,7 @@ def _fail(game, message: str) -> None:
 
 
 def _every_card_once(game) -> None:
-    places = Counter()
+    places: Counter[int] = Counter()
     for hand in game.hands:
         places.update(hand or ())
     for row in game.table.rows:

@@ -4,6 +4,7 @@ lower-left corner (PDF's orientation)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from cardgen.model.layout import Layout
 
@@ -109,7 +110,7 @@ def make_grid(layout: Layout, paper: tuple[float, float] | None = None) -> Grid:
     return Grid((paper_w, paper_h), slots, columns, rows, layout.bleed)
 
 
-def _count(asked: int | str, room: float, pitch: float) -> int:
+def _count(asked: int | Literal["auto"], room: float, pitch: float) -> int:
     fitting = int((room + 1e-9) // pitch)
     return fitting if asked == "auto" else (asked if asked <= fitting else 0)
 

@@ -109,9 +109,10 @@ class RecordReader:
             for place, raw in enumerate(raw_hand):
                 card = self.card(path + (name, place), raw)
                 if is_zero(card):
-                    card = next(zeros, None)
-                    if card is None:
+                    zero = next(zeros, None)
+                    if zero is None:
                         raise self.doc.error(path + (name, place), "there are only 7 zero cards")
+                    card = zero
                 if card not in self.deck:
                     raise self.doc.error(path + (name, place), self._not_in_deck(card))
                 hand.append(card)

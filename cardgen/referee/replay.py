@@ -126,7 +126,7 @@ class Replay:
         if hand is not None:
             available = [card for card in hand if is_zero(card)]
         else:
-            available = sorted(card for card in self.game.unknown.unseen if is_zero(card))
+            available = sorted(card for card in self.game.unknown_hands().unseen if is_zero(card))
         available = [card for card in available if card not in zeros_used]
         cards = []
         for card in play.cards:

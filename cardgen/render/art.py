@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from typing import Callable
 
-from reportlab.pdfgen.canvas import FILL_EVEN_ODD
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD  # type: ignore[attr-defined]  # missing from the stubs
 
 UNIT = 100.0
 Point = tuple[float, float]

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import cast
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -35,7 +36,8 @@ def _register(name: str, file: Path | None) -> str:
 
 def missing_glyphs(font_name: str, text: str) -> str:
     """The characters of `text` that the registered font cannot draw (reportlab would drop them)."""
-    face = pdfmetrics.getFont(font_name).face
+    # every font cardgen draws with is a TTFont from register(); the stubs' getFont returns a plain Font
+    face = cast(TTFont, pdfmetrics.getFont(font_name)).face
     return "".join(sorted({ch for ch in text if ch not in "\n\t" and ord(ch) not in face.charToGlyph}))
 
 

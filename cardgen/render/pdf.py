@@ -39,7 +39,7 @@ def new_canvas(paper: tuple[float, float], flip: str | None, title: str) -> tupl
         pagesize=(paper[0] * MM, paper[1] * MM),
         pdfVersion=(1, 7),
         invariant=1,
-        initialFontName=DEFAULT_FONT,
+        initialFontName=DEFAULT_FONT,  # type: ignore[arg-type]  # the stubs type it as a float; it is a font name
         initialFontSize=8,
         pageCompression=1,
     )
@@ -66,7 +66,7 @@ def _points(rect: Rect) -> tuple[float, float, float, float]:
 
 def attach_json(canvas: Canvas, name: str, data) -> None:
     """Embed `data` as a JSON file attachment (what sits where, for `cardgen verify`)."""
-    document = canvas._doc
+    document = canvas._doc  # type: ignore[attr-defined]  # the stubs leave out the canvas's PDF document
     content = json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
     stream = PDFStream(
         PDFDictionary({"Type": PDFName("EmbeddedFile")}),

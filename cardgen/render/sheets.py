@@ -3,8 +3,9 @@ and sleeve (faces only), one PDF each, pages in print order."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Any, Literal
 
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
@@ -25,7 +26,7 @@ class SheetRequest:
     cards: tuple[Card, ...]
     mode: Mode
     layout: Layout
-    painter_factory: object  # callable(canvas) -> CardPainter
+    painter_factory: Callable[[Canvas], Any]  # a painter with front(), and back() unless a sleeve sheet
     paper: tuple[float, float]
     flip: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)

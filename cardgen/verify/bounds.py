@@ -14,7 +14,13 @@ from pathlib import Path
 
 import pypdf
 from pypdf.filters import decode_stream_data
-from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, StreamObject
+from pypdf.generic import (
+    ArrayObject,
+    DictionaryObject,
+    IndirectObject,
+    PdfObject,
+    StreamObject,
+)
 
 from cardgen.errors import InputError
 from cardgen.record import MAX_PAGES
@@ -73,8 +79,11 @@ def check_pages(shown: str, pdf: pypdf.PdfReader) -> None:
 def stream_limits():
     """A context in which pypdf decodes no stream beyond MAX_STREAM_BYTES (it raises
     LimitReachedError): the record, object streams, and the streams checked below."""
-    return pypdf.apply_configuration(**{f"{kind}_maximum_output_length": MAX_STREAM_BYTES
-                                         for kind in ("zlib", "lzw", "run_length", "brotli", "jbig2")},
+    return pypdf.apply_configuration(zlib_maximum_output_length=MAX_STREAM_BYTES,
+                                     lzw_maximum_output_length=MAX_STREAM_BYTES,
+                                     run_length_maximum_output_length=MAX_STREAM_BYTES,
+                                     brotli_maximum_output_length=MAX_STREAM_BYTES,
+                                     jbig2_maximum_output_length=MAX_STREAM_BYTES,
                                      array_based_stream_maximum_output_length=MAX_STREAM_BYTES,
                                      stream_decoding_work_maximum_length=MAX_STREAM_BYTES)
 
@@ -111,7 +120,7 @@ def _decoded_size(shown: str, stream: StreamObject) -> int:
 def _page_streams(pdf: pypdf.PdfReader):
     """Every stream reachable from the pages, each once (shared fonts and forms too)."""
     seen: set[tuple[int, int]] = set()
-    todo = [page.indirect_reference or page for page in pdf.pages]
+    todo: list[PdfObject | None] = [page.indirect_reference or page for page in pdf.pages]
     while todo:
         item = todo.pop()
         if isinstance(item, IndirectObject):

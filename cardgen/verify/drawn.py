@@ -11,7 +11,7 @@ from __future__ import annotations
 import pypdfium2
 from PIL import Image
 
-from cardgen.record import MM, CardPlace, LayoutRecord, PagePlace
+from cardgen.record import MM, BackPlace, CardPlace, Flip, LayoutRecord, PagePlace
 from cardgen.verify.readback import PageImage, text_in_box
 from cardgen.verify.report import Report
 
@@ -86,11 +86,11 @@ class PageContents:
     def __init__(self, entry: PagePlace) -> None:
         self.entry = entry
         self.fronts: list[tuple[int, CardPlace]] = []
-        self.backs: list[tuple[int, CardPlace]] = []
+        self.backs: list[tuple[int, CardPlace, BackPlace]] = []
 
     @property
     def rects(self) -> list:
-        return [card.trim_mm for _, card in self.fronts] + [card.back.trim_mm for _, card in self.backs]
+        return [card.trim_mm for _, card in self.fronts] + [back.trim_mm for _, _, back in self.backs]
 
 
 def _contents_by_page(record: LayoutRecord) -> list[PageContents]:
@@ -98,7 +98,7 @@ def _contents_by_page(record: LayoutRecord) -> list[PageContents]:
     for index, card in enumerate(record.cards):
         pages[card.page].fronts.append((index, card))
         if card.back is not None:
-            pages[card.back.page].backs.append((index, card))
+            pages[card.back.page].backs.append((index, card, card.back))
     return [pages[number] for number in sorted(pages)]
 
 
@@ -133,8 +133,9 @@ def verify_drawing(content: bytes, record: LayoutRecord, report: Report) -> list
     return cards.labels
 
 
-def _slot_place(card: CardPlace, side: str = "front") -> str:
-    entry = card if side == "front" else card.back
+def _slot_place(card: CardPlace, back: BackPlace | None = None) -> str:
+    """Where the card's face stands, or its back when that is given."""
+    entry = card if back is None else back
     x, y, w, h = entry.trim_mm
     return f"page {entry.page}, slot {card.slot + 1}, card {card.id} at x {x:.1f} mm, y {y:.1f} mm"
 
@@ -216,7 +217,8 @@ class _Worst:
     """The largest offset measured, and on which card."""
 
     def __init__(self) -> None:
-        self.offset, self.card = 0.0, None
+        self.offset = 0.0
+        self.card: str | None = None
 
     def add(self, offset: float, card: str) -> None:
         if self.card is None or offset > self.offset:
@@ -263,7 +265,7 @@ class FacesCheck(PageCheck):
                               f"the cut ({self.worst})")
 
 
-def behind(point: tuple[float, float], paper, flip: str, offset) -> tuple[float, float]:
+def behind(point: tuple[float, float], paper, flip: Flip, offset) -> tuple[float, float]:
     """Where a front point lies on the back page: mirrored for the flip, then moved by
     the back offset (as seen on the back page)."""
     x, y = point
@@ -278,24 +280,26 @@ class BacksCheck(PageCheck):
     def __init__(self, record: LayoutRecord, report: Report, reach: float, faces: dict) -> None:
         super().__init__(record, report)
         self.reach, self.faces = reach, faces
+        assert record.flip is not None, "the record refuses a sheet with backs that names no flip"
+        self.flip = record.flip
         self.what = "glue outline" if record.mode == "glue" else "back"
         self.worst = _Worst()
 
     def page(self, number, view, on_page) -> None:
         record = self.record
-        for index, card in on_page.backs:
+        for index, card, back in on_page.backs:
             if index not in self.faces:
                 continue
             if view is None:
                 self.failed("pdf.backs", f"the {self.what} should be on page {number}, but the file ends at page "
-                            f"{self.file_pages}", _slot_place(card, "back"), card=card.id)
+                            f"{self.file_pages}", _slot_place(card, back), card=card.id)
                 continue
-            box = _extent_box(view, card.back.trim_mm, self.reach)
+            box = _extent_box(view, back.trim_mm, self.reach)
             if box is None:
-                self.failed("pdf.backs", f"no {self.what} is drawn behind this card", _slot_place(card, "back"),
+                self.failed("pdf.backs", f"no {self.what} is drawn behind this card", _slot_place(card, back),
                             card=card.id)
                 continue
-            ex, ey = behind(self.faces[index], record.paper_mm, record.flip, record.back_offset_mm)
+            ex, ey = behind(self.faces[index], record.paper_mm, self.flip, record.back_offset_mm)
             bx, by = _centre(box)
             dx, dy = bx - ex, by - ey
             off = max(abs(dx), abs(dy))
@@ -304,7 +308,7 @@ class BacksCheck(PageCheck):
                 offset = record.back_offset_mm
                 self.failed("pdf.backs", f"the {self.what} is ({dx:+.2f}, {dy:+.2f}) mm away from behind its face "
                             f"(flip {record.flip}, back offset {offset[0]:g}, {offset[1]:g} mm)",
-                            _slot_place(card, "back"), card=card.id, offset_mm=[round(dx, 3), round(dy, 3)])
+                            _slot_place(card, back), card=card.id, offset_mm=[round(dx, 3), round(dy, 3)])
 
     def finish(self) -> None:
         if not self.problems:
@@ -369,8 +373,8 @@ class TargetsCheck(PageCheck):
         if view is None:
             return
         for target in record.targets_mm:
-            if on_page.entry.side == "back":
-                x, y = behind(tuple(target), record.paper_mm, record.flip, record.back_offset_mm)
+            if on_page.entry.side == "back" and record.flip is not None:  # no flip: a sleeve sheet, no backs
+                x, y = behind(target, record.paper_mm, record.flip, record.back_offset_mm)
             else:
                 x, y = target
             self.checked += 1

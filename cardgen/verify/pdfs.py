@@ -104,7 +104,7 @@ def _page_size(page) -> tuple[float, float]:
     return width, height
 
 
-def paper_name(size: tuple[float, float], tolerance: float = EXACT_MM) -> str | None:
+def paper_name(size: tuple[float, ...], tolerance: float = EXACT_MM) -> str | None:
     for name, (w, h) in PAPERS.items():
         for a, b in ((w, h), (h, w)):
             if abs(size[0] - a) <= tolerance and abs(size[1] - b) <= tolerance:
@@ -116,7 +116,7 @@ def _fmt(size) -> str:
     return f"{size[0]:.2f} × {size[1]:.2f} mm"
 
 
-def _paper(pdf, report: Report, paper: tuple[float, float] | None) -> None:
+def _paper(pdf, report: Report, paper: tuple[float, ...] | None) -> None:
     wrong = 0
     for number, page in enumerate(pdf.pages, start=1):
         size = _page_size(page)
@@ -362,7 +362,7 @@ def _contents(record: LayoutRecord, read_labels: list[str | None], expected_sets
         short = sorted((expected_labels - drawn).elements(), key=_label_key)
         extra = sorted((drawn - expected_labels).elements(), key=_label_key)
         report.failed("pdf.contents", "the values printed on the cards are not the set's: "
-                      + "; ".join(filter(None, [short and f"missing {', '.join(short)}", extra and f"extra {', '.join(extra)}"])),
+                      + "; ".join(filter(None, [f"missing {', '.join(short)}" if short else "", f"extra {', '.join(extra)}" if extra else ""])),
                       missing=short, extra=extra)
     if not problems:
         report.passed("pdf.contents", f"every card of {names} is printed exactly once "

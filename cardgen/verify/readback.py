@@ -49,7 +49,8 @@ def fonts_of(page) -> list:
 
 def all_fonts_of(page) -> list:
     """Every font the page can use: its own and those of the forms it draws, at any depth."""
-    found, seen = [], set()
+    found: list = []
+    seen: set[int | tuple[int, int]] = set()  # ids of fonts; forms by object number, or id when direct
 
     def visit(resources) -> None:
         resources = resources.get_object() if resources is not None else {}

@@ -111,6 +111,7 @@ def _sort_cards(doc: YamlDocument, card_set: CardSet, report: Report) -> Content
             bad += 1
             report.failed("set.values", f"card {card.id!r}: {problem}", _place(doc, index), id=card.id)
         elif card.kind == "number":
+            assert isinstance(card.value, int), "_value_problem refuses a numbered card that is not whole"
             target = contents.numbers.setdefault(card.value, []) if card.value <= HIGHEST else contents.other_numbers
             target.append(index)
         elif card.kind == "zero":
@@ -171,9 +172,9 @@ def _check_heads(doc: YamlDocument, card_set: CardSet, contents: Contents, repor
                           f"{standard_heads(number)} (write custom_heads: true if this is meant)",
                           _place(doc, index), card=number, heads=heads, standard=standard_heads(number))
     for kind, indexes, usual in (("zero", contents.zeros, 0), ("joker", [i for f in contents.jokers.values() for i in f], 1)):
-        heads = sorted({card_set.cards[i].heads for i in indexes})
-        if heads and heads != [usual]:
-            report.info("set.heads", f"the {kind} cards carry {', '.join(map(str, heads))} bull head{'' if heads == [1] else 's'} "
+        carried = sorted({card_set.cards[i].heads for i in indexes})
+        if carried and carried != [usual]:
+            report.info("set.heads", f"the {kind} cards carry {', '.join(map(str, carried))} bull head{'' if carried == [1] else 's'} "
                         f"(the bundled set gives {usual}; docs/RULES.md §1 leaves it to the set)")
 
 
