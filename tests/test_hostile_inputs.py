@@ -172,14 +172,23 @@ def test_names_with_newlines_and_rtl_overrides_are_shown_escaped(tmp_path):
     assert "\u202e" not in line
 
 
+def _ctrl_c_as_in_a_terminal():
+    # a shell starts background jobs (and so pytest and its children) with Ctrl-C ignored:
+    # the child would then never see the signal and run its hundred million games
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_prints_one_line_and_exits_130():
     process = subprocess.Popen(
         [sys.executable, "-m", "cardgen", "simulate", "--games", "100000000"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=_ctrl_c_as_in_a_terminal,
     )
-    time.sleep(3)
-    process.send_signal(signal.SIGINT)
-    _, stderr = process.communicate(timeout=30)
+    try:
+        time.sleep(3)
+        process.send_signal(signal.SIGINT)
+        _, stderr = process.communicate(timeout=30)
+    finally:
+        process.kill()   # no simulation left running when the test fails
     assert process.returncode == 130
     assert stderr.splitlines() == ["cardgen: stopped."]
 
