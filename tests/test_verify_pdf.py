@@ -17,9 +17,9 @@ from cardgen.verify.readback import MM, layout_record
 
 
 @pytest.fixture(scope="module")
-def kit(tmp_path_factory):
+def kit(tmp_path_factory, card_sheets):
     folder = tmp_path_factory.mktemp("kit")
-    files = render_jobs(jobs_for([], None), PrintSettings())
+    files = dict(card_sheets)
     files.update(render_jobs(jobs_for(["jokers"], "glue"), PrintSettings(flip="short", back_offset=(1, 0.5))))
     for name, content in files.items():
         (folder / name).write_bytes(content)
