@@ -8,6 +8,15 @@ import pytest
 
 from cardgen.build import PrintSettings, build
 
+def pytest_xdist_auto_num_workers(config):
+    """`-n auto` (the default, in pyproject.toml): no workers for one test file, whose run
+    is shorter than the four seconds two workers take to start; xdist's own count otherwise."""
+    files = {str(arg).split("::")[0] for arg in config.args}
+    if len(files) == 1 and files.pop().endswith(".py"):
+        return 0
+    return None
+
+
 CARD_SHEETS = ("deck-duplex.pdf", "jokers-duplex.pdf", "jokers-glue.pdf", "zero-cards-glue.pdf")
 
 
