@@ -5,12 +5,14 @@ import sys
 
 import pytest
 
+from clirun import cardgen_in_process
 from pdfcheck import MM, layout_record, reader
 
 KIT = ["zero-cards-glue.pdf", "jokers-glue.pdf", "jokers-duplex.pdf", "deck-duplex.pdf", "calibration.pdf"]
 
 
 def cardgen(*args, cwd=None):
+    """The real command, as a user starts it."""
     return subprocess.run([sys.executable, "-m", "cardgen", *args], capture_output=True, text=True, cwd=cwd)
 
 
@@ -24,8 +26,8 @@ def test_build_with_no_argument_writes_the_default_kit_into_output(tmp_path):
 @pytest.mark.parametrize("options", [["--paper", "letter"], ["--printer", "home"]])
 def test_letter_reaches_every_pdf_of_the_kit(tmp_path, monkeypatch, options):
     monkeypatch.setenv("CARDGEN_CONFIG_DIR", str(tmp_path / "config"))
-    assert cardgen("printer", "add", "home", "--back-offset", "0,0", "--flip", "long", "--paper", "letter").returncode == 0
-    result = cardgen("build", *options, "-o", str(tmp_path))
+    assert cardgen_in_process("printer", "add", "home", "--back-offset", "0,0", "--flip", "long", "--paper", "letter").returncode == 0
+    result = cardgen_in_process("build", *options, "-o", str(tmp_path))
     assert result.returncode == 0, result.stderr
     names = sorted(p.name for p in tmp_path.glob("*.pdf"))
     assert set(KIT) < set(names)
@@ -38,7 +40,7 @@ def test_letter_reaches_every_pdf_of_the_kit(tmp_path, monkeypatch, options):
 
 
 def test_png_writes_a_picture_of_every_page(tmp_path):
-    result = cardgen("build", "--set", "zero-cards", "--mode", "glue", "--png", "-o", str(tmp_path))
+    result = cardgen_in_process("build", "--set", "zero-cards", "--mode", "glue", "--png", "-o", str(tmp_path))
     assert result.returncode == 0, result.stderr
     pngs = sorted(p.name for p in tmp_path.glob("*.png"))
     assert pngs == ["zero-cards-glue-p01.png", "zero-cards-glue-p02.png"]
@@ -59,7 +61,7 @@ cards:
 def test_a_users_own_set_prints(tmp_path):
     promo = tmp_path / "promo.yaml"
     promo.write_text(PROMO)
-    result = cardgen("build", "--set", str(promo), "--mode", "sleeve", "-o", str(tmp_path))
+    result = cardgen_in_process("build", "--set", str(promo), "--mode", "sleeve", "-o", str(tmp_path))
     assert result.returncode == 0, result.stderr
     record = layout_record((tmp_path / "promo-sleeve.pdf").read_bytes())
     assert [c["id"] for c in record["cards"]] == ["P1", "P2", "P3", "P4", "P5"]
@@ -80,7 +82,7 @@ def test_a_bad_set_is_one_line_naming_file_line_and_field(tmp_path, case):
     text, where = BAD_SETS[case]
     promo = tmp_path / "promo.yaml"
     promo.write_text(text)
-    result = cardgen("build", "--set", str(promo), "-o", str(tmp_path / "out"))
+    result = cardgen_in_process("build", "--set", str(promo), "-o", str(tmp_path / "out"))
     assert result.returncode == 2
     assert "Traceback" not in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1, result.stderr
@@ -107,7 +109,7 @@ def test_a_bad_layout_changes_no_file(tmp_path, case):
     output.mkdir()
     existing = output / "deck-duplex.pdf"
     existing.write_bytes(b"an earlier build")
-    result = cardgen("build", "--layout", str(layout), "-o", str(output))
+    result = cardgen_in_process("build", "--layout", str(layout), "-o", str(output))
     assert result.returncode == 2
     assert len(result.stderr.strip().splitlines()) == 1, result.stderr
     assert str(layout) in result.stderr and where in result.stderr, result.stderr
@@ -117,7 +119,7 @@ def test_a_bad_layout_changes_no_file(tmp_path, case):
 
 @pytest.mark.parametrize("offset", ["1", "a,b", "1,2,3", "50,0"])
 def test_a_bad_back_offset_is_refused(tmp_path, offset):
-    result = cardgen("build", "--back-offset", offset, "-o", str(tmp_path / "out"))
+    result = cardgen_in_process("build", "--back-offset", offset, "-o", str(tmp_path / "out"))
     assert result.returncode == 2
     assert len(result.stderr.strip().splitlines()) == 1, result.stderr
     assert not (tmp_path / "out").exists()

@@ -256,9 +256,9 @@ def test_the_flip_check_shows_back_behind_its_box(flip):
 
 
 def _texts(content, index):
-    from pdfcheck import texts_with_positions
+    from pdfcheck import positioned_texts
 
-    return texts_with_positions(reader(content).pages[index])
+    return positioned_texts(content, index)
 
 
 @pytest.mark.parametrize("lang, name", [("en", "NAME"), ("fr", "NOM"), ("de", "NAME"), ("nl", "NAAM")])

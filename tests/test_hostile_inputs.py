@@ -1,5 +1,7 @@
-"""Hostile files given to the real command line: each is refused fast with exit status 2
-and exactly one line on stderr that names the file, never a traceback or a hang."""
+"""Hostile files given to the command line: each is refused fast with exit status 2
+and exactly one line on stderr that names the file, never a traceback or a hang. A real
+process runs whatever could hang, exhaust memory or meet the interpreter's limits (with a
+timeout); plain refusals run in-process."""
 
 import os
 import signal
@@ -15,6 +17,7 @@ from PIL import Image
 
 from cardgen.cli import main
 from cardgen.render import fonts
+from clirun import cardgen_in_process
 
 SET_HEAD = "name: hostile\ntitle: Hostile\n"
 CARD = "  - {id: '1', kind: number, value: 1, heads: 1}\n"
@@ -38,10 +41,11 @@ def assert_refused(result, *names):
     return lines[0]
 
 
-def preview_set(tmp_path, text, name="set.yaml"):
+def preview_set(tmp_path, text, name="set.yaml", run=cardgen):
+    """`run` is the real command for what could hang or exhaust memory, else in-process."""
     path = tmp_path / name
     path.write_text(text) if isinstance(text, str) else path.write_bytes(text)
-    return cardgen("preview", "--set", path, "-o", tmp_path / "out"), path
+    return run("preview", "--set", path, "-o", tmp_path / "out"), path
 
 
 def test_alias_bomb_is_refused_fast(tmp_path):
@@ -54,7 +58,7 @@ def test_alias_bomb_is_refused_fast(tmp_path):
 
 
 def test_alias_inside_itself_is_refused(tmp_path):
-    result, path = preview_set(tmp_path, SET_HEAD + "cards: &a [*a]\n")
+    result, path = preview_set(tmp_path, SET_HEAD + "cards: &a [*a]\n", run=cardgen_in_process)
     assert "line 3" in assert_refused(result, path)
 
 
@@ -64,12 +68,12 @@ def test_integer_of_5000_digits_is_refused(tmp_path):
 
 
 def test_nul_byte_names_its_line(tmp_path):
-    result, path = preview_set(tmp_path, (SET_HEAD + "cards:\n" + CARD.replace("1", "1\0", 1)).encode())
+    result, path = preview_set(tmp_path, (SET_HEAD + "cards:\n" + CARD.replace("1", "1\0", 1)).encode(), run=cardgen_in_process)
     assert "line 4" in assert_refused(result, path)
 
 
 def test_duplicate_key_names_its_line(tmp_path):
-    result, path = preview_set(tmp_path, SET_HEAD + "title: Twice\ncards:\n" + CARD)
+    result, path = preview_set(tmp_path, SET_HEAD + "title: Twice\ncards:\n" + CARD, run=cardgen_in_process)
     assert "line 3" in assert_refused(result, path, "'title'")
 
 
@@ -119,10 +123,10 @@ def test_extends_and_faces_stay_in_their_folders_and_quote_nothing(tmp_path, fie
     folder.mkdir()
     if field == "extends":
         (folder / naming_file).write_text("extends: ../outside.yaml\nname: mine\n")
-        result = cardgen("build", "--set", "jokers", "--layout", folder / naming_file, "-o", tmp_path / "out")
+        result = cardgen_in_process("build", "--set", "jokers", "--layout", folder / naming_file, "-o", tmp_path / "out")
     else:
         (folder / naming_file).write_text(SET_HEAD + "faces: ../outside.yaml\ncards:\n" + CARD)
-        result = cardgen("preview", "--set", folder / naming_file, "-o", tmp_path / "out")
+        result = cardgen_in_process("preview", "--set", folder / naming_file, "-o", tmp_path / "out")
     line = assert_refused(result, naming_file, f"field {field}", "outside")
     assert "secret" not in line
 
@@ -139,9 +143,10 @@ def test_faces_file_is_found_beside_the_set_in_build_as_in_preview(tmp_path):
     assert result.returncode == 0, result.stderr
 
 
-def test_printer_profiles_that_are_not_utf8_are_one_line(tmp_path):
+def test_printer_profiles_that_are_not_utf8_are_one_line(tmp_path, monkeypatch):
     (tmp_path / "printers.yaml").write_bytes("printers:\n  caf\u00e9: {back_offset: [0, 0]}\n".encode("latin-1"))
-    result = cardgen("printer", "list", env={**os.environ, "CARDGEN_CONFIG_DIR": str(tmp_path)})
+    monkeypatch.setenv("CARDGEN_CONFIG_DIR", str(tmp_path))
+    result = cardgen_in_process("printer", "list")
     assert "UTF-8" in assert_refused(result, "printers.yaml", "line 2")
 
 
@@ -166,20 +171,29 @@ def test_contact_sheet_never_passes_pillows_image_limit(tmp_path, monkeypatch):
 
 
 def test_names_with_newlines_and_rtl_overrides_are_shown_escaped(tmp_path):
-    result = cardgen("preview", "--set", tmp_path / "evil\nname\u202egnp.yaml", "-o", tmp_path / "out")
+    result = cardgen_in_process("preview", "--set", tmp_path / "evil\nname\u202egnp.yaml", "-o", tmp_path / "out")
     line = assert_refused(result)
     assert "evil\\nname\\u202egnp.yaml" in line
     assert "\u202e" not in line
 
 
+def _ctrl_c_as_in_a_terminal():
+    # a shell starts background jobs (and so pytest and its children) with Ctrl-C ignored:
+    # the child would then never see the signal and run its hundred million games
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_prints_one_line_and_exits_130():
     process = subprocess.Popen(
         [sys.executable, "-m", "cardgen", "simulate", "--games", "100000000"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=_ctrl_c_as_in_a_terminal,
     )
-    time.sleep(3)
-    process.send_signal(signal.SIGINT)
-    _, stderr = process.communicate(timeout=30)
+    try:
+        time.sleep(3)
+        process.send_signal(signal.SIGINT)
+        _, stderr = process.communicate(timeout=30)
+    finally:
+        process.kill()   # no simulation left running when the test fails
     assert process.returncode == 130
     assert stderr.splitlines() == ["cardgen: stopped."]
 
@@ -187,5 +201,5 @@ def test_ctrl_c_prints_one_line_and_exits_130():
 def test_a_players_name_reaches_the_terminal_escaped(tmp_path):
     record = tmp_path / "game.yaml"
     record.write_text('variant: classic\nplayers: ["Ana\\u202eneB", "Ana\\u202eneB", "Cleo"]\n')
-    line = assert_refused(cardgen("referee", record), "game.yaml", "line 2")
+    line = assert_refused(cardgen_in_process("referee", record), "game.yaml", "line 2")
     assert "Ana\\u202eneB" in line and "\u202e" not in line

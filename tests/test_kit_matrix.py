@@ -6,11 +6,14 @@ import subprocess
 import sys
 from functools import lru_cache
 from itertools import product
+from unittest.mock import patch
 
 import pypdfium2
 import pytest
 
 from cardgen.build import PrintSettings, build
+from cardgen.render.scoresheet import score_sheet_pdf
+from cardgen.render.summary import summary_pdf
 from cardgen.texts import sheet_strings
 from cardgen.verify.run import verify_inputs
 from pdfcheck import MM, layout_record, reader
@@ -29,9 +32,18 @@ TARGET_WINDOW = 1.0  # mm around a target's cross that verify reads to find it
 PRINTABLE = 3.0  # mm along the paper's edges that a home printer cannot print
 
 
+# Rule summaries and score sheets depend on language and paper, not on the flip: the
+# two kits of each language and paper share them, drawn once (both are byte-identical on
+# every rebuild, as test_rules_pdf and test_scoresheet check).
+_summary_pdf = lru_cache(maxsize=None)(summary_pdf)
+_score_sheet_pdf = lru_cache(maxsize=None)(score_sheet_pdf)
+
+
 @lru_cache(maxsize=None)
 def kit(lang: str, paper: str, flip: str) -> dict[str, bytes]:
-    return build(PrintSettings(paper=paper, flip=flip, lang=lang))
+    with patch("cardgen.render.summary.summary_pdf", _summary_pdf), \
+            patch("cardgen.render.scoresheet.score_sheet_pdf", _score_sheet_pdf):
+        return build(PrintSettings(paper=paper, flip=flip, lang=lang))
 
 
 def _write(files: dict[str, bytes], folder, names) -> list[str]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from click.testing import CliRunner
-from pdfcheck import MM, reader, render, texts_with_positions
+from pdfcheck import MM, positioned_texts, reader, render
 
 from cardgen.cli import main
 from cardgen.errors import InputError
@@ -46,8 +46,8 @@ def test_the_card_fills_its_bleed_and_nothing_beyond():
 
 
 def test_turned_card_reads_from_the_other_side():
-    upright = texts_with_positions(reader(one_card("classic", "en")).pages[0])
-    turned = texts_with_positions(reader(one_card("classic", "en", rotate180=True)).pages[0])
+    upright = positioned_texts(one_card("classic", "en"), 0)
+    turned = positioned_texts(one_card("classic", "en", rotate180=True), 0)
     title_y = lambda runs: next(y for t, x, y in runs if t == "6 nimmt!")
     assert title_y(upright) > 80 and title_y(turned) < 30
 

@@ -4,7 +4,6 @@ them; bad rule texts fail with one line naming file, line and field, writing not
 
 from __future__ import annotations
 
-import math
 import re
 from collections import Counter
 from functools import lru_cache
@@ -19,7 +18,7 @@ from cardgen.engine import face
 from cardgen.errors import InputError
 from cardgen.model.rules import VARIANTS, TallyExample, TurnExample, score_texts, summary_words
 from cardgen.summaries import load_summary, summary_pdf
-from pdfcheck import MM, font_is_embedded_truetype, fonts_of, reader, render
+from pdfcheck import MM, font_is_embedded_truetype, fonts_of, page_text, reader, render, text_runs
 from rulecopy import copy_summary
 
 LANGS = ("en", "fr", "de", "nl")
@@ -38,34 +37,19 @@ def page_sizes(content: bytes) -> list[tuple[float, float]]:
     return [tuple(round(float(v) / MM, 2) for v in page.mediabox[2:]) for page in reader(content).pages]
 
 
-def runs(page) -> list[tuple[str, float, float, float, bool]]:
-    """Every text run: (text, x mm, y mm, size in points as drawn, bold)."""
-    found = []
-
-    def visit(text, cm, tm, font, size):
-        if text.strip():
-            a, b = tm[0] * cm[0] + tm[1] * cm[2], tm[0] * cm[1] + tm[1] * cm[3]
-            x = cm[0] * tm[4] + cm[2] * tm[5] + cm[4]
-            y = cm[1] * tm[4] + cm[3] * tm[5] + cm[5]
-            bold = "Bold" in str(font.get("/BaseFont", "")) if font else False
-            found.append((text.strip(), x / MM, y / MM, size * math.hypot(a, b), bold))
-
-    page.extract_text(visitor_text=visit)
-    return found
-
-
 def normalised(text: str) -> str:
     return re.sub(r"\s+", " ", text.replace("\u00a0", " ")).strip()
 
 
 @lru_cache(maxsize=None)
 def pages_runs(content: bytes) -> list[list]:
-    return [runs(page) for page in reader(content).pages]
+    """Every text run of each page: (text, x mm, y mm, size in points as drawn, bold)."""
+    return text_runs(content)
 
 
 @lru_cache(maxsize=None)
 def all_text(content: bytes) -> str:
-    return normalised(" ".join(page.extract_text() for page in reader(content).pages))
+    return normalised(page_text(content))
 
 
 def zoom_of(page_runs) -> float:

@@ -14,6 +14,7 @@ from click.testing import CliRunner
 
 from cardgen.cli import main
 from cardgen.files import STAGE_PREFIX, output_folder, write_files
+from clirun import cardgen_in_process
 
 
 def cardgen(*args, **kwargs):
@@ -64,7 +65,7 @@ def test_an_output_file_that_is_a_link_is_replaced_not_followed(tmp_path):
     out = tmp_path / "out"
     out.mkdir()
     (out / "calibration.pdf").symlink_to(outside)
-    result = cardgen("calibrate", "-o", str(out / "calibration.pdf"))
+    result = cardgen_in_process("calibrate", "-o", str(out / "calibration.pdf"))
     assert result.returncode == 0, result.stderr
     assert outside.read_bytes() == b"keep me"
     assert not (out / "calibration.pdf").is_symlink()
@@ -73,11 +74,9 @@ def test_an_output_file_that_is_a_link_is_replaced_not_followed(tmp_path):
 
 # --- all or nothing -----------------------------------------------------------------
 
-@pytest.fixture(scope="module")
-def a4_kit(tmp_path_factory):
-    folder = tmp_path_factory.mktemp("kit")
-    assert cardgen("build", "-o", str(folder)).returncode == 0
-    return folder
+@pytest.fixture
+def a4_kit(default_kit_folder):
+    return default_kit_folder
 
 
 def _copy(folder, to):
@@ -108,7 +107,7 @@ def test_a_folder_where_a_pdf_should_go_changes_nothing(a4_kit, tmp_path):
     (out / "jokers-glue.pdf").unlink()
     (out / "jokers-glue.pdf").mkdir()
     before = snapshot(out)
-    line = one_line_error(cardgen("build", "--paper", "letter", "-o", str(out)))
+    line = one_line_error(cardgen_in_process("build", "--paper", "letter", "-o", str(out)))
     assert "jokers-glue.pdf: a folder stands where this file should go" in line
     assert snapshot(out) == before
 

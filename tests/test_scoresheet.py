@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 from click.testing import CliRunner
-from pdfcheck import MM, font_is_embedded_truetype, fonts_of, reader, texts_with_positions
+from pdfcheck import MM, font_is_embedded_truetype, fonts_of, positioned_texts, reader
 
 from cardgen.cli import main
 from cardgen.errors import InputError
@@ -24,8 +24,8 @@ def expected_rounds(variant: str, players: int) -> int:
 
 
 def page_texts(content: bytes) -> list[tuple[str, float, float]]:
-    (page,) = reader(content).pages
-    return texts_with_positions(page)
+    assert len(reader(content).pages) == 1
+    return positioned_texts(content, 0)
 
 
 @pytest.mark.parametrize("variant,players", CASES)
@@ -53,7 +53,7 @@ def test_letter_sheets_keep_8_mm_rows_two_a_page_and_a_column_per_player(variant
     content = score_sheet_pdf(variant, "de", players, "letter")
     (page,) = reader(content).pages
     assert [round(float(v) / MM, 2) for v in page.mediabox[2:]] == list(LETTER)
-    texts = texts_with_positions(page)
+    texts = positioned_texts(content, 0)
     labels = score_texts().labels
     middle = LETTER[1] / 2
     names = Counter(text for text, x, y in texts if text.startswith(labels.player("de") + " "))

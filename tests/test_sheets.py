@@ -11,18 +11,18 @@ from pdfcheck import (
     fonts_of,
     ink_box_mm,
     layout_record,
+    positioned_texts,
     reader,
     render,
-    texts_with_positions,
 )
 
 A4 = (210.0, 297.0)
 LETTER = (215.9, 279.4)
 
 
-@pytest.fixture(scope="module")
-def kit():
-    return render_jobs(jobs_for([], None), PrintSettings())
+@pytest.fixture
+def kit(card_sheets):
+    return card_sheets
 
 
 def test_every_page_is_exactly_a4(kit):
@@ -85,13 +85,12 @@ def test_the_deck_has_all_104_cards_each_once_with_backs(kit):
 @pytest.mark.parametrize("name", ["deck-duplex.pdf", "jokers-glue.pdf", "zero-cards-glue.pdf"])
 def test_each_card_value_is_printed_inside_its_slot(kit, name):
     content = kit[name]
-    pages = reader(content).pages
     cards = layout_record(content)["cards"]
     texts_by_page = {}
     for card in cards:
         if card["kind"] == "blank":
             continue
-        texts = texts_by_page.setdefault(card["page"], texts_with_positions(pages[card["page"] - 1]))
+        texts = texts_by_page.setdefault(card["page"], positioned_texts(content, card["page"] - 1))
         x, y, w, h = card["trim_mm"]
         inside = [t for t, tx, ty in texts if x <= tx <= x + w and y <= ty <= y + h]
         assert card["label"] in inside, (name, card["id"])
@@ -103,7 +102,7 @@ def test_zero_card_glue_sheet_has_eight_slots_the_last_for_the_plus_reference_ca
     assert len(cards) == 8
     assert [c["kind"] for c in cards].count("zero") == 7
     x, y, w, h = cards[7]["trim_mm"]
-    texts = texts_with_positions(reader(content).pages[0])
+    texts = positioned_texts(content, 0)
     inside = " ".join(t for t, tx, ty in texts if x <= tx <= x + w and y <= ty <= y + h)
     assert "6 nimmt! Plus" in inside and "zero" in inside.lower()
 
@@ -116,7 +115,7 @@ def test_jokers_show_the_decimal_separator_of_the_language():
 
 def test_rebuilds_are_byte_identical(kit):
     again = render_jobs(jobs_for([], None), PrintSettings())
-    assert again == kit
+    assert again == dict(kit)
 
 
 DPI = 400

@@ -12,7 +12,6 @@ import pytest
 from hostile_pdfs import lying_records, with_bomb, with_record
 from pypdf.generic import NameObject, NumberObject
 
-from cardgen.build import PrintSettings, jobs_for, render_jobs
 from cardgen.errors import InputError
 from cardgen.verify.pdfs import verify_pdf
 from cardgen.verify.run import input_kind
@@ -30,9 +29,15 @@ print(result.stdout + "\\n---\\n" + result.stderr)
 """
 
 
+@pytest.fixture
+def sheet(card_sheets):
+    return card_sheets["jokers-duplex.pdf"]
+
+
 @pytest.fixture(scope="module")
-def sheet():
-    return render_jobs(jobs_for(["jokers"], "duplex"), PrintSettings())["jokers-duplex.pdf"]
+def lying(card_sheets):
+    """The spoiled records, made once (the one of 20,000 cards takes a fifth of a second)."""
+    return lying_records(card_sheets["jokers-duplex.pdf"])
 
 
 def _cardgen(*args, timeout=60):
@@ -60,9 +65,9 @@ def test_a_compression_bomb_is_refused_in_one_line_and_little_memory(sheet, tmp_
 @pytest.mark.parametrize("case", [
     "missing-cards", "missing-page-of-card", "pages-not-a-list", "bleed-a-mapping", "slot-as-text", "page-0",
     "page-minus-5", "nan-box", "huge-target", "target-off-paper", "slot-taken", "back-before-face", "newer-version", "not-json", "a-list"])
-def test_a_lying_record_is_a_failed_check_naming_the_field(sheet, tmp_path, case):
+def test_a_lying_record_is_a_failed_check_naming_the_field(sheet, lying, tmp_path, case):
     path = tmp_path / f"{case}.pdf"
-    path.write_bytes(with_record(sheet, lying_records(sheet)[case]))
+    path.write_bytes(with_record(sheet, lying[case]))
     report = verify_pdf(path)
     [damaged] = [check for check in report.checks if check.result == "fail"]
     assert damaged.name == "pdf.record" and not report.ok
@@ -80,9 +85,9 @@ def test_a_lying_record_is_a_failed_check_naming_the_field(sheet, tmp_path, case
     assert not DRAWING_CHECKS & {check.name for check in report.checks}
 
 
-def test_a_record_of_20000_cards_finishes_quickly_and_fails(sheet, tmp_path):
+def test_a_record_of_20000_cards_finishes_quickly_and_fails(sheet, lying, tmp_path):
     path = tmp_path / "many.pdf"
-    path.write_bytes(with_record(sheet, lying_records(sheet)["20000-cards"]))
+    path.write_bytes(with_record(sheet, lying["20000-cards"]))
     status, peak, stdout, stderr = _cardgen("verify", str(path), timeout=30)
     assert status == 1 and not stderr
     assert "FAIL  pdf.pages: the file has 4 pages but its list of what sits where describes 4446" in stdout

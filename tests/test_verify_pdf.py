@@ -14,12 +14,13 @@ from cardgen.build import PrintSettings, jobs_for, render_jobs
 from cardgen.model.cards import load_card_set
 from cardgen.verify.pdfs import verify_pdf
 from cardgen.verify.readback import MM, layout_record
+from clirun import cardgen_in_process
 
 
 @pytest.fixture(scope="module")
-def kit(tmp_path_factory):
+def kit(tmp_path_factory, card_sheets):
     folder = tmp_path_factory.mktemp("kit")
-    files = render_jobs(jobs_for([], None), PrintSettings())
+    files = dict(card_sheets)
     files.update(render_jobs(jobs_for(["jokers"], "glue"), PrintSettings(flip="short", back_offset=(1, 0.5))))
     for name, content in files.items():
         (folder / name).write_bytes(content)
@@ -202,7 +203,7 @@ def test_command_line_exit_status_and_json(kit, tmp_path):
 
     for bad, why in [(tmp_path / "absent.pdf", "no such file"), (_write(tmp_path, b"hello", "text.pdf"), "not a PDF"),
                      (_write(tmp_path, b"%PDF-1.7\n garbage", "broken.pdf"), "cannot be read")]:
-        result = cardgen(str(bad))
+        result = cardgen_in_process("verify", bad)   # status 2 from the real entry point: test_cli
         assert result.returncode == 2 and why in result.stderr
         assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
 

@@ -10,6 +10,7 @@ import pytest
 from cardgen.model.cards import SETS_DIR
 from cardgen.verify import play, sets
 from cardgen.verify.sets import verify_set
+from clirun import cardgen_in_process
 
 GAMES = 40  # enough to reach every player count of a variant
 
@@ -211,5 +212,5 @@ def test_command_line_on_sets(tmp_path):
 
     (tmp_path / "broken.yaml").write_text("cards: [\n")
     for name, why in [(tmp_path / "broken.yaml", "not valid YAML"), ("no-such-set", "no such file")]:
-        result = cardgen(str(name))
+        result = cardgen_in_process("verify", name)   # status 2 from the real entry point: test_cli
         assert result.returncode == 2 and why in result.stderr and "Traceback" not in result.stderr

@@ -1,0 +1,41 @@
+"""What many test modules read, built once for the whole run: the default kit.
+The bytes are immutable and the mappings read-only; a test that spoils a file writes
+its own copy."""
+
+from types import MappingProxyType
+
+import pytest
+
+from cardgen.build import PrintSettings, build
+
+def pytest_xdist_auto_num_workers(config):
+    """`-n auto` (the default, in pyproject.toml): no workers for one test file, whose run
+    is shorter than the four seconds two workers take to start; xdist's own count otherwise."""
+    files = {str(arg).split("::")[0] for arg in config.args}
+    if len(files) == 1 and files.pop().endswith(".py"):
+        return 0
+    return None
+
+
+CARD_SHEETS = ("deck-duplex.pdf", "jokers-duplex.pdf", "jokers-glue.pdf", "zero-cards-glue.pdf")
+
+
+@pytest.fixture(scope="session")
+def default_kit():
+    """Every file `cardgen build` writes with no option: A4, long-edge flip, English."""
+    return MappingProxyType(build(PrintSettings()))
+
+
+@pytest.fixture(scope="session")
+def card_sheets(default_kit):
+    """The default kit's card sheets (what `render_jobs(jobs_for([], None), PrintSettings())` gives)."""
+    return MappingProxyType({name: default_kit[name] for name in CARD_SHEETS})
+
+
+@pytest.fixture(scope="session")
+def default_kit_folder(default_kit, tmp_path_factory):
+    """The default kit as files, as `cardgen build -o FOLDER` leaves them; copy before changing."""
+    folder = tmp_path_factory.mktemp("default-kit")
+    for name, content in default_kit.items():
+        (folder / name).write_bytes(content)
+    return folder
