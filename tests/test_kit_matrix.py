@@ -13,7 +13,7 @@ import pytest
 
 from cardgen.build import PrintSettings, build
 from cardgen.render.scoresheet import score_sheet_pdf
-from cardgen.render.summary import summary_pdf
+from cardgen.summaries import summary_pdf
 from cardgen.texts import sheet_strings
 from cardgen.verify.run import verify_inputs
 from pdfcheck import MM, layout_record, reader
@@ -41,7 +41,7 @@ _score_sheet_pdf = lru_cache(maxsize=None)(score_sheet_pdf)
 
 @lru_cache(maxsize=None)
 def kit(lang: str, paper: str, flip: str) -> dict[str, bytes]:
-    with patch("cardgen.render.summary.summary_pdf", _summary_pdf), \
+    with patch("cardgen.summaries.summary_pdf", _summary_pdf), \
             patch("cardgen.render.scoresheet.score_sheet_pdf", _score_sheet_pdf):
         return build(PrintSettings(paper=paper, flip=flip, lang=lang))
 
