@@ -108,7 +108,7 @@ def _balanced(text: str, style: ParagraphStyle, width: float) -> tuple[Paragraph
     def lines(at: float) -> int:
         paragraph = _line(text, style)
         paragraph.wrap(at, 1000)
-        return len(paragraph.blPara.lines)
+        return len(paragraph.blPara.lines)  # type: ignore[attr-defined]  # set by wrap(); the stubs omit it
 
     words = _line(text, style).text.split(" ")     # no narrower than its widest word
     widest = max(stringWidth(word, REGULAR, LINE_SIZE) for word in words) + style.leftIndent
