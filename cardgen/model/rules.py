@@ -129,6 +129,16 @@ class RuleSummary:
     def outcome(self, example_id: str) -> TurnOutcome | TallyOutcome:
         return self.outcomes[example_id]
 
+    def turn_outcome(self, example_id: str) -> TurnOutcome:
+        outcome = self.outcomes[example_id]
+        assert isinstance(outcome, TurnOutcome), "cardgen.summaries plays a turn example as a turn"
+        return outcome
+
+    def tally_outcome(self, example_id: str) -> TallyOutcome:
+        outcome = self.outcomes[example_id]
+        assert isinstance(outcome, TallyOutcome), "cardgen.summaries counts a tally example as a tally"
+        return outcome
+
     def error(self, path: tuple, message: str) -> InputError:
         return self.doc.error(path, message)
 
