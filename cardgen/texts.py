@@ -5,7 +5,8 @@ file keyed by message id, English the reference language.
     Message("rules-plus", "title")("fr")     # '6 qui prend ! Plus'
 
 The languages are the folders present. A locale that lacks a message English has,
-or has one English lacks, is an error naming the locale file and the message id."""
+or has one English lacks, or gives a list of texts where English gives one text (or
+the reverse), is an error naming the locale file and the message id."""
 
 from __future__ import annotations
 
