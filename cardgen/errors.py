@@ -1,5 +1,7 @@
 """The errors a user sees: one sentence, no traceback, and an exit status."""
 
+from pathlib import Path
+
 
 class CardgenError(Exception):
     """An error that the command line reports as one line and exits with `exit_code`."""
@@ -24,7 +26,7 @@ _BIDI = {0x061C, 0x200E, 0x200F, *range(0x202A, 0x202F), *range(0x2066, 0x206A)}
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
 
 
-def printable(text: str) -> str:
+def printable(text: str | Path) -> str:
     """`text` safe to show on a terminal as one line: control and bidi characters (from a file
     name, a player's name, ...) shown as escapes such as \\n or \\u202e."""
     return "".join(_escaped(ch) for ch in str(text))

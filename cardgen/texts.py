@@ -5,7 +5,8 @@ file keyed by message id, English the reference language.
     Message("rules-plus", "title")("fr")     # '6 qui prend ! Plus'
 
 The languages are the folders present. A locale that lacks a message English has,
-or has one English lacks, is an error naming the locale file and the message id."""
+or has one English lacks, or gives a list of texts where English gives one text (or
+the reverse), is an error naming the locale file and the message id."""
 
 from __future__ import annotations
 
@@ -85,7 +86,7 @@ def messages(name: str, lang: str, root: Path | None = None) -> dict[str, str | 
 
 def sheet_strings(lang: str) -> dict[str, str]:
     """The short texts printed on the card sheets (locales/LANG/cards.yaml)."""
-    return messages("cards", lang)
+    return {key: text for key, text in messages("cards", lang).items() if isinstance(text, str)}
 
 
 def locale_file(name: str, lang: str, root: Path | None = None) -> LocaleFile:
@@ -131,6 +132,10 @@ def _compare_with_reference(locale: LocaleFile, reference: LocaleFile) -> None:
     extra = next((key for key in locale.texts if key not in reference.texts), None)
     if extra:
         raise locale.error(extra, f"is no message of the reference language {REFERENCE} ({reference.doc.file})")
+    for key, text in locale.texts.items():
+        if isinstance(text, list) != isinstance(reference.texts[key], list):
+            kind = "a list of texts" if isinstance(reference.texts[key], list) else "one text"
+            raise locale.error(key, f"must be {kind}, as in the reference language {REFERENCE}")
 
 
 def _is_text(value) -> bool:
@@ -140,14 +145,12 @@ def _is_text(value) -> bool:
 
 
 @dataclass(frozen=True)
-class Message:
-    """One message of a locale file by its id; message(lang) is its text in `lang`."""
-
+class _LocaleEntry:
     name: str
     key: str
     root: Path | None = None
 
-    def __call__(self, lang: str):
+    def _entry(self, lang: str) -> str | list[str]:
         found = locale_file(self.name, lang, self.root)
         if self.key not in found.texts:
             raise found.error(self.key, f"has no text for {self.key}")
@@ -158,24 +161,48 @@ class Message:
         return locale_file(self.name, lang, self.root).error(self.key, message)
 
 
+class Message(_LocaleEntry):
+    """One text of a locale file by its id; message(lang) is its text in `lang`."""
+
+    def __call__(self, lang: str) -> str:
+        text = self._entry(lang)
+        if not isinstance(text, str):
+            raise self.error(lang, "must be one text, not a list")
+        return text
+
+
+class MessageList(_LocaleEntry):
+    """A list of texts of a locale file by its id; message(lang) is the list in `lang`."""
+
+    def __call__(self, lang: str) -> list[str]:
+        texts = self._entry(lang)
+        if not isinstance(texts, list):
+            raise self.error(lang, "must be a list of texts")
+        return texts
+
+
 @dataclass(frozen=True)
 class Messages:
-    """The messages of a locale file under a dotted id, by attribute or by call:
-    summary_words().kicker(lang), score_texts().title("pro")(lang)."""
+    """The texts of a locale file under a dotted id, by attribute or by call:
+    summary_words().kicker(lang), score_texts().title("pro")(lang). A group of
+    messages (score's title) is reached through group("title")."""
 
     name: str
     prefix: str = ""
 
-    def __call__(self, part: str) -> Message | Messages:
+    def __call__(self, part: str) -> Message:
         key = self.prefix + part
-        known = messages(self.name, REFERENCE)
-        if key in known:
-            return Message(self.name, key)
-        if any(other.startswith(key + ".") for other in known):
-            return Messages(self.name, key + ".")
-        raise KeyError(f"locales/{REFERENCE}/{self.name}.yaml has no message {key}")
+        if key not in messages(self.name, REFERENCE):
+            raise KeyError(f"locales/{REFERENCE}/{self.name}.yaml has no message {key}")
+        return Message(self.name, key)
 
-    def __getattr__(self, part: str) -> Message | Messages:
+    def __getattr__(self, part: str) -> Message:
         if part.startswith("__"):
             raise AttributeError(part)
         return self(part)
+
+    def group(self, part: str) -> Messages:
+        key = self.prefix + part
+        if not any(other.startswith(key + ".") for other in messages(self.name, REFERENCE)):
+            raise KeyError(f"locales/{REFERENCE}/{self.name}.yaml has no group of messages {key}")
+        return Messages(self.name, key + ".")

@@ -37,7 +37,9 @@ class Card(BaseModel):
     @classmethod
     def _printable_value(cls, value):
         # checked before anything formats it: Decimal('1e999999999') would print a billion digits
-        if isinstance(value, Decimal) and (not value.is_finite() or value.as_tuple().exponent < -3):
+        # a Decimal that is not finite has a letter for its exponent ('n', 'N' or 'F')
+        exponent = value.as_tuple().exponent if isinstance(value, Decimal) else 0
+        if not isinstance(exponent, int) or exponent < -3:
             raise ValueError("must be a number with at most three decimals")
         if not -MAX_VALUE <= value <= MAX_VALUE:
             raise ValueError(f"must be a number from -{MAX_VALUE} to {MAX_VALUE}")
@@ -66,6 +68,7 @@ class CardSet(BaseModel):
     @property
     def doc(self) -> YamlDocument:
         """The file the set was read from, to point errors at its lines."""
+        assert self._doc is not None, "load_card_set records the file of every set it reads"
         return self._doc
 
     @property

@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 from cardgen.engine import is_joker, value
 from cardgen.errors import InputError
 from cardgen.paths import TEMPLATES
-from cardgen.texts import Message, Messages
+from cardgen.texts import Message, MessageList, Messages
 from cardgen.yamlio import YamlDocument, load_yaml, validate
 
 VARIANTS = ("plus", "jokers", "classic", "pro")
@@ -58,6 +58,7 @@ class _Example(_Strict):
 
     @property
     def caption(self) -> Message:
+        assert self._caption is not None, "parse_summary gives every example its caption"
         return self._caption
 
 
@@ -83,7 +84,7 @@ class TallyExample(_Example):
 @dataclass(frozen=True)
 class ReferenceCard:
     title: Message
-    lines: Message
+    lines: MessageList
 
 
 class _SummaryFile(_Strict):
@@ -128,6 +129,16 @@ class RuleSummary:
     def outcome(self, example_id: str) -> TurnOutcome | TallyOutcome:
         return self.outcomes[example_id]
 
+    def turn_outcome(self, example_id: str) -> TurnOutcome:
+        outcome = self.outcomes[example_id]
+        assert isinstance(outcome, TurnOutcome), "cardgen.summaries plays a turn example as a turn"
+        return outcome
+
+    def tally_outcome(self, example_id: str) -> TallyOutcome:
+        outcome = self.outcomes[example_id]
+        assert isinstance(outcome, TallyOutcome), "cardgen.summaries counts a tally example as a tally"
+        return outcome
+
     def error(self, path: tuple, message: str) -> InputError:
         return self.doc.error(path, message)
 
@@ -170,7 +181,7 @@ def parse_summary(doc: YamlDocument, locale: str, locale_root: Path | None = Non
     for example in examples:
         example._caption = message(f"examples.{example.id}")
     sections = tuple(Section(id, message(f"sections.{id}.heading"), message(f"sections.{id}.text")) for id in raw.sections)
-    reference_card = ReferenceCard(message("reference_card.title"), message("reference_card.lines"))
+    reference_card = ReferenceCard(message("reference_card.title"), MessageList(locale, "reference_card.lines", locale_root))
     return RuleSummary(
         source=doc.file, variant=raw.variant, title=message("title"), players=raw.players,
         sections=sections, examples=examples, reference_card=reference_card, doc=doc,
@@ -225,11 +236,35 @@ def joker_worth(row: list[int], place: int) -> int | None:
 # --- score sheets and the words of the summaries ------------------------------------
 
 
-def score_texts() -> Messages:
-    """The words of the score sheets (locales/LANG/score.yaml): title("pro"), labels.total, rules("plus")."""
-    return Messages("score")
+class ScoreTexts(Messages):
+    """The words of the score sheets: title("pro"), labels.total, rules("plus")."""
+
+    @property
+    def title(self) -> Messages:
+        return self.group("title")
+
+    @property
+    def labels(self) -> Messages:
+        return self.group("labels")
+
+    @property
+    def rules(self) -> Messages:
+        return self.group("rules")
 
 
-def summary_words() -> Messages:
+class SummaryWords(Messages):
+    """What the summary pages print around the texts: kicker, winners("one"), ..."""
+
+    @property
+    def winners(self) -> Messages:
+        return self.group("winners")
+
+
+def score_texts() -> ScoreTexts:
+    """The words of the score sheets (locales/LANG/score.yaml)."""
+    return ScoreTexts("score")
+
+
+def summary_words() -> SummaryWords:
     """What the summary pages print around the texts (locales/LANG/summary.yaml)."""
-    return Messages("summary")
+    return SummaryWords("summary")

@@ -41,7 +41,7 @@ from cardgen.model.layout import PAPERS, check_offset
 from cardgen.record import CALIBRATION_ATTACHMENT, CALIBRATION_VERSION
 from cardgen.render.fonts import register, require_glyphs
 from cardgen.render.pdf import attach_json, finish, new_canvas, set_boxes
-from cardgen.texts import check_lang, languages, messages
+from cardgen.texts import Message, MessageList, check_lang, languages, messages
 
 FONT, BOLD = "Vera", "Vera-Bold"
 ATTACHMENT = CALIBRATION_ATTACHMENT
@@ -202,7 +202,7 @@ def _widest_fine_label() -> float:
     register(FONT)
     register(BOLD)
     numbers = max(stringWidth(label, BOLD, FINE_PT / MM) for label in FINE_LABELS.values())
-    names = max(stringWidth(messages("calibration", lang)["fine"], FONT, NAME_PT / MM)
+    names = max(stringWidth(Message("calibration", "fine")(lang), FONT, NAME_PT / MM)
                 for lang in languages())
     return max(numbers, names)
 
@@ -463,9 +463,11 @@ def _texts(lang: str, paper: str, flip: str, offset: tuple[float, float]) -> dic
         "offset": f"{offset[0]:g},{offset[1]:g}",
         "paper": paper.upper() if paper == "a4" else paper.capitalize(),
     }
-    texts = {key: value.format(**fill) for key, value in words.items() if isinstance(value, str)}
-    steps = [step.format(**fill) for step in words["steps"]]
+    texts: dict[str, str | list[str]] = {
+        key: value.format(**fill) for key, value in words.items() if isinstance(value, str)
+    }
+    steps = [step.format(**fill) for step in MessageList("calibration", "steps")(lang)]
     if offset != (0.0, 0.0):
-        steps.append(words["with_offset"].format(**fill))
+        steps.append(Message("calibration", "with_offset")(lang).format(**fill))
     texts["steps"] = steps
     return texts

@@ -15,7 +15,7 @@ from collections.abc import Iterable
 from contextlib import contextmanager
 from functools import lru_cache
 
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase import pdfmetrics
 
 from cardgen.model.cards import Card
@@ -32,14 +32,14 @@ _MIN_CONDENSE = 0.8
 
 
 @lru_cache(maxsize=None)
-def _colour(hex_value: str) -> HexColor:
+def _colour(hex_value: str) -> Color:
     return HexColor(hex_value)
 
 
 @lru_cache(maxsize=None)
 def _cap_height(font_name: str) -> float:
     """Height of the digits as a fraction of the font size."""
-    return pdfmetrics.getFont(font_name).face.capHeight / 1000
+    return pdfmetrics.getFont(font_name).face.capHeight / 1000  # type: ignore[attr-defined]  # every reportlab font has a face; the stubs omit it
 
 
 def fit_text(text: str, font: str, size: float, max_width: float) -> tuple[float, float, float]:
@@ -162,6 +162,7 @@ class CardPainter:
 
     def _backdrop(self, card: Card, tone: Tone, width, height, scale) -> None:
         """The large faint picture behind the value: a bull, or the zero or joker emblem."""
+        picture: str
         if card.kind in ("zero", "joker"):
             picture, placement = card.kind, self._special(card).emblem
         else:

@@ -12,6 +12,7 @@ from typing import cast
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.platypus import Paragraph
 
 from cardgen.errors import InputError
 from cardgen.model.fonts import BUNDLED, characters
@@ -45,3 +46,8 @@ def require_glyphs(font_name: str, text: str, where: str) -> None:
     missing = missing_glyphs(font_name, text)
     if missing:
         raise InputError(f"{where}: the font {font_name} has no glyph for {missing!r}.")
+
+
+def wrapped_lines(paragraph: Paragraph) -> int:
+    """How many lines `paragraph` took at its last wrap()."""
+    return len(paragraph.blPara.lines)  # type: ignore[attr-defined]  # wrap() sets blPara; the stubs omit it

@@ -23,7 +23,7 @@ from cardgen.errors import InputError
 from cardgen.model.cards import Card
 from cardgen.model.rules import VARIANTS, RuleSummary, read_summary, summary_words
 from cardgen.render.faces import card_space
-from cardgen.render.fonts import register, require_glyphs
+from cardgen.render.fonts import register, require_glyphs, wrapped_lines
 from cardgen.texts import check_lang, sheet_strings
 
 MM = 72 / 25.4
@@ -108,7 +108,7 @@ def _balanced(text: str, style: ParagraphStyle, width: float) -> tuple[Paragraph
     def lines(at: float) -> int:
         paragraph = _line(text, style)
         paragraph.wrap(at, 1000)
-        return len(paragraph.blPara.lines)
+        return wrapped_lines(paragraph)
 
     words = _line(text, style).text.split(" ")     # no narrower than its widest word
     widest = max(stringWidth(word, REGULAR, LINE_SIZE) for word in words) + style.leftIndent

@@ -13,12 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import lru_cache
+from typing import cast
 from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
+from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from cardgen.engine import STANDARD_HEADS, face, is_joker, is_zero
@@ -27,6 +29,7 @@ from cardgen.model.cards import Card
 from cardgen.model.layout import paper_size
 from cardgen.model.rules import (
     RuleSummary,
+    TallyExample,
     TurnExample,
     joker_worth,
     score_texts,
@@ -34,7 +37,7 @@ from cardgen.model.rules import (
 )
 from cardgen.render import art
 from cardgen.render.faces import FORM_PREFIX, CardPainter
-from cardgen.render.fonts import register, require_glyphs
+from cardgen.render.fonts import register, require_glyphs, wrapped_lines
 from cardgen.render.pdf import finish, new_canvas
 from cardgen.texts import check_lang, plural_category, sheet_strings
 
@@ -111,7 +114,7 @@ class Frame:
 class Page:
     """What the blocks draw with: the canvas, a card painter, the language's words."""
 
-    canvas: object
+    canvas: Canvas
     painter: CardPainter
     lang: str
     frame: Frame
@@ -164,6 +167,7 @@ class Block:
     keep_with_next = False
     floats = False           # an example may wait for the next column while text fills this one
     continued = False        # the end of a paragraph begun in the column before
+    width = 0.0
     height = 0.0
 
     def measure(self, width: float) -> float:
@@ -192,7 +196,7 @@ class TextBlock(Block):
     def measure(self, width: float) -> float:
         self.width = width
         self.height = self.paragraph.wrap(width, 10_000)[1]
-        self.lines = len(self.paragraph.blPara.lines)
+        self.lines = wrapped_lines(self.paragraph)
         return self.height
 
     def least_height(self) -> float:
@@ -210,12 +214,14 @@ class TextBlock(Block):
         parts = self.paragraph.split(width, first * self._leading() + 0.1)
         if len(parts) != 2:
             return []
-        blocks = [TextBlock(parts[0], self.space_before), TextBlock(parts[1], 0.0)]
-        blocks[1].continued = True
-        for block in blocks:
+        # a Paragraph splits into Paragraphs
+        first_part = TextBlock(cast(Paragraph, parts[0]), self.space_before)
+        rest = TextBlock(cast(Paragraph, parts[1]), 0.0)
+        rest.continued = True
+        for block in (first_part, rest):
             block.measure(width)
-        fits = blocks[0].height <= height and min(block.lines for block in blocks) >= MIN_LINES
-        return blocks if fits else []
+        fits = first_part.height <= height and min(first_part.lines, rest.lines) >= MIN_LINES
+        return [first_part, rest] if fits else []
 
     def draw(self, page: Page, x: float, top: float) -> None:
         self.paragraph.wrap(self.width, 10_000)  # a trial split may have dropped the wrapped lines
@@ -295,9 +301,8 @@ class ExampleBlock(Block):
     space_before = 2.4 * MM
     floats = True
 
-    def __init__(self, summary: RuleSummary, example, lang: str):
+    def __init__(self, summary: RuleSummary, example: TurnExample | TallyExample, lang: str):
         self.summary, self.example, self.lang = summary, example, lang
-        self.outcome = summary.outcome(example.id)
         self.caption = _paragraph(example.caption(lang), "caption")
 
     def _frame(self, page: Page, x: float, top: float) -> None:
@@ -312,6 +317,10 @@ class ExampleBlock(Block):
 
 class TurnBlock(ExampleBlock):
     """Rows before → after, the cards played and the cards collected."""
+
+    def __init__(self, summary: RuleSummary, example: TurnExample, lang: str):
+        super().__init__(summary, example, lang)
+        self.outcome = summary.turn_outcome(example.id)
 
     def measure(self, width: float) -> float:
         self.width = width
@@ -435,6 +444,11 @@ class TallyBlock(ExampleBlock):
     a player per column, like the score sheet."""
 
     ROW = 5.4 * MM
+    example: TallyExample
+
+    def __init__(self, summary: RuleSummary, example: TallyExample, lang: str):
+        super().__init__(summary, example, lang)
+        self.outcome = summary.tally_outcome(example.id)
 
     def measure(self, width: float) -> float:
         self.width = width
@@ -621,7 +635,7 @@ def summary_blocks(summary: RuleSummary, lang: str, frame: Frame) -> list[tuple[
             paragraph = _paragraph(line[2:] if bullet else line, "bullet" if bullet else "body", bullet)
             blocks.append((index, TextBlock(paragraph, 0.8 * MM if bullet else 1.3 * MM, splits=not bullet)))
         for example in summary.examples_of(section.id):
-            block = TurnBlock(summary, example, lang) if isinstance(example, TurnExample) else TallyBlock(summary, example, lang)
+            block: Block = TurnBlock(summary, example, lang) if isinstance(example, TurnExample) else TallyBlock(summary, example, lang)
             blocks.append((index, block))
     width = frame.column_width
     for _, block in blocks:
