@@ -30,8 +30,10 @@ def one_run(*args: str, check: bool = True) -> tuple[float, float, float]:
 
 def summary(label: str, runs: list[tuple[float, float, float]]) -> str:
     walls, cpus, _ = zip(*runs)
-    return (f"  {label}: median {statistics.median(walls):.3f} s, best {min(walls):.3f} s; "
-            f"CPU median {statistics.median(cpus):.3f} s")
+    return (
+        f"  {label}: median {statistics.median(walls):.3f} s, best {min(walls):.3f} s; "
+        f"CPU median {statistics.median(cpus):.3f} s"
+    )
 
 
 def main() -> None:

@@ -44,9 +44,16 @@ def measure(code: Path, args: list[str], timeout: float) -> tuple[int, float, fl
         resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
 
     try:
-        out = subprocess.run([sys.executable, "-c", MEASURE, sys.executable, "-m", "cardgen", "verify", *args],
-                             capture_output=True, text=True, env=env, check=True, timeout=timeout,
-                             preexec_fn=cap, cwd=code).stdout  # -m puts the working folder first on the path
+        out = subprocess.run(
+            [sys.executable, "-c", MEASURE, sys.executable, "-m", "cardgen", "verify", *args],
+            capture_output=True,
+            text=True,
+            env=env,
+            check=True,
+            timeout=timeout,
+            preexec_fn=cap,
+            cwd=code,
+        ).stdout  # -m puts the working folder first on the path
     except subprocess.TimeoutExpired:
         return -1, timeout, timeout, 0, f"did not finish in {timeout:.0f} s"
     status, seconds, cpu, peak, line = out.rstrip("\n").split("\t", 4)
@@ -62,8 +69,9 @@ def big_set(folder: Path, count: int = 2000) -> Path:
 
 
 def build(folder: Path, *args: str) -> None:
-    subprocess.run([sys.executable, "-m", "cardgen", "build", "-o", str(folder), *args], check=True,
-                   capture_output=True, cwd=HERE)
+    subprocess.run(
+        [sys.executable, "-m", "cardgen", "build", "-o", str(folder), *args], check=True, capture_output=True, cwd=HERE
+    )
 
 
 def report(title: str, code: Path, args: list[str], runs: int, timeout: float = 600) -> None:
@@ -71,26 +79,38 @@ def report(title: str, code: Path, args: list[str], runs: int, timeout: float = 
     status, line = measured[-1][0], measured[-1][-1]
     times, cpu = [m[1] for m in measured], [m[2] for m in measured]
     peak = max(m[3] for m in measured)
-    print(f"{title}: exit {status}, median {statistics.median(times):.2f} s, best {min(times):.2f} s, "
-          f"CPU best {min(cpu):.2f} s, peak RSS {peak} MB\n    {line[:150]}")
+    print(
+        f"{title}: exit {status}, median {statistics.median(times):.2f} s, best {min(times):.2f} s, "
+        f"CPU best {min(cpu):.2f} s, peak RSS {peak} MB\n    {line[:150]}"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--hostile", action="store_true", help="also the tampered PDFs (built by tests/hostile_pdfs.py)")
+    parser.add_argument(
+        "--hostile", action="store_true", help="also the tampered PDFs (built by tests/hostile_pdfs.py)"
+    )
     parser.add_argument("--code", type=Path, default=HERE, help="the checkout whose cardgen runs verify")
     args = parser.parse_args()
     print(f"cardgen verify, code from {args.code}, {args.runs} runs each")
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         build(folder)
-        report("deck-duplex.pdf --set numbered (104 cards)", args.code,
-               [str(folder / "deck-duplex.pdf"), "--set", "numbered"], args.runs)
+        report(
+            "deck-duplex.pdf --set numbered (104 cards)",
+            args.code,
+            [str(folder / "deck-duplex.pdf"), "--set", "numbered"],
+            args.runs,
+        )
         build(folder, "--set", str(big_set(folder)), "--mode", "duplex")
         big = folder / "big-duplex.pdf"
-        report("big-duplex.pdf --set big.yaml (2,000 cards, 446 pages)", args.code,
-               [str(big), "--set", str(folder / "big.yaml")], args.runs)
+        report(
+            "big-duplex.pdf --set big.yaml (2,000 cards, 446 pages)",
+            args.code,
+            [str(big), "--set", str(folder / "big.yaml")],
+            args.runs,
+        )
         if args.hostile:
             import hostile_pdfs
 

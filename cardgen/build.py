@@ -125,7 +125,9 @@ def _kit_extras(settings: PrintSettings, pages: _PageSetup) -> dict[str, bytes]:
     paper, flip, lang = pages.paper_name, pages.flip, settings.lang
     extras = {"calibration.pdf": calibration_pdf(paper=paper, flip=flip, back_offset=settings.back_offset, lang=lang)}
     extras.update({f"rules-{variant}-{lang}.pdf": summary_pdf(variant, lang, paper) for variant in VARIANTS})
-    extras.update({f"score-{variant}-{lang}.pdf": score_sheet_pdf(variant, lang, paper=paper) for variant in ("plus", "classic")})
+    extras.update(
+        {f"score-{variant}-{lang}.pdf": score_sheet_pdf(variant, lang, paper=paper) for variant in ("plus", "classic")}
+    )
     return extras
 
 
@@ -149,8 +151,9 @@ def _render_jobs(jobs: list[Job], settings: PrintSettings, pages: _PageSetup) ->
             cards=tuple(card_set.cards) + references,
             mode=job.mode,
             layout=layout,
-            painter_factory=partial(_SheetPainter, style=style, lang=settings.lang, cards=tuple(card_set.cards),
-                                    references=references),
+            painter_factory=partial(
+                _SheetPainter, style=style, lang=settings.lang, cards=tuple(card_set.cards), references=references
+            ),
             paper=paper,
             flip=flip,
             back_offset=settings.back_offset,

@@ -65,8 +65,9 @@ class OutputFolder:
         names = [_plain_name(name) for name in files]
         for name in names:
             if _is_real_folder(self.folder / name):
-                raise InputError(f"{self.folder / name}: a folder stands where this file should go; "
-                                 "nothing was written.")
+                raise InputError(
+                    f"{self.folder / name}: a folder stands where this file should go; nothing was written."
+                )
         stage = self._stage(files)
         self._move_in(stage, names)
         return [self.folder / name for name in names]
@@ -98,8 +99,10 @@ class OutputFolder:
                 os.replace(stage / name, self.folder / name)  # replaces a link, never follows it
             _sync_folder(self.folder)
         except OSError as exc:
-            raise InputError(f"{self.folder}: the new files could not all be moved into place ({exc.strerror}); "
-                             "the next cardgen run in this folder finishes the move.") from None
+            raise InputError(
+                f"{self.folder}: the new files could not all be moved into place ({exc.strerror}); "
+                "the next cardgen run in this folder finishes the move."
+            ) from None
         _remove_stage(stage)
 
     def finish_interrupted_runs(self) -> None:
@@ -115,8 +118,7 @@ class OutputFolder:
 
 
 def _plain_name(name: str) -> str:
-    if not name or name in (".", "..") or "/" in name or "\\" in name or "\0" in name \
-            or name.startswith(STAGE_PREFIX):
+    if not name or name in (".", "..") or "/" in name or "\\" in name or "\0" in name or name.startswith(STAGE_PREFIX):
         raise InputError(f"{name!r} cannot be the name of an output file.")
     return name
 

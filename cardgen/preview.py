@@ -7,10 +7,10 @@ image is rendered; each file is written to a temporary name and then renamed.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import math
 import re
-import hashlib
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +19,7 @@ from cardgen.errors import InputError
 from cardgen.model.cards import Card, bundled_set_names, load_card_set
 from cardgen.model.faces import FaceStyle, load_face_style, load_set_faces
 
-DEFAULT_CARD_SIZE = (56.0, 87.0)   # mm
+DEFAULT_CARD_SIZE = (56.0, 87.0)  # mm
 CONTACT_SHEET = "contact-sheet.png"
 _CONTACT_SHEET_PART = re.compile(r"contact-sheet-\d+\.png")  # a contact sheet in several images
 BACK_IMAGE = "back.png"
@@ -32,7 +32,7 @@ _SHEET_BACKGROUND = (0.86, 0.86, 0.84)
 class PreviewCard:
     card: Card
     style: FaceStyle
-    set_cards: tuple[Card, ...] = ()   # its whole set: marks numbers that read as another of its cards
+    set_cards: tuple[Card, ...] = ()  # its whole set: marks numbers that read as another of its cards
 
 
 def choose_cards(sets: list[str] | None, card_ids: list[str] | None, faces: str | None = None) -> list[PreviewCard]:
@@ -117,14 +117,15 @@ def image_names(chosen: list[PreviewCard]) -> list[str]:
 
 def _safe_stem(card_id: str) -> str:
     stem = "".join(
-        char if (char.isalnum() or char in "._-") and not (index == 0 and char == ".")
+        char
+        if (char.isalnum() or char in "._-") and not (index == 0 and char == ".")
         else "".join(f"%{byte:02X}" for byte in char.encode("utf-8"))
         for index, char in enumerate(card_id)
     )
     if len(stem.encode("utf-8")) > _LONGEST_STEM:  # file systems allow 255 bytes
         digest = hashlib.sha256(card_id.encode("utf-8")).hexdigest()[:10]
-        cut = stem.encode("utf-8")[:_LONGEST_STEM - 12].decode("utf-8", "ignore")
-        stem = cut[:cut.rfind("%")] if "%" in cut[-2:] else cut   # no half of a %XX
+        cut = stem.encode("utf-8")[: _LONGEST_STEM - 12].decode("utf-8", "ignore")
+        stem = cut[: cut.rfind("%")] if "%" in cut[-2:] else cut  # no half of a %XX
         stem += f"~h{digest}"
     return stem
 
@@ -194,7 +195,7 @@ def _render_contact_sheets(chosen: list[PreviewCard], lang, dpi, card_size_mm, b
     """contact-sheet.png, or contact-sheet-1.png, -2.png, ... when one image would be too large."""
     slots: list[PreviewCard | None] = list(chosen) + ([None] if back else [])
     per_sheet = cards_per_sheet(len(slots), card_size_mm, dpi)
-    groups = [slots[start:start + per_sheet] for start in range(0, len(slots), per_sheet)]
+    groups = [slots[start : start + per_sheet] for start in range(0, len(slots), per_sheet)]
     if len(groups) == 1:
         return {CONTACT_SHEET: _render_contact_sheet(groups[0], lang, dpi, card_size_mm, chosen[0].style)}
     width = len(str(len(groups)))
@@ -242,7 +243,7 @@ def _rasterise(pdf: bytes, dpi: int, size_px: tuple[int, int]) -> bytes:
         image = document[0].render(scale=dpi / 72).to_pil()
     finally:
         document.close()
-    if image.size != size_px:   # pdfium rounds a size of n + 1e-12 pixels up to n + 1
+    if image.size != size_px:  # pdfium rounds a size of n + 1e-12 pixels up to n + 1
         image = image.crop((0, 0, *size_px))
     out = io.BytesIO()
     image.save(out, format="PNG", dpi=(dpi, dpi))

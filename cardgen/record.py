@@ -49,8 +49,9 @@ class _Part(BaseModel):
 class Paper(_Part):
     """What every record names: the paper it was drawn on."""
 
-    paper_mm: tuple[Annotated[float, Field(allow_inf_nan=False, gt=10, le=MAX_PAPER_MM)], ...] = \
-        Field(min_length=2, max_length=2)
+    paper_mm: tuple[Annotated[float, Field(allow_inf_nan=False, gt=10, le=MAX_PAPER_MM)], ...] = Field(
+        min_length=2, max_length=2
+    )
 
     def outside(self, box: tuple[float, ...]) -> bool:
         x, y, w, h = box
@@ -94,11 +95,13 @@ class LayoutRecord(Paper):
     title: str = Field(default="", max_length=500)
     mode: Literal["glue", "duplex", "sleeve"]
     flip: Flip | None
-    card_mm: tuple[Annotated[float, Field(allow_inf_nan=False, gt=0, le=MAX_PAPER_MM)], ...] = \
-        Field(min_length=2, max_length=2)
+    card_mm: tuple[Annotated[float, Field(allow_inf_nan=False, gt=0, le=MAX_PAPER_MM)], ...] = Field(
+        min_length=2, max_length=2
+    )
     bleed_mm: float = Field(allow_inf_nan=False, ge=0, le=10)
-    back_offset_mm: tuple[Annotated[float, Field(allow_inf_nan=False, ge=-50, le=50)], ...] = \
-        Field(default=(0.0, 0.0), min_length=2, max_length=2)
+    back_offset_mm: tuple[Annotated[float, Field(allow_inf_nan=False, ge=-50, le=50)], ...] = Field(
+        default=(0.0, 0.0), min_length=2, max_length=2
+    )
     slots_per_page: int = Field(ge=1, le=20_000)
     targets_mm: list[tuple[Length, Length]] = Field(default=[], max_length=64)
     target_size_mm: float = Field(default=6.0, allow_inf_nan=False, gt=0, le=30)
@@ -115,7 +118,7 @@ class LayoutRecord(Paper):
         return data
 
     @model_validator(mode="after")
-    def _consistent(self) -> "LayoutRecord":
+    def _consistent(self) -> LayoutRecord:
         """Everything the checks look at lies on the paper and on a page the record lists;
         each slot of a page holds one card. Linear in the cards."""
         if self.flip is None and self.mode != "sleeve":
@@ -132,7 +135,9 @@ class LayoutRecord(Paper):
         for index, card in enumerate(self.cards):
             where = f"cards[{index}]"
             if card.slot >= self.slots_per_page:
-                raise _problem(f"{where}.slot", f"must be below slots_per_page ({self.slots_per_page}), not {card.slot}")
+                raise _problem(
+                    f"{where}.slot", f"must be below slots_per_page ({self.slots_per_page}), not {card.slot}"
+                )
             if (card.page, card.slot) in taken:
                 raise _problem(f"{where}.slot", f"is {card.slot} on page {card.page}, where another card already sits")
             taken.add((card.page, card.slot))
@@ -141,8 +146,9 @@ class LayoutRecord(Paper):
             if card.back is not None:
                 _listed(f"{where}.back.page", card.back.page, sides)
                 if card.back.page <= card.page:  # verify measures a face before the back behind it
-                    raise _problem(f"{where}.back.page", f"is {card.back.page}: a back comes after its face's "
-                                   f"page ({card.page})")
+                    raise _problem(
+                        f"{where}.back.page", f"is {card.back.page}: a back comes after its face's page ({card.page})"
+                    )
                 self._on_paper(f"{where}.back.trim_mm", card.back.trim_mm, slack=max(map(abs, self.back_offset_mm)))
         return self
 

@@ -51,9 +51,7 @@ class SimulationResult:
             "seat  player     mean total  win rate",
         ]
         for seat, kind in enumerate(self.kinds):
-            lines.append(
-                f"{seat + 1:>4}  {kind:<9}  {self.mean_totals[seat]:>10.2f}  {self.win_rates[seat]:>7.1%}"
-            )
+            lines.append(f"{seat + 1:>4}  {kind:<9}  {self.mean_totals[seat]:>10.2f}  {self.win_rates[seat]:>7.1%}")
         return "\n".join(lines)
 
 
@@ -61,9 +59,7 @@ def make_players(kinds: list[str]) -> list:
     try:
         return [STRATEGIES[kind]() for kind in kinds]
     except KeyError as exc:
-        raise InputError(
-            f"unknown player kind {exc.args[0]!r}: choose among {', '.join(STRATEGIES)}"
-        ) from None
+        raise InputError(f"unknown player kind {exc.args[0]!r}: choose among {', '.join(STRATEGIES)}") from None
 
 
 def simulate(
@@ -92,8 +88,7 @@ def simulate(
             winners = game.play()
         except (InvariantBroken, IllegalPlay) as exc:
             raise CheckFailed(
-                f"game {index + 1} (seed {game_seed}) went wrong: {exc}; replay it with "
-                f"--games 1 --seed {game_seed}"
+                f"game {index + 1} (seed {game_seed}) went wrong: {exc}; replay it with --games 1 --seed {game_seed}"
             ) from None
         for seat, total in enumerate(game.totals):
             totals[seat] += total

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from cardgen.engine import Options, face
@@ -30,7 +30,7 @@ from cardgen.referee import replay
 from cardgen.yamlio import YamlDocument
 
 
-@lru_cache(maxsize=None)
+@cache
 def load_summary(variant_or_file: str | Path) -> RuleSummary:
     """A rule summary with every example proved: InputError naming the example otherwise."""
     summary = read_summary(variant_or_file)
@@ -115,7 +115,9 @@ def _compare_turn(doc: YamlDocument, here: tuple, example: TurnExample, outcome:
             f"not {_rows_words(claimed_rows)}",
         )
     engine = {name: Counter(face(card) for card in cards) for name, cards in outcome.collected.items()}
-    claimed = {name: Counter(_shown(card) for card in cards) for name, cards in example.expect.collected.items() if cards}
+    claimed = {
+        name: Counter(_shown(card) for card in cards) for name, cards in example.expect.collected.items() if cards
+    }
     if engine != claimed:
         raise doc.error(
             here + ("expect", "collected"),
@@ -131,8 +133,9 @@ def _rows_words(rows: list[list[str]]) -> str:
 def _collected_words(collected: dict[str, Counter]) -> str:
     if not collected:
         return "nobody collects a card"
-    return "; ".join(f"{name} collects {' '.join(sorted(cards.elements(), key=float))}"
-                     for name, cards in sorted(collected.items()))
+    return "; ".join(
+        f"{name} collects {' '.join(sorted(cards.elements(), key=float))}" for name, cards in sorted(collected.items())
+    )
 
 
 def _score_tally(doc: YamlDocument, index: int, variant: str, example: TallyExample) -> TallyOutcome:
@@ -149,7 +152,9 @@ def _score_tally(doc: YamlDocument, index: int, variant: str, example: TallyExam
     over = False
     for round_number in range(count):
         if over:
-            raise doc.error(here + ("scores",), f"example {example.id}: the game was already over after round {round_number}")
+            raise doc.error(
+                here + ("scores",), f"example {example.id}: the game was already over after round {round_number}"
+            )
         for name in names:
             totals[name] += example.scores[name][round_number]
         over = round_number + 1 >= fixed if fixed is not None else max(totals.values()) >= options.end_threshold
@@ -158,12 +163,20 @@ def _score_tally(doc: YamlDocument, index: int, variant: str, example: TallyExam
     outcome = TallyOutcome(totals=totals, game_over=over, winners=winners)
     claimed = example.expect
     if claimed.totals != totals:
-        raise doc.error(here + ("expect", "totals"), f"example {example.id}: the totals are {_scores_words(totals)}, not {_scores_words(claimed.totals)}")
+        raise doc.error(
+            here + ("expect", "totals"),
+            f"example {example.id}: the totals are {_scores_words(totals)}, not {_scores_words(claimed.totals)}",
+        )
     if claimed.game_over != over:
         state = "over" if over else "not over"
-        raise doc.error(here + ("expect", "game_over"), f"example {example.id}: by the rules the game is {state} after these rounds")
+        raise doc.error(
+            here + ("expect", "game_over"), f"example {example.id}: by the rules the game is {state} after these rounds"
+        )
     if sorted(claimed.winners) != sorted(winners):
-        raise doc.error(here + ("expect", "winners"), f"example {example.id}: the winners are {', '.join(winners) or 'nobody yet'}, not {', '.join(claimed.winners) or 'nobody'}")
+        raise doc.error(
+            here + ("expect", "winners"),
+            f"example {example.id}: the winners are {', '.join(winners) or 'nobody yet'}, not {', '.join(claimed.winners) or 'nobody'}",
+        )
     return outcome
 
 

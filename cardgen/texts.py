@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -29,9 +29,7 @@ NO_BREAK = "\u00a0"
 # Where a line must not break: a number and the word or unit after it (5 players,
 # 100 mm, 100 %), around an ellipsis between numbers (22 … 99), and inside a short
 # sum (12 + 23 = 35).
-_TIES = re.compile(
-    r"(?<=\d) (?=[^\W\d_]{1,12}\b|%|…)|(?<=…) (?=\d)|(?<=\d) (?=[+=×] \d)|(?<=[+=×]) (?=\d)"
-)
+_TIES = re.compile(r"(?<=\d) (?=[^\W\d_]{1,12}\b|%|…)|(?<=…) (?=\d)|(?<=\d) (?=[+=×] \d)|(?<=[+=×]) (?=\d)")
 
 
 def typeset(text: str) -> str:
@@ -44,7 +42,7 @@ def languages() -> tuple[str, ...]:
     return _languages_in(LOCALES)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _languages_in(root: Path) -> tuple[str, ...]:
     codes = sorted(path.name for path in root.iterdir() if path.is_dir())
     return tuple(sorted(codes, key=lambda code: code != REFERENCE))
@@ -68,8 +66,8 @@ def plural_category(count: int) -> str:
 @dataclass(frozen=True)
 class LocaleFile:
     doc: YamlDocument
-    texts: dict[str, str | list[str]]      # typeset, by dotted message id
-    paths: dict[str, tuple]                # where each message stands in doc
+    texts: dict[str, str | list[str]]  # typeset, by dotted message id
+    paths: dict[str, tuple]  # where each message stands in doc
 
     def error(self, key: str, message: str) -> InputError:
         """An error naming the line of message `key`, or only the file when it lacks the message."""
@@ -96,9 +94,9 @@ def locale_file(name: str, lang: str, root: Path | None = None) -> LocaleFile:
     return _load_locale_file(root, name, lang)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _load_locale_file(root: Path, name: str, lang: str) -> LocaleFile:
-    from cardgen.yamlio import load_yaml   # not at import: the CLI lists languages before any YAML is read
+    from cardgen.yamlio import load_yaml  # not at import: the CLI lists languages before any YAML is read
 
     path = root / lang / f"{name}.yaml"
     shown = f"templates/locales/{lang}/{name}.yaml" if root == TEMPLATES / "locales" else str(path)

@@ -71,10 +71,10 @@ class YamlDocument:
         return InputError(f"{where}: {message.rstrip('.')}.")
 
 
-MAX_BYTES = 2 * 1024 * 1024     # no card set, layout or record comes near this
-MAX_NODES = 100_000             # values in a document, counting each alias's copy
-MAX_DEPTH = 100                 # lists and mappings nested in each other
-MAX_INT_DIGITS = 100            # longer integers are no count, size or value
+MAX_BYTES = 2 * 1024 * 1024  # no card set, layout or record comes near this
+MAX_NODES = 100_000  # values in a document, counting each alias's copy
+MAX_DEPTH = 100  # lists and mappings nested in each other
+MAX_INT_DIGITS = 100  # longer integers are no count, size or value
 # What YAML allows in a file: tab, newlines and the printable characters (YAML 1.1, 5.1).
 _FORBIDDEN = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
@@ -242,13 +242,15 @@ class _Walk:
         for key_node, value_node in node.value:
             if not isinstance(key_node, yaml.ScalarNode):
                 raise _problem(key_node.start_mark, "a key must be a single value, not a list or mapping")
-            if key_node.tag == _MERGE:   # `<<: *defaults` copies fields: count them, lines stay the parent's
+            if key_node.tag == _MERGE:  # `<<: *defaults` copies fields: count them, lines stay the parent's
                 self.visit(value_node, path + ("<<",), value_node.start_mark.line + 1)
                 continue
             key = self.loader.construct_object(key_node)
             line = key_node.start_mark.line + 1
             if key in seen:
-                raise _problem(key_node.start_mark, f"the key {_short(repr(key))} appears twice, first on line {seen[key]}")
+                raise _problem(
+                    key_node.start_mark, f"the key {_short(repr(key))} appears twice, first on line {seen[key]}"
+                )
             seen[key] = line
             self.visit(value_node, path + (key,), line)
 

@@ -1,6 +1,6 @@
 """Remake the README's pictures from the tool's real output.
 
-    python docs/make_images.py
+python docs/make_images.py
 """
 
 import subprocess
@@ -34,9 +34,21 @@ def main() -> None:
         page_png(out / "rules-plus-en.pdf", 0, "rules-plus-en.png")
         cardgen("sheet", "classic", "--players", "4", "-o", str(out / "score-classic-4.pdf"))
         page_png(out / "score-classic-4.pdf", 0, "score-classic-4-en.png")
-        cards = "1,5,10,66,55,Z1,J0.4"   # 66: the bar under numbers that read as another card upside down
+        cards = "1,5,10,66,55,Z1,J0.4"  # 66: the bar under numbers that read as another card upside down
         for style in ("standard", "light"):
-            cardgen("preview", "--cards", cards, "--faces", style, "--contact-sheet", "--back", "--dpi", "100", "-o", str(out / style))
+            cardgen(
+                "preview",
+                "--cards",
+                cards,
+                "--faces",
+                style,
+                "--contact-sheet",
+                "--back",
+                "--dpi",
+                "100",
+                "-o",
+                str(out / style),
+            )
             (out / style / "contact-sheet.png").replace(IMAGES / f"cards-{style}.png")
         cardgen("preview", "--cards", "55", "--dpi", "200", "-o", str(out / "single"))
         (out / "single" / "55.png").replace(IMAGES / "card-55.png")

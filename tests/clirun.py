@@ -20,5 +20,5 @@ class Ran:
 def cardgen_in_process(*args) -> Ran:
     result = CliRunner().invoke(main, [str(arg) for arg in args], prog_name="cardgen")
     if result.exception is not None and not isinstance(result.exception, SystemExit):
-        raise result.exception   # the real command would have shown a traceback
+        raise result.exception  # the real command would have shown a traceback
     return Ran(result.exit_code, result.stdout, result.stderr)

@@ -8,6 +8,7 @@ import pytest
 
 from cardgen.build import PrintSettings, build
 
+
 def pytest_xdist_auto_num_workers(config):
     """`-n auto` (the default, in pyproject.toml): no workers for one test file, whose run
     is shorter than the four seconds two workers take to start; xdist's own count otherwise."""

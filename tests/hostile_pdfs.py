@@ -82,7 +82,7 @@ def lying_records(sheet: bytes) -> dict[str, bytes]:
         "newer-version": changed(lambda r: r.update(version=9)),
         "back-before-face": changed(lambda r: r["cards"][9]["back"].update(page=1)),
         "20000-cards": changed(lambda r: r.update(many)),
-        "not-json": b"{\"kind\": \"cards\", \"pages\": [",
+        "not-json": b'{"kind": "cards", "pages": [',
         "a-list": b"[1, 2, 3]",
     }
 
@@ -105,5 +105,6 @@ def _many_cards(good: dict, count: int) -> dict:
 
 def cases(sheet: bytes) -> list[tuple[str, bytes]]:
     """Every hostile PDF made from the sheet, by name."""
-    return [("bomb-1GB", with_bomb(sheet))] + [(f"record-{name}", with_record(sheet, record))
-                                               for name, record in lying_records(sheet).items()]
+    return [("bomb-1GB", with_bomb(sheet))] + [
+        (f"record-{name}", with_record(sheet, record)) for name, record in lying_records(sheet).items()
+    ]

@@ -4,6 +4,12 @@ the tests share one implementation."""
 
 import math
 
+# --- text runs read back by pdfium: the same runs pypdf's visitor reports, twenty times faster ---
+from typing import NamedTuple
+
+import pypdfium2
+import pypdfium2.raw as pdfium_c
+
 from cardgen.verify.readback import (  # noqa: F401
     MM,
     PageImage,
@@ -20,14 +26,6 @@ from cardgen.verify.readback import (  # noqa: F401
     text_in_box,
     texts_with_positions,
 )
-
-
-# --- text runs read back by pdfium: the same runs pypdf's visitor reports, twenty times faster ---
-
-from typing import NamedTuple  # noqa: E402
-
-import pypdfium2  # noqa: E402
-import pypdfium2.raw as pdfium_c  # noqa: E402
 
 
 class Run(NamedTuple):
@@ -55,15 +53,28 @@ def _page_runs(document, page) -> list[Run]:
         for obj in objects:
             m = obj.get_matrix()
             matrix = _then((m.a, m.b, m.c, m.d, m.e, m.f), outer)
-            if obj.type == pdfium_c.FPDF_PAGEOBJ_FORM:   # forms nest: their contents in their own space
-                walk([pypdfium2.PdfObject(pdfium_c.FPDFFormObj_GetObject(obj, i), page=page, pdf=document,
-                                          textpage=textpage)
-                      for i in range(pdfium_c.FPDFFormObj_CountObjects(obj))], matrix)
+            if obj.type == pdfium_c.FPDF_PAGEOBJ_FORM:  # forms nest: their contents in their own space
+                walk(
+                    [
+                        pypdfium2.PdfObject(
+                            pdfium_c.FPDFFormObj_GetObject(obj, i), page=page, pdf=document, textpage=textpage
+                        )
+                        for i in range(pdfium_c.FPDFFormObj_CountObjects(obj))
+                    ],
+                    matrix,
+                )
             elif obj.type == pdfium_c.FPDF_PAGEOBJ_TEXT and obj.extract().strip():
                 a, b, c, d, e, f = matrix
                 # the height scale: a horizontal squeeze (Tz) narrows a text, it does not make it smaller
-                found.append(Run(obj.extract().strip(), e / MM, f / MM, obj.get_font_size() * math.hypot(c, d),
-                                 "Bold" in obj.get_font().get_base_name()))
+                found.append(
+                    Run(
+                        obj.extract().strip(),
+                        e / MM,
+                        f / MM,
+                        obj.get_font_size() * math.hypot(c, d),
+                        "Bold" in obj.get_font().get_base_name(),
+                    )
+                )
 
     walk(list(page.get_objects(max_depth=1, textpage=textpage)), (1, 0, 0, 1, 0, 0))
     return found

@@ -4,7 +4,6 @@ import subprocess
 import sys
 
 import pytest
-
 from clirun import cardgen_in_process
 from pdfcheck import MM, layout_record, reader
 
@@ -26,16 +25,29 @@ def test_build_with_no_argument_writes_the_default_kit_into_output(tmp_path):
 @pytest.mark.parametrize("options", [["--paper", "letter"], ["--printer", "home"]])
 def test_letter_reaches_every_pdf_of_the_kit(tmp_path, monkeypatch, options):
     monkeypatch.setenv("CARDGEN_CONFIG_DIR", str(tmp_path / "config"))
-    assert cardgen_in_process("printer", "add", "home", "--back-offset", "0,0", "--flip", "long", "--paper", "letter").returncode == 0
+    assert (
+        cardgen_in_process(
+            "printer", "add", "home", "--back-offset", "0,0", "--flip", "long", "--paper", "letter"
+        ).returncode
+        == 0
+    )
     result = cardgen_in_process("build", *options, "-o", str(tmp_path))
     assert result.returncode == 0, result.stderr
     names = sorted(p.name for p in tmp_path.glob("*.pdf"))
     assert set(KIT) < set(names)
-    assert {"rules-plus-en.pdf", "rules-jokers-en.pdf", "rules-classic-en.pdf", "rules-pro-en.pdf",
-            "score-plus-en.pdf", "score-classic-en.pdf"} < set(names)
+    assert {
+        "rules-plus-en.pdf",
+        "rules-jokers-en.pdf",
+        "rules-classic-en.pdf",
+        "rules-pro-en.pdf",
+        "score-plus-en.pdf",
+        "score-classic-en.pdf",
+    } < set(names)
     for name in names:
-        sizes = {tuple(round(float(v) / MM, 1) for v in page.mediabox[2:])
-                 for page in reader((tmp_path / name).read_bytes()).pages}
+        sizes = {
+            tuple(round(float(v) / MM, 1) for v in page.mediabox[2:])
+            for page in reader((tmp_path / name).read_bytes()).pages
+        }
         assert sizes == {(215.9, 279.4)}, name
 
 

@@ -5,20 +5,20 @@ back in cancel the printer's shift."""
 from __future__ import annotations
 
 import json
-from functools import lru_cache
+from functools import cache
 
 import pytest
+from pdfcheck import font_is_embedded_truetype, fonts_of, reader, render
 from PIL import Image, ImageOps
 
 from cardgen.layout.geometry import behind_point
 from cardgen.render.calibration import ATTACHMENT, calibration_pdf
-from pdfcheck import font_is_embedded_truetype, fonts_of, reader, render
 
 DPI = 300
 PERPENDICULAR_REACH = 5.5  # a shift moves the back's marks this far at most across the scale
 
 
-@lru_cache(maxsize=None)
+@cache
 def sheet(paper="a4", flip="long", offset=(0.0, 0.0)) -> bytes:
     return calibration_pdf(paper=paper, flip=flip, back_offset=offset)
 
@@ -27,7 +27,7 @@ def description(content: bytes) -> dict:
     return json.loads(reader(content).attachments[ATTACHMENT][0])
 
 
-@lru_cache(maxsize=None)
+@cache
 def pages(paper="a4", flip="long", offset=(0.0, 0.0)):
     content = sheet(paper, flip, offset)
     return ImageOps.invert(render(content, 0, DPI)), ImageOps.invert(render(content, 1, DPI))
@@ -191,7 +191,11 @@ def test_the_attachment_says_what_the_sheet_is():
     assert (info["paper"], info["flip"], info["back_offset"]) == ("letter", "short", [0.5, -1.25])
     # two scales per axis, as far apart as the page allows: a turned back makes them disagree
     assert sorted((s["station"], s["axis"]) for s in info["scales"]) == [
-        ("bottom", "x"), ("left", "y"), ("right", "y"), ("top", "x")]
+        ("bottom", "x"),
+        ("left", "y"),
+        ("right", "y"),
+        ("top", "x"),
+    ]
 
 
 def test_the_instructions_say_what_to_type():
@@ -226,7 +230,17 @@ def printer_shift_reads(flip, shift):
     return found
 
 
-SHIFTS = [(1.0, 0.0), (0.0, 1.0), (0.5, -1.25), (-2.75, 0.25), (3.3, -4.6), (-4.9, 4.1), (0.4, 0.6), (1.75, -2.5), (5.0, -5.0)]
+SHIFTS = [
+    (1.0, 0.0),
+    (0.0, 1.0),
+    (0.5, -1.25),
+    (-2.75, 0.25),
+    (3.3, -4.6),
+    (-4.9, 4.1),
+    (0.4, 0.6),
+    (1.75, -2.5),
+    (5.0, -5.0),
+]
 
 
 @pytest.mark.parametrize("flip", ["long", "short"])

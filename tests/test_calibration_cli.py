@@ -2,10 +2,10 @@ import json
 
 import pytest
 from click.testing import CliRunner
+from pdfcheck import reader
 
 from cardgen.cli import main
 from cardgen.render.calibration import ATTACHMENT
-from pdfcheck import reader
 
 
 @pytest.fixture(autouse=True)
@@ -41,7 +41,9 @@ def test_a_printer_profile_gives_the_defaults_and_options_win(tmp_path):
     assert run("calibrate", "--printer", "office", "-o", str(out)).exit_code == 0
     info = described(out)
     assert (info["paper"], info["flip"], info["back_offset"]) == ("letter", "short", [0.5, -1.25])
-    assert run("calibrate", "--printer", "office", "--flip", "long", "--back-offset", "0,0", "-o", str(out)).exit_code == 0
+    assert (
+        run("calibrate", "--printer", "office", "--flip", "long", "--back-offset", "0,0", "-o", str(out)).exit_code == 0
+    )
     info = described(out)
     assert (info["paper"], info["flip"], info["back_offset"]) == ("letter", "long", [0.0, 0.0])
 

@@ -8,16 +8,16 @@ from __future__ import annotations
 import ctypes
 import json
 import math
-from functools import lru_cache
+from functools import cache
 
 import pypdfium2
 import pypdfium2.raw as pdfium_c
 import pytest
+from pdfcheck import MM, reader
 
 from cardgen.layout.geometry import behind_point
 from cardgen.render.calibration import ATTACHMENT, _texts, calibration_pdf
 from cardgen.texts import LANGUAGES
-from pdfcheck import MM, reader
 
 GAP = 1.0  # mm: the least clear space between two things, or between a thing and a box's line
 LABEL_REACH = 2.0  # mm: text this close to a scale's (or the ruler's) lines is one of its labels
@@ -33,8 +33,13 @@ class Box:
         self.name = name
 
     def __or__(self, other):
-        return Box(min(self.x0, other.x0), min(self.y0, other.y0), max(self.x1, other.x1), max(self.y1, other.y1),
-                   self.name or other.name)
+        return Box(
+            min(self.x0, other.x0),
+            min(self.y0, other.y0),
+            max(self.x1, other.x1),
+            max(self.y1, other.y1),
+            self.name or other.name,
+        )
 
     def grown(self, d):
         return Box(self.x0 - d, self.y0 - d, self.x1 + d, self.y1 + d, self.name)
@@ -117,7 +122,7 @@ def spans_of(text_page, words: str):
 # -- the page as things that must not touch --------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def sheet(paper, flip, lang, offset):
     return calibration_pdf(paper, flip, offset, lang)
 
@@ -131,8 +136,10 @@ def scale_regions(info):
         across = scale["across"]
         for row, zero in (("fine", scale["fine_zero"]), ("coarse", scale["coarse_zero"])):
             spec = info[row]
-            reach = max(max(abs(k) for k in spec["lines"]) * spec["front_pitch"],
-                        max(abs(k) for k in spec["back_lines"]) * spec["back_pitch"])
+            reach = max(
+                max(abs(k) for k in spec["lines"]) * spec["front_pitch"],
+                max(abs(k) for k in spec["back_lines"]) * spec["back_pitch"],
+            )
             corners = []
             for a in (-reach, reach):
                 for b in (-back, front + 1.0):  # the zero line rises 1 mm further
@@ -164,8 +171,8 @@ def layout(paper, flip, lang, offset):
         things.append(_union([r[3] for r in members], name))
 
     steps = texts["steps"]
-    (start, _), = spans_of(front_page, "1." + steps[0])
-    (_, end), = spans_of(front_page, f"{len(steps)}." + steps[-1])
+    ((start, _),) = spans_of(front_page, "1." + steps[0])
+    ((_, end),) = spans_of(front_page, f"{len(steps)}." + steps[-1])
     block((start, end), "instructions")
     legends = spans_of(front_page, texts["match"])
     assert len(legends) == 2
@@ -187,16 +194,35 @@ def layout(paper, flip, lang, offset):
     back_words = []
     size = tuple(info["paper_mm"])
     for _, _, text, box in runs(glyphs(document[1].get_textpage())):
-        corners = [behind_point(x - offset[0], y - offset[1], size, flip) for x in (box.x0, box.x1) for y in (box.y0, box.y1)]
-        back_words.append(Box(min(c[0] for c in corners), min(c[1] for c in corners),
-                              max(c[0] for c in corners), max(c[1] for c in corners), "back: " + text))
-    flip_boxes = [Box(x, y, x + w, y + h, name) for name, (x, y, w, h) in
-                  (("flip box", info["flip_check"]["front_box"]), ("wrong-flip box", info["flip_check"]["wrong_flip_box"]))]
+        corners = [
+            behind_point(x - offset[0], y - offset[1], size, flip) for x in (box.x0, box.x1) for y in (box.y0, box.y1)
+        ]
+        back_words.append(
+            Box(
+                min(c[0] for c in corners),
+                min(c[1] for c in corners),
+                max(c[0] for c in corners),
+                max(c[1] for c in corners),
+                "back: " + text,
+            )
+        )
+    flip_boxes = [
+        Box(x, y, x + w, y + h, name)
+        for name, (x, y, w, h) in (
+            ("flip box", info["flip_check"]["front_box"]),
+            ("wrong-flip box", info["flip_check"]["wrong_flip_box"]),
+        )
+    ]
     return things, back_words, flip_boxes
 
 
-CASES = [(paper, flip, lang, offset) for paper in ("a4", "letter") for flip in ("long", "short")
-         for lang in sorted(LANGUAGES) for offset in OFFSETS]
+CASES = [
+    (paper, flip, lang, offset)
+    for paper in ("a4", "letter")
+    for flip in ("long", "short")
+    for lang in sorted(LANGUAGES)
+    for offset in OFFSETS
+]
 IDS = [f"{paper}-{flip}-{lang}-{'offset' if any(offset) else 'exact'}" for paper, flip, lang, offset in CASES]
 
 
@@ -207,7 +233,7 @@ def test_nothing_on_the_front_touches_anything_else(paper, flip, lang, offset):
     assert "instructions" in names and sum(n.endswith("lines") for n in names) == 8
     everything = things + back_words
     for i, one in enumerate(everything):
-        for other in everything[i + 1:]:
+        for other in everything[i + 1 :]:
             assert one.distance(other) >= GAP, (one, other, round(one.distance(other), 2))
 
 
@@ -227,4 +253,3 @@ def test_text_keeps_clear_of_the_flip_boxes_lines(paper, flip, lang, offset):
     for word in back_words:
         assert word.inside(flip_box) >= BACK_CLEAR, (word, flip_box, round(word.inside(flip_box), 2))
     assert [t for t in things if t.name == "wrong-flip words"][0].inside(wrong_box) >= clearance
-

@@ -188,7 +188,9 @@ class Rows:
         else:
             for card, seat in sorted((card, seat) for seat, play in played for card in play.cards if is_joker(card)):
                 self._joker(seat, card, plays[seat])
-            for card, seat in sorted((card, seat) for seat, play in played for card in play.cards if not is_joker(card)):
+            for card, seat in sorted(
+                (card, seat) for seat, play in played for card in play.cards if not is_joker(card)
+            ):
                 self._place(seat, card, plays[seat])
         return self.collected
 

@@ -8,6 +8,7 @@ from decimal import Decimal
 import pypdf
 import pypdfium2
 import pytest
+from pdfcheck import text_runs
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.errors import InputError
@@ -15,7 +16,6 @@ from cardgen.model.cards import Card, bundled_set_names, load_card_set
 from cardgen.model.faces import FACES_DIR, bundled_face_names, load_face_style
 from cardgen.render import fonts
 from cardgen.render.faces import MM, CardPainter
-from pdfcheck import text_runs
 
 CARD = (56 * MM, 87 * MM)
 BLEED = 2.5 * MM
@@ -66,7 +66,7 @@ def test_joker_decimal_separator_follows_the_language(style, lang, shown):
     content = draw(style, [joker], lang=lang)
     page = pypdf.PdfReader(io.BytesIO(content)).pages[0]
     assert biggest_texts(content) == [shown]
-    assert page.extract_text().count(shown) == 3   # the big value and both corner indices
+    assert page.extract_text().count(shown) == 3  # the big value and both corner indices
 
 
 @pytest.mark.parametrize("name", bundled_face_names())
@@ -104,7 +104,7 @@ def rendered(pdf: bytes, page=0):
 
 
 def hex_rgb(value: str):
-    return tuple(int(value[i:i + 2], 16) for i in (1, 3, 5))
+    return tuple(int(value[i : i + 2], 16) for i in (1, 3, 5))
 
 
 def close(pixel, colour, tolerance=6):
@@ -117,10 +117,18 @@ def bleed_edges(size, margin, bleed):
     left, right = (margin - bleed) * PX, (margin + size[0] + bleed) * PX
     top, bottom = (page_height - margin - size[1] - bleed) * PX, (page_height - margin + bleed) * PX
     middle_x, middle_y = (left + right) / 2, (top + bottom) / 2
-    inside = {"left": (left + 2, middle_y), "right": (right - 3, middle_y),
-              "top": (middle_x, top + 2), "bottom": (middle_x, bottom - 3)}
-    outside = {"left": (left - 3, middle_y), "right": (right + 2, middle_y),
-               "top": (middle_x, top - 3), "bottom": (middle_x, bottom + 2)}
+    inside = {
+        "left": (left + 2, middle_y),
+        "right": (right - 3, middle_y),
+        "top": (middle_x, top + 2),
+        "bottom": (middle_x, bottom - 3),
+    }
+    outside = {
+        "left": (left - 3, middle_y),
+        "right": (right + 2, middle_y),
+        "top": (middle_x, top - 3),
+        "bottom": (middle_x, bottom + 2),
+    }
     # corners too: the background fills the bleed box's corners, nothing beyond
     inside.update({"corner": (left + 2, top + 2), "corner2": (right - 3, bottom - 3)})
     outside.update({"corner": (left - 3, top - 3), "corner2": (right + 2, bottom + 2)})
@@ -130,8 +138,12 @@ def bleed_edges(size, margin, bleed):
 def no_ink_outside(image, size, margin, bleed):
     """Every pixel outside the bleed box (with a pixel of antialiasing) is still white paper."""
     page_height = size[1] + 2 * margin
-    box = (int((margin - bleed) * PX) - 1, int((page_height - margin - size[1] - bleed) * PX) - 1,
-           int((margin + size[0] + bleed) * PX) + 2, int((page_height - margin + bleed) * PX) + 2)
+    box = (
+        int((margin - bleed) * PX) - 1,
+        int((page_height - margin - size[1] - bleed) * PX) - 1,
+        int((margin + size[0] + bleed) * PX) + 2,
+        int((page_height - margin + bleed) * PX) + 2,
+    )
     width, height = image.size
     pixels = image.load()
     for y in range(0, height, 2):
@@ -143,9 +155,17 @@ def no_ink_outside(image, size, margin, bleed):
     return None
 
 
-@pytest.mark.parametrize("drawn", [card("number", 1, 1), card("number", 55, 7), card("zero", 0, 0),
-                                   card("joker", Decimal("0.4"), 1), card("blank", 0, 0)],
-                         ids=["1", "55", "zero", "joker", "blank"])
+@pytest.mark.parametrize(
+    "drawn",
+    [
+        card("number", 1, 1),
+        card("number", 55, 7),
+        card("zero", 0, 0),
+        card("joker", Decimal("0.4"), 1),
+        card("blank", 0, 0),
+    ],
+    ids=["1", "55", "zero", "joker", "blank"],
+)
 @pytest.mark.parametrize("rotate180", [False, True])
 def test_face_background_fills_the_bleed_and_nothing_lies_beyond(style, drawn, rotate180):
     margin = 20.0
@@ -189,6 +209,7 @@ def test_other_card_sizes_keep_everything_inside(style, size):
 
 # -- bull heads -------------------------------------------------------------------
 
+
 def form_uses(pdf: bytes, page: int, name: str) -> int:
     content = pypdf.PdfReader(io.BytesIO(pdf)).pages[page].get_contents().get_data().decode("latin-1")
     return len(re.findall(rf"/FormXob\.cardgen-{name} Do", content))
@@ -197,7 +218,7 @@ def form_uses(pdf: bytes, page: int, name: str) -> int:
 @pytest.mark.parametrize("heads", [1, 2, 3, 4, 5, 6, 7])
 def test_number_card_shows_as_many_bull_heads_as_it_counts(style, heads):
     pdf = draw(style, [card("number", 10, heads)])
-    assert form_uses(pdf, 0, "bull") == heads + 1   # one more: the faint bull behind the value
+    assert form_uses(pdf, 0, "bull") == heads + 1  # one more: the faint bull behind the value
 
 
 @pytest.mark.parametrize("kind, emblem", [("zero", "zero"), ("joker", "joker")])
@@ -235,7 +256,9 @@ def test_two_painters_on_one_canvas_share_the_forms(style):
     reader = pypdf.PdfReader(buffer)
     forms = sorted(name.split("-")[1] for name in reader.pages[0]["/Resources"]["/XObject"])
     assert forms == ["back", "bull", "joker", "panel"]
-    assert form_uses(buffer.getvalue(), 0, "bull") == 2   # the joker's head, twice; the backs' bulls are inside their form
+    assert (
+        form_uses(buffer.getvalue(), 0, "bull") == 2
+    )  # the joker's head, twice; the backs' bulls are inside their form
 
 
 # -- bad style files ----------------------------------------------------------------
@@ -337,9 +360,13 @@ def test_unknown_language_for_the_joker(style):
 
 def test_a_style_may_write_the_joker_with_its_own_decimal_separator(tmp_path):
     path = tmp_path / "mine.yaml"
-    path.write_text(STANDARD.replace('caption: {text: "JOKER", size: 5.0, y: -25}',
-                                     'caption: {text: "JOKER", size: 5.0, y: -25}\n  decimal_separator: {en: ","}'),
-                    encoding="utf-8")
+    path.write_text(
+        STANDARD.replace(
+            'caption: {text: "JOKER", size: 5.0, y: -25}',
+            'caption: {text: "JOKER", size: 5.0, y: -25}\n  decimal_separator: {en: ","}',
+        ),
+        encoding="utf-8",
+    )
     joker = card("joker", Decimal("0.4"), 1, "J0.4")
     style = load_face_style(path)
     assert [biggest_texts(draw(style, [joker], lang=lang)) for lang in ("en", "de")] == [["0,4"], ["0,4"]]
@@ -350,10 +377,28 @@ def test_a_style_may_write_the_joker_with_its_own_decimal_separator(tmp_path):
 from cardgen.model.turnable import is_ambiguous, turned_reading  # noqa: E402
 
 
-@pytest.mark.parametrize("label, turned", [("6", "9"), ("9", "6"), ("16", "91"), ("18", "81"), ("19", "61"),
-                                           ("66", "99"), ("68", "89"), ("86", "98"), ("69", "69"), ("88", "88"),
-                                           ("101", "101"), ("10", "01"), ("7", None), ("56", None),
-                                           ("0.6", None), ("0,9", None), ("", None)])
+@pytest.mark.parametrize(
+    "label, turned",
+    [
+        ("6", "9"),
+        ("9", "6"),
+        ("16", "91"),
+        ("18", "81"),
+        ("19", "61"),
+        ("66", "99"),
+        ("68", "89"),
+        ("86", "98"),
+        ("69", "69"),
+        ("88", "88"),
+        ("101", "101"),
+        ("10", "01"),
+        ("7", None),
+        ("56", None),
+        ("0.6", None),
+        ("0,9", None),
+        ("", None),
+    ],
+)
 def test_turned_reading(label, turned):
     assert turned_reading(label) == turned
 
@@ -363,16 +408,38 @@ def test_numbers_that_read_as_another_card_are_ambiguous(label):
     assert is_ambiguous(label)
 
 
-@pytest.mark.parametrize("label", ["69", "96", "88", "11", "101", "1", "8", "10", "60", "90", "100", "7", "55",
-                                   "104", "0", "0.6", "0.9", "0,6", "0,9"])
+@pytest.mark.parametrize(
+    "label",
+    [
+        "69",
+        "96",
+        "88",
+        "11",
+        "101",
+        "1",
+        "8",
+        "10",
+        "60",
+        "90",
+        "100",
+        "7",
+        "55",
+        "104",
+        "0",
+        "0.6",
+        "0.9",
+        "0,6",
+        "0,9",
+    ],
+)
 def test_numbers_that_turn_into_themselves_or_no_card_are_not(label):
     assert not is_ambiguous(label)
 
 
 def test_the_set_being_printed_adds_its_own_numbers():
-    assert not is_ambiguous("161") and not is_ambiguous("106")   # 191 and 901: no card of 1–104
+    assert not is_ambiguous("161") and not is_ambiguous("106")  # 191 and 901: no card of 1–104
     assert is_ambiguous("161", ["161", "191"]) and is_ambiguous("191", ["161", "191"])
-    assert not is_ambiguous("106", [str(n) for n in range(1, 201)])   # 901: none of 1–200
+    assert not is_ambiguous("106", [str(n) for n in range(1, 201)])  # 901: none of 1–200
 
 
 def test_numbers_marked_in_the_bundled_deck():
@@ -395,7 +462,9 @@ def test_six_and_nine_get_a_bar_under_the_value_and_both_indices(style):
 
 def test_no_bar_when_the_style_says_none(tmp_path):
     path = tmp_path / "plain.yaml"
-    path.write_text(STANDARD.replace("mark_turnable: {style: underline", "mark_turnable: {style: none"), encoding="utf-8")
+    path.write_text(
+        STANDARD.replace("mark_turnable: {style: underline", "mark_turnable: {style: none"), encoding="utf-8"
+    )
     plain = load_face_style(path)
     pdf = draw(plain, [card("number", 6, 1), card("number", 7, 1)])
     assert bars(pdf, 0) == bars(pdf, 1)
@@ -403,8 +472,9 @@ def test_no_bar_when_the_style_says_none(tmp_path):
 
 def test_a_style_without_the_field_marks_by_default(tmp_path):
     path = tmp_path / "old.yaml"
-    path.write_text("\n".join(line for line in STANDARD.splitlines() if not line.startswith("mark_turnable")),
-                    encoding="utf-8")
+    path.write_text(
+        "\n".join(line for line in STANDARD.splitlines() if not line.startswith("mark_turnable")), encoding="utf-8"
+    )
     old = load_face_style(path)
     assert old.mark_turnable.style == "underline"
     pdf = draw(old, [card("number", 9, 1), card("number", 7, 1)])
@@ -419,14 +489,17 @@ def test_bad_mark_style(tmp_path):
 def ink_rows(image, box, ink, tolerance=40):
     """Image rows (y down) inside `box` holding a pixel close to the ink colour."""
     left, top, right, bottom = box
-    return sorted({y for y in range(top, bottom) for x in range(left, right)
-                   if close(image.getpixel((x, y)), ink, tolerance)})
+    return sorted(
+        {y for y in range(top, bottom) for x in range(left, right) if close(image.getpixel((x, y)), ink, tolerance)}
+    )
 
 
 @pytest.mark.parametrize("rotate180", [False, True])
 def test_the_bar_lies_under_the_digits_in_each_index_and_inside_the_panel(style, tmp_path, rotate180):
     path = tmp_path / "plain.yaml"
-    path.write_text(STANDARD.replace("mark_turnable: {style: underline", "mark_turnable: {style: none"), encoding="utf-8")
+    path.write_text(
+        STANDARD.replace("mark_turnable: {style: underline", "mark_turnable: {style: none"), encoding="utf-8"
+    )
     plain = load_face_style(path)
     margin = 20.0
     ink = hex_rgb(style.tone_for(1).ink)
@@ -434,23 +507,29 @@ def test_the_bar_lies_under_the_digits_in_each_index_and_inside_the_panel(style,
     marked = rendered(draw(style, [six], margin=margin, rotate180=rotate180))
     unmarked = rendered(draw(plain, [six], margin=margin, rotate180=rotate180))
     width, height = marked.size
-    bars = [(x, y) for y in range(height) for x in range(width)
-            if close(marked.getpixel((x, y)), ink, 40) and not close(unmarked.getpixel((x, y)), ink, 40)]
+    bars = [
+        (x, y)
+        for y in range(height)
+        for x in range(width)
+        if close(marked.getpixel((x, y)), ink, 40) and not close(unmarked.getpixel((x, y)), ink, 40)
+    ]
     panel = style.panel.inset * MM * PX
     left, top = margin * PX + panel, margin * PX + panel
     right, bottom = (margin + CARD[0]) * PX - panel, (margin + CARD[1]) * PX - panel
     assert bars and all(left < x < right and top < y < bottom for x, y in bars)
     # three bars: under the big value, and under each index as it reads; on the page,
     # the upper index's bar lies below its digits, the lower (upside down) one's above them
-    corner, inner = 16 * MM * PX, 4   # inner: pixels clear of the panel's outline
+    corner, inner = 16 * MM * PX, 4  # inner: pixels clear of the panel's outline
     upper_box = (int(left) + inner, int(top) + inner, int(left + corner / 2), int(top + corner))
     lower_box = (int(right - corner / 2), int(bottom - corner), int(right) - inner, int(bottom) - inner)
     middle = [y for x, y in bars if top + corner < y < bottom - corner]
     upper = [y for x, y in bars if upper_box[0] <= x < upper_box[2] and upper_box[1] <= y < upper_box[3]]
     lower = [y for x, y in bars if lower_box[0] <= x < lower_box[2] and lower_box[1] <= y < lower_box[3]]
     assert middle and upper and lower and len(middle) + len(upper) + len(lower) == len(bars)
-    big_digits = ink_rows(unmarked, (int(left) + inner, int(top + corner), int(right) - inner, int(bottom - corner)), ink)
-    if rotate180:   # the card's own 'under' is the page's 'above'
+    big_digits = ink_rows(
+        unmarked, (int(left) + inner, int(top + corner), int(right) - inner, int(bottom - corner)), ink
+    )
+    if rotate180:  # the card's own 'under' is the page's 'above'
         assert max(middle) < min(big_digits)
     else:
         assert min(middle) > max(big_digits)

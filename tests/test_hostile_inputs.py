@@ -13,11 +13,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from clirun import cardgen_in_process
 from PIL import Image
 
 from cardgen.cli import main
 from cardgen.render import fonts
-from clirun import cardgen_in_process
 
 SET_HEAD = "name: hostile\ntitle: Hostile\n"
 CARD = "  - {id: '1', kind: number, value: 1, heads: 1}\n"
@@ -26,7 +26,11 @@ CARD = "  - {id: '1', kind: number, value: 1, heads: 1}\n"
 def cardgen(*args, cwd=None, env=None, timeout=60):
     return subprocess.run(
         [sys.executable, "-m", "cardgen", *map(str, args)],
-        capture_output=True, text=True, cwd=cwd, env=env, timeout=timeout,
+        capture_output=True,
+        text=True,
+        cwd=cwd,
+        env=env,
+        timeout=timeout,
     )
 
 
@@ -63,12 +67,16 @@ def test_alias_inside_itself_is_refused(tmp_path):
 
 
 def test_integer_of_5000_digits_is_refused(tmp_path):
-    result, path = preview_set(tmp_path, SET_HEAD + "cards:\n  - {id: '1', kind: number, value: " + "9" * 5000 + ", heads: 1}\n")
+    result, path = preview_set(
+        tmp_path, SET_HEAD + "cards:\n  - {id: '1', kind: number, value: " + "9" * 5000 + ", heads: 1}\n"
+    )
     assert "line 4" in assert_refused(result, path)
 
 
 def test_nul_byte_names_its_line(tmp_path):
-    result, path = preview_set(tmp_path, (SET_HEAD + "cards:\n" + CARD.replace("1", "1\0", 1)).encode(), run=cardgen_in_process)
+    result, path = preview_set(
+        tmp_path, (SET_HEAD + "cards:\n" + CARD.replace("1", "1\0", 1)).encode(), run=cardgen_in_process
+    )
     assert "line 4" in assert_refused(result, path)
 
 
@@ -78,7 +86,9 @@ def test_duplicate_key_names_its_line(tmp_path):
 
 
 def test_joker_value_with_a_billion_digits_is_refused(tmp_path):
-    result, path = preview_set(tmp_path, SET_HEAD + "cards:\n  - {id: J, kind: joker, value: '1e999999999', heads: 1}\n")
+    result, path = preview_set(
+        tmp_path, SET_HEAD + "cards:\n  - {id: J, kind: joker, value: '1e999999999', heads: 1}\n"
+    )
     assert "field cards[0].value" in assert_refused(result, path)
 
 
@@ -92,11 +102,14 @@ def test_chain_of_1000_extends_is_refused(tmp_path):
 
 
 @pytest.mark.skipif(not os.path.exists("/dev/zero"), reason="no /dev/zero here")
-@pytest.mark.parametrize("command", [
-    ("preview", "--set", "/dev/zero"),
-    ("build", "--set", "jokers", "--layout", "/dev/zero"),
-    ("referee", "/dev/zero"),
-])
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("preview", "--set", "/dev/zero"),
+        ("build", "--set", "jokers", "--layout", "/dev/zero"),
+        ("referee", "/dev/zero"),
+    ],
+)
 def test_a_device_is_refused_without_reading_it(tmp_path, command):
     result = cardgen(*command, "-o", tmp_path) if command[0] != "referee" else cardgen(*command)
     assert "not a regular file" in assert_refused(result, "/dev/zero")
@@ -123,7 +136,9 @@ def test_extends_and_faces_stay_in_their_folders_and_quote_nothing(tmp_path, fie
     folder.mkdir()
     if field == "extends":
         (folder / naming_file).write_text("extends: ../outside.yaml\nname: mine\n")
-        result = cardgen_in_process("build", "--set", "jokers", "--layout", folder / naming_file, "-o", tmp_path / "out")
+        result = cardgen_in_process(
+            "build", "--set", "jokers", "--layout", folder / naming_file, "-o", tmp_path / "out"
+        )
     else:
         (folder / naming_file).write_text(SET_HEAD + "faces: ../outside.yaml\ncards:\n" + CARD)
         result = cardgen_in_process("preview", "--set", folder / naming_file, "-o", tmp_path / "out")
@@ -159,7 +174,9 @@ def test_printer_profiles_with_a_huge_integer_are_one_line(tmp_path):
 def test_contact_sheet_never_passes_pillows_image_limit(tmp_path, monkeypatch):
     # The bundled sets at --dpi 600 pass the real limit of 89 Mpx; a lower limit shows the same at 72 dpi.
     monkeypatch.setattr(Image, "MAX_IMAGE_PIXELS", 300_000)
-    result = CliRunner().invoke(main, ["preview", "--set", "jokers", "--contact-sheet", "--back", "--dpi", "72", "-o", str(tmp_path)])
+    result = CliRunner().invoke(
+        main, ["preview", "--set", "jokers", "--contact-sheet", "--back", "--dpi", "72", "-o", str(tmp_path)]
+    )
     assert result.exit_code == 0, result.output
     sheets = sorted(tmp_path.iterdir())
     assert len(sheets) > 1
@@ -186,14 +203,17 @@ def _ctrl_c_as_in_a_terminal():
 def test_ctrl_c_prints_one_line_and_exits_130():
     process = subprocess.Popen(
         [sys.executable, "-m", "cardgen", "simulate", "--games", "100000000"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=_ctrl_c_as_in_a_terminal,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=_ctrl_c_as_in_a_terminal,
     )
     try:
         time.sleep(3)
         process.send_signal(signal.SIGINT)
         _, stderr = process.communicate(timeout=30)
     finally:
-        process.kill()   # no simulation left running when the test fails
+        process.kill()  # no simulation left running when the test fails
     assert process.returncode == 130
     assert stderr.splitlines() == ["cardgen: stopped."]
 

@@ -4,19 +4,19 @@ the ruler or a cut mark."""
 
 import subprocess
 import sys
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import product
 from unittest.mock import patch
 
 import pypdfium2
 import pytest
+from pdfcheck import MM, layout_record, reader
 
 from cardgen.build import PrintSettings, build
 from cardgen.render.scoresheet import score_sheet_pdf
 from cardgen.summaries import summary_pdf
 from cardgen.texts import sheet_strings
 from cardgen.verify.run import verify_inputs
-from pdfcheck import MM, layout_record, reader
 
 LANGS = ("fr", "en", "de", "nl")
 PAPERS = ("a4", "letter")
@@ -26,8 +26,10 @@ CARD_SHEETS = ("zero-cards-glue.pdf", "jokers-glue.pdf", "jokers-duplex.pdf", "d
 # Verifying the 104-card deck reads back every slot (most of a kit's verify time): it is
 # verified in two opposite corners of the matrix, the smaller sheets everywhere.
 DECK_VERIFIED = {("de", "letter", "short"), ("fr", "a4", "long")}
-LONGEST_TITLE = ("Die Nullkarten, die Joker und die übrigen Sonderkarten der Jubiläumsausgabe — "
-                 "selbst gedruckt, für Übungsrunden am Wochenende")[:120].ljust(120, "x")
+LONGEST_TITLE = (
+    "Die Nullkarten, die Joker und die übrigen Sonderkarten der Jubiläumsausgabe — "
+    "selbst gedruckt, für Übungsrunden am Wochenende"
+)[:120].ljust(120, "x")
 TARGET_WINDOW = 1.0  # mm around a target's cross that verify reads to find it
 PRINTABLE = 3.0  # mm along the paper's edges that a home printer cannot print
 
@@ -39,10 +41,12 @@ _summary_pdf = lru_cache(maxsize=None)(summary_pdf)
 _score_sheet_pdf = lru_cache(maxsize=None)(score_sheet_pdf)
 
 
-@lru_cache(maxsize=None)
+@cache
 def kit(lang: str, paper: str, flip: str) -> dict[str, bytes]:
-    with patch("cardgen.summaries.summary_pdf", _summary_pdf), \
-            patch("cardgen.render.scoresheet.score_sheet_pdf", _score_sheet_pdf):
+    with (
+        patch("cardgen.summaries.summary_pdf", _summary_pdf),
+        patch("cardgen.render.scoresheet.score_sheet_pdf", _score_sheet_pdf),
+    ):
         return build(PrintSettings(paper=paper, flip=flip, lang=lang))
 
 
@@ -56,8 +60,13 @@ def _write(files: dict[str, bytes], folder, names) -> list[str]:
 
 
 def _failures(reports) -> list[str]:
-    return [f"{report.input}: {check.line()}" for report in reports if not report.ok
-            for check in report.checks if check.result == "fail"]
+    return [
+        f"{report.input}: {check.line()}"
+        for report in reports
+        if not report.ok
+        for check in report.checks
+        if check.result == "fail"
+    ]
 
 
 @pytest.mark.parametrize("lang,paper,flip", MATRIX)
@@ -75,7 +84,8 @@ def test_a_set_with_the_longest_title_passes_verify(paper, tmp_path):
     card_set.write_text(
         f'name: long-title\ntitle: "{LONGEST_TITLE}"\ncards:\n'
         + "".join(f'  - {{id: "J0.{n}", kind: joker, value: 0.{n}, heads: 1}}\n' for n in range(10)),
-        encoding="utf-8")
+        encoding="utf-8",
+    )
     files = build(PrintSettings(paper=paper, lang="de"), sets=[str(card_set)], mode="duplex")
     reports = verify_inputs(_write(files, tmp_path, files))
     assert not _failures(reports)
@@ -117,8 +127,10 @@ def _words(text: str) -> str:
 
 def test_a_longest_title_is_kept_off_the_marks_too(tmp_path):
     card_set = tmp_path / "long-title.yaml"
-    card_set.write_text(f'name: long-title\ntitle: "{LONGEST_TITLE}"\ncards:\n'
-                        '  - {id: "Z", kind: zero, value: 0, heads: 0}\n', encoding="utf-8")
+    card_set.write_text(
+        f'name: long-title\ntitle: "{LONGEST_TITLE}"\ncards:\n  - {{id: "Z", kind: zero, value: 0, heads: 0}}\n',
+        encoding="utf-8",
+    )
     for paper, lang in product(PAPERS, LANGS):
         files = build(PrintSettings(paper=paper, lang=lang), sets=[str(card_set)], mode="glue")
         assert not list(_clashes("long-title-glue.pdf", PageTexts(files["long-title-glue.pdf"]))), (paper, lang)
@@ -154,14 +166,26 @@ def _keep_out_boxes(record: dict, page: dict) -> list[tuple[str, list[float]]]:
     """(what, [x0, y0, x1, y1] mm) of the cards with their bleed, the area of their cut
     marks, the targets with the window verify reads, and the ruler with its ticks."""
     side, paper = page["side"], record["paper_mm"]
-    rects = [card["trim_mm"] if side == "front" else card["back"]["trim_mm"]
-             for card in record["cards"] if (card["page"] if side == "front" else card["back"]["page"]) == page["page"]]
+    rects = [
+        card["trim_mm"] if side == "front" else card["back"]["trim_mm"]
+        for card in record["cards"]
+        if (card["page"] if side == "front" else card["back"]["page"]) == page["page"]
+    ]
     bleed = record["bleed_mm"]
     boxes = [("card", [x - bleed, y - bleed, x + w + bleed, y + h + bleed]) for x, y, w, h in rects]
     marks = record["cut_marks_mm"]
     reach = bleed + marks["offset"] + marks["length"] if marks["style"] != "none" else bleed
-    boxes.append(("cut marks", [min(r[0] for r in rects) - reach, min(r[1] for r in rects) - reach,
-                                max(r[0] + r[2] for r in rects) + reach, max(r[1] + r[3] for r in rects) + reach]))
+    boxes.append(
+        (
+            "cut marks",
+            [
+                min(r[0] for r in rects) - reach,
+                min(r[1] for r in rects) - reach,
+                max(r[0] + r[2] for r in rects) + reach,
+                max(r[1] + r[3] for r in rects) + reach,
+            ],
+        )
+    )
     half = record["target_size_mm"] / 2 + TARGET_WINDOW
     for x, y in record["targets_mm"]:
         if side == "back":
@@ -192,16 +216,22 @@ def test_the_margin_marks_are_stored_once_per_distinct_page():
     all full backs (and one each for a part-filled last sheet): a smaller file."""
     content = kit("en", "a4", "long")["deck-duplex.pdf"]
     pdf = reader(content)
-    shared = {xobject.idnum for page in pdf.pages
-              for name, xobject in page["/Resources"]["/XObject"].items() if "furniture" in name}
+    shared = {
+        xobject.idnum
+        for page in pdf.pages
+        for name, xobject in page["/Resources"]["/XObject"].items()
+        if "furniture" in name
+    }
     assert len(pdf.pages) == 24 and len(shared) == 4
 
 
 def test_a_sheet_without_a_reference_card_does_not_load_its_module():
     """The reference card's module is a sixth of a second to import: a deck build skips it."""
-    script = ("import sys; from cardgen.build import PrintSettings, jobs_for, render_jobs; "
-              "render_jobs(jobs_for(['numbered'], 'duplex'), PrintSettings()); "
-              "print('cardgen.render.reference' in sys.modules)")
+    script = (
+        "import sys; from cardgen.build import PrintSettings, jobs_for, render_jobs; "
+        "render_jobs(jobs_for(['numbered'], 'duplex'), PrintSettings()); "
+        "print('cardgen.render.reference' in sys.modules)"
+    )
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
     assert run.stdout.strip() == "False"
 

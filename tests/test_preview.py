@@ -39,7 +39,7 @@ def test_the_image_shows_the_card_colours(tmp_path):
         image = image.convert("RGB")
         corner = image.getpixel((1, 1))
         middle_colours = {image.getpixel((x, image.height // 2)) for x in range(image.width)}
-    assert corner == (0xA2, 0x3C, 0x8E)       # the 7-head tone runs to the edge
+    assert corner == (0xA2, 0x3C, 0x8E)  # the 7-head tone runs to the edge
     assert (0x6C, 0x1D, 0x5E) in middle_colours  # the value in the 7-head ink
 
 
@@ -70,11 +70,14 @@ def test_same_input_same_bytes(tmp_path):
     assert (tmp_path / "a" / "J0.4.png").read_bytes() == (tmp_path / "b" / "J0.4.png").read_bytes()
 
 
-@pytest.mark.parametrize("args, words", [
-    (["--cards", "1,999"], "no card '999' in the chosen sets"),
-    (["--set", "no-such-set"], "there is no bundled card set 'no-such-set'"),
-    (["--faces", "missing-style.yaml"], "missing-style.yaml: there is no such file"),
-])
+@pytest.mark.parametrize(
+    "args, words",
+    [
+        (["--cards", "1,999"], "no card '999' in the chosen sets"),
+        (["--set", "no-such-set"], "there is no bundled card set 'no-such-set'"),
+        (["--faces", "missing-style.yaml"], "missing-style.yaml: there is no such file"),
+    ],
+)
 def test_bad_input_exits_2_with_one_line_and_writes_nothing(tmp_path, args, words):
     output = tmp_path / "out"
     result = run(*args, "-o", str(output))
@@ -97,7 +100,7 @@ def test_existing_images_are_replaced_whole(tmp_path):
     (tmp_path / "1.png").write_bytes(b"old")
     assert run("--cards", "1", "--dpi", "30", "-o", str(tmp_path)).exit_code == 0
     Image.open(io.BytesIO((tmp_path / "1.png").read_bytes())).verify()
-    assert [path.name for path in tmp_path.iterdir()] == ["1.png"]   # no temporary file left
+    assert [path.name for path in tmp_path.iterdir()] == ["1.png"]  # no temporary file left
 
 
 def test_images_get_the_usual_file_permissions(tmp_path):
@@ -115,8 +118,11 @@ def test_a_users_set_marks_its_own_upside_down_pairs(tmp_path):
     images = {}
     for name, numbers in (("pair", (161, 191)), ("single", (161, 7))):
         path = tmp_path / f"{name}.yaml"
-        path.write_text(f"name: {name}\ntitle: {name}\ncards:\n" + "".join(
-            f"  - {{id: '{n}', kind: number, value: {n}, heads: 1}}\n" for n in numbers), encoding="utf-8")
+        path.write_text(
+            f"name: {name}\ntitle: {name}\ncards:\n"
+            + "".join(f"  - {{id: '{n}', kind: number, value: {n}, heads: 1}}\n" for n in numbers),
+            encoding="utf-8",
+        )
         result = run("--set", str(path), "--cards", "161", "--dpi", "100", "-o", str(cards / name))
         assert result.exit_code == 0, result.output
         with Image.open(cards / name / "161.png") as image:

@@ -224,8 +224,9 @@ def test_a_row_named_for_a_numbered_card_outside_the_free_companion_option(tmp_p
 
 def test_a_row_named_for_zero_cards_alone_under_the_free_companion_option(tmp_path):
     # a zero card never enters a row, so the named row would be silently ignored
-    message = rule_error(tmp_path, "{Ana: {cards: [0], row: 4}, Ben: 70}",
-                         variant="plus\n    options: {free_companion: true}")
+    message = rule_error(
+        tmp_path, "{Ana: {cards: [0], row: 4}, Ben: 70}", variant="plus\n    options: {free_companion: true}"
+    )
     assert message.startswith("round 1, turn 1: Ana played 0 and named row 4, but only a companion of a zero card")
 
 
@@ -245,7 +246,9 @@ def test_a_joker_without_a_row(tmp_path):
 
 def test_a_second_joker_in_one_round(tmp_path):
     message = rule_error(
-        tmp_path, "{Ana: {card: 0.4, take: 1}, Ben: 70}", variant="jokers",
+        tmp_path,
+        "{Ana: {card: 0.4, take: 1}, Ben: 70}",
+        variant="jokers",
         more="      - {Ana: {card: 0.5, row: 2}, Ben: 71}\n",
     )
     assert message == (
@@ -292,7 +295,9 @@ def test_a_card_outside_the_pro_deck(tmp_path):
 
 def test_a_turn_after_the_round_is_over(tmp_path):
     message = rule_error(
-        tmp_path, "{Ana: 29, Ben: 70}", hands="hands: {Ana: [29], Ben: [70]}",
+        tmp_path,
+        "{Ana: 29, Ben: 70}",
+        hands="hands: {Ana: [29], Ben: [70]}",
         more="      - {Ana: 30, Ben: 71}\n",
     )
     assert message == "round 1, turn 2: the round is already over: every hand is empty"
@@ -338,9 +343,7 @@ def test_too_many_players_for_plus(tmp_path):
 
 def test_an_unknown_option(tmp_path):
     text = "variant: classic\noptions: {colour: red}\nplayers: [Ana, Ben]\n"
-    assert form_error(tmp_path, text) == (
-        "line 2, field options.colour: is not a known field (check its spelling)."
-    )
+    assert form_error(tmp_path, text) == ("line 2, field options.colour: is not a known field (check its spelling).")
 
 
 def test_an_option_of_another_variant(tmp_path):
@@ -399,9 +402,7 @@ def test_a_player_who_is_not_in_the_game(tmp_path):
               - {Ana: 29, Ben: 30}
               - {Ana: 31, Dan: 40}
         """
-    assert form_error(tmp_path, text) == (
-        "line 7, field rounds[0].turns[1].Dan: Dan is not one of the players."
-    )
+    assert form_error(tmp_path, text) == ("line 7, field rounds[0].turns[1].Dan: Dan is not one of the players.")
 
 
 def test_a_card_twice_in_rows_and_hands(tmp_path):

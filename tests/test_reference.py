@@ -19,8 +19,9 @@ BORDER_RGB = (0x6E, 0x1C, 0x28)
 
 def one_card(variant: str, lang: str, rotate180: bool = False) -> bytes:
     canvas, buffer = new_canvas((80, 110), None, "reference")
-    ReferencePainter(canvas, lang).front(reference_card(variant), 12 * MM, 11.5 * MM, 56 * MM, 87 * MM,
-                                         3 * MM, rotate180=rotate180)
+    ReferencePainter(canvas, lang).front(
+        reference_card(variant), 12 * MM, 11.5 * MM, 56 * MM, 87 * MM, 3 * MM, rotate180=rotate180
+    )
     canvas.showPage()
     return finish(canvas, buffer)
 
@@ -38,17 +39,23 @@ def test_every_reference_card_shows_its_title_and_lines(variant, lang):
 
 def test_the_card_fills_its_bleed_and_nothing_beyond():
     image = render(one_card("plus", "en"), 0, 100).convert("L")
-    px = lambda x_mm, y_mm: image.getpixel((round(x_mm / 25.4 * 100), round((110 - y_mm) / 25.4 * 100)))
-    border = px(9.5, 9.0)                 # inside the 3 mm bleed, outside the trim box
+
+    def px(x_mm, y_mm):
+        return image.getpixel((round(x_mm / 25.4 * 100), round((110 - y_mm) / 25.4 * 100)))
+
+    border = px(9.5, 9.0)  # inside the 3 mm bleed, outside the trim box
     assert border < 100
-    assert px(8.0, 7.0) > 250             # beyond the bleed: paper
-    assert px(40, 50) > 200               # the light panel
+    assert px(8.0, 7.0) > 250  # beyond the bleed: paper
+    assert px(40, 50) > 200  # the light panel
 
 
 def test_turned_card_reads_from_the_other_side():
     upright = positioned_texts(one_card("classic", "en"), 0)
     turned = positioned_texts(one_card("classic", "en", rotate180=True), 0)
-    title_y = lambda runs: next(y for t, x, y in runs if t == "6 nimmt!")
+
+    def title_y(runs):
+        return next(y for t, x, y in runs if t == "6 nimmt!")
+
     assert title_y(upright) > 80 and title_y(turned) < 30
 
 
@@ -61,15 +68,18 @@ def test_only_reference_cards_are_drawn():
 
 
 def test_a_line_too_long_for_the_card_names_the_field(tmp_path, monkeypatch):
-    import cardgen.render.reference as reference
     from rulecopy import copy_summary
+
+    import cardgen.render.reference as reference
 
     long = "Cards 1 to 10 × players + 4, " * 12
     path = copy_summary(tmp_path, "pro", "pro", '- "Cards 1 to 10 × players + 4"', f'- "{long}"')
     monkeypatch.setattr(reference, "read_summary", lambda variant: read_summary(str(path)))
     card_text.cache_clear()
     try:
-        with pytest.raises(InputError, match=r"locales/en/rules-pro\.yaml, line \d+, field reference_card\.lines: the lines do not fit"):
+        with pytest.raises(
+            InputError, match=r"locales/en/rules-pro\.yaml, line \d+, field reference_card\.lines: the lines do not fit"
+        ):
             card_text("pro", "en")
     finally:
         card_text.cache_clear()
@@ -89,11 +99,11 @@ def test_the_reference_sheet_has_cut_marks_and_nine_cards(tmp_path):
 
 def test_wrapped_lines_are_balanced():
     # no word alone on the second line: French Plus once left "pile", "premier", "joueurs"
-    from cardgen.render.reference import _balanced, _styles, DESIGN, INSET, PADDING
+    from cardgen.render.reference import DESIGN, INSET, PADDING, _balanced, _styles
 
     inner = (DESIGN[0] - 2 * INSET - 2 * PADDING) * MM
     style, _ = _styles()
     for text in card_text("plus", "fr")[2]:
         paragraph, _ = _balanced(text, style, inner)
-        lines = paragraph.blPara.lines                # (space left, words) per line
+        lines = paragraph.blPara.lines  # (space left, words) per line
         assert len(lines) == 1 or len(lines[-1][1]) > 1, text

@@ -6,29 +6,29 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pypdfium2
 import pytest
 from click.testing import CliRunner
+from pdfcheck import MM, font_is_embedded_truetype, fonts_of, page_text, reader, render, text_runs
+from rulecopy import copy_summary
 
 from cardgen.cli import main
 from cardgen.engine import face
 from cardgen.errors import InputError
 from cardgen.model.rules import VARIANTS, TallyExample, TurnExample, score_texts, summary_words
 from cardgen.summaries import load_summary, summary_pdf
-from pdfcheck import MM, font_is_embedded_truetype, fonts_of, page_text, reader, render, text_runs
-from rulecopy import copy_summary
 
 LANGS = ("en", "fr", "de", "nl")
 A4 = (210.0, 297.0)
 LETTER = (215.9, 279.4)
-CARD_VALUE_PT = 30 * 5.6 / 56 * MM    # the small cards' big value: 30 mm on 56 mm, cards 5.6 mm wide
+CARD_VALUE_PT = 30 * 5.6 / 56 * MM  # the small cards' big value: 30 mm on 56 mm, cards 5.6 mm wide
 ROW_PITCH_MM = 5.6 * 87 / 56 + 0.7
 
 
-@lru_cache(maxsize=None)
+@cache
 def pdf(variant: str, lang: str, paper: str = "a4") -> bytes:
     return summary_pdf(variant, lang, paper)
 
@@ -41,13 +41,13 @@ def normalised(text: str) -> str:
     return re.sub(r"\s+", " ", text.replace("\u00a0", " ")).strip()
 
 
-@lru_cache(maxsize=None)
+@cache
 def pages_runs(content: bytes) -> list[list]:
     """Every text run of each page: (text, x mm, y mm, size in points as drawn, bold)."""
     return text_runs(content)
 
 
-@lru_cache(maxsize=None)
+@cache
 def all_text(content: bytes) -> str:
     return normalised(page_text(content))
 
@@ -72,14 +72,17 @@ def after_panels(content: bytes, lang: str) -> list[list[list[str]]]:
     for page_runs in pages_runs(content):
         zoom = zoom_of(page_runs)
         values = card_values(page_runs)
-        for text, ax, ay, size, bold in page_runs:
+        for text, ax, ay, _size, bold in page_runs:
             if text != label or not bold:
                 continue
             rows = []
             for row in range(4):
                 top = ay - 1 - row * ROW_PITCH_MM * zoom
-                cards = sorted((x, t) for t, x, y in values
-                               if ax - 2 <= x <= ax + 40 * zoom and top - ROW_PITCH_MM * zoom < y <= top)
+                cards = sorted(
+                    (x, t)
+                    for t, x, y in values
+                    if ax - 2 <= x <= ax + 40 * zoom and top - ROW_PITCH_MM * zoom < y <= top
+                )
                 rows.append([t for _, t in cards])
             panels.append(rows)
     return panels
@@ -91,7 +94,7 @@ def collected_on_page(content: bytes, lang: str, name: str) -> list[list[str]]:
     found = []
     for page_runs in pages_runs(content):
         values = card_values(page_runs)
-        for text, lx, ly, size, bold in page_runs:
+        for text, lx, ly, _size, _bold in page_runs:
             if normalised(text) == label:
                 found.append(sorted(t for t, x, y in values if lx < x < lx + 90 and abs(y - ly) < 3))
     return found
@@ -164,7 +167,7 @@ def test_the_seeds_examples_are_drawn():
     classic = after_panels(pdf("classic", "en"), "en")
     assert [["8"], ["24", "29"], ["69", "70"], ["81"]] in classic
     plus = after_panels(pdf("plus", "en"), "en")
-    assert [["15"], ["24", "27"], ["49", "53"], ["6"]] in plus     # 49, 53, then 5, 6, 27
+    assert [["15"], ["24", "27"], ["49", "53"], ["6"]] in plus  # 49, 53, then 5, 6, 27
     for lang, worth in (("en", "17.4"), ("fr", "17,4"), ("de", "17,4"), ("nl", "17,4")):
         rows = after_panels(pdf("jokers", lang), lang)
         assert [["9", "17", shown(116, lang), "18"], ["25"], ["42"], ["63"]] in rows
@@ -185,7 +188,8 @@ def test_tally_shows_the_engines_totals_and_winner(lang):
     rows = [
         [t for t, x, y, size, bold in sorted(page_runs, key=lambda run: run[1]) if abs(y - ty) < 0.5 and x > tx]
         for page_runs in pages_runs(pdf("classic", lang))
-        for text, tx, ty, size, bold in page_runs if text == total
+        for text, tx, ty, size, bold in page_runs
+        if text == total
     ]
     assert ["69", "43", "50"] in rows
 
@@ -201,7 +205,7 @@ def test_every_summary_fits_one_sheet_of_exact_letter_with_all_its_text(variant,
     assert 1 <= len(sizes) <= 2 and set(sizes) == {LETTER}
     preferences = reader(content).trailer["/Root"]["/ViewerPreferences"]
     assert preferences["/Duplex"] == ("/Simplex" if len(sizes) == 1 else "/DuplexFlipLongEdge")
-    document = pypdfium2.PdfDocument(content)   # text read back by pdfium: a tenth of pypdf's time
+    document = pypdfium2.PdfDocument(content)  # text read back by pdfium: a tenth of pypdf's time
     pages = [document[index].get_textpage() for index in range(len(document))]
     text = normalised(" ".join(page.get_text_range() for page in pages))
     summary = load_summary(variant)
@@ -209,7 +213,7 @@ def test_every_summary_fits_one_sheet_of_exact_letter_with_all_its_text(variant,
         assert normalised(section.heading(lang)) in text
         assert all(normalised(line.removeprefix("- ")) in text for line in section.text(lang).splitlines())
     assert all(normalised(example.caption(lang)) in text for example in summary.examples)
-    for page in pages:   # every character inside the margins of the narrower, shorter page
+    for page in pages:  # every character inside the margins of the narrower, shorter page
         boxes = [page.get_charbox(index) for index in range(page.count_chars())]
         boxes = [box for box in boxes if box[2] > box[0]]
         assert min(box[0] for box in boxes) / MM > 9 and max(box[2] for box in boxes) / MM < LETTER[0] - 9
@@ -245,9 +249,9 @@ def test_one_page_summaries_fit_one_page():
 def test_pages_render_with_ink_and_margins():
     image = render(pdf("plus", "en"), 0, 40)
     width, height = image.size
-    assert image.getextrema()[0] < 60          # dark text and cards are drawn
+    assert image.getextrema()[0] < 60  # dark text and cards are drawn
     border = [image.getpixel((x, 2)) for x in range(width)] + [image.getpixel((2, y)) for y in range(height)]
-    assert min(border) > 245                   # nothing within the paper's unprintable edge
+    assert min(border) > 245  # nothing within the paper's unprintable edge
 
 
 # --- broken rule texts ------------------------------------------------------------------
@@ -285,8 +289,12 @@ def test_a_wrong_collected_claim_names_the_example(tmp_path):
 
 
 def test_collected_cards_compare_as_multisets(tmp_path):
-    path = broken(tmp_path, "collected: {Cleo: [30, 33, 38, 42, 47, 0], Dan: [0], Ana: [60, 71, 80, 90, 5]}",
-                  "collected: {Ana: [5, 90, 80, 71, 60], Dan: [0], Cleo: [0, 47, 42, 38, 33, 30]}", "plus")
+    path = broken(
+        tmp_path,
+        "collected: {Cleo: [30, 33, 38, 42, 47, 0], Dan: [0], Ana: [60, 71, 80, 90, 5]}",
+        "collected: {Ana: [5, 90, 80, 71, 60], Dan: [0], Cleo: [0, 47, 42, 38, 33, 30]}",
+        "plus",
+    )
     assert summary_pdf(str(path), "en")
 
 
@@ -309,7 +317,9 @@ def test_an_unknown_field_is_named_with_its_line(tmp_path):
 
 def test_a_missing_translation_is_named(tmp_path):
     path = broken(tmp_path, '    heading: "Doel"\n', "")
-    assert "has no text for sections.goal.heading (the reference language en has)" in failure(path, "nl", words_of(path, "nl"))
+    assert "has no text for sections.goal.heading (the reference language en has)" in failure(
+        path, "nl", words_of(path, "nl")
+    )
 
 
 def test_an_example_without_a_caption_is_named(tmp_path):
@@ -330,7 +340,7 @@ def test_text_that_fits_a4_but_not_letter_is_an_error_naming_the_section(tmp_pat
     mistake = "- Putting collected cards back in your hand."
     more = "\n      - Keep your cards hidden until everyone has chosen one, then reveal them all."
 
-    def text(extra: int) -> Path:   # a file of its own each time: summaries are cached by path
+    def text(extra: int) -> Path:  # a file of its own each time: summaries are cached by path
         folder = tmp_path / str(extra)
         folder.mkdir(exist_ok=True)
         return broken(folder, mistake, mistake + more * extra)
@@ -343,7 +353,7 @@ def test_text_that_fits_a4_but_not_letter_is_an_error_naming_the_section(tmp_pat
         except InputError:
             return False
 
-    fits_a4, too_long = 0, 64          # bisect for the most bullets that fit both sides of A4
+    fits_a4, too_long = 0, 64  # bisect for the most bullets that fit both sides of A4
     assert fits(fits_a4, "a4") and not fits(too_long, "a4")
     while too_long - fits_a4 > 1:
         middle = (fits_a4 + too_long) // 2
@@ -377,10 +387,16 @@ def test_a_wrong_variant_or_language_is_one_line_and_status_2(tmp_path, argument
 def test_rules_take_the_paper_from_the_printer_profile_unless_paper_is_given(tmp_path, monkeypatch):
     monkeypatch.setenv("CARDGEN_CONFIG_DIR", str(tmp_path / "config"))
     runner = CliRunner()
-    added = runner.invoke(main, ["printer", "add", "office", "--back-offset", "0,0", "--flip", "long", "--paper", "letter"])
+    added = runner.invoke(
+        main, ["printer", "add", "office", "--back-offset", "0,0", "--flip", "long", "--paper", "letter"]
+    )
     assert added.exit_code == 0, added.output
-    for arguments, size in ((["--printer", "office"], LETTER), (["--printer", "office", "--paper", "a4"], A4),
-                            (["--paper", "letter"], LETTER), ([], A4)):
+    for arguments, size in (
+        (["--printer", "office"], LETTER),
+        (["--printer", "office", "--paper", "a4"], A4),
+        (["--paper", "letter"], LETTER),
+        ([], A4),
+    ):
         out = tmp_path / "rules.pdf"
         result = runner.invoke(main, ["rules", "plus", *arguments, "-o", str(out)])
         assert result.exit_code == 0, result.output
@@ -420,8 +436,8 @@ def test_no_widow_orphan_or_lonely_heading(variant, lang, paper):
     columns = columns_of(layout)
     for number, column in enumerate(columns):
         first, last = column[0].block, column[-1].block
-        assert not isinstance(last, HeadingBlock), (number, last.paragraph.text)   # a heading keeps its text
-        if first.continued:                          # the end of a paragraph broken at the column
+        assert not isinstance(last, HeadingBlock), (number, last.paragraph.text)  # a heading keeps its text
+        if first.continued:  # the end of a paragraph broken at the column
             assert first.lines >= 2 and number > 0
             broken = columns[number - 1][-1].block
             assert isinstance(broken, TextBlock) and broken.lines >= 2 and broken.paragraph.bulletText is None

@@ -11,10 +11,10 @@ import textwrap
 
 import pytest
 from click.testing import CliRunner
+from clirun import cardgen_in_process
 
 from cardgen.cli import main
 from cardgen.files import STAGE_PREFIX, output_folder, write_files
-from clirun import cardgen_in_process
 
 
 def cardgen(*args, **kwargs):
@@ -33,6 +33,7 @@ def one_line_error(result, status=2):
 
 
 # --- links planted in the output folder ---------------------------------------------
+
 
 def test_a_link_planted_at_the_old_temporary_name_is_never_followed(tmp_path):
     outside = tmp_path / "precious.txt"
@@ -74,6 +75,7 @@ def test_an_output_file_that_is_a_link_is_replaced_not_followed(tmp_path):
 
 # --- all or nothing -----------------------------------------------------------------
 
+
 @pytest.fixture
 def a4_kit(default_kit_folder):
     return default_kit_folder
@@ -99,7 +101,7 @@ def test_a_failed_write_leaves_the_whole_old_kit(a4_kit, tmp_path):
     result = cardgen("build", "--paper", "letter", "-o", str(out), preexec_fn=_small_file_limit)
     line = one_line_error(result)
     assert "no file was changed" in line
-    assert snapshot(out) == before   # no Letter file beside A4 ones, no stage left behind
+    assert snapshot(out) == before  # no Letter file beside A4 ones, no stage left behind
 
 
 def test_a_folder_where_a_pdf_should_go_changes_nothing(a4_kit, tmp_path):
@@ -140,7 +142,7 @@ def test_a_kill_at_any_moment_leaves_the_whole_old_set_or_the_whole_new_one(tmp_
         for name, content in old.items():
             (out / name).write_bytes(content)
         result = subprocess.run([sys.executable, "-c", KILLED_WRITER, str(out), str(die_at)])
-        with output_folder(out):   # what the next cardgen run in this folder does first
+        with output_folder(out):  # what the next cardgen run in this folder does first
             pass
         found = snapshot(out)
         assert found in (old, new), (die_at, found)
@@ -160,10 +162,18 @@ def test_a_kill_before_the_set_is_complete_is_invisible_right_away(tmp_path):
 
 # --- printer profiles changed by several processes at once --------------------------
 
+
 def test_twenty_printers_added_at_once_are_all_kept(tmp_path):
     env = {**os.environ, "CARDGEN_CONFIG_DIR": str(tmp_path / "config")}
-    runs = [subprocess.Popen([sys.executable, "-m", "cardgen", "printer", "add", f"p{n}", "--back-offset", f"0,{n / 10}"],
-                             env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE) for n in range(20)]
+    runs = [
+        subprocess.Popen(
+            [sys.executable, "-m", "cardgen", "printer", "add", f"p{n}", "--back-offset", f"0,{n / 10}"],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
+        for n in range(20)
+    ]
     assert all(run.wait() == 0 for run in runs)
     listed = cardgen("printer", "list", "--json", env=env)
     assert sorted(__import__("json").loads(listed.stdout)) == sorted(f"p{n}" for n in range(20))
@@ -171,20 +181,38 @@ def test_twenty_printers_added_at_once_are_all_kept(tmp_path):
 
 # --- preview image names --------------------------------------------------------------
 
+
 def test_preview_names_never_collide_and_say_which_card_each_is(tmp_path):
-    ids = ["A/1", "A?1", "A_1", "back", "contact-sheet", "contact-sheet-1", "a", "A", ".hidden", "\U0001F402" * 40, "~2", "%41"]
-    cards = "".join(f"  - {{id: {card_id!r}, kind: number, value: {n + 1}, heads: 1}}\n" for n, card_id in enumerate(ids))
+    ids = [
+        "A/1",
+        "A?1",
+        "A_1",
+        "back",
+        "contact-sheet",
+        "contact-sheet-1",
+        "a",
+        "A",
+        ".hidden",
+        "\U0001f402" * 40,
+        "~2",
+        "%41",
+    ]
+    cards = "".join(
+        f"  - {{id: {card_id!r}, kind: number, value: {n + 1}, heads: 1}}\n" for n, card_id in enumerate(ids)
+    )
     card_set = tmp_path / "odd.yaml"
     card_set.write_text(f"name: odd\ntitle: Odd ids\ncards:\n{cards}", encoding="utf-8")
     out = tmp_path / "out"
-    result = CliRunner().invoke(main, ["preview", "--set", str(card_set), "--back", "--contact-sheet", "--singles",
-                                       "--dpi", "30", "-o", str(out)])
+    result = CliRunner().invoke(
+        main,
+        ["preview", "--set", str(card_set), "--back", "--contact-sheet", "--singles", "--dpi", "30", "-o", str(out)],
+    )
     assert result.exit_code == 0, result.output
     names = [path.name for path in out.iterdir()]
-    assert len(names) == len(ids) + 2   # every card, the back and the contact sheet
-    assert len({name.casefold() for name in names}) == len(names)   # apart on any file system too
+    assert len(names) == len(ids) + 2  # every card, the back and the contact sheet
+    assert len({name.casefold() for name in names}) == len(names)  # apart on any file system too
     assert not any(name.startswith(".") for name in names)
     said = result.output.splitlines()
     assert f"{out / 'A%2F1.png'}: card 'A/1'" in said
     assert f"{out / 'back~2.png'}: card 'back'" in said
-    assert str(out / "A_1.png") in said   # a name that is the id is shown plainly
+    assert str(out / "A_1.png") in said  # a name that is the id is shown plainly

@@ -33,22 +33,22 @@ def test_player_columns_and_round_rows(variant, players):
     texts = page_texts(score_sheet_pdf(variant, "en", players))
     labels = score_texts().labels
     names = Counter(text for text, x, y in texts if text.startswith(labels.player("en") + " "))
-    assert names == Counter({f"Player {n}": 2 for n in range(1, players + 1)})   # two sheets a page
+    assert names == Counter({f"Player {n}": 2 for n in range(1, players + 1)})  # two sheets a page
     first_column = min(x for text, x, y in texts if text == labels.player("en"))
-    rounds = sorted(((y, text) for text, x, y in texts if text.isdigit() and abs(x - first_column) < 12),
-                    reverse=True)
+    rounds = sorted(((y, text) for text, x, y in texts if text.isdigit() and abs(x - first_column) < 12), reverse=True)
     upper = [int(text) for y, text in rounds if y > 297 / 2]
     lower = [int(text) for y, text in rounds if y < 297 / 2]
     assert upper == lower == list(range(1, expected_rounds(variant, players) + 1))
     heights = [a[0] - b[0] for a, b in zip(rounds, rounds[1:]) if (a[0] > 148.5) == (b[0] > 148.5)]
-    assert min(heights) >= 8.0                                            # room to write by hand
+    assert min(heights) >= 8.0  # room to write by hand
 
 
 LETTER = (215.9, 279.4)
 
 
-@pytest.mark.parametrize("variant,players", [("classic", 2), ("classic", 5), ("pro", 10), ("jokers", 7),
-                                             ("plus", 2), ("plus", 7)])
+@pytest.mark.parametrize(
+    "variant,players", [("classic", 2), ("classic", 5), ("pro", 10), ("jokers", 7), ("plus", 2), ("plus", 7)]
+)
 def test_letter_sheets_keep_8_mm_rows_two_a_page_and_a_column_per_player(variant, players):
     content = score_sheet_pdf(variant, "de", players, "letter")
     (page,) = reader(content).pages
@@ -58,22 +58,21 @@ def test_letter_sheets_keep_8_mm_rows_two_a_page_and_a_column_per_player(variant
     middle = LETTER[1] / 2
     names = Counter(text for text, x, y in texts if text.startswith(labels.player("de") + " "))
     assert names == Counter({f"{labels.player('de')} {n}": 2 for n in range(1, players + 1)})
-    assert sum(text == labels.cut_here("de") for text, x, y in texts) == 2             # the cut line, both ends
-    assert sum(text == labels.total("de") for text, x, y in texts) == 2 * players      # a running total per player
+    assert sum(text == labels.cut_here("de") for text, x, y in texts) == 2  # the cut line, both ends
+    assert sum(text == labels.total("de") for text, x, y in texts) == 2 * players  # a running total per player
     first_column = min(x for text, x, y in texts if text == labels.player("de"))
-    rounds = sorted(((y, text) for text, x, y in texts if text.isdigit() and abs(x - first_column) < 12),
-                    reverse=True)
+    rounds = sorted(((y, text) for text, x, y in texts if text.isdigit() and abs(x - first_column) < 12), reverse=True)
     for half in (lambda y: y > middle, lambda y: y < middle):
         ys = [y for y, text in rounds if half(y)]
         assert [int(text) for y, text in rounds if half(y)] == list(range(1, expected_rounds(variant, players) + 1))
-        assert min(a - b for a, b in zip(ys, ys[1:])) >= MIN_ROW_HEIGHT - 0.01         # room to write by hand
+        assert min(a - b for a, b in zip(ys, ys[1:])) >= MIN_ROW_HEIGHT - 0.01  # room to write by hand
     # everything on the page, the lower sheet's rule above the bottom edge
     assert all(3 < x < LETTER[0] - 3 and 3 < y < LETTER[1] - 3 for text, x, y in texts)
 
 
 def test_one_sheet_a_page_when_two_do_not_fit():
     assert sheets_per_page(plan("classic", 4), "en", (210.0, 297.0)) == (2, 8.5)
-    count, row = sheets_per_page(plan("classic", 2), "en", LETTER)       # the rule wraps: rows give a little
+    count, row = sheets_per_page(plan("classic", 2), "en", LETTER)  # the rule wraps: rows give a little
     assert count == 2 and MIN_ROW_HEIGHT <= row < 8.5
     assert sheets_per_page(plan("classic", 4), "en", (215.9, 240.0)) == (1, 8.5)
     with pytest.raises(InputError, match="score.yaml"):
@@ -83,10 +82,17 @@ def test_one_sheet_a_page_when_two_do_not_fit():
 def test_the_command_takes_letter_from_the_paper_option_or_the_printer(tmp_path, monkeypatch):
     monkeypatch.setenv("CARDGEN_CONFIG_DIR", str(tmp_path / "config"))
     runner = CliRunner()
-    assert runner.invoke(main, ["printer", "add", "home", "--back-offset", "0,0", "--flip", "short",
-                                "--paper", "letter"]).exit_code == 0
-    for arguments, size in ((["--printer", "home"], [215.9, 279.4]), (["--paper", "letter"], [215.9, 279.4]),
-                            (["--printer", "home", "--paper", "a4"], [210.0, 297.0])):
+    assert (
+        runner.invoke(
+            main, ["printer", "add", "home", "--back-offset", "0,0", "--flip", "short", "--paper", "letter"]
+        ).exit_code
+        == 0
+    )
+    for arguments, size in (
+        (["--printer", "home"], [215.9, 279.4]),
+        (["--paper", "letter"], [215.9, 279.4]),
+        (["--printer", "home", "--paper", "a4"], [210.0, 297.0]),
+    ):
         out = tmp_path / "s.pdf"
         result = runner.invoke(main, ["sheet", "plus", "--players", "3", *arguments, "-o", str(out)])
         assert result.exit_code == 0, result.output
@@ -96,7 +102,9 @@ def test_the_command_takes_letter_from_the_paper_option_or_the_printer(tmp_path,
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("variant", RANGES)
 def test_title_rule_limit_and_cut_line_in_each_language(variant, lang):
-    norm = lambda text: " ".join(text.replace("\u00a0", " ").split())
+    def norm(text):
+        return " ".join(text.replace("\u00a0", " ").split())
+
     content = score_sheet_pdf(variant, lang, 4)
     text = norm(" ".join(reader(content).pages[0].extract_text().splitlines()))
     texts = score_texts()
@@ -125,10 +133,15 @@ def test_a_wrong_player_count_is_refused(variant, players):
         score_sheet_pdf(variant, "en", players)
 
 
-@pytest.mark.parametrize("arguments", [
-    ["sheet", "plus", "--players", "8"], ["sheet", "poker"], ["sheet", "classic", "--lang", "es"],
-    ["sheet", "classic", "--players", "four"],
-])
+@pytest.mark.parametrize(
+    "arguments",
+    [
+        ["sheet", "plus", "--players", "8"],
+        ["sheet", "poker"],
+        ["sheet", "classic", "--lang", "es"],
+        ["sheet", "classic", "--players", "four"],
+    ],
+)
 def test_the_command_refuses_in_one_line_and_writes_nothing(tmp_path, arguments):
     out = tmp_path / "sheet.pdf"
     result = CliRunner().invoke(main, [*arguments, "-o", str(out)])
@@ -138,7 +151,9 @@ def test_the_command_refuses_in_one_line_and_writes_nothing(tmp_path, arguments)
 
 
 def test_the_command_writes_one_player_count(tmp_path):
-    result = CliRunner().invoke(main, ["sheet", "plus", "--players", "5", "--lang", "nl", "-o", str(tmp_path / "s.pdf")])
+    result = CliRunner().invoke(
+        main, ["sheet", "plus", "--players", "5", "--lang", "nl", "-o", str(tmp_path / "s.pdf")]
+    )
     assert result.exit_code == 0, result.output
     assert (tmp_path / "s.pdf").read_bytes() == score_sheet_pdf("plus", "nl", 5)
 

@@ -1,8 +1,6 @@
 """The card sheets, read back from the PDF files as a user's tools would read them."""
 
 import pytest
-
-from cardgen.build import PrintSettings, jobs_for, render_jobs
 from pdfcheck import (
     MM,
     box_mm,
@@ -15,6 +13,8 @@ from pdfcheck import (
     reader,
     render,
 )
+
+from cardgen.build import PrintSettings, jobs_for, render_jobs
 
 A4 = (210.0, 297.0)
 LETTER = (215.9, 279.4)
@@ -46,7 +46,9 @@ def test_pdf_version_and_print_hints(kit):
         assert preferences["/Duplex"] == "/DuplexFlipLongEdge"
 
 
-@pytest.mark.parametrize("mode, flip, duplex", [("duplex", "short", "/DuplexFlipShortEdge"), ("sleeve", "long", "/Simplex")])
+@pytest.mark.parametrize(
+    "mode, flip, duplex", [("duplex", "short", "/DuplexFlipShortEdge"), ("sleeve", "long", "/Simplex")]
+)
 def test_duplex_hint_follows_the_flip(mode, flip, duplex):
     files = render_jobs(jobs_for(["jokers"], mode), PrintSettings(flip=flip))
     preferences = reader(files[f"jokers-{mode}.pdf"]).trailer["/Root"]["/ViewerPreferences"]
@@ -57,8 +59,11 @@ def test_trim_and_bleed_boxes_frame_the_cards(kit):
     record = layout_record(kit["deck-duplex.pdf"])
     pages = reader(kit["deck-duplex.pdf"]).pages
     for number, page in enumerate(pages, start=1):
-        trims = [c["trim_mm"] if c["page"] == number else c["back"]["trim_mm"]
-                 for c in record["cards"] if number in (c["page"], c["back"]["page"])]
+        trims = [
+            c["trim_mm"] if c["page"] == number else c["back"]["trim_mm"]
+            for c in record["cards"]
+            if number in (c["page"], c["back"]["page"])
+        ]
         x0 = min(t[0] for t in trims)
         y0 = min(t[1] for t in trims)
         x1 = max(t[0] + t[2] for t in trims)
@@ -156,7 +161,9 @@ def test_backs_sit_behind_their_faces(mode, flip):
 @pytest.mark.parametrize("flip", ["long", "short"])
 def test_back_offset_moves_the_back_page_as_seen_on_it(flip):
     dx, dy = 1.5, -0.75
-    content = render_jobs(jobs_for(["jokers"], "duplex"), PrintSettings(flip=flip, back_offset=(dx, dy)))["jokers-duplex.pdf"]
+    content = render_jobs(jobs_for(["jokers"], "duplex"), PrintSettings(flip=flip, back_offset=(dx, dy)))[
+        "jokers-duplex.pdf"
+    ]
     record = layout_record(content)
     paper_w, paper_h = record["paper_mm"]
     back = render(content, 1, DPI)
@@ -169,10 +176,13 @@ def test_back_offset_moves_the_back_page_as_seen_on_it(flip):
         assert cx - ux == pytest.approx(dx, abs=0.1) and cy - uy == pytest.approx(dy, abs=0.1)
 
 
-@pytest.mark.parametrize("layout_text", [
-    None,
-    "extends: standard\nname: tight\ncard: {width: 63.5, height: 88.9}\nbleed: 3\n",
-])
+@pytest.mark.parametrize(
+    "layout_text",
+    [
+        None,
+        "extends: standard\nname: tight\ncard: {width: 63.5, height: 88.9}\nbleed: 3\n",
+    ],
+)
 def test_nothing_is_drawn_where_a_home_printer_cannot_print(tmp_path, layout_text):
     settings = PrintSettings()
     if layout_text:
@@ -184,5 +194,10 @@ def test_nothing_is_drawn_where_a_home_printer_cannot_print(tmp_path, layout_tex
         image = render(content, index, 100)
         width, height = image.size
         strip = round(edge / 25.4 * 100)
-        for box in [(0, 0, width, strip), (0, height - strip, width, height), (0, 0, strip, height), (width - strip, 0, width, height)]:
+        for box in [
+            (0, 0, width, strip),
+            (0, height - strip, width, height),
+            (0, 0, strip, height),
+            (width - strip, 0, width, height),
+        ]:
             assert image.crop(box).getextrema()[0] > 245, (index, box)

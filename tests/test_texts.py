@@ -27,7 +27,7 @@ FILES = sorted(path.stem for path in (LOCALES / "en").glob("*.yaml"))
 
 LANGS = {"en", "fr", "de", "nl"}
 SECTION_ORDER = ["goal", "material", "setup", "turn", "placing", "collecting", "special", "end", "mistakes"]
-WORD_BUDGET = 600          # per summary and language: one A4 page at 9-10 pt with the drawings
+WORD_BUDGET = 600  # per summary and language: one A4 page at 9-10 pt with the drawings
 CARD_LINES, CARD_LINE_CHARS = 6, 40
 NO_BREAK = "\u00a0\u202f"  # no-break space, narrow no-break space
 
@@ -39,7 +39,9 @@ def load(path: Path):
 def flat(node, path=""):
     """The messages of a locale file as {dotted id: text or list of texts}."""
     if isinstance(node, dict):
-        return {key: value for k, v in node.items() for key, value in flat(v, f"{path}.{k}" if path else str(k)).items()}
+        return {
+            key: value for k, v in node.items() for key, value in flat(v, f"{path}.{k}" if path else str(k)).items()
+        }
     return {path: node}
 
 
@@ -119,9 +121,9 @@ def test_french_has_a_no_break_space_before_high_punctuation_and_inside_guilleme
     for where, text in texts(name, "fr"):
         for match in re.finditer(r"[:;!?»]", text):
             before = text[match.start() - 1] if match.start() else ""
-            assert before in NO_BREAK, f"{where}: {text[max(0, match.start() - 20):match.end()]!r}"
+            assert before in NO_BREAK, f"{where}: {text[max(0, match.start() - 20) : match.end()]!r}"
         for match in re.finditer(r"«", text):
-            assert text[match.end():match.end() + 1] in NO_BREAK, f"{where}: {text!r}"
+            assert text[match.end() : match.end() + 1] in NO_BREAK, f"{where}: {text!r}"
         assert '"' not in text and "“" not in text, f"{where}: French quotes are « … »"
 
 
@@ -196,7 +198,11 @@ def test_the_words_of_a_summary_are_those_of_its_sections_and_examples(variant):
 def test_summary_fits_its_word_budget_and_card(variant):
     for lang in LANGS:
         every = words(f"rules-{variant}", lang)
-        count = sum(count_words(text) for where, text in texts(f"rules-{variant}", lang) if not where.startswith("reference_card"))
+        count = sum(
+            count_words(text)
+            for where, text in texts(f"rules-{variant}", lang)
+            if not where.startswith("reference_card")
+        )
         assert count <= WORD_BUDGET, f"{variant}.{lang}: {count} words"
         lines = every["reference_card.lines"]
         assert 1 <= len(lines) <= CARD_LINES, f"{variant}.{lang}: {len(lines)} lines"
@@ -215,9 +221,7 @@ def test_classic_has_the_seeds_examples():
         for ex in examples
     )
     # a card below every row end takes the row its player names
-    assert any(
-        any(isinstance(play, dict) and "take" in play for play in ex["turn"].values()) for ex in examples
-    )
+    assert any(any(isinstance(play, dict) and "take" in play for play in ex["turn"].values()) for ex in examples)
     # a sixth card collects the five cards of a full row
     assert any(any(len(cards) == 5 for cards in ex["expect"]["collected"].values()) for ex in examples)
     # the 69 / 43 / 50 tally: the game stops and the 43 wins
@@ -230,9 +234,7 @@ def test_classic_has_the_seeds_examples():
 def test_plus_has_the_zero_card_order_and_the_low_card_examples():
     doc = load(RULES["plus"])
     examples = turn_examples(doc)
-    assert any(
-        sorted(map(sorted, plays(ex).values())) == [[0, 49], [0, 53], [5, 6], [27]] for ex in examples
-    )
+    assert any(sorted(map(sorted, plays(ex).values())) == [[0, 49], [0, 53], [5, 6], [27]] for ex in examples)
     # a lone card below every row end goes after the highest end, and its player collects nothing
     assert any(
         len(cards) == 1
@@ -323,7 +325,7 @@ def test_a_copy_of_english_under_a_new_code_builds_every_pdf(with_xx):
     from cardgen.texts import languages
 
     assert languages() == ("en", "de", "fr", "nl", "xx")
-    kit = build(PrintSettings(lang="xx"))   # cards, calibration, the four summaries, score sheets
+    kit = build(PrintSettings(lang="xx"))  # cards, calibration, the four summaries, score sheets
     assert {name.replace("-xx.", "-en."): pdf for name, pdf in kit.items()} == build(PrintSettings(lang="en"))
     assert reference_sheet_pdf(list(VARIANTS), "xx") == reference_sheet_pdf(list(VARIANTS), "en")
     for variant in VARIANTS:
@@ -346,7 +348,9 @@ def test_a_message_english_lacks_is_refused_naming_its_line(with_xx):
     path = with_xx / "xx" / "cards.yaml"
     path.write_text(path.read_text(encoding="utf-8") + 'glu: "Glue"\n', encoding="utf-8")
     line = len(path.read_text(encoding="utf-8").splitlines())
-    with pytest.raises(InputError, match=rf"cards\.yaml, line {line}, field glu: is no message of the reference language en"):
+    with pytest.raises(
+        InputError, match=rf"cards\.yaml, line {line}, field glu: is no message of the reference language en"
+    ):
         sheet_strings("xx")
 
 
@@ -358,7 +362,9 @@ def test_a_shared_win_takes_the_plural_form(tmp_path):
 
     path = copy_summary(tmp_path, "classic", "tie", "Cleo: [30, 9, 11]", "Cleo: [30, 9, 4]")
     text = path.read_text(encoding="utf-8")
-    path.write_text(text.replace("Cleo: 50}", "Cleo: 43}").replace("winners: [Ben]", "winners: [Ben, Cleo]"), encoding="utf-8")
+    path.write_text(
+        text.replace("Cleo: 50}", "Cleo: 43}").replace("winners: [Ben]", "winners: [Ben, Cleo]"), encoding="utf-8"
+    )
     reader = pypdf.PdfReader(__import__("io").BytesIO(summary_pdf(str(path), "fr")))
     shown = " ".join("".join(page.extract_text() for page in reader.pages).replace("\u00a0", " ").split())
     assert "Fin de la partie — Ben, Cleo se partagent la victoire" in shown

@@ -42,11 +42,18 @@ def lying(card_sheets):
 
 def _cardgen(*args, timeout=60):
     """(exit status, peak RSS in MB, stdout, stderr) of `cardgen ARGS`, its memory capped."""
+
     def cap():
         resource.setrlimit(resource.RLIMIT_AS, (MEMORY_CAP, MEMORY_CAP))
 
-    done = subprocess.run([sys.executable, "-c", MEASURED, sys.executable, "-m", "cardgen", *args],
-                          capture_output=True, text=True, timeout=timeout, preexec_fn=cap, check=True)
+    done = subprocess.run(
+        [sys.executable, "-c", MEASURED, sys.executable, "-m", "cardgen", *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        preexec_fn=cap,
+        check=True,
+    )
     status, peak, output = done.stdout.split("\n", 2)
     stdout, stderr = output.rsplit("\n---\n", 1)
     return int(status), int(peak), stdout, stderr.strip()
@@ -62,9 +69,26 @@ def test_a_compression_bomb_is_refused_in_one_line_and_little_memory(sheet, tmp_
     assert peak < 300, f"{peak} MB"
 
 
-@pytest.mark.parametrize("case", [
-    "missing-cards", "missing-page-of-card", "pages-not-a-list", "bleed-a-mapping", "slot-as-text", "page-0",
-    "page-minus-5", "nan-box", "huge-target", "target-off-paper", "slot-taken", "back-before-face", "newer-version", "not-json", "a-list"])
+@pytest.mark.parametrize(
+    "case",
+    [
+        "missing-cards",
+        "missing-page-of-card",
+        "pages-not-a-list",
+        "bleed-a-mapping",
+        "slot-as-text",
+        "page-0",
+        "page-minus-5",
+        "nan-box",
+        "huge-target",
+        "target-off-paper",
+        "slot-taken",
+        "back-before-face",
+        "newer-version",
+        "not-json",
+        "a-list",
+    ],
+)
 def test_a_lying_record_is_a_failed_check_naming_the_field(sheet, lying, tmp_path, case):
     path = tmp_path / f"{case}.pdf"
     path.write_bytes(with_record(sheet, lying[case]))
@@ -72,15 +96,23 @@ def test_a_lying_record_is_a_failed_check_naming_the_field(sheet, lying, tmp_pat
     [damaged] = [check for check in report.checks if check.result == "fail"]
     assert damaged.name == "pdf.record" and not report.ok
     assert "this PDF's record (cardgen-layout.json) is damaged: " in damaged.message
-    named = {"missing-cards": "cards is missing", "missing-page-of-card": "cards[0].page is missing",
-             "pages-not-a-list": "pages must be a list", "bleed-a-mapping": "bleed_mm must be a number",
-             "slot-as-text": "cards[1].slot must be a whole number", "page-0": "cards[0].page must be at least 1",
-             "page-minus-5": "cards[3].back.page must be at least 1", "nan-box": "cards[2].trim_mm[0] must be a finite",
-             "huge-target": "target_size_mm must be at most 30", "target-off-paper": "targets_mm[0][0] must be at most",
-             "slot-taken": "cards[1].slot is 0 on page 1, where another card already sits",
-             "newer-version": "version 9 is from a newer cardgen; this one reads version 1",
-             "back-before-face": "cards[9].back.page is 1: a back comes after its face's page (3)",
-             "not-json": "it is not JSON", "a-list": "it is a JSON list"}[case]
+    named = {
+        "missing-cards": "cards is missing",
+        "missing-page-of-card": "cards[0].page is missing",
+        "pages-not-a-list": "pages must be a list",
+        "bleed-a-mapping": "bleed_mm must be a number",
+        "slot-as-text": "cards[1].slot must be a whole number",
+        "page-0": "cards[0].page must be at least 1",
+        "page-minus-5": "cards[3].back.page must be at least 1",
+        "nan-box": "cards[2].trim_mm[0] must be a finite",
+        "huge-target": "target_size_mm must be at most 30",
+        "target-off-paper": "targets_mm[0][0] must be at most",
+        "slot-taken": "cards[1].slot is 0 on page 1, where another card already sits",
+        "newer-version": "version 9 is from a newer cardgen; this one reads version 1",
+        "back-before-face": "cards[9].back.page is 1: a back comes after its face's page (3)",
+        "not-json": "it is not JSON",
+        "a-list": "it is a JSON list",
+    }[case]
     assert named in damaged.message
     assert not DRAWING_CHECKS & {check.name for check in report.checks}
 
@@ -111,14 +143,19 @@ def test_a_pdf_that_breaks_pypdf_is_one_line_naming_the_file(sheet, tmp_path):
 
 def test_a_yaml_file_is_a_card_set_even_if_it_mentions_pdf(tmp_path):
     path = tmp_path / "promo.yaml"
-    path.write_text('name: promo\ntitle: "%PDF-1.7 promo cards"\ncards:\n  - {id: "1", kind: number, value: 1, heads: 1}\n')
+    path.write_text(
+        'name: promo\ntitle: "%PDF-1.7 promo cards"\ncards:\n  - {id: "1", kind: number, value: 1, heads: 1}\n'
+    )
     assert input_kind(str(path)) == "set"
 
 
 def test_a_device_is_refused_in_one_line(tmp_path):
     status, _, stdout, stderr = _cardgen("verify", "/dev/zero", timeout=30)
-    assert status == 2 and stderr == "cardgen: /dev/zero: this is not a regular file (a device or a pipe); " \
-        "name a PDF or a card-set file."
+    assert (
+        status == 2
+        and stderr
+        == "cardgen: /dev/zero: this is not a regular file (a device or a pipe); name a PDF or a card-set file."
+    )
 
 
 def test_a_pdf_larger_than_any_print_kit_is_refused_unread(tmp_path):

@@ -8,13 +8,13 @@ import sys
 
 import pypdf
 import pytest
+from clirun import cardgen_in_process
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.build import PrintSettings, jobs_for, render_jobs
 from cardgen.model.cards import load_card_set
 from cardgen.verify.pdfs import verify_pdf
 from cardgen.verify.readback import MM, layout_record
-from clirun import cardgen_in_process
 
 
 @pytest.fixture(scope="module")
@@ -35,17 +35,33 @@ def results(report):
     return {c.name: c.result for c in report.checks}
 
 
-@pytest.mark.parametrize("name, card_set", [
-    ("deck-duplex.pdf", "numbered"),
-    ("jokers-duplex.pdf", "jokers"),
-    ("jokers-glue.pdf", "jokers"),  # short flip with a back offset of 1, 0.5 mm
-    ("zero-cards-glue.pdf", "zero-cards"),
-])
+@pytest.mark.parametrize(
+    "name, card_set",
+    [
+        ("deck-duplex.pdf", "numbered"),
+        ("jokers-duplex.pdf", "jokers"),
+        ("jokers-glue.pdf", "jokers"),  # short flip with a back offset of 1, 0.5 mm
+        ("zero-cards-glue.pdf", "zero-cards"),
+    ],
+)
 def test_the_good_kit_passes_every_check(kit, name, card_set):
     report = verify_pdf(kit / name, [load_card_set(card_set)])
     assert report.ok, [c.line() for c in failures(report)]
-    expected = {"pdf.paper", "pdf.pages", "pdf.scaling", "pdf.duplex", "pdf.boxes", "pdf.fonts", "pdf.cards",
-                "pdf.faces", "pdf.backs", "pdf.cut-marks", "pdf.targets", "pdf.ruler", "pdf.contents"}
+    expected = {
+        "pdf.paper",
+        "pdf.pages",
+        "pdf.scaling",
+        "pdf.duplex",
+        "pdf.boxes",
+        "pdf.fonts",
+        "pdf.cards",
+        "pdf.faces",
+        "pdf.backs",
+        "pdf.cut-marks",
+        "pdf.targets",
+        "pdf.ruler",
+        "pdf.contents",
+    }
     assert set(results(report)) == expected
 
 
@@ -98,8 +114,9 @@ def test_removed_viewer_preferences_are_caught(kit, tmp_path):
 
 def test_a_wrong_duplex_hint_is_caught(kit, tmp_path):
     def long_edge(writer):
-        writer._root_object["/ViewerPreferences"][pypdf.generic.NameObject("/Duplex")] = \
-            pypdf.generic.NameObject("/DuplexFlipLongEdge")
+        writer._root_object["/ViewerPreferences"][pypdf.generic.NameObject("/Duplex")] = pypdf.generic.NameObject(
+            "/DuplexFlipLongEdge"
+        )
 
     report = verify_pdf(_write(tmp_path, _rewrite(kit / "jokers-glue.pdf", long_edge)))  # laid out for short
     assert "DuplexFlipShortEdge" in failures(report, "pdf.duplex")[0].message
@@ -132,7 +149,10 @@ def test_missing_boxes_are_caught(kit, tmp_path):
 
 def test_a_card_printed_in_the_wrong_slot_is_caught(kit, tmp_path):
     record = layout_record((kit / "jokers-duplex.pdf").read_bytes())
-    record["cards"][0]["trim_mm"], record["cards"][1]["trim_mm"] = record["cards"][1]["trim_mm"], record["cards"][0]["trim_mm"]
+    record["cards"][0]["trim_mm"], record["cards"][1]["trim_mm"] = (
+        record["cards"][1]["trim_mm"],
+        record["cards"][0]["trim_mm"],
+    )
     source = pypdf.PdfReader(kit / "jokers-duplex.pdf")
     writer = pypdf.PdfWriter()
     for page in source.pages:
@@ -201,9 +221,12 @@ def test_command_line_exit_status_and_json(kit, tmp_path):
     assert spoiled.returncode == 1
     assert spoiled.stdout.splitlines()[-1].startswith("summary:") and "FAIL  pdf.fonts" in spoiled.stdout
 
-    for bad, why in [(tmp_path / "absent.pdf", "no such file"), (_write(tmp_path, b"hello", "text.pdf"), "not a PDF"),
-                     (_write(tmp_path, b"%PDF-1.7\n garbage", "broken.pdf"), "cannot be read")]:
-        result = cardgen_in_process("verify", bad)   # status 2 from the real entry point: test_cli
+    for bad, why in [
+        (tmp_path / "absent.pdf", "no such file"),
+        (_write(tmp_path, b"hello", "text.pdf"), "not a PDF"),
+        (_write(tmp_path, b"%PDF-1.7\n garbage", "broken.pdf"), "cannot be read"),
+    ]:
+        result = cardgen_in_process("verify", bad)  # status 2 from the real entry point: test_cli
         assert result.returncode == 2 and why in result.stderr
         assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
 
@@ -235,16 +258,20 @@ def _contents_line(report):
 
 def test_the_plus_reference_card_on_the_zero_card_sheet_is_named_with_its_slot(kit):
     message = _contents_line(verify_pdf(kit / "zero-cards-glue.pdf", [load_card_set("zero-cards")]))
-    assert message == ("every card of zero-cards is printed exactly once (7 cards) and the Plus reference card "
-                       "in the eighth slot, nothing else")
+    assert message == (
+        "every card of zero-cards is printed exactly once (7 cards) and the Plus reference card "
+        "in the eighth slot, nothing else"
+    )
 
 
 @pytest.fixture(scope="module")
 def sleeve(tmp_path_factory):
     folder = tmp_path_factory.mktemp("sleeve")
     card_set = folder / "lost.yaml"
-    card_set.write_text('name: lost\ntitle: Lost cards\ncards:\n  - {id: "55", kind: number, value: 55, heads: 7}\n'
-                        '  - {id: "12", kind: number, value: 12, heads: 1}\n  - {id: B1, kind: blank, value: 0, heads: 0}\n')
+    card_set.write_text(
+        'name: lost\ntitle: Lost cards\ncards:\n  - {id: "55", kind: number, value: 55, heads: 7}\n'
+        '  - {id: "12", kind: number, value: 12, heads: 1}\n  - {id: B1, kind: blank, value: 0, heads: 0}\n'
+    )
     [(name, content)] = render_jobs(jobs_for([str(card_set)], "sleeve"), PrintSettings()).items()
     return _write(folder, content, name), card_set
 
@@ -257,7 +284,10 @@ def test_a_sleeve_sheet_says_one_page_and_every_page(sleeve):
     assert messages["pdf.pages"] == "1 page, fronts only, as a sleeve sheet prints"
     assert messages["pdf.cut-marks"].endswith("in line with the cuts, on every page")
     assert "fronts and backs" not in messages["pdf.cut-marks"]
-    assert messages["pdf.contents"] == "every card of lost is printed exactly once (2 cards and 1 blank card), nothing else"
+    assert (
+        messages["pdf.contents"]
+        == "every card of lost is printed exactly once (2 cards and 1 blank card), nothing else"
+    )
     assert "(s)" not in " ".join(messages.values())
 
 
@@ -294,6 +324,8 @@ def test_cardgen_pdfs_that_are_not_card_sheets_are_recognised(tmp_path, what, ma
     assert report.kind == "cardgen-pdf" and report.ok, [c.line() for c in report.checks]
     assert {"pdf.paper", "pdf.scaling", "pdf.duplex", "pdf.fonts"} <= set(results(report))
     [drawing] = [c for c in report.checks if c.name == "pdf.drawing"]
-    assert drawing.result == "info" and drawing.message.startswith(f"made by cardgen: {what}; the card checks do not apply")
+    assert drawing.result == "info" and drawing.message.startswith(
+        f"made by cardgen: {what}; the card checks do not apply"
+    )
     [box] = [c for c in report.checks if c.name == "pdf.boxes"]  # they carry none: no claim that they do
     assert box.result == "info" and "no TrimBox" in box.message and "has a TrimBox" not in box.message

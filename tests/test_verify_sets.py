@@ -6,11 +6,11 @@ import subprocess
 import sys
 
 import pytest
+from clirun import cardgen_in_process
 
 from cardgen.model.cards import SETS_DIR
 from cardgen.verify import play, sets
 from cardgen.verify.sets import verify_set
-from clirun import cardgen_in_process
 
 GAMES = 40  # enough to reach every player count of a variant
 
@@ -32,9 +32,14 @@ def tampered(tmp_path, set_name, change, file_name="tampered.yaml"):
     return path
 
 
-@pytest.mark.parametrize("name, variants", [
-    ("numbered", ["classic", "pro"]), ("zero-cards", ["plus"]), ("jokers", ["jokers"]),
-])
+@pytest.mark.parametrize(
+    "name, variants",
+    [
+        ("numbered", ["classic", "pro"]),
+        ("zero-cards", ["plus"]),
+        ("jokers", ["jokers"]),
+    ],
+)
 def test_the_bundled_sets_pass_and_say_what_they_serve(name, variants):
     report = verify_set(name, games=GAMES)
     assert report.ok, [c.line() for c in fails(report)]
@@ -53,7 +58,9 @@ def test_zero_cards_alone_serve_plus_with_the_bundled_numbered_cards():
 
 
 def test_a_card_removed_from_the_deck_is_caught_and_named(tmp_path):
-    path = tampered(tmp_path, "numbered", lambda t: t.replace('  - {id: "55", kind: number, value: 55, heads: 7}\n', ""))
+    path = tampered(
+        tmp_path, "numbered", lambda t: t.replace('  - {id: "55", kind: number, value: 55, heads: 7}\n', "")
+    )
     report = verify_set(path, games=GAMES)
     [found] = checks(report, "set.classic")
     assert found.result == "fail" and "55 missing" in found.message
@@ -61,7 +68,9 @@ def test_a_card_removed_from_the_deck_is_caught_and_named(tmp_path):
 
 
 def test_a_jokers_set_that_lost_a_joker_is_caught(tmp_path):
-    path = tampered(tmp_path, "jokers", lambda t: t.replace('  - {id: "J0.4", kind: joker, value: 0.4, heads: 1}\n', ""))
+    path = tampered(
+        tmp_path, "jokers", lambda t: t.replace('  - {id: "J0.4", kind: joker, value: 0.4, heads: 1}\n', "")
+    )
     report = verify_set(path, games=GAMES)
     assert [c.result for c in checks(report, "set.jokers")] == ["fail"]
 
@@ -100,8 +109,11 @@ def test_a_few_numbered_cards_are_replacement_cards_for_the_bundled_deck(tmp_pat
 
 def test_replacement_cards_play_with_their_own_bull_heads(tmp_path, monkeypatch):
     path = tmp_path / "lost.yaml"
-    path.write_text(REPLACEMENTS.replace("value: 55, heads: 7", "value: 55, heads: 4")
-                    .replace("cards:\n", "custom_heads: true\ncards:\n"))
+    path.write_text(
+        REPLACEMENTS.replace("value: 55, heads: 7", "value: 55, heads: 4").replace(
+            "cards:\n", "custom_heads: true\ncards:\n"
+        )
+    )
     deals = []
     real = sets.play_games
 
@@ -139,7 +151,11 @@ def test_a_card_duplicated_with_its_id_is_caught_as_a_check_not_a_crash(tmp_path
 
 
 def test_a_duplicated_joker_is_caught(tmp_path):
-    path = tampered(tmp_path, "jokers", lambda t: t.replace('id: "J0.3", kind: joker, value: 0.3', 'id: "J0.3", kind: joker, value: 0.4'))
+    path = tampered(
+        tmp_path,
+        "jokers",
+        lambda t: t.replace('id: "J0.3", kind: joker, value: 0.3', 'id: "J0.3", kind: joker, value: 0.4'),
+    )
     messages = [c.message for c in fails(verify_set(path, games=GAMES), "set.jokers")]
     assert any("joker 0.4 is there 2 times" in m for m in messages)
     assert any("0.3 missing" in m for m in messages)
@@ -153,7 +169,9 @@ def test_a_changed_bull_head_is_caught_with_its_line(tmp_path):
 
 def test_a_deliberate_bull_head_change_is_reported_as_such(tmp_path):
     def change(text):
-        return text.replace("value: 17, heads: 1", "value: 17, heads: 2").replace("cards:\n", "custom_heads: true\ncards:\n")
+        return text.replace("value: 17, heads: 1", "value: 17, heads: 2").replace(
+            "cards:\n", "custom_heads: true\ncards:\n"
+        )
 
     report = verify_set(tampered(tmp_path, "numbered", change), games=GAMES)
     assert report.ok
@@ -212,5 +230,5 @@ def test_command_line_on_sets(tmp_path):
 
     (tmp_path / "broken.yaml").write_text("cards: [\n")
     for name, why in [(tmp_path / "broken.yaml", "not valid YAML"), ("no-such-set", "no such file")]:
-        result = cardgen_in_process("verify", name)   # status 2 from the real entry point: test_cli
+        result = cardgen_in_process("verify", name)  # status 2 from the real entry point: test_cli
         assert result.returncode == 2 and why in result.stderr and "Traceback" not in result.stderr

@@ -9,10 +9,27 @@ from cardgen.errors import printable
 
 
 @click.command("build")
-@click.option("--set", "sets", multiple=True, metavar="NAME|FILE", help="A bundled card set (numbered, zero-cards, jokers) or a set YAML; repeatable. Default: the whole print kit.")
-@click.option("--mode", type=click.Choice(["glue", "duplex", "sleeve"]), help="glue: faces + outlines for spare cards; duplex: faces + backs; sleeve: faces only.")
+@click.option(
+    "--set",
+    "sets",
+    multiple=True,
+    metavar="NAME|FILE",
+    help="A bundled card set (numbered, zero-cards, jokers) or a set YAML; repeatable. Default: the whole print kit.",
+)
+@click.option(
+    "--mode",
+    type=click.Choice(["glue", "duplex", "sleeve"]),
+    help="glue: faces + outlines for spare cards; duplex: faces + backs; sleeve: faces only.",
+)
 @print_options
-@click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path), default=Path("output"), show_default=True, help="Folder for the PDFs.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("output"),
+    show_default=True,
+    help="Folder for the PDFs.",
+)
 @click.option("--png", is_flag=True, help="Also write a 150 dpi PNG of every page beside its PDF.")
 def command(sets, mode, layout, paper, flip, back_offset, printer, lang, output, png):
     """Write the print kit (or the chosen sets) as PDFs ready for a home printer."""

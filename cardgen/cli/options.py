@@ -10,11 +10,15 @@ LANGS_METAVAR = "|".join(LANGUAGES)
 
 
 def _paper_option(default: str):
-    return click.option("--paper", type=click.Choice(["a4", "letter"]), help=f"Paper size (default: the --printer's, else {default}).")
+    return click.option(
+        "--paper", type=click.Choice(["a4", "letter"]), help=f"Paper size (default: the --printer's, else {default})."
+    )
 
 
 def _printer_option(takes: str):
-    return click.option("--printer", metavar="NAME", help=f"Take {takes} from a saved printer profile (options given here win).")
+    return click.option(
+        "--printer", metavar="NAME", help=f"Take {takes} from a saved printer profile (options given here win)."
+    )
 
 
 def _apply(function, options):
@@ -25,14 +29,33 @@ def _apply(function, options):
 
 def print_options(function):
     """The options every printing command shares."""
-    return _apply(function, [
-        click.option("--layout", default="standard", show_default=True, help="A bundled layout name or a layout YAML file."),
-        _paper_option("the layout's, A4"),
-        click.option("--flip", type=click.Choice(["long", "short"]), help="The edge the printer turns the sheet on (default: long)."),
-        click.option("--back-offset", metavar="X,Y", help="Move back pages X mm right and Y mm up, as seen on the back, to cancel a printer's shift."),
-        _printer_option("flip, paper and back offset"),
-        click.option("--lang", type=LANGS, default="en", show_default=True, help="Language of the printed texts and the joker's decimal separator."),
-    ])
+    return _apply(
+        function,
+        [
+            click.option(
+                "--layout", default="standard", show_default=True, help="A bundled layout name or a layout YAML file."
+            ),
+            _paper_option("the layout's, A4"),
+            click.option(
+                "--flip",
+                type=click.Choice(["long", "short"]),
+                help="The edge the printer turns the sheet on (default: long).",
+            ),
+            click.option(
+                "--back-offset",
+                metavar="X,Y",
+                help="Move back pages X mm right and Y mm up, as seen on the back, to cancel a printer's shift.",
+            ),
+            _printer_option("flip, paper and back offset"),
+            click.option(
+                "--lang",
+                type=LANGS,
+                default="en",
+                show_default=True,
+                help="Language of the printed texts and the joker's decimal separator.",
+            ),
+        ],
+    )
 
 
 def paper_options(function):

@@ -21,16 +21,47 @@ def _card_size(text: str | None) -> tuple[float, float] | None:
 
 
 @click.command("preview")
-@click.option("--set", "sets", multiple=True, metavar="NAME|FILE", help="A bundled card set (numbered, zero-cards, jokers) or a set YAML; repeatable. Default: every bundled set.")
-@click.option("--cards", metavar="ID,ID,...", help="Only these cards, by id (e.g. 1,55,Z1,J0.4). Default: all cards of the chosen sets.")
-@click.option("--faces", metavar="NAME|FILE", help="A face style to use instead of each set's own (a bundled name or a YAML file).")
-@click.option("--lang", type=LANGS, default="en", show_default=True, help="The language of the joker's decimal separator (0.4 or 0,4).")
-@click.option("--contact-sheet", is_flag=True, help="Write one image of all chosen cards in a grid (contact-sheet.png) instead of one image per card. Where that image would pass 89 megapixels (pillow's limit: many cards at a high --dpi or --card-size), the grid is split over contact-sheet-1.png, contact-sheet-2.png, ...")
+@click.option(
+    "--set",
+    "sets",
+    multiple=True,
+    metavar="NAME|FILE",
+    help="A bundled card set (numbered, zero-cards, jokers) or a set YAML; repeatable. Default: every bundled set.",
+)
+@click.option(
+    "--cards",
+    metavar="ID,ID,...",
+    help="Only these cards, by id (e.g. 1,55,Z1,J0.4). Default: all cards of the chosen sets.",
+)
+@click.option(
+    "--faces",
+    metavar="NAME|FILE",
+    help="A face style to use instead of each set's own (a bundled name or a YAML file).",
+)
+@click.option(
+    "--lang",
+    type=LANGS,
+    default="en",
+    show_default=True,
+    help="The language of the joker's decimal separator (0.4 or 0,4).",
+)
+@click.option(
+    "--contact-sheet",
+    is_flag=True,
+    help="Write one image of all chosen cards in a grid (contact-sheet.png) instead of one image per card. Where that image would pass 89 megapixels (pillow's limit: many cards at a high --dpi or --card-size), the grid is split over contact-sheet-1.png, contact-sheet-2.png, ...",
+)
 @click.option("--singles", is_flag=True, help="With --contact-sheet: write the image of each card as well.")
 @click.option("--back", is_flag=True, help="Also show the back (back.png, or the last slot of the contact sheet).")
 @click.option("--dpi", type=click.IntRange(30, 600), default=150, show_default=True, help="Resolution of the images.")
 @click.option("--card-size", metavar="WxH", help="Card size in mm (default 56x87).")
-@click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path), default=Path("output/preview"), show_default=True, help="Folder for the PNG files.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(file_okay=False, path_type=Path),
+    default=Path("output/preview"),
+    show_default=True,
+    help="Folder for the PNG files.",
+)
 def command(sets, cards, faces, lang, contact_sheet, singles, back, dpi, card_size, output):
     """Write PNG images of card faces (named by card id) to look at before printing."""
     from cardgen.files import write_files
@@ -39,8 +70,13 @@ def command(sets, cards, faces, lang, contact_sheet, singles, back, dpi, card_si
     size = _card_size(card_size) or DEFAULT_CARD_SIZE
     chosen = choose_cards(list(sets), parse_card_ids(cards), faces)
     images = render_previews(
-        chosen, lang=lang, dpi=dpi, card_size_mm=size,
-        singles=singles or not contact_sheet, contact_sheet=contact_sheet, back=back,
+        chosen,
+        lang=lang,
+        dpi=dpi,
+        card_size_mm=size,
+        singles=singles or not contact_sheet,
+        contact_sheet=contact_sheet,
+        back=back,
     )
     shows = {name: item.card.id for item, name in zip(chosen, image_names(chosen))}
     for path in write_files(output, images):

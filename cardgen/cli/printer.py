@@ -15,7 +15,13 @@ def command() -> None:
 @command.command("add")
 @click.argument("name")
 @click.option("--back-offset", metavar="X,Y", required=True, help="The values read on the calibration sheet, in mm.")
-@click.option("--flip", type=click.Choice(["long", "short"]), default="long", show_default=True, help="The edge the printer turns the sheet on.")
+@click.option(
+    "--flip",
+    type=click.Choice(["long", "short"]),
+    default="long",
+    show_default=True,
+    help="The edge the printer turns the sheet on.",
+)
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
 def add(name, back_offset, flip, paper):
     """Save (or replace) the profile NAME."""

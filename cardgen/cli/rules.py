@@ -13,9 +13,18 @@ VARIANT_WORDS = "plus, jokers, classic or pro"
 @click.command("rules")
 @click.argument("variant", required=False, metavar="[VARIANT|FILE.yaml]")
 @click.option("--lang", default="en", show_default=True, metavar=LANGS_METAVAR, help="Language of the summary.")
-@click.option("--reference", is_flag=True, help="Print the card-size reference cards (56 x 87 mm, with cut marks) instead of the summary.")
+@click.option(
+    "--reference",
+    is_flag=True,
+    help="Print the card-size reference cards (56 x 87 mm, with cut marks) instead of the summary.",
+)
 @paper_options
-@click.option("-o", "--output", type=click.Path(path_type=Path), help="The PDF to write. Default: output/rules-VARIANT-LANG.pdf (reference-VARIANT-LANG.pdf with --reference). Without VARIANT: the folder for the four summaries (default output).")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(path_type=Path),
+    help="The PDF to write. Default: output/rules-VARIANT-LANG.pdf (reference-VARIANT-LANG.pdf with --reference). Without VARIANT: the folder for the four summaries (default output).",
+)
 def command(variant, lang, reference, paper, printer, output):
     """Write the rule summary of VARIANT (plus, jokers, classic or pro, or a rule
     YAML of the same form) as a PDF: one A4 or Letter page, or both sides of one

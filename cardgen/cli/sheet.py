@@ -9,10 +9,19 @@ from cardgen.cli.options import LANGS_METAVAR, paper_options, resolve_paper
 
 @click.command("sheet")
 @click.argument("variant", required=False, metavar="[VARIANT]")
-@click.option("--players", metavar="N", help="Only the sheet for N players (Classic, Pro, Jokers: 2 to 10; Plus: 2 to 7). Default: a page for every player count.")
+@click.option(
+    "--players",
+    metavar="N",
+    help="Only the sheet for N players (Classic, Pro, Jokers: 2 to 10; Plus: 2 to 7). Default: a page for every player count.",
+)
 @click.option("--lang", default="en", show_default=True, metavar=LANGS_METAVAR, help="Language of the sheet.")
 @paper_options
-@click.option("-o", "--output", type=click.Path(path_type=Path), help="The PDF to write. Default: output/score-VARIANT-LANG.pdf (score-VARIANT-Np-LANG.pdf with --players). Without VARIANT: the folder for the four PDFs (default output).")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(path_type=Path),
+    help="The PDF to write. Default: output/score-VARIANT-LANG.pdf (score-VARIANT-Np-LANG.pdf with --players). Without VARIANT: the folder for the four PDFs (default output).",
+)
 def command(variant, players, lang, paper, printer, output):
     """Write score sheets of VARIANT (plus, jokers, classic or pro): names across
     the top, a row per round, the running totals and the end-of-game rule; two

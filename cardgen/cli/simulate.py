@@ -24,7 +24,9 @@ VARIANTS = ("classic", "pro", "plus", "jokers")
     show_default=True,
     help="Strategy of each seat, comma-separated (heuristic or random); one name is used for every seat.",
 )
-@click.option("--threshold", type=click.IntRange(1), help="End after the round in which a total reaches this (default 66).")
+@click.option(
+    "--threshold", type=click.IntRange(1), help="End after the round in which a total reaches this (default 66)."
+)
 @click.option("--rounds", type=click.IntRange(1), help="Play exactly this many rounds instead.")
 @click.option("--free-companion", is_flag=True, help="Plus: a card played with a zero may go on any row.")
 @click.option("--one-zero-each", is_flag=True, help="Plus: deal one zero card to each player first.")
@@ -32,8 +34,18 @@ VARIANTS = ("classic", "pro", "plus", "jokers")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--no-check", is_flag=True, help="Skip the invariant checks after every turn (faster).")
 def command(
-    variant, player_count, games, seed, players_kind, threshold, rounds,
-    free_companion, one_zero_each, max_players, as_json, no_check,
+    variant,
+    player_count,
+    games,
+    seed,
+    players_kind,
+    threshold,
+    rounds,
+    free_companion,
+    one_zero_each,
+    max_players,
+    as_json,
+    no_check,
 ) -> None:
     """Play many games with computer players and report, per seat, the mean
     total and the win rate (a shared win counts for each winner), the mean
@@ -49,8 +61,12 @@ def command(
         raise InputError(f"--players-kind names {len(kinds)} players but --players is {player_count}")
     try:
         options = Options(
-            variant, threshold=threshold, rounds=rounds, free_companion=free_companion,
-            one_zero_each=one_zero_each, max_players=max_players,
+            variant,
+            threshold=threshold,
+            rounds=rounds,
+            free_companion=free_companion,
+            one_zero_each=one_zero_each,
+            max_players=max_players,
         )
         options.check_players(player_count)
     except OptionError as exc:

@@ -5,11 +5,21 @@ import click
 
 @click.command("verify")
 @click.argument("inputs", nargs=-1, metavar="[SET|PDF]...")
-@click.option("--set", "expected_sets", multiple=True, metavar="NAME|FILE",
-              help="The card set the PDFs must hold, each card exactly once and nothing else; repeatable. "
-                   "Given alone, the sets themselves are verified.")
-@click.option("--games", type=click.IntRange(1), default=300, show_default=True,
-              help="Simulated games per card set, spread over its variants and player counts.")
+@click.option(
+    "--set",
+    "expected_sets",
+    multiple=True,
+    metavar="NAME|FILE",
+    help="The card set the PDFs must hold, each card exactly once and nothing else; repeatable. "
+    "Given alone, the sets themselves are verified.",
+)
+@click.option(
+    "--games",
+    type=click.IntRange(1),
+    default=300,
+    show_default=True,
+    help="Simulated games per card set, spread over its variants and player counts.",
+)
 @click.option("--seed", type=int, default=1, show_default=True, help="Game i is played with seed SEED+i.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object with every check.")
 def command(inputs, expected_sets, games, seed, as_json) -> None:
@@ -31,7 +41,9 @@ def command(inputs, expected_sets, games, seed, as_json) -> None:
 
     names = list(inputs) or list(expected_sets)
     if not names:
-        raise InputError("name a card set or a PDF to verify, e.g. cardgen verify output/deck-duplex.pdf --set numbered")
+        raise InputError(
+            "name a card set or a PDF to verify, e.g. cardgen verify output/deck-duplex.pdf --set numbered"
+        )
     reports = verify_inputs(names, list(expected_sets) if inputs else [], games=games, seed=seed)
     click.echo(render_json(reports) if as_json else render_text(reports))
     if not all(report.ok for report in reports):

@@ -23,6 +23,7 @@ JOKER_CARDS = tuple(range(FIRST_JOKER, FIRST_JOKER + 10))
 NUMBERED_CARDS = tuple(range(1, HIGHEST_NUMBER + 1))
 CARD_ID_LIMIT = FIRST_JOKER + 10  # ids are below this
 
+
 def is_numbered(card: int) -> bool:
     return 1 <= card <= HIGHEST_NUMBER
 
@@ -69,7 +70,7 @@ def face(card: int) -> str:
 
 
 def faces(cards: Iterable[int]) -> str:
-    """"5", "5 and 0", "5, 6 and 7"."""
+    """ "5", "5 and 0", "5, 6 and 7"."""
     shown = [face(card) for card in cards]
     if len(shown) <= 1:
         return "".join(shown)

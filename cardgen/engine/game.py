@@ -83,7 +83,7 @@ def draw(rng: random.Random, cards: list[int], count: int) -> list[int]:
         index = int(rand() * (last + 1))
         chosen.append(cards[index])
         cards[index] = cards[last]
-    del cards[size - count:]
+    del cards[size - count :]
     return chosen
 
 
@@ -123,9 +123,9 @@ class Game:
         self.threshold = options.end_threshold
         self._owner = [0] * CARD_ID_LIMIT  # seat of each card played this turn
         self.unknown: UnknownHands | None = None  # the referee's hands that were not written down
-        self._variant_turn = {
-            "plus": self._plus_turn, "jokers": self._jokers_turn
-        }.get(self.variant, self._classic_turn)
+        self._variant_turn = {"plus": self._plus_turn, "jokers": self._jokers_turn}.get(
+            self.variant, self._classic_turn
+        )
 
     @property
     def player_count(self) -> int:
@@ -148,7 +148,7 @@ class Game:
             cards = list(NUMBERED_CARDS)
             dealt = draw(rng, cards, ROW_COUNT + 10 * count)
             rows = [[card] for card in dealt[:ROW_COUNT]]
-            hands = [dealt[start:start + 10] for start in range(ROW_COUNT, len(dealt), 10)]
+            hands = [dealt[start : start + 10] for start in range(ROW_COUNT, len(dealt), 10)]
             if self.variant == "jokers":
                 jokers = list(JOKER_CARDS)
                 for hand in hands:
@@ -211,9 +211,7 @@ class Game:
 
             self.unknown = UnknownHands(self)
 
-    def _begin_round(
-        self, rows: list[list[int]], hands: Sequence[list[int] | None], out_of_play: list[int]
-    ) -> None:
+    def _begin_round(self, rows: list[list[int]], hands: Sequence[list[int] | None], out_of_play: list[int]) -> None:
         """Start a round with these lists (kept, not copied)."""
         if self.over:
             raise GameOver("the game is already over")
@@ -345,7 +343,7 @@ class Game:
     @staticmethod
     def _not_in_hand(cards: tuple[int, ...], card: int) -> str:
         if FIRST_ZERO <= card < FIRST_JOKER:  # the zeros all show 0: say how many the hand held
-            held = sum(FIRST_ZERO <= other < FIRST_JOKER for other in cards[:cards.index(card)])
+            held = sum(FIRST_ZERO <= other < FIRST_JOKER for other in cards[: cards.index(card)])
             return "but {player} holds " + ("only one zero card" if held else "no zero card")
         return f"but {face(card)} is not in {{player}}'s hand"
 
@@ -356,9 +354,7 @@ class Game:
             if len(cards) > 2:
                 raise IllegalPlay(seat, faces(cards), "but a player plays one or two cards in Plus")
         elif len(cards) != 1:
-            raise IllegalPlay(
-                seat, faces(cards), f"but a player plays exactly one card in {self.options.name}"
-            )
+            raise IllegalPlay(seat, faces(cards), f"but a player plays exactly one card in {self.options.name}")
 
     def _check_kind(self, seat: int, cards: tuple[int, ...], card: int) -> None:
         if card >= FIRST_JOKER and self.variant != "jokers":

@@ -108,8 +108,7 @@ class HeuristicPlayer(Player):
     def place_joker(self, game, seat, joker):
         table = game.table
         open_rows = [
-            row for row in range(ROW_COUNT)
-            if not table.ends_with_joker(row) and len(table.rows[row]) < ROW_LIMIT
+            row for row in range(ROW_COUNT) if not table.ends_with_joker(row) and len(table.rows[row]) < ROW_LIMIT
         ]
         if open_rows:
             return ("row", min(open_rows, key=lambda row: len(table.rows[row])))

@@ -20,9 +20,7 @@ class UnknownHands:
         for hand in game.hands:
             seen.update(hand or ())
         self.unseen = self.deck - seen
-        self.left = {
-            seat: game.options.hand_shape for seat, hand in enumerate(game.hands) if hand is None
-        }
+        self.left = {seat: game.options.hand_shape for seat, hand in enumerate(game.hands) if hand is None}
 
     def holds_cards(self, seat: int) -> bool:
         return sum(self.left[seat].values()) > 0

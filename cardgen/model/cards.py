@@ -13,7 +13,7 @@ from cardgen.yamlio import YamlDocument, load_yaml, validate
 
 SETS_DIR = TEMPLATES / "sets"
 CardKind = Literal["number", "zero", "joker", "blank"]
-MAX_VALUE = 999   # a printed value has at most three digits before the point
+MAX_VALUE = 999  # a printed value has at most three digits before the point
 
 
 class Card(BaseModel):

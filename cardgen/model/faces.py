@@ -33,9 +33,9 @@ def _hex_colour(value: str) -> str:
 
 
 Colour = Annotated[str, AfterValidator(_hex_colour)]
-Size = Annotated[float, Field(gt=0, le=300)]          # mm; over 300 mm is no card
-Length = Annotated[float, Field(ge=0, le=300)]        # mm, may be zero
-Offset = Annotated[float, Field(ge=-300, le=300)]     # mm, signed
+Size = Annotated[float, Field(gt=0, le=300)]  # mm; over 300 mm is no card
+Length = Annotated[float, Field(ge=0, le=300)]  # mm, may be zero
+Offset = Annotated[float, Field(ge=-300, le=300)]  # mm, signed
 Position = tuple[Offset, Offset]
 
 
@@ -59,9 +59,9 @@ class Fonts(_Strict):
 class Tone(_Strict):
     """The colours of one kind of card."""
 
-    border: Colour      # the full-bleed background around the panel
-    ink: Colour         # value, indices, bull heads
-    watermark: Colour   # the large faint picture behind the value
+    border: Colour  # the full-bleed background around the panel
+    ink: Colour  # value, indices, bull heads
+    watermark: Colour  # the large faint picture behind the value
 
 
 class Panel(_Strict):
@@ -70,20 +70,20 @@ class Panel(_Strict):
     inset: Length
     radius: Length
     colour: Colour
-    outline: Length     # line width in mm, drawn in the tone's ink; 0 for none
+    outline: Length  # line width in mm, drawn in the tone's ink; 0 for none
 
 
 class BigValue(_Strict):
-    size: Size          # font size (em) in mm
-    max_width: Size     # the text shrinks to fit this width
-    y: Offset           # centre of the digits above (+) or below (−) the card centre
+    size: Size  # font size (em) in mm
+    max_width: Size  # the text shrinks to fit this width
+    y: Offset  # centre of the digits above (+) or below (−) the card centre
 
 
 class CornerIndex(_Strict):
     size: Size
-    x: Length           # from the left edge to the centre of the index
-    y: Length           # from the top edge to the top of the digits
-    turn_lower: bool = True   # the lower-right index reads from the other side
+    x: Length  # from the left edge to the centre of the index
+    y: Length  # from the top edge to the top of the digits
+    turn_lower: bool = True  # the lower-right index reads from the other side
 
 
 class MarkTurnable(_Strict):
@@ -94,16 +94,16 @@ class MarkTurnable(_Strict):
     """
 
     style: Literal["underline", "none"] = "underline"
-    width: Annotated[float, Field(gt=0, le=1.5)] = 0.8        # of the number's width
-    thickness: Annotated[float, Field(gt=0, le=0.5)] = 0.07   # of the font size
-    gap: Annotated[float, Field(ge=0, le=1)] = 0.1            # below the baseline, of the font size
+    width: Annotated[float, Field(gt=0, le=1.5)] = 0.8  # of the number's width
+    thickness: Annotated[float, Field(gt=0, le=0.5)] = 0.07  # of the font size
+    gap: Annotated[float, Field(ge=0, le=1)] = 0.1  # below the baseline, of the font size
 
 
 class Heads(_Strict):
-    symbol: Size                    # height of one bull head
-    from_top: Length                # the arrangement's origin, below the top edge
-    arrangements: dict[int, list[Position]]   # positions (x right, y up) by head count
-    from_bottom: Length | None = None   # repeat the arrangement turned 180°, this far above the bottom edge
+    symbol: Size  # height of one bull head
+    from_top: Length  # the arrangement's origin, below the top edge
+    arrangements: dict[int, list[Position]]  # positions (x right, y up) by head count
+    from_bottom: Length | None = None  # repeat the arrangement turned 180°, this far above the bottom edge
 
 
 class Watermark(_Strict):
@@ -134,14 +134,14 @@ class Joker(SpecialCard):
 class Back(_Strict):
     background: Colour
     pattern: Colour
-    pattern_symbol: Size        # height of one bull head of the pattern
-    pattern_spacing: Size       # distance between pattern rows and columns
+    pattern_symbol: Size  # height of one bull head of the pattern
+    pattern_spacing: Size  # distance between pattern rows and columns
     medallion: Colour
     medallion_ink: Colour
     medallion_width: Size
     medallion_height: Size
     frame: Colour
-    frame_inset: Length         # a thin frame this far inside the trim edge; 0 for none
+    frame_inset: Length  # a thin frame this far inside the trim edge; 0 for none
     frame_width: Length
     title: str = Field(max_length=30)
     title_size: Size
@@ -157,7 +157,7 @@ class FaceStyle(_Strict):
     mark_turnable: MarkTurnable = MarkTurnable()
     heads: Heads
     watermark: Watermark
-    tones: dict[int, Tone]      # by bull heads; a card takes the tone of the largest count ≤ its heads
+    tones: dict[int, Tone]  # by bull heads; a card takes the tone of the largest count ≤ its heads
     zero: SpecialCard
     joker: Joker
     blank: Tone
@@ -244,8 +244,11 @@ def _check_geometry(doc: YamlDocument, style: FaceStyle) -> None:
     if 2 * panel.inset >= min(design.width, design.height):
         raise doc.error(("panel", "inset"), "leaves no room for the panel on a card of design_size")
     if style.index.x < panel.inset + 1.5 or style.index.x > design.width / 2:
-        raise doc.error(("index", "x"), f"must lie between {panel.inset + 1.5:g} (the panel's edge) and "
-                        f"{design.width / 2:g} (the card's middle) millimetres")
+        raise doc.error(
+            ("index", "x"),
+            f"must lie between {panel.inset + 1.5:g} (the panel's edge) and "
+            f"{design.width / 2:g} (the card's middle) millimetres",
+        )
 
 
 def _check_tones(doc: YamlDocument, style: FaceStyle) -> None:
@@ -271,9 +274,13 @@ def _resolve_fonts(doc: YamlDocument, style: FaceStyle, style_folder: Path) -> d
             continue
         file = confined_file(value, style_folder)
         if file is None:
-            raise doc.error(where, f"the font file {value} lies outside templates/, layouts/, assets/ and the style's own folder")
+            raise doc.error(
+                where, f"the font file {value} lies outside templates/, layouts/, assets/ and the style's own folder"
+            )
         if not file.is_file():
-            raise doc.error(where, f"there is no font file {value} (nor a bundled font of that name: {', '.join(fonts.BUNDLED)})")
+            raise doc.error(
+                where, f"there is no font file {value} (nor a bundled font of that name: {', '.join(fonts.BUNDLED)})"
+            )
         if file.suffix.lower() != ".ttf":
             raise doc.error(where, f"{value} is not a TrueType (.ttf) font; only those can be embedded")
         try:

@@ -4,7 +4,7 @@ hold a glyph for every character the cards need."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import reportlab
@@ -21,7 +21,7 @@ BUNDLED = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def characters(file: Path) -> frozenset[int]:
     """The code points a TrueType file can draw; InputError if reportlab cannot embed it."""
     if file.suffix.lower() != ".ttf":
@@ -30,7 +30,7 @@ def characters(file: Path) -> frozenset[int]:
         return frozenset(TTFontFile(str(file)).charToGlyph)
     except TTFError as exc:
         raise InputError(f"{file.name}: this is not a TrueType font that can be embedded ({exc}).") from None
-    except Exception:  # noqa: BLE001 - a cut or damaged file fails anywhere in reportlab's parser
+    except Exception:  # a cut or damaged file fails anywhere in reportlab's parser
         raise InputError(f"{file.name}: this font file is damaged or cut short; reportlab cannot read it.") from None
 
 

@@ -103,7 +103,7 @@ class Layout(_Strict):
         return PAPERS[self.paper]
 
 
-MAX_EXTENDS = 20   # layouts in one chain of `extends:`
+MAX_EXTENDS = 20  # layouts in one chain of `extends:`
 
 
 def load_layout(name_or_file: str | Path = "standard") -> tuple[Layout, YamlDocument]:

@@ -9,7 +9,7 @@ cardgen.summaries, which every summary that is printed goes through.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
@@ -24,6 +24,7 @@ from cardgen.yamlio import YamlDocument, load_yaml, validate
 VARIANTS = ("plus", "jokers", "classic", "pro")
 SECTION_IDS = ("goal", "material", "setup", "turn", "placing", "collecting", "special", "end", "mistakes")
 RULES_DIR = TEMPLATES / "rules"
+
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, str_min_length=1)
@@ -100,7 +101,7 @@ class TurnOutcome:
 
     before: list[list[int]]
     after: list[list[int]]
-    collected: dict[str, list[int]]   # in the order the engine collected them
+    collected: dict[str, list[int]]  # in the order the engine collected them
     plays: dict[str, tuple[int, ...]]
 
 
@@ -113,14 +114,14 @@ class TallyOutcome:
 
 @dataclass(frozen=True)
 class RuleSummary:
-    source: str                        # the file as errors name it
+    source: str  # the file as errors name it
     variant: str
     title: Message
     players: PlayerRange
     sections: tuple[Section, ...]
     examples: tuple[TurnExample | TallyExample, ...]
     reference_card: ReferenceCard
-    doc: YamlDocument                  # to name lines in layout errors
+    doc: YamlDocument  # to name lines in layout errors
     outcomes: dict[str, TurnOutcome | TallyOutcome] = field(default_factory=dict)  # once proved
 
     def examples_of(self, section_id: str) -> list[TurnExample | TallyExample]:
@@ -159,7 +160,7 @@ def summary_locale(variant_or_file: str | Path) -> tuple[str, Path | None]:
     return f"rules-{path.stem}", path.parent / "locales"
 
 
-@lru_cache(maxsize=None)
+@cache
 def read_summary(variant_or_file: str | Path) -> RuleSummary:
     """A rule summary, validated; its examples are proved by cardgen.summaries."""
     path, shown = summary_path(variant_or_file)
@@ -180,11 +181,21 @@ def parse_summary(doc: YamlDocument, locale: str, locale_root: Path | None = Non
 
     for example in examples:
         example._caption = message(f"examples.{example.id}")
-    sections = tuple(Section(id, message(f"sections.{id}.heading"), message(f"sections.{id}.text")) for id in raw.sections)
-    reference_card = ReferenceCard(message("reference_card.title"), MessageList(locale, "reference_card.lines", locale_root))
+    sections = tuple(
+        Section(id, message(f"sections.{id}.heading"), message(f"sections.{id}.text")) for id in raw.sections
+    )
+    reference_card = ReferenceCard(
+        message("reference_card.title"), MessageList(locale, "reference_card.lines", locale_root)
+    )
     return RuleSummary(
-        source=doc.file, variant=raw.variant, title=message("title"), players=raw.players,
-        sections=sections, examples=examples, reference_card=reference_card, doc=doc,
+        source=doc.file,
+        variant=raw.variant,
+        title=message("title"),
+        players=raw.players,
+        sections=sections,
+        examples=examples,
+        reference_card=reference_card,
+        doc=doc,
     )
 
 

@@ -144,12 +144,17 @@ class RecordReader:
         if isinstance(raw, dict):
             unknown = set(raw) - {"card", "cards", "take", "row"}
             if unknown:
-                raise self.doc.error(path + (sorted(unknown)[0],), "is not a known field (use card, cards, take or row)")
+                raise self.doc.error(
+                    path + (sorted(unknown)[0],), "is not a known field (use card, cards, take or row)"
+                )
             if ("card" in raw) == ("cards" in raw):
                 raise self.doc.error(path, "a play names its card (card: 29) or its cards (cards: [49, 0])")
             cards = self._cards(path, raw["card"]) if "card" in raw else self._cards(path + ("cards",), raw["cards"])
-            return Play(cards, self._row_number(path + ("take",), raw.get("take")),
-                        self._row_number(path + ("row",), raw.get("row")))
+            return Play(
+                cards,
+                self._row_number(path + ("take",), raw.get("take")),
+                self._row_number(path + ("row",), raw.get("row")),
+            )
         return Play(self._cards(path, raw))
 
     def _cards(self, path, raw) -> tuple[int, ...]:

@@ -77,8 +77,7 @@ class Replay:
         if not game.round_over:
             holding = [self.names[seat] for seat in range(len(self.names)) if game.holds_cards(seat)]
             raise CheckFailed(
-                f"round {index + 1}: round {index} is not finished: "
-                f"{' and '.join(holding)} still hold cards"
+                f"round {index + 1}: round {index} is not finished: {' and '.join(holding)} still hold cards"
             )
 
     def _play_round(self, index: int, round_: Round) -> None:
@@ -108,9 +107,7 @@ class Replay:
         for seat, cards in collected:
             by_name.setdefault(self.names[seat], []).extend(cards)
         shown_plays = {
-            self.names[seat]: (play.cards, _play_text(play))
-            for seat, play in enumerate(plays)
-            if play is not None
+            self.names[seat]: (play.cards, _play_text(play)) for seat, play in enumerate(plays) if play is not None
         }
         rows = [list(row) for row in self.game.table.rows]
         return TurnReport(plays=shown_plays, rows=rows, collected=by_name)
@@ -118,8 +115,12 @@ class Replay:
     def _zeros_as_cards(self, plays: list[Play | None]) -> list[Play | None]:
         """A record writes every zero card as 0: use zero cards each player may still play."""
         zeros_used: set[int] = set()
-        return [play if play is None or not any(is_zero(card) for card in play.cards)
-                else self._with_zeros(seat, play, zeros_used) for seat, play in enumerate(plays)]
+        return [
+            play
+            if play is None or not any(is_zero(card) for card in play.cards)
+            else self._with_zeros(seat, play, zeros_used)
+            for seat, play in enumerate(plays)
+        ]
 
     def _with_zeros(self, seat: int, play: Play, zeros_used: set[int]) -> Play:
         hand = self.game.hands[seat]

@@ -43,8 +43,7 @@ class Report:
                         {
                             "rows": [[shown(card) for card in row] for row in turn.rows],
                             "collected": {
-                                name: [shown(card) for card in cards]
-                                for name, cards in turn.collected.items()
+                                name: [shown(card) for card in cards] for name, cards in turn.collected.items()
                             },
                         }
                         for turn in round_.turns

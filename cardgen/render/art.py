@@ -10,7 +10,7 @@ picture is a single fill in a single colour.
 from __future__ import annotations
 
 import math
-from typing import Callable
+from collections.abc import Callable
 
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD  # type: ignore[attr-defined]  # missing from the stubs
 
@@ -29,14 +29,14 @@ def _add_ellipse(path, cx: float, cy: float, rx: float, ry: float) -> None:
 # The right half of the bull's outline, from the bottom of the muzzle up to the
 # middle of the forehead, as cubic segments: each entry is (control 1, control 2, end).
 _BULL_RIGHT_HALF: list[tuple[Point, Point, Point]] = [
-    ((9, 8), (17, 9), (18, 17)),        # round muzzle
-    ((19, 24), (13, 27), (13, 33)),     # narrow above the muzzle
-    ((13, 42), (17, 48), (22, 53)),     # cheek, widening to the eyes
-    ((29, 50), (38, 50), (45, 56)),     # lower edge of the ear
-    ((39, 63), (30, 64), (24, 62)),     # upper edge of the ear, back to the head
-    ((40, 63), (50, 76), (41, 95)),     # outer edge of the horn, up to its tip
-    ((39, 82), (31, 75), (18, 75)),     # inner edge of the horn, back to the poll
-    ((12, 79), (6, 75), (0, 79)),       # forehead with a little tuft
+    ((9, 8), (17, 9), (18, 17)),  # round muzzle
+    ((19, 24), (13, 27), (13, 33)),  # narrow above the muzzle
+    ((13, 42), (17, 48), (22, 53)),  # cheek, widening to the eyes
+    ((29, 50), (38, 50), (45, 56)),  # lower edge of the ear
+    ((39, 63), (30, 64), (24, 62)),  # upper edge of the ear, back to the head
+    ((40, 63), (50, 76), (41, 95)),  # outer edge of the horn, up to its tip
+    ((39, 82), (31, 75), (18, 75)),  # inner edge of the horn, back to the poll
+    ((12, 79), (6, 75), (0, 79)),  # forehead with a little tuft
 ]
 _BULL_START: Point = (0, 7)
 
@@ -54,8 +54,8 @@ def bull_head(canvas) -> None:
         path.curveTo(cx + c1[0], c1[1], cx + c2[0], c2[1], cx + end[0], end[1])
     path.close()
     for side in (-1, 1):
-        _add_ellipse(path, cx + side * 11.0, 47, 3.8, 3.0)   # eyes
-        _add_ellipse(path, cx + side * 7.0, 16, 3.0, 2.4)    # nostrils
+        _add_ellipse(path, cx + side * 11.0, 47, 3.8, 3.0)  # eyes
+        _add_ellipse(path, cx + side * 7.0, 16, 3.0, 2.4)  # nostrils
     canvas.drawPath(path, stroke=0, fill=1, fillMode=FILL_EVEN_ODD)
 
 
@@ -74,14 +74,14 @@ def joker_emblem(canvas) -> None:
     """A jester's cap: a band, two floppy lobes and a tall middle point, each with a bell."""
     right = [  # the right half, from the middle of the band's bottom edge to the middle point's tip
         ((66, 14), (80, 16), (82, 18)),
-        ((85, 22), (85, 28), (82, 32)),     # the band's right end
-        ((88, 35), (91, 36), (93, 40)),     # underside of the lobe, out to its drooping tip
-        ((94, 70), (72, 88), (62, 52)),     # over the lobe's back, down into the valley
-        ((60, 66), (56, 78), (50, 86)),     # up the middle point
+        ((85, 22), (85, 28), (82, 32)),  # the band's right end
+        ((88, 35), (91, 36), (93, 40)),  # underside of the lobe, out to its drooping tip
+        ((94, 70), (72, 88), (62, 52)),  # over the lobe's back, down into the valley
+        ((60, 66), (56, 78), (50, 86)),  # up the middle point
     ]
     path = canvas.beginPath()
     path.moveTo(50, 14)
-    for (c1, c2, end) in right:
+    for c1, c2, end in right:
         path.curveTo(*c1, *c2, *end)
     points = [(50, 14)] + [end for _, _, end in right]
     for index in range(len(right) - 1, -1, -1):
@@ -89,10 +89,10 @@ def joker_emblem(canvas) -> None:
         begin = points[index]
         path.curveTo(100 - c2[0], c2[1], 100 - c1[0], c1[1], 100 - begin[0], begin[1])
     path.close()
-    for jewel_x in (34, 50, 66):                           # three jewels on the band, cut out
+    for jewel_x in (34, 50, 66):  # three jewels on the band, cut out
         _add_ellipse(path, jewel_x, 24, 2.6, 2.6)
     canvas.drawPath(path, stroke=0, fill=1, fillMode=FILL_EVEN_ODD)
-    bells = canvas.beginPath()                             # a separate fill: bells may overlap the tips
+    bells = canvas.beginPath()  # a separate fill: bells may overlap the tips
     for bell_x, bell_y in ((93, 36), (50, 90), (7, 36)):
         _add_ellipse(bells, bell_x, bell_y, 5.5, 5.5)
     canvas.drawPath(bells, stroke=0, fill=1)

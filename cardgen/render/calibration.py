@@ -202,8 +202,7 @@ def _widest_fine_label() -> float:
     register(FONT)
     register(BOLD)
     numbers = max(stringWidth(label, BOLD, FINE_PT / MM) for label in FINE_LABELS.values())
-    names = max(stringWidth(Message("calibration", "fine")(lang), FONT, NAME_PT / MM)
-                for lang in languages())
+    names = max(stringWidth(Message("calibration", "fine")(lang), FONT, NAME_PT / MM) for lang in languages())
     return max(numbers, names)
 
 
@@ -234,8 +233,16 @@ def _front_scale(canvas: Canvas, scale: Scale, texts: dict) -> None:
     canvas.setStrokeGray(0)
     canvas.setFillGray(0)
     s = scale.sign
-    rows = ((0.0, FINE_LINES, FINE_FRONT_PITCH, FINE_PT, lambda k: FINE_LABELS[k]),
-            (COARSE_ROW, COARSE_LINES, COARSE_FRONT_PITCH, COARSE_PT, lambda k: f"{k:+d}".replace("-", "\u2212").replace("+0", "0")))
+    rows = (
+        (0.0, FINE_LINES, FINE_FRONT_PITCH, FINE_PT, lambda k: FINE_LABELS[k]),
+        (
+            COARSE_ROW,
+            COARSE_LINES,
+            COARSE_FRONT_PITCH,
+            COARSE_PT,
+            lambda k: f"{k:+d}".replace("-", "\u2212").replace("+0", "0"),
+        ),
+    )
     for row, lines, pitch, size, label in rows:
         for k in lines:
             a = s * k * pitch
@@ -244,8 +251,10 @@ def _front_scale(canvas: Canvas, scale: Scale, texts: dict) -> None:
             _scale_label(canvas, scale, label(k), a, row + FRONT_LENGTH + LABEL_GAP, size, BOLD if k == 0 else FONT)
     canvas.setFillGray(0.3)
     # each row's name beside its first number: left of an X scale, above a Y scale
-    for row, reach, key in ((COARSE_ROW, COARSE_REACH * COARSE_FRONT_PITCH, "coarse"),
-                            (0.0, -FINE_LINES[0] * FINE_FRONT_PITCH, "fine")):
+    for row, reach, key in (
+        (COARSE_ROW, COARSE_REACH * COARSE_FRONT_PITCH, "coarse"),
+        (0.0, -FINE_LINES[0] * FINE_FRONT_PITCH, "fine"),
+    ):
         if scale.axis == "x":
             x, y = scale.page_point(-reach - 5.0, row + FRONT_LENGTH + LABEL_GAP)
             _text(canvas, texts[key], x, y, NAME_PT, FONT, "right")
@@ -379,7 +388,9 @@ def _back_word(canvas: Canvas, spot: Rect, texts: dict) -> None:
     word_pt = min(30.0, 0.9 * spot.width * MM / stringWidth(word, BOLD, 1), room / word_top * MM)
     height = caption_height + CAPTION_GAP + word_top * word_pt / MM
     caption_y = spot.y + (spot.height - height) / 2 + caption_depth
-    _text(canvas, word, spot.centre[0], caption_y - caption_depth + caption_height + CAPTION_GAP, word_pt, BOLD, "centre")
+    _text(
+        canvas, word, spot.centre[0], caption_y - caption_depth + caption_height + CAPTION_GAP, word_pt, BOLD, "centre"
+    )
     _text(canvas, caption, spot.centre[0], caption_y, CAPTION_PT, FONT, "centre")
 
 
@@ -438,20 +449,34 @@ def _describe(plan: Plan, paper: str, flip: str, offset: tuple[float, float]) ->
         "paper_mm": list(plan.paper),
         "flip": flip,
         "back_offset": list(offset),
-        "coarse": {"front_pitch": COARSE_FRONT_PITCH, "back_pitch": COARSE_BACK_PITCH, "step": 1.0,
-                   "lines": list(COARSE_LINES), "back_lines": list(COARSE_LINES)},
-        "fine": {"front_pitch": FINE_FRONT_PITCH, "back_pitch": FINE_BACK_PITCH, "step": FINE_STEP,
-                 "lines": list(FINE_LINES), "back_lines": [-COMB_REACH, COMB_REACH]},
+        "coarse": {
+            "front_pitch": COARSE_FRONT_PITCH,
+            "back_pitch": COARSE_BACK_PITCH,
+            "step": 1.0,
+            "lines": list(COARSE_LINES),
+            "back_lines": list(COARSE_LINES),
+        },
+        "fine": {
+            "front_pitch": FINE_FRONT_PITCH,
+            "back_pitch": FINE_BACK_PITCH,
+            "step": FINE_STEP,
+            "lines": list(FINE_LINES),
+            "back_lines": [-COMB_REACH, COMB_REACH],
+        },
         "front_lines": {"from_row": 0, "length": FRONT_LENGTH, "side": "across"},
         "back_lines": {"from_row": 0, "length": BACK_LENGTH, "side": "against across"},
         "scales": [scale.describe() for scale in plan.scales],
-        "flip_check": {"front_box": plan.flip_box.rounded(), "wrong_flip_box": plan.wrong_box.rounded(),
-                       "back_box": behind(plan.flip_box, plan.paper, flip).moved(*offset).rounded()},
+        "flip_check": {
+            "front_box": plan.flip_box.rounded(),
+            "wrong_flip_box": plan.wrong_box.rounded(),
+            "back_box": behind(plan.flip_box, plan.paper, flip).moved(*offset).rounded(),
+        },
         "ruler": {"start": list(plan.ruler), "length": 100},
     }
 
 
 # -- words ---------------------------------------------------------------------
+
 
 def _texts(lang: str, paper: str, flip: str, offset: tuple[float, float]) -> dict:
     """The sheet's words in `lang`, filled in; `flip_option` stays the command-line word."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable
 from contextlib import contextmanager
-from functools import lru_cache
+from functools import cache
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase import pdfmetrics
@@ -31,12 +31,12 @@ FORM_PREFIX = "cardgen-"
 _MIN_CONDENSE = 0.8
 
 
-@lru_cache(maxsize=None)
+@cache
 def _colour(hex_value: str) -> Color:
     return HexColor(hex_value)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _cap_height(font_name: str) -> float:
     """Height of the digits as a fraction of the font size."""
     return pdfmetrics.getFont(font_name).face.capHeight / 1000  # type: ignore[attr-defined]  # every reportlab font has a face; the stubs omit it
@@ -94,8 +94,9 @@ class CardPainter:
 
     # -- the contract -------------------------------------------------------
 
-    def front(self, card: Card, x: float, y: float, width: float, height: float, bleed: float,
-              rotate180: bool = False) -> None:
+    def front(
+        self, card: Card, x: float, y: float, width: float, height: float, bleed: float, rotate180: bool = False
+    ) -> None:
         """Draw `card`'s face into the trim box (x, y, width, height), background into the bleed."""
         label = card.label(self.decimal_separator)
         self._check_label(label)
@@ -116,8 +117,7 @@ class CardPainter:
             if caption:
                 self._caption(caption, tone, width, height, scale)
 
-    def back(self, x: float, y: float, width: float, height: float, bleed: float,
-             rotate180: bool = False) -> None:
+    def back(self, x: float, y: float, width: float, height: float, bleed: float, rotate180: bool = False) -> None:
         """Draw our back design into the trim box (x, y, width, height), background into the bleed."""
         name = self._back_form(width, height, bleed)
         with card_space(self.canvas, x, y, width, height, rotate180):
@@ -153,8 +153,9 @@ class CardPainter:
             inset, stroke = panel.inset * scale, panel.outline > 0
             if stroke:
                 canvas.setLineWidth(panel.outline * scale)
-            canvas.roundRect(inset, inset, width - 2 * inset, height - 2 * inset, panel.radius * scale,
-                             stroke=int(stroke), fill=1)
+            canvas.roundRect(
+                inset, inset, width - 2 * inset, height - 2 * inset, panel.radius * scale, stroke=int(stroke), fill=1
+            )
             canvas.endForm()
         canvas.setFillColor(_colour(panel.colour))
         canvas.setStrokeColor(_colour(tone.ink))
@@ -187,8 +188,17 @@ class CardPainter:
         value = self.style.value
         font = self.style.font("value")
         centre_y = height / 2 + value.y * scale
-        self._text(label, font, value.size * scale, value.max_width * scale, tone.ink,
-                   width / 2, centre_y, vertical="middle", marked=marked)
+        self._text(
+            label,
+            font,
+            value.size * scale,
+            value.max_width * scale,
+            tone.ink,
+            width / 2,
+            centre_y,
+            vertical="middle",
+            marked=marked,
+        )
 
     def _indices(self, label: str, tone: Tone, width, height, scale, marked=False) -> None:
         index = self.style.index
@@ -202,16 +212,33 @@ class CardPainter:
         if index.turn_lower:
             # drawn in turned coordinates: the bar lies under the digits as they read
             canvas.transform(-1, 0, 0, -1, width, height)
-            self._text(label, font, index.size * scale, max_width, tone.ink, cx, top, vertical="top",
-                       marked=marked)
+            self._text(label, font, index.size * scale, max_width, tone.ink, cx, top, vertical="top", marked=marked)
         else:
-            self._text(label, font, index.size * scale, max_width, tone.ink, width - cx,
-                       index.y * scale, vertical="bottom", marked=marked)
+            self._text(
+                label,
+                font,
+                index.size * scale,
+                max_width,
+                tone.ink,
+                width - cx,
+                index.y * scale,
+                vertical="bottom",
+                marked=marked,
+            )
         canvas.restoreState()
 
     def _caption(self, caption, tone: Tone, width, height, scale) -> None:
-        self._text(caption.text, self.style.font("caption"), caption.size * scale, width * 0.8, tone.ink,
-                   width / 2, height / 2 + caption.y * scale, vertical="middle", spacing=0.12)
+        self._text(
+            caption.text,
+            self.style.font("caption"),
+            caption.size * scale,
+            width * 0.8,
+            tone.ink,
+            width / 2,
+            height / 2 + caption.y * scale,
+            vertical="middle",
+            spacing=0.12,
+        )
 
     def _text(self, text, font, size, max_width, colour, cx, y, vertical, spacing=0.0, marked=False) -> None:
         """Real (extractable) text centred on cx; `y` is the top, middle or bottom of its capitals.
@@ -234,8 +261,9 @@ class CardPainter:
         if marked:
             mark = self.style.mark_turnable
             bar_width, thickness = drawn_width * mark.width, size * mark.thickness
-            self.canvas.rect(cx - bar_width / 2, baseline - size * mark.gap - thickness, bar_width, thickness,
-                             stroke=0, fill=1)
+            self.canvas.rect(
+                cx - bar_width / 2, baseline - size * mark.gap - thickness, bar_width, thickness, stroke=0, fill=1
+            )
 
     def _check_label(self, label: str) -> None:
         if label in self._checked_labels:
@@ -270,7 +298,7 @@ class CardPainter:
         form = FORM_PREFIX + "back-" + hashlib.sha1(key.encode()).hexdigest()[:10]
         if self.canvas.hasForm(form):
             return form
-        self._ensure_picture("bull")   # defined before, not inside, the back's form
+        self._ensure_picture("bull")  # defined before, not inside, the back's form
         canvas = self.canvas
         canvas.beginForm(form, -bleed, -bleed, width + bleed, height + bleed)
         _BackDrawing(self, width, height, bleed).draw()
@@ -341,8 +369,15 @@ class _BackDrawing:
         canvas = self.canvas
         canvas.setStrokeColor(_colour(back.frame))
         canvas.setLineWidth(back.frame_width * scale)
-        canvas.roundRect(inset, inset, self.width - 2 * inset, self.height - 2 * inset,
-                         self.painter.style.panel.radius * scale, stroke=1, fill=0)
+        canvas.roundRect(
+            inset,
+            inset,
+            self.width - 2 * inset,
+            self.height - 2 * inset,
+            self.painter.style.panel.radius * scale,
+            stroke=1,
+            fill=0,
+        )
 
     def _medallion(self) -> None:
         back, scale, canvas = self.back, self.scale, self.canvas
@@ -370,6 +405,15 @@ class _BackDrawing:
             canvas.saveState()
             if turned:
                 canvas.transform(-1, 0, 0, -1, 2 * cx, 2 * cy)
-            self.painter._text(back.title, font, size, back.medallion_width * self.scale * 0.8,
-                               back.medallion_ink, cx, cy + gap, vertical="bottom", spacing=0.08)
+            self.painter._text(
+                back.title,
+                font,
+                size,
+                back.medallion_width * self.scale * 0.8,
+                back.medallion_ink,
+                cx,
+                cy + gap,
+                vertical="bottom",
+                spacing=0.08,
+            )
             canvas.restoreState()

@@ -6,7 +6,7 @@ may name another .ttf file from the project's assets.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import cast
 
@@ -25,7 +25,7 @@ def register(name: str, file: Path | None = None) -> str:
     return _register(name, None if file is None or Path(file) == BUNDLED.get(name) else Path(file))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _register(name: str, file: Path | None) -> str:
     path = file or BUNDLED.get(name)
     if path is None:

@@ -47,8 +47,12 @@ def cut_marks(canvas: Canvas, slots: list[Rect], layout: Layout, paper: tuple[fl
 
 def _mark_reaches(outer: Rect, length: float, paper: tuple[float, float]) -> tuple[float, float, float, float]:
     """How far the cut marks reach beyond `outer` to the left, below, to the right and above."""
-    return (_reach(length, outer.x), _reach(length, outer.y),
-            _reach(length, paper[0] - outer.right), _reach(length, paper[1] - outer.top))
+    return (
+        _reach(length, outer.x),
+        _reach(length, outer.y),
+        _reach(length, paper[0] - outer.right),
+        _reach(length, paper[1] - outer.top),
+    )
 
 
 def marked_area(slots: list[Rect], layout: Layout, paper: tuple[float, float]) -> Rect:
@@ -160,8 +164,9 @@ class NoteBox:
         return self.rect.height if self.upright else self.rect.width
 
 
-def note_box(slots: list[Rect], layout: Layout, paper: tuple[float, float],
-             targets: list[tuple[float, float]]) -> NoteBox:
+def note_box(
+    slots: list[Rect], layout: Layout, paper: tuple[float, float], targets: list[tuple[float, float]]
+) -> NoteBox:
     """The strip up the right margin beyond the cut marks, between the right-hand targets,
     inside what a home printer prints; the bottom margin's when that one is too narrow."""
     paper_w, paper_h = paper
@@ -208,7 +213,7 @@ def fit_note(parts: list[str], title_at: int | None, box: NoteBox) -> tuple[floa
     best: list[str] = []
     while keep_low <= keep_high:
         keep = (keep_low + keep_high) // 2
-        shortened = parts[:title_at] + [title[:keep].rstrip() + ELLIPSIS] + parts[title_at + 1:]
+        shortened = parts[:title_at] + [title[:keep].rstrip() + ELLIPSIS] + parts[title_at + 1 :]
         lines = _wrap(shortened, NOTE_MIN_SIZE, box)
         if lines:
             best, keep_low = lines, keep + 1

@@ -10,7 +10,7 @@ points, the background running `bleed` points beyond it.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import HexColor
@@ -27,11 +27,11 @@ from cardgen.render.fonts import register, require_glyphs, wrapped_lines
 from cardgen.texts import check_lang, sheet_strings
 
 MM = 72 / 25.4
-DESIGN = (56.0, 87.0)          # mm: the card the layout below is drawn for
+DESIGN = (56.0, 87.0)  # mm: the card the layout below is drawn for
 PREFIX = "reference-"
 
-BORDER = HexColor("#6e1c28")   # the card back's deep red
-PANEL = HexColor("#fffaf0")    # the card faces' panel
+BORDER = HexColor("#6e1c28")  # the card back's deep red
+PANEL = HexColor("#fffaf0")  # the card faces' panel
 WATERMARK = HexColor("#f6e9dc")
 INK = HexColor("#2b2622")
 ACCENT = HexColor("#6e1c28")
@@ -39,11 +39,11 @@ SOFT_INK = HexColor("#6b6158")
 
 TITLE_SIZE = 10.0
 LINE_SIZE, LINE_LEADING = 8.2, 9.6
-LINE_GAP, MAX_LINE_GAP = 1.2, 4.0    # mm between lines: at least, at most
+LINE_GAP, MAX_LINE_GAP = 1.2, 4.0  # mm between lines: at least, at most
 REGULAR, BOLD = "Vera", "Vera-Bold"
-INSET, RADIUS, PADDING = 3.0, 3.0, 2.6     # mm
-LINES_TOP = 17.0               # mm below the top edge
-LINES_BOTTOM = 9.0             # mm above the bottom edge
+INSET, RADIUS, PADDING = 3.0, 3.0, 2.6  # mm
+LINES_TOP = 17.0  # mm below the top edge
+LINES_BOTTOM = 9.0  # mm above the bottom edge
 
 
 def reference_card(variant: str) -> Card:
@@ -65,14 +65,29 @@ def variant_of(card: Card) -> str:
 
 
 def _styles() -> tuple[ParagraphStyle, ParagraphStyle]:
-    line = ParagraphStyle("ref-line", fontName=REGULAR, fontSize=LINE_SIZE, leading=LINE_LEADING, textColor=INK,
-                          leftIndent=3.0 * MM, bulletIndent=0.4 * MM, bulletFontName=BOLD, bulletColor=ACCENT)
-    title = ParagraphStyle("ref-title", fontName=BOLD, fontSize=TITLE_SIZE, leading=TITLE_SIZE * 1.15,
-                           textColor=ACCENT, alignment=TA_CENTER)
+    line = ParagraphStyle(
+        "ref-line",
+        fontName=REGULAR,
+        fontSize=LINE_SIZE,
+        leading=LINE_LEADING,
+        textColor=INK,
+        leftIndent=3.0 * MM,
+        bulletIndent=0.4 * MM,
+        bulletFontName=BOLD,
+        bulletColor=ACCENT,
+    )
+    title = ParagraphStyle(
+        "ref-title",
+        fontName=BOLD,
+        fontSize=TITLE_SIZE,
+        leading=TITLE_SIZE * 1.15,
+        textColor=ACCENT,
+        alignment=TA_CENTER,
+    )
     return line, title
 
 
-@lru_cache(maxsize=None)
+@cache
 def card_text(variant: str, lang: str) -> tuple[RuleSummary, str, tuple[str, ...]]:
     """The title and lines of a variant's reference card, checked to fit the card."""
     register(REGULAR)
@@ -105,12 +120,13 @@ def _balanced(text: str, style: ParagraphStyle, width: float) -> tuple[Paragraph
     """The line wrapped as evenly as it goes: the narrowest width (within a tenth of a
     point) that takes no more lines than `width`, so no word is left alone on the last
     line. Returns the paragraph, wrapped, and its height."""
+
     def lines(at: float) -> int:
         paragraph = _line(text, style)
         paragraph.wrap(at, 1000)
         return wrapped_lines(paragraph)
 
-    words = _line(text, style).text.split(" ")     # no narrower than its widest word
+    words = _line(text, style).text.split(" ")  # no narrower than its widest word
     widest = max(stringWidth(word, REGULAR, LINE_SIZE) for word in words) + style.leftIndent
     wanted, narrow, wide = lines(width), max(width / 2, widest), width
     while wanted > 1 and wide - narrow > 0.1:
@@ -133,8 +149,9 @@ class ReferencePainter:
         self.canvas = canvas
         self.lang = check_lang(lang)
 
-    def front(self, card: Card, x: float, y: float, width: float, height: float, bleed: float,
-              rotate180: bool = False) -> None:
+    def front(
+        self, card: Card, x: float, y: float, width: float, height: float, bleed: float, rotate180: bool = False
+    ) -> None:
         """Draw the reference card `card` (id reference-<variant>) into the trim box, full bleed."""
         summary, title, lines = card_text(variant_of(card), self.lang)
         canvas = self.canvas
@@ -194,12 +211,14 @@ def reference_sheet_pdf(variants: list[str], lang: str = "en", paper: str = "a4"
     grid = make_grid(layout, paper_size(paper))
     per_variant = len(grid.slots) if len(variants) == 1 else grid.columns
     words = sheet_strings(lang)
-    return render_sheet(SheetRequest(
-        title=words["reference_card"],
-        cards=tuple(reference_card(variant) for variant in variants for _ in range(per_variant)),
-        mode="sleeve",
-        layout=layout,
-        painter_factory=lambda canvas: ReferencePainter(canvas, lang),
-        paper=grid.paper,
-        words=words,
-    ))
+    return render_sheet(
+        SheetRequest(
+            title=words["reference_card"],
+            cards=tuple(reference_card(variant) for variant in variants for _ in range(per_variant)),
+            mode="sleeve",
+            layout=layout,
+            painter_factory=lambda canvas: ReferencePainter(canvas, lang),
+            paper=grid.paper,
+            words=words,
+        )
+    )

@@ -14,7 +14,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
 
-from cardgen.engine import Options, OptionError
+from cardgen.engine import OptionError, Options
 from cardgen.errors import InputError
 from cardgen.model.layout import paper_size
 from cardgen.model.rules import VARIANTS, score_texts
@@ -23,11 +23,11 @@ from cardgen.render.pdf import finish, new_canvas
 from cardgen.texts import check_lang, locale_file
 
 MM = 72 / 25.4
-MARGIN = 9.0                     # mm, inside each half page
-TITLE_HEIGHT = 9.0               # the title line above the table
-RULE_GAP = 2.5                   # between the table and the rule below it
-ROW_HEIGHT = 8.5                 # mm: room to write by hand
-MIN_ROW_HEIGHT = 8.0             # rows may shrink this far to fit two sheets a page
+MARGIN = 9.0  # mm, inside each half page
+TITLE_HEIGHT = 9.0  # the title line above the table
+RULE_GAP = 2.5  # between the table and the rule below it
+ROW_HEIGHT = 8.5  # mm: room to write by hand
+MIN_ROW_HEIGHT = 8.0  # rows may shrink this far to fit two sheets a page
 NAME_HEIGHT = 10.0
 SUBHEAD_HEIGHT = 5.0
 ROUND_COLUMN = 16.0
@@ -50,7 +50,7 @@ class SheetPlan:
     variant: str
     players: int
     rounds: int
-    limit: int | None     # the end-of-game threshold, None for a fixed number of rounds
+    limit: int | None  # the end-of-game threshold, None for a fixed number of rounds
 
 
 def player_range(variant: str) -> tuple[int, int]:
@@ -114,8 +114,10 @@ def sheets_per_page(sheet: SheetPlan, lang: str, paper: tuple[float, float]) -> 
         return 2, row_height
     needed = fixed + sheet.rounds * ROW_HEIGHT
     if needed > paper[1]:
-        raise InputError(f"{locale_file('score', lang).doc.file}: the {lang} score sheet for {sheet.players} players "
-                         f"needs {needed:.0f} mm, more than a {paper[1]:g} mm page; shorten its rule text.")
+        raise InputError(
+            f"{locale_file('score', lang).doc.file}: the {lang} score sheet for {sheet.players} players "
+            f"needs {needed:.0f} mm, more than a {paper[1]:g} mm page; shorten its rule text."
+        )
     return 1, ROW_HEIGHT
 
 
@@ -144,15 +146,18 @@ def _sheet_height(sheet: SheetPlan, lang: str, paper: tuple[float, float], row_h
 def _check_glyphs(variant: str, lang: str) -> None:
     texts = score_texts()
     labels = texts.labels
-    every = texts.title(variant)(lang) + texts.rules(variant)(lang) + "".join(
-        getattr(labels, name)(lang) for name in ("player", "round", "points", "total", "limit", "cut_here")
+    every = (
+        texts.title(variant)(lang)
+        + texts.rules(variant)(lang)
+        + "".join(getattr(labels, name)(lang) for name in ("player", "round", "points", "total", "limit", "cut_here"))
     )
     for font in (REGULAR, BOLD):
         require_glyphs(font, every, locale_file("score", lang).doc.file)
 
 
-def _sheet(canvas, sheet: SheetPlan, lang: str, paper: tuple[float, float], bottom: float, height: float,
-           row_height: float) -> None:
+def _sheet(
+    canvas, sheet: SheetPlan, lang: str, paper: tuple[float, float], bottom: float, height: float, row_height: float
+) -> None:
     """One sheet in the part of the page from `bottom` mm up, `height` mm high."""
     texts = score_texts()
     labels = texts.labels
@@ -191,8 +196,10 @@ def _sheet(canvas, sheet: SheetPlan, lang: str, paper: tuple[float, float], bott
     # the grid: thin lines between cells, heavier ones between players
     canvas.setStrokeColor(GRID)
     canvas.setLineWidth(0.5)
-    lines = [(left, row, right, row) for row in
-             [names_bottom, head_bottom] + [head_bottom - n * row_height for n in range(1, sheet.rounds)]]
+    lines = [
+        (left, row, right, row)
+        for row in [names_bottom, head_bottom] + [head_bottom - n * row_height for n in range(1, sheet.rounds)]
+    ]
     lines += [(x, bottom, x, names_bottom) for x in columns[2::2]]
     canvas.lines([tuple(v * MM for v in line) for line in lines])
     _player_borders(canvas, left, bottom, y, player_width, sheet.players)
@@ -231,8 +238,17 @@ def _player_borders(canvas, left, bottom, top, player_width, players) -> None:
     """Heavier lines between players, so each pair of columns reads as one."""
     canvas.setStrokeColor(ACCENT)
     canvas.setLineWidth(1.0)
-    canvas.lines([((left + ROUND_COLUMN + seat * player_width) * MM, bottom * MM,
-                   (left + ROUND_COLUMN + seat * player_width) * MM, top * MM) for seat in range(players + 1)])
+    canvas.lines(
+        [
+            (
+                (left + ROUND_COLUMN + seat * player_width) * MM,
+                bottom * MM,
+                (left + ROUND_COLUMN + seat * player_width) * MM,
+                top * MM,
+            )
+            for seat in range(players + 1)
+        ]
+    )
     canvas.rect(left * MM, bottom * MM, (ROUND_COLUMN + players * player_width) * MM, (top - bottom) * MM)
 
 

@@ -50,16 +50,22 @@ def render_sheet(request: SheetRequest) -> bytes:
         ruler = _front_page(canvas, painter, furniture, chunk, _page_info(request, page, pages_total, "front"))
         record["pages"].append({"page": page, "side": "front", "ruler_line_mm": _rounded(ruler)})
         placed = [
-            {"id": card.id, "kind": card.kind, "label": card.label(), "page": page, "slot": slot,
-             "trim_mm": grid.slots[slot].rounded()}
+            {
+                "id": card.id,
+                "kind": card.kind,
+                "label": card.label(),
+                "page": page,
+                "slot": slot,
+                "trim_mm": grid.slots[slot].rounded(),
+            }
             for slot, card in enumerate(chunk)
         ]
         if two_sided:
             page += 1
-            backs, ruler = _back_page(canvas, painter, furniture, chunk,
-                                      _page_info(request, page, pages_total, "back"))
-            record["pages"].append({"page": page, "side": "back", "behind": front_page,
-                                    "ruler_line_mm": _rounded(ruler)})
+            backs, ruler = _back_page(canvas, painter, furniture, chunk, _page_info(request, page, pages_total, "back"))
+            record["pages"].append(
+                {"page": page, "side": "back", "behind": front_page, "ruler_line_mm": _rounded(ruler)}
+            )
             for entry, rect in zip(placed, backs):
                 entry["back"] = {"page": page, "trim_mm": rect.rounded(), "rotated": request.flip == "short"}
         record["cards"].extend(placed)
@@ -171,8 +177,14 @@ def _back_page(canvas: Canvas, painter, furniture: _Furniture, chunk, info: list
         if request.mode == "glue":
             _glue_outline(canvas, rect, request.layout, request.words)
         else:
-            painter.back(rect.x * MM, rect.y * MM, rect.width * MM, rect.height * MM, grid.bleed * MM,
-                         rotate180=request.flip == "short")
+            painter.back(
+                rect.x * MM,
+                rect.y * MM,
+                rect.width * MM,
+                rect.height * MM,
+                grid.bleed * MM,
+                rotate180=request.flip == "short",
+            )
     ruler = furniture.draw(rects, "back", info)
     canvas.restoreState()
     moved = [rect.moved(dx, dy) for rect in rects]

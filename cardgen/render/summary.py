@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from decimal import Decimal
-from functools import lru_cache
+from functools import cache
 from typing import cast
 from xml.sax.saxutils import escape
 
@@ -56,13 +56,13 @@ LABEL_SIZE = 9.0
 
 INK = HexColor("#2b2622")
 SOFT_INK = HexColor("#6b6158")
-ACCENT = HexColor("#6e1c28")       # the card back's deep red
-CREAM = HexColor("#f6ecdc")        # the card back's medallion
+ACCENT = HexColor("#6e1c28")  # the card back's deep red
+CREAM = HexColor("#f6ecdc")  # the card back's medallion
 EXAMPLE_FILL = HexColor("#fbf6ee")
 EXAMPLE_LINE = HexColor("#e4d6c0")
 NEW_CARD = HexColor("#e08a00")
 
-CARD_W = 5.6 * MM                  # the small cards: 56 x 87 scaled down
+CARD_W = 5.6 * MM  # the small cards: 56 x 87 scaled down
 CARD_H = CARD_W * 87 / 56
 CARD_GAP = 0.6 * MM
 ROW_GAP = 0.7 * MM
@@ -73,17 +73,20 @@ LINE_GAP = 1.0 * MM
 # --- text styles -----------------------------------------------------------------
 
 
-@lru_cache(maxsize=None)
+@cache
 def _styles() -> dict[str, ParagraphStyle]:
-    body = ParagraphStyle("body", fontName=REGULAR, fontSize=BODY_SIZE, leading=BODY_LEADING,
-                          textColor=INK, alignment=TA_LEFT)
+    body = ParagraphStyle(
+        "body", fontName=REGULAR, fontSize=BODY_SIZE, leading=BODY_LEADING, textColor=INK, alignment=TA_LEFT
+    )
     return {
         "body": body,
-        "bullet": ParagraphStyle("bullet", parent=body, leftIndent=3.6 * MM, bulletIndent=0.8 * MM,
-                                 bulletFontName=BOLD, bulletColor=ACCENT),
+        "bullet": ParagraphStyle(
+            "bullet", parent=body, leftIndent=3.6 * MM, bulletIndent=0.8 * MM, bulletFontName=BOLD, bulletColor=ACCENT
+        ),
         "caption": ParagraphStyle("caption", parent=body, fontSize=CAPTION_SIZE, leading=CAPTION_LEADING),
-        "heading": ParagraphStyle("heading", parent=body, fontName=BOLD, fontSize=HEADING_SIZE,
-                                  leading=HEADING_SIZE * 1.2, textColor=ACCENT),
+        "heading": ParagraphStyle(
+            "heading", parent=body, fontName=BOLD, fontSize=HEADING_SIZE, leading=HEADING_SIZE * 1.2, textColor=ACCENT
+        ),
     }
 
 
@@ -124,7 +127,7 @@ class Page:
         return self.frame.size
 
 
-@lru_cache(maxsize=None)
+@cache
 def model_card(card: int) -> Card:
     """The printable card of an engine card id (bull heads as the bundled sets give them)."""
     if is_joker(card):
@@ -165,8 +168,8 @@ def card_text(card: int, lang: str) -> str:
 class Block:
     space_before = 1.6 * MM
     keep_with_next = False
-    floats = False           # an example may wait for the next column while text fills this one
-    continued = False        # the end of a paragraph begun in the column before
+    floats = False  # an example may wait for the next column while text fills this one
+    continued = False  # the end of a paragraph begun in the column before
     width = 0.0
     height = 0.0
 
@@ -184,7 +187,7 @@ class Block:
         raise NotImplementedError
 
 
-MIN_LINES = 2   # no widow or orphan: a paragraph breaks with at least two lines each side
+MIN_LINES = 2  # no widow or orphan: a paragraph breaks with at least two lines each side
 
 
 class TextBlock(Block):
@@ -343,12 +346,18 @@ class TurnBlock(ExampleBlock):
         if 2 * self.panel_width + 9 * MM > inner or any(
             sum(c.width(lang) for c in line) > inner for line in self.collected_lines + self.played_lines
         ):
-            raise self.summary.error(("examples", self._index()), f"example {self.example.id}: its drawing is wider than a column")
+            raise self.summary.error(
+                ("examples", self._index()), f"example {self.example.id}: its drawing is wider than a column"
+            )
         line = CARD_H + LINE_GAP
         self.height = (
-            2 * PAD + self.caption_height + 2 * MM
-            + len(self.played_lines) * line + 1.2 * MM
-            + self.panels_height + 2.2 * MM
+            2 * PAD
+            + self.caption_height
+            + 2 * MM
+            + len(self.played_lines) * line
+            + 1.2 * MM
+            + self.panels_height
+            + 2.2 * MM
             + len(self.notes) * CAPTION_LEADING
             + (len(self.collected_lines) * line if self.collected_lines else CAPTION_LEADING)
         )
@@ -365,8 +374,11 @@ class TurnBlock(ExampleBlock):
             for place, card in enumerate(row):
                 worth = joker_worth(row, place)
                 if worth is not None:
-                    notes.append(words.worth(self.lang).format(
-                        card=card_text(card, self.lang), value=shown_value(worth, self.lang)))
+                    notes.append(
+                        words.worth(self.lang).format(
+                            card=card_text(card, self.lang), value=shown_value(worth, self.lang)
+                        )
+                    )
         return notes
 
     def draw(self, page: Page, x: float, top: float) -> None:
@@ -463,10 +475,13 @@ class TallyBlock(ExampleBlock):
         player = max(stringWidth(name, BOLD, LABEL_SIZE) for name in names) + 5 * MM
         self.columns = [first] + [max(player, 12 * MM)] * len(names)
         if sum(self.columns) > inner:
-            raise self.summary.error(("examples", self.summary.examples.index(self.example)),
-                                     f"example {self.example.id}: its table is wider than a column")
-        self.height = (2 * PAD + self.caption_height + 2 * MM + (len(self.row_labels) + 1) * self.ROW
-                       + 1.6 * MM + CAPTION_LEADING)
+            raise self.summary.error(
+                ("examples", self.summary.examples.index(self.example)),
+                f"example {self.example.id}: its table is wider than a column",
+            )
+        self.height = (
+            2 * PAD + self.caption_height + 2 * MM + (len(self.row_labels) + 1) * self.ROW + 1.6 * MM + CAPTION_LEADING
+        )
         return self.height
 
     def draw(self, page: Page, x: float, top: float) -> None:
@@ -480,7 +495,9 @@ class TallyBlock(ExampleBlock):
         names = list(self.example.scores)
         table_width = sum(self.columns)
         rows = [[""] + names]
-        rows += [[label] + [str(self.example.scores[n][i]) for n in names] for i, label in enumerate(self.row_labels[:-1])]
+        rows += [
+            [label] + [str(self.example.scores[n][i]) for n in names] for i, label in enumerate(self.row_labels[:-1])
+        ]
         rows += [[self.row_labels[-1]] + [str(outcome.totals[n]) for n in names]]
         last = len(rows) - 1
         for index, cells in enumerate(rows):
@@ -586,17 +603,17 @@ def flow(blocks: list[tuple[int, Block]], pages: int, frame: Frame, raise_bottom
     placed: list[Placed] = []
     for column in (Column(*spec) for spec in _columns(pages, frame, raise_bottom)):
         if queue and queue[0][1].continued and not _place_first(column, queue, placed, frame):
-            continue                           # a paragraph ends before any example
+            continue  # a paragraph ends before any example
         while waiting and waiting[0][1].height <= column.room(waiting[0][1]):
             placed.append(column.place(waiting.pop(0)[1]))
         if waiting and column.empty:
             raise Overflow(waiting[0][0], "a drawing is taller than a whole column")
         while queue:
             section, block = queue[0]
-            if waiting and section > waiting[0][0] + 1:   # no further than the next section's text
+            if waiting and section > waiting[0][0] + 1:  # no further than the next section's text
                 break
             if block.floats and (waiting or (_needed(queue) > column.room(block) and not column.empty)):
-                waiting.append(queue.pop(0))   # examples keep their order
+                waiting.append(queue.pop(0))  # examples keep their order
             elif not _place_first(column, queue, placed, frame):
                 break
         if not queue and not waiting:
@@ -635,7 +652,11 @@ def summary_blocks(summary: RuleSummary, lang: str, frame: Frame) -> list[tuple[
             paragraph = _paragraph(line[2:] if bullet else line, "bullet" if bullet else "body", bullet)
             blocks.append((index, TextBlock(paragraph, 0.8 * MM if bullet else 1.3 * MM, splits=not bullet)))
         for example in summary.examples_of(section.id):
-            block: Block = TurnBlock(summary, example, lang) if isinstance(example, TurnExample) else TallyBlock(summary, example, lang)
+            block: Block = (
+                TurnBlock(summary, example, lang)
+                if isinstance(example, TurnExample)
+                else TallyBlock(summary, example, lang)
+            )
             blocks.append((index, block))
     width = frame.column_width
     for _, block in blocks:
@@ -708,7 +729,9 @@ def draw_summary(summary: RuleSummary, lang: str = "en", paper: str = "a4") -> b
     layout = layout_summary(summary, lang, paper)
     frame = layout.frame
     title = summary.title(lang)
-    canvas, buffer = new_canvas(frame.paper, "long" if layout.pages > 1 else None, f"{title} — {summary_words().kicker(lang)}")
+    canvas, buffer = new_canvas(
+        frame.paper, "long" if layout.pages > 1 else None, f"{title} — {summary_words().kicker(lang)}"
+    )
     page = Page(canvas, _painter(canvas, lang), lang, frame)
     for number in range(layout.pages):
         canvas.saveState()
@@ -728,7 +751,7 @@ def _painter(canvas, lang: str) -> CardPainter:
     return CardPainter(canvas, _card_style(), lang)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _card_style():
     """The printed cards' style, read once for every summary of a run."""
     from cardgen.model.faces import load_face_style

@@ -44,8 +44,10 @@ def read_pdf_bytes(path: str | Path) -> bytes:
         raise InputError(f"{path}: cannot be read ({exc.strerror}).") from None
     check_regular(path, status)
     if status.st_size > MAX_FILE_BYTES:
-        raise InputError(f"{path}: this file is {status.st_size // 1_000_000} MB; verify reads PDFs up to "
-                         f"{MAX_FILE_BYTES // 1_000_000} MB.")
+        raise InputError(
+            f"{path}: this file is {status.st_size // 1_000_000} MB; verify reads PDFs up to "
+            f"{MAX_FILE_BYTES // 1_000_000} MB."
+        )
     try:
         with path.open("rb") as file:
             return file.read(MAX_FILE_BYTES + 1)
@@ -71,21 +73,27 @@ def check_pages(shown: str, pdf: pypdf.PdfReader) -> None:
     for number, page in enumerate(pdf.pages, start=1):
         x0, y0, x1, y1 = (float(v) for v in page.mediabox)
         width, height = abs(x1 - x0) / 72 * 25.4, abs(y1 - y0) / 72 * 25.4
-        if not all(map(math.isfinite, (x0, y0, x1, y1))) or not (0 < width <= MAX_PAGE_MM and 0 < height <= MAX_PAGE_MM):
-            raise InputError(f"{shown}: page {number} is {width:g} × {height:g} mm, not a page the PDF standard "
-                             f"allows (at most {MAX_PAGE_MM:.0f} mm a side).")
+        if not all(map(math.isfinite, (x0, y0, x1, y1))) or not (
+            0 < width <= MAX_PAGE_MM and 0 < height <= MAX_PAGE_MM
+        ):
+            raise InputError(
+                f"{shown}: page {number} is {width:g} × {height:g} mm, not a page the PDF standard "
+                f"allows (at most {MAX_PAGE_MM:.0f} mm a side)."
+            )
 
 
 def stream_limits():
     """A context in which pypdf decodes no stream beyond MAX_STREAM_BYTES (it raises
     LimitReachedError): the record, object streams, and the streams checked below."""
-    return pypdf.apply_configuration(zlib_maximum_output_length=MAX_STREAM_BYTES,
-                                     lzw_maximum_output_length=MAX_STREAM_BYTES,
-                                     run_length_maximum_output_length=MAX_STREAM_BYTES,
-                                     brotli_maximum_output_length=MAX_STREAM_BYTES,
-                                     jbig2_maximum_output_length=MAX_STREAM_BYTES,
-                                     array_based_stream_maximum_output_length=MAX_STREAM_BYTES,
-                                     stream_decoding_work_maximum_length=MAX_STREAM_BYTES)
+    return pypdf.apply_configuration(
+        zlib_maximum_output_length=MAX_STREAM_BYTES,
+        lzw_maximum_output_length=MAX_STREAM_BYTES,
+        run_length_maximum_output_length=MAX_STREAM_BYTES,
+        brotli_maximum_output_length=MAX_STREAM_BYTES,
+        jbig2_maximum_output_length=MAX_STREAM_BYTES,
+        array_based_stream_maximum_output_length=MAX_STREAM_BYTES,
+        stream_decoding_work_maximum_length=MAX_STREAM_BYTES,
+    )
 
 
 def check_streams(shown: str, pdf: pypdf.PdfReader) -> None:
@@ -96,8 +104,10 @@ def check_streams(shown: str, pdf: pypdf.PdfReader) -> None:
     for stream in _page_streams(pdf):
         total += _decoded_size(shown, stream)
         if total > MAX_DECODED_BYTES:
-            raise InputError(f"{shown}: this PDF's streams expand to more than {MAX_DECODED_BYTES // 1_000_000} MB "
-                             "(a compression bomb, or not a card sheet); it is not drawn.")
+            raise InputError(
+                f"{shown}: this PDF's streams expand to more than {MAX_DECODED_BYTES // 1_000_000} MB "
+                "(a compression bomb, or not a card sheet); it is not drawn."
+            )
 
 
 def _decoded_size(shown: str, stream: StreamObject) -> int:
@@ -106,15 +116,19 @@ def _decoded_size(shown: str, stream: StreamObject) -> int:
     if stream.get("/Subtype") == "/Image":
         width, height = int(stream.get("/Width", 0)), int(stream.get("/Height", 0))
         if width * height > MAX_IMAGE_PIXELS:
-            raise InputError(f"{shown}: an image of {width} × {height} pixels is larger than verify draws "
-                             f"({MAX_IMAGE_PIXELS // 1_000_000} million pixels at most).")
+            raise InputError(
+                f"{shown}: an image of {width} × {height} pixels is larger than verify draws "
+                f"({MAX_IMAGE_PIXELS // 1_000_000} million pixels at most)."
+            )
     if not names or IMAGE_FILTERS & set(names):
         return len(stream._data)
     try:
         return len(decode_stream_data(stream))  # not stream.get_data(): it keeps what it decoded
     except pypdf.errors.LimitReachedError:
-        raise InputError(f"{shown}: a stream of this PDF expands to more than {MAX_STREAM_BYTES // 1_000_000} MB "
-                         "(a compression bomb, or not a card sheet); it is not drawn.") from None
+        raise InputError(
+            f"{shown}: a stream of this PDF expands to more than {MAX_STREAM_BYTES // 1_000_000} MB "
+            "(a compression bomb, or not a card sheet); it is not drawn."
+        ) from None
 
 
 def _page_streams(pdf: pypdf.PdfReader):

@@ -28,7 +28,7 @@ class Sheet:
         self.document = pypdfium2.PdfDocument(content)
         self.count = len(self.document)
 
-    def open(self, number: int) -> "SheetPage | None":
+    def open(self, number: int) -> SheetPage | None:
         """The page, loaded; None for a page past the file's end. Close it when done."""
         return SheetPage(self.document[number - 1]) if number <= self.count else None
 
@@ -72,7 +72,7 @@ class PageCheck:
         self.problems += 1
         self.found.failed(*args, **details)
 
-    def page(self, number: int, view: SheetPage | None, on_page: "PageContents") -> None:
+    def page(self, number: int, view: SheetPage | None, on_page: PageContents) -> None:
         raise NotImplementedError
 
     def finish(self) -> None:
@@ -155,8 +155,12 @@ class CardsCheck(PageCheck):
     def page(self, number, view, on_page) -> None:
         for index, card in on_page.fronts:
             if view is None:
-                self.failed("pdf.cards", f"card {card.id} should be on page {number}, but the file ends "
-                            f"at page {self.file_pages}", _slot_place(card), card=card.id)
+                self.failed(
+                    "pdf.cards",
+                    f"card {card.id} should be on page {number}, but the file ends at page {self.file_pages}",
+                    _slot_place(card),
+                    card=card.id,
+                )
                 continue
             if card.kind == "blank":
                 self.labels[index] = ""
@@ -167,15 +171,26 @@ class CardsCheck(PageCheck):
             else:
                 self.labels[index] = found[0].replace(",", ".") if found else None
                 seen = f"found {' '.join(sorted(set(found)))!r}" if found else "found no text"
-                self.failed("pdf.cards", f"{card.label} is not printed in its slot ({seen})", _slot_place(card),
-                            card=card.id, found=found)
+                self.failed(
+                    "pdf.cards",
+                    f"{card.label} is not printed in its slot ({seen})",
+                    _slot_place(card),
+                    card=card.id,
+                    found=found,
+                )
 
     def finish(self) -> None:
         if not self.problems:
             count = len(self.record.cards)
-            self.found.passed("pdf.cards", ("the one card of the list is printed in its slot " if count == 1 else
-                                            f"all {count} cards of the list are printed in their slots ")
-                              + "(values read back from the page)")
+            self.found.passed(
+                "pdf.cards",
+                (
+                    "the one card of the list is printed in its slot "
+                    if count == 1
+                    else f"all {count} cards of the list are printed in their slots "
+                )
+                + "(values read back from the page)",
+            )
 
 
 def _extent_box(view: SheetPage, trim, reach: float) -> list[float] | None:
@@ -252,17 +267,32 @@ class FacesCheck(PageCheck):
             off = max(abs(dx), abs(dy))
             self.worst.add(off, card.id)
             if off > TOLERANCE_MM:
-                self.failed("pdf.faces", f"the face is off its slot by ({dx:+.2f}, {dy:+.2f}) mm", _slot_place(card),
-                            card=card.id, offset_mm=[round(dx, 3), round(dy, 3)])
-            elif box[0] > x + TOLERANCE_MM or box[1] > y + TOLERANCE_MM or box[2] < x + w - TOLERANCE_MM \
-                    or box[3] < y + h - TOLERANCE_MM:
-                self.failed("pdf.faces", "the face stops short of the cut line: a white edge would show",
-                            _slot_place(card), card=card.id)
+                self.failed(
+                    "pdf.faces",
+                    f"the face is off its slot by ({dx:+.2f}, {dy:+.2f}) mm",
+                    _slot_place(card),
+                    card=card.id,
+                    offset_mm=[round(dx, 3), round(dy, 3)],
+                )
+            elif (
+                box[0] > x + TOLERANCE_MM
+                or box[1] > y + TOLERANCE_MM
+                or box[2] < x + w - TOLERANCE_MM
+                or box[3] < y + h - TOLERANCE_MM
+            ):
+                self.failed(
+                    "pdf.faces",
+                    "the face stops short of the cut line: a white edge would show",
+                    _slot_place(card),
+                    card=card.id,
+                )
 
     def finish(self) -> None:
         if not self.problems:
-            self.found.passed("pdf.faces", f"every face is centred on its slot within {TOLERANCE_MM} mm and reaches "
-                              f"the cut ({self.worst})")
+            self.found.passed(
+                "pdf.faces",
+                f"every face is centred on its slot within {TOLERANCE_MM} mm and reaches the cut ({self.worst})",
+            )
 
 
 def behind(point: tuple[float, float], paper, flip: Flip, offset) -> tuple[float, float]:
@@ -291,13 +321,18 @@ class BacksCheck(PageCheck):
             if index not in self.faces:
                 continue
             if view is None:
-                self.failed("pdf.backs", f"the {self.what} should be on page {number}, but the file ends at page "
-                            f"{self.file_pages}", _slot_place(card, back), card=card.id)
+                self.failed(
+                    "pdf.backs",
+                    f"the {self.what} should be on page {number}, but the file ends at page {self.file_pages}",
+                    _slot_place(card, back),
+                    card=card.id,
+                )
                 continue
             box = _extent_box(view, back.trim_mm, self.reach)
             if box is None:
-                self.failed("pdf.backs", f"no {self.what} is drawn behind this card", _slot_place(card, back),
-                            card=card.id)
+                self.failed(
+                    "pdf.backs", f"no {self.what} is drawn behind this card", _slot_place(card, back), card=card.id
+                )
                 continue
             ex, ey = behind(self.faces[index], record.paper_mm, self.flip, record.back_offset_mm)
             bx, by = _centre(box)
@@ -306,21 +341,33 @@ class BacksCheck(PageCheck):
             self.worst.add(off, card.id)
             if off > TOLERANCE_MM:
                 offset = record.back_offset_mm
-                self.failed("pdf.backs", f"the {self.what} is ({dx:+.2f}, {dy:+.2f}) mm away from behind its face "
-                            f"(flip {record.flip}, back offset {offset[0]:g}, {offset[1]:g} mm)",
-                            _slot_place(card, back), card=card.id, offset_mm=[round(dx, 3), round(dy, 3)])
+                self.failed(
+                    "pdf.backs",
+                    f"the {self.what} is ({dx:+.2f}, {dy:+.2f}) mm away from behind its face "
+                    f"(flip {record.flip}, back offset {offset[0]:g}, {offset[1]:g} mm)",
+                    _slot_place(card, back),
+                    card=card.id,
+                    offset_mm=[round(dx, 3), round(dy, 3)],
+                )
 
     def finish(self) -> None:
         if not self.problems:
             offset = self.record.back_offset_mm
-            self.found.passed("pdf.backs", f"every {self.what} sits behind its face within {TOLERANCE_MM} mm for the "
-                              f"{self.record.flip}-edge flip and back offset {offset[0]:g}, {offset[1]:g} mm "
-                              f"({self.worst})")
+            self.found.passed(
+                "pdf.backs",
+                f"every {self.what} sits behind its face within {TOLERANCE_MM} mm for the "
+                f"{self.record.flip}-edge flip and back offset {offset[0]:g}, {offset[1]:g} mm "
+                f"({self.worst})",
+            )
 
 
 def _bounds(rects) -> tuple[float, float, float, float]:
-    return (min(r[0] for r in rects), min(r[1] for r in rects),
-            max(r[0] + r[2] for r in rects), max(r[1] + r[3] for r in rects))
+    return (
+        min(r[0] for r in rects),
+        min(r[1] for r in rects),
+        max(r[0] + r[2] for r in rects),
+        max(r[1] + r[3] for r in rects),
+    )
 
 
 class CutMarksCheck(PageCheck):
@@ -354,8 +401,14 @@ class CutMarksCheck(PageCheck):
                 found = image.centroid(window, axis, threshold=20)
                 if found is None or abs(found - cut) > TOLERANCE_MM:
                     seen = "missing" if found is None else f"at {found:.2f} mm instead of {cut:.2f} mm"
-                    self.failed("pdf.cut-marks", f"the cut mark {side} the cards for the cut at {axis} {cut:.2f} mm "
-                                f"is {seen}", f"page {number}", page=number, cut_mm=cut, side=side)
+                    self.failed(
+                        "pdf.cut-marks",
+                        f"the cut mark {side} the cards for the cut at {axis} {cut:.2f} mm is {seen}",
+                        f"page {number}",
+                        page=number,
+                        cut_mm=cut,
+                        side=side,
+                    )
 
     def finish(self) -> None:
         if self.record.cut_marks_mm.style == "none":
@@ -383,12 +436,22 @@ class TargetsCheck(PageCheck):
             image = view.window(window)
             cx, cy = image.centroid(window, "x", 20), image.centroid(window, "y", 20)
             if cx is None or cy is None:
-                self.failed("pdf.targets", f"no registration target at ({x:.1f}, {y:.1f}) mm", f"page {number}",
-                            page=number, expected_mm=[x, y])
+                self.failed(
+                    "pdf.targets",
+                    f"no registration target at ({x:.1f}, {y:.1f}) mm",
+                    f"page {number}",
+                    page=number,
+                    expected_mm=[x, y],
+                )
             elif max(abs(cx - x), abs(cy - y)) > TOLERANCE_MM:
-                self.failed("pdf.targets", f"the registration target is ({cx - x:+.2f}, {cy - y:+.2f}) mm from "
-                            f"({x:.1f}, {y:.1f}) mm, where it must sit to meet the other side's",
-                            f"page {number}", page=number, offset_mm=[round(cx - x, 3), round(cy - y, 3)])
+                self.failed(
+                    "pdf.targets",
+                    f"the registration target is ({cx - x:+.2f}, {cy - y:+.2f}) mm from "
+                    f"({x:.1f}, {y:.1f}) mm, where it must sit to meet the other side's",
+                    f"page {number}",
+                    page=number,
+                    offset_mm=[round(cx - x, 3), round(cy - y, 3)],
+                )
 
     def finish(self) -> None:
         if not self.problems:
@@ -414,8 +477,13 @@ class RulerCheck(PageCheck):
             return
         self.measured.append(found)
         if abs(found - self.length) > TOLERANCE_MM:
-            self.failed("pdf.ruler", f"the ruler measures {found:.2f} mm between its end ticks, not {self.length:g} mm",
-                        f"page {number}", page=number, measured_mm=round(found, 3))
+            self.failed(
+                "pdf.ruler",
+                f"the ruler measures {found:.2f} mm between its end ticks, not {self.length:g} mm",
+                f"page {number}",
+                page=number,
+                measured_mm=round(found, 3),
+            )
 
     def finish(self) -> None:
         if not self.length:
@@ -423,8 +491,9 @@ class RulerCheck(PageCheck):
         elif not self.problems:
             measured = self.measured
             spread = f"{min(measured):.2f}–{max(measured):.2f}" if measured else "?"
-            self.found.passed("pdf.ruler", f"the ruler measures {self.length:g} mm on every page ({spread} mm "
-                              "between its end ticks)")
+            self.found.passed(
+                "pdf.ruler", f"the ruler measures {self.length:g} mm on every page ({spread} mm between its end ticks)"
+            )
 
 
 def _measure_ruler(view: SheetPage, paper, right_mm: float) -> float | str:

@@ -61,8 +61,11 @@ def _verify(shown: str, content: bytes, expected_sets: list[CardSet] | None) -> 
         _hints(pdf, report, record.flip)
         _boxes_present(pdf, report)
         _fonts(pdf, report)
-        report.info("pdf.drawing", f"a cardgen {record.kind} sheet: its drawing is not checked, "
-                    "only its structure (paper, hints, boxes, fonts)")
+        report.info(
+            "pdf.drawing",
+            f"a cardgen {record.kind} sheet: its drawing is not checked, "
+            "only its structure (paper, hints, boxes, fonts)",
+        )
         return report
     from cardgen.verify.drawn import verify_drawing
 
@@ -94,8 +97,12 @@ def _verify_damaged_record(pdf, report: Report, name: str, reason: str) -> Repor
     _hints(pdf, report, "any")
     _boxes_present(pdf, report)
     _fonts(pdf, report)
-    report.failed("pdf.record", f"this PDF's record ({name}) is damaged: {reason}; which card sits where, backs, "
-                  "cut marks, targets and the ruler cannot be checked", reason=reason)
+    report.failed(
+        "pdf.record",
+        f"this PDF's record ({name}) is damaged: {reason}; which card sits where, backs, "
+        "cut marks, targets and the ruler cannot be checked",
+        reason=reason,
+    )
     return report
 
 
@@ -123,13 +130,24 @@ def _paper(pdf, report: Report, paper: tuple[float, ...] | None) -> None:
         expected = paper or size
         if abs(size[0] - expected[0]) > EXACT_MM or abs(size[1] - expected[1]) > EXACT_MM:
             wrong += 1
-            report.failed("pdf.paper", f"the page is {_fmt(size)}, not {_fmt(expected)}: a printer would scale "
-                          "or crop it", f"page {number}", page=number, size_mm=list(size))
+            report.failed(
+                "pdf.paper",
+                f"the page is {_fmt(size)}, not {_fmt(expected)}: a printer would scale or crop it",
+                f"page {number}",
+                page=number,
+                size_mm=list(size),
+            )
         crop = page.get("/CropBox")
-        if crop is not None and [round(v, 2) for v in box_mm(page.cropbox)] != [round(v, 2) for v in box_mm(page.mediabox)]:
+        if crop is not None and [round(v, 2) for v in box_mm(page.cropbox)] != [
+            round(v, 2) for v in box_mm(page.mediabox)
+        ]:
             wrong += 1
-            report.failed("pdf.paper", "the CropBox differs from the paper: viewers print the CropBox",
-                          f"page {number}", page=number)
+            report.failed(
+                "pdf.paper",
+                "the CropBox differs from the paper: viewers print the CropBox",
+                f"page {number}",
+                page=number,
+            )
     if not wrong:
         shown = paper or _page_size(pdf.pages[0])
         name = paper_name(shown)
@@ -142,18 +160,26 @@ def _pages(pdf, record: LayoutRecord, report: Report) -> None:
     problems = []
     if count != len(listed):
         absent = [p.page for p in listed if p.page > count]
-        problems.append(f"the file has {plural(count, 'page')} but its list of what sits where describes "
-                        f"{len(listed)}" + (f": {'page' if len(absent) == 1 else 'pages'} "
-                                            f"{', '.join(map(str, absent))} {'is' if len(absent) == 1 else 'are'} "
-                                            "missing" if absent else ""))
+        problems.append(
+            f"the file has {plural(count, 'page')} but its list of what sits where describes "
+            f"{len(listed)}"
+            + (
+                f": {'page' if len(absent) == 1 else 'pages'} "
+                f"{', '.join(map(str, absent))} {'is' if len(absent) == 1 else 'are'} "
+                "missing"
+                if absent
+                else ""
+            )
+        )
     if record.mode in ("glue", "duplex"):
         for index, page in enumerate(listed):
             side = "front" if index % 2 == 0 else "back"
             if page.side != side or (side == "back" and page.behind != listed[index - 1].page):
                 problems.append(f"page {page.page} should be the {side} of a front/back pair")
         if count % 2:
-            problems.append(f"a {record.mode} sheet prints in front/back pairs, but the file has an odd "
-                            f"number of pages ({count})")
+            problems.append(
+                f"a {record.mode} sheet prints in front/back pairs, but the file has an odd number of pages ({count})"
+            )
     elif any(page.side != "front" for page in listed):
         problems.append("a sleeve sheet has front pages only")
     for problem in problems:
@@ -186,12 +212,17 @@ def _hints(pdf, report: Report, flip) -> None:
         return
     expected = DUPLEX_NAMES[flip]
     if duplex == expected:
-        report.passed("pdf.duplex", f"Duplex {duplex}, matching the {flip or 'one-sided'} " + ("flip" if flip else "sheet"))
+        report.passed(
+            "pdf.duplex", f"Duplex {duplex}, matching the {flip or 'one-sided'} " + ("flip" if flip else "sheet")
+        )
     elif duplex is None:
         report.failed("pdf.duplex", f"no Duplex hint; this sheet needs {expected}")
     else:
-        report.failed("pdf.duplex", f"Duplex {duplex}, but the sheet was laid out for {expected}: backs would "
-                      "land on the wrong cards or upside down")
+        report.failed(
+            "pdf.duplex",
+            f"Duplex {duplex}, but the sheet was laid out for {expected}: backs would "
+            "land on the wrong cards or upside down",
+        )
 
 
 def _has_box(page, name: str) -> bool:
@@ -199,8 +230,11 @@ def _has_box(page, name: str) -> bool:
 
 
 def _boxes_present(pdf, report: Report) -> list[int]:
-    missing = [n for n, page in enumerate(pdf.pages, start=1)
-               if not (_has_box(page, "/TrimBox") and _has_box(page, "/BleedBox"))]
+    missing = [
+        n
+        for n, page in enumerate(pdf.pages, start=1)
+        if not (_has_box(page, "/TrimBox") and _has_box(page, "/BleedBox"))
+    ]
     for number in missing:
         report.failed("pdf.boxes", "no TrimBox or no BleedBox", f"page {number}", page=number)
     if not missing:
@@ -216,8 +250,11 @@ def _boxes(pdf, record: LayoutRecord, report: Report) -> None:
         trims_by_page.setdefault(card.page, []).append(card.trim_mm)
         if card.back is not None:
             trims_by_page.setdefault(card.back.page, []).append(card.back.trim_mm)
-    missing = [n for n, page in enumerate(pdf.pages, start=1)
-               if not (_has_box(page, "/TrimBox") and _has_box(page, "/BleedBox"))]
+    missing = [
+        n
+        for n, page in enumerate(pdf.pages, start=1)
+        if not (_has_box(page, "/TrimBox") and _has_box(page, "/BleedBox"))
+    ]
     wrong = []
     for number, page in enumerate(pdf.pages, start=1):
         if number in missing or number not in trims_by_page:
@@ -229,12 +266,21 @@ def _boxes(pdf, record: LayoutRecord, report: Report) -> None:
         if any(abs(a - b) > 0.02 for a, b in zip(trim, [x0, y0, x1 - x0, y1 - y0])):
             wrong.append((number, "the TrimBox does not frame the cards on the page"))
         bl = box_mm(page.bleedbox)
-        if bl[0] > trim[0] + 1e-3 or bl[1] > trim[1] + 1e-3 or bl[0] + bl[2] < trim[0] + trim[2] - 1e-3 \
-                or bl[1] + bl[3] < trim[1] + trim[3] - 1e-3 or bl[0] < trim[0] - bleed - 0.02:
+        if (
+            bl[0] > trim[0] + 1e-3
+            or bl[1] > trim[1] + 1e-3
+            or bl[0] + bl[2] < trim[0] + trim[2] - 1e-3
+            or bl[1] + bl[3] < trim[1] + trim[3] - 1e-3
+            or bl[0] < trim[0] - bleed - 0.02
+        ):
             wrong.append((number, f"the BleedBox does not surround the TrimBox by the {bleed:g} mm bleed"))
     for number in missing:
-        report.failed("pdf.boxes", "no TrimBox or no BleedBox: imposition tools cannot find the cut",
-                      f"page {number}", page=number)
+        report.failed(
+            "pdf.boxes",
+            "no TrimBox or no BleedBox: imposition tools cannot find the cut",
+            f"page {number}",
+            page=number,
+        )
     for number, problem in wrong:
         report.failed("pdf.boxes", problem, f"page {number}", page=number)
     if not missing and not wrong:
@@ -250,8 +296,13 @@ def _fonts(pdf, report: Report) -> None:
             if not font_is_embedded(font):
                 loose.setdefault(font_name(font), []).append(number)
     for name, pages in loose.items():
-        report.failed("pdf.fonts", f"the font {name} is not embedded: the printer substitutes another one",
-                      f"page {_page_list(pages)}", font=name, pages=pages)
+        report.failed(
+            "pdf.fonts",
+            f"the font {name} is not embedded: the printer substitutes another one",
+            f"page {_page_list(pages)}",
+            font=name,
+            pages=pages,
+        )
     if not loose:
         report.passed("pdf.fonts", "every font is embedded" if count else "no fonts used")
 
@@ -300,8 +351,11 @@ def _verify_cardgen_document(shown: str, pdf, made_by: str) -> Report:
     else:
         report.passed("pdf.boxes", "every page has a TrimBox and a BleedBox")
     _fonts(pdf, report)
-    report.info("pdf.drawing", f"made by cardgen: {kind}; the card checks do not apply (it carries no list of "
-                f"cards: which card sits where, backs, cut marks, registration targets and the ruler) [{made_by}]")
+    report.info(
+        "pdf.drawing",
+        f"made by cardgen: {kind}; the card checks do not apply (it carries no list of "
+        f"cards: which card sits where, backs, cut marks, registration targets and the ruler) [{made_by}]",
+    )
     return report
 
 
@@ -321,12 +375,17 @@ def _verify_other_pdf(shown: str, pdf) -> Report:
     else:
         report.passed("pdf.boxes", "every page has a TrimBox and a BleedBox")
     _fonts(pdf, report)
-    report.info("pdf.drawing", "not made by cardgen (no cardgen-layout.json inside): which card sits where, "
-                "whether backs sit behind faces, cut marks, registration targets and the ruler cannot be checked")
+    report.info(
+        "pdf.drawing",
+        "not made by cardgen (no cardgen-layout.json inside): which card sits where, "
+        "whether backs sit behind faces, cut marks, registration targets and the ruler cannot be checked",
+    )
     return report
 
 
-def _contents(record: LayoutRecord, read_labels: list[str | None], expected_sets: list[CardSet], report: Report) -> None:
+def _contents(
+    record: LayoutRecord, read_labels: list[str | None], expected_sets: list[CardSet], report: Report
+) -> None:
     """Every card of the sets printed exactly once (by id in the list, and by the value read
     back from its slot), and nothing else."""
     wanted = Counter(card.id for s in expected_sets for card in s.cards)
@@ -342,36 +401,70 @@ def _contents(record: LayoutRecord, read_labels: list[str | None], expected_sets
     foreign = [card for card in record.cards if card.id not in wanted and card.kind != "blank"]
     if missing:
         problems += 1
-        report.failed("pdf.contents", f"{plural(len(missing), 'card')} of {names} "
-                      f"{'is' if len(missing) == 1 else 'are'} not printed: {_ids(missing)}",
-                      cards=missing)
+        report.failed(
+            "pdf.contents",
+            f"{plural(len(missing), 'card')} of {names} "
+            f"{'is' if len(missing) == 1 else 'are'} not printed: {_ids(missing)}",
+            cards=missing,
+        )
     for card_id in repeated:
         problems += 1
-        report.failed("pdf.contents", f"card {card_id!r} is printed {plural(listed[card_id], 'time')}, the set has it once",
-                      f"page {_page_list(pages_of[card_id])}", card=card_id)
+        report.failed(
+            "pdf.contents",
+            f"card {card_id!r} is printed {plural(listed[card_id], 'time')}, the set has it once",
+            f"page {_page_list(pages_of[card_id])}",
+            card=card_id,
+        )
     if foreign:
         problems += 1
-        report.failed("pdf.contents", f"{plural(len(foreign), 'printed card')} {'is' if len(foreign) == 1 else 'are'} "
-                      f"not in {names}: "
-                      f"{_ids([c.id for c in foreign])}", f"page {_page_list(sorted({c.page for c in foreign}))}",
-                      cards=[c.id for c in foreign])
+        report.failed(
+            "pdf.contents",
+            f"{plural(len(foreign), 'printed card')} {'is' if len(foreign) == 1 else 'are'} "
+            f"not in {names}: "
+            f"{_ids([c.id for c in foreign])}",
+            f"page {_page_list(sorted({c.page for c in foreign}))}",
+            cards=[c.id for c in foreign],
+        )
     drawn = Counter(label for label in read_labels if label)
     expected_labels = Counter(labels[card_id] for card_id in wanted.elements() if labels[card_id])
     if drawn != expected_labels:
         problems += 1
         short = sorted((expected_labels - drawn).elements(), key=_label_key)
         extra = sorted((drawn - expected_labels).elements(), key=_label_key)
-        report.failed("pdf.contents", "the values printed on the cards are not the set's: "
-                      + "; ".join(filter(None, [f"missing {', '.join(short)}" if short else "", f"extra {', '.join(extra)}" if extra else ""])),
-                      missing=short, extra=extra)
+        report.failed(
+            "pdf.contents",
+            "the values printed on the cards are not the set's: "
+            + "; ".join(
+                filter(
+                    None, [f"missing {', '.join(short)}" if short else "", f"extra {', '.join(extra)}" if extra else ""]
+                )
+            ),
+            missing=short,
+            extra=extra,
+        )
     if not problems:
-        report.passed("pdf.contents", f"every card of {names} is printed exactly once "
-                      + _printed(record, wanted, {card.id for s in expected_sets for card in s.cards if card.kind == "blank"})
-                      + ", nothing else")
+        report.passed(
+            "pdf.contents",
+            f"every card of {names} is printed exactly once "
+            + _printed(record, wanted, {card.id for s in expected_sets for card in s.cards if card.kind == "blank"})
+            + ", nothing else",
+        )
 
 
-ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth",
-            "eleventh", "twelfth")
+ORDINALS = (
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+    "eleventh",
+    "twelfth",
+)
 
 
 def _printed(record: LayoutRecord, wanted: Counter, blank_ids: set[str]) -> str:
@@ -387,8 +480,9 @@ def _printed(record: LayoutRecord, wanted: Counter, blank_ids: set[str]) -> str:
     for card in references:
         slot = card.slot
         where = f"the {ORDINALS[slot]} slot" if slot < len(ORDINALS) else f"slot {slot + 1}"
-        text += (f" and the {card.id.removeprefix(REFERENCE_PREFIX).capitalize()} reference card in {where}"
-                 + (f" of page {card.page}" if pages > 1 else ""))
+        text += f" and the {card.id.removeprefix(REFERENCE_PREFIX).capitalize()} reference card in {where}" + (
+            f" of page {card.page}" if pages > 1 else ""
+        )
     return text
 
 

@@ -138,7 +138,7 @@ class PageImage:
         self.top = top_mm
 
     @classmethod
-    def of_page(cls, page, paper_mm, dpi: float, window_mm=None) -> "PageImage":
+    def of_page(cls, page, paper_mm, dpi: float, window_mm=None) -> PageImage:
         """Render a pypdfium2 page, or only `window_mm` ([x, y, w, h]) of it, grown to
         whole pixels so that every pixel sits where a whole-page rendering puts it."""
         paper_w, paper_h = paper_mm
@@ -190,9 +190,9 @@ class PageImage:
         found = crop.getbbox()
         if found is None:
             return None
-        l, t, r, b = found
-        x0, x1 = self.to_mm_x(left + l), self.to_mm_x(left + r)
-        y0, y1 = self.to_mm_y(top + b), self.to_mm_y(top + t)
+        found_left, found_top, found_right, found_bottom = found
+        x0, x1 = self.to_mm_x(left + found_left), self.to_mm_x(left + found_right)
+        y0, y1 = self.to_mm_y(top + found_bottom), self.to_mm_y(top + found_top)
         return [x0, y0, x1 - x0, y1 - y0]
 
     def profile(self, window_mm: list[float], axis: str) -> tuple[list[float], float]:

@@ -27,8 +27,13 @@ class Check:
         return f"{self.result.upper():<4}  {self.name}: {self.message}{where}"
 
     def as_json(self) -> dict:
-        return {"check": self.name, "result": self.result, "message": self.message,
-                "place": self.place, "details": self.details}
+        return {
+            "check": self.name,
+            "result": self.result,
+            "message": self.message,
+            "place": self.place,
+            "details": self.details,
+        }
 
 
 @dataclass
@@ -74,8 +79,10 @@ def summary_line(reports: list[Report]) -> str:
     counts = _counts(reports)
     inputs = plural(len(reports), "input")
     verdict = "all checks passed" if counts["fail"] == 0 else f"{counts['fail']} FAILED"
-    return (f"summary: {verdict} — {counts['pass']} passed, {counts['fail']} failed, "
-            f"{plural(counts['info'], 'note')}, {inputs}")
+    return (
+        f"summary: {verdict} — {counts['pass']} passed, {counts['fail']} failed, "
+        f"{plural(counts['info'], 'note')}, {inputs}"
+    )
 
 
 def render_text(reports: list[Report]) -> str:
@@ -89,14 +96,18 @@ def render_text(reports: list[Report]) -> str:
 
 def render_json(reports: list[Report]) -> str:
     counts = _counts(reports)
-    return json.dumps({
-        "ok": counts["fail"] == 0,
-        "summary": {"passed": counts["pass"], "failed": counts["fail"], "notes": counts["info"]},
-        "inputs": [
-            {"input": r.input, "kind": r.kind, "ok": r.ok, "checks": [c.as_json() for c in r.checks]}
-            for r in reports
-        ],
-    }, indent=2, ensure_ascii=False)
+    return json.dumps(
+        {
+            "ok": counts["fail"] == 0,
+            "summary": {"passed": counts["pass"], "failed": counts["fail"], "notes": counts["info"]},
+            "inputs": [
+                {"input": r.input, "kind": r.kind, "ok": r.ok, "checks": [c.as_json() for c in r.checks]}
+                for r in reports
+            ],
+        },
+        indent=2,
+        ensure_ascii=False,
+    )
 
 
 _KIND_NAMES = {"set": "card set", "cardgen-pdf": "cardgen PDF", "pdf": "PDF not made by cardgen"}

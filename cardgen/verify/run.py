@@ -14,7 +14,7 @@ SET_SUFFIXES = (".yaml", ".yml")
 
 
 def input_kind(name: str) -> str:
-    """"pdf" or "set"; InputError for a file that is missing or is neither. A file named
+    """ "pdf" or "set"; InputError for a file that is missing or is neither. A file named
     .yaml or .yml is a card set whatever it holds (a set's title may well say %PDF-)."""
     path = Path(name)
     if not path.exists():
@@ -37,8 +37,9 @@ def input_kind(name: str) -> str:
     return "set"
 
 
-def verify_inputs(inputs: list[str], expected_sets: list[str] | None = None,
-                  games: int = 300, seed: int = 1) -> list[Report]:
+def verify_inputs(
+    inputs: list[str], expected_sets: list[str] | None = None, games: int = 300, seed: int = 1
+) -> list[Report]:
     """One report per input. `expected_sets` are the sets the PDFs must hold, exactly.
     Raises InputError, before checking anything, when an input cannot be read."""
     from cardgen.verify.pdfs import verify_pdf

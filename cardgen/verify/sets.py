@@ -95,11 +95,18 @@ def _check_identity(doc: YamlDocument, report: Report) -> None:
             by_id.setdefault(str(card["id"]), []).append(index)
     repeated = {card_id: found for card_id, found in by_id.items() if len(found) > 1}
     if not repeated:
-        report.passed("set.identity", "the one card id is unique" if len(by_id) == 1 else f"every one of the {len(by_id)} card ids is unique")
+        report.passed(
+            "set.identity",
+            "the one card id is unique" if len(by_id) == 1 else f"every one of the {len(by_id)} card ids is unique",
+        )
         return
     for card_id, found in repeated.items():
-        report.failed("set.identity", f"the id {card_id!r} is used by {len(found)} cards; each card needs its own id",
-                      _places(doc, found), id=card_id)
+        report.failed(
+            "set.identity",
+            f"the id {card_id!r} is used by {len(found)} cards; each card needs its own id",
+            _places(doc, found),
+            id=card_id,
+        )
 
 
 def _sort_cards(doc: YamlDocument, card_set: CardSet, report: Report) -> Contents:
@@ -124,8 +131,11 @@ def _sort_cards(doc: YamlDocument, card_set: CardSet, report: Report) -> Content
         report.passed("set.values", "every value fits its kind (numbered 1 and up, zero 0, jokers 0.0 to 0.9)")
     if contents.other_numbers:
         shown = ", ".join(str(card_set.cards[i].value) for i in contents.other_numbers)
-        report.info("set.values", f"numbered cards beyond 104 ({shown}) belong to no variant of the rules; "
-                    "they print, but no game uses them", _places(doc, contents.other_numbers))
+        report.info(
+            "set.values",
+            f"numbered cards beyond 104 ({shown}) belong to no variant of the rules; they print, but no game uses them",
+            _places(doc, contents.other_numbers),
+        )
     if contents.blanks:
         report.info("set.values", f"{plural(len(contents.blanks), 'blank card')}: printed, never played")
     return contents
@@ -164,18 +174,34 @@ def _check_heads(doc: YamlDocument, card_set: CardSet, contents: Contents, repor
             message += "; custom_heads is set, but nothing departs from the rule"
         report.passed("set.heads", message)
     elif card_set.custom_heads:
-        report.info("set.heads", f"deliberate change (custom_heads: true): {'; '.join(details)}",
-                    _places(doc, [i for _, i, _ in changed]), changed=[n for n, _, _ in changed])
+        report.info(
+            "set.heads",
+            f"deliberate change (custom_heads: true): {'; '.join(details)}",
+            _places(doc, [i for _, i, _ in changed]),
+            changed=[n for n, _, _ in changed],
+        )
     else:
         for number, index, heads in changed:
-            report.failed("set.heads", f"card {number} carries {plural(heads, 'bull head')}, the standard rule gives "
-                          f"{standard_heads(number)} (write custom_heads: true if this is meant)",
-                          _place(doc, index), card=number, heads=heads, standard=standard_heads(number))
-    for kind, indexes, usual in (("zero", contents.zeros, 0), ("joker", [i for f in contents.jokers.values() for i in f], 1)):
+            report.failed(
+                "set.heads",
+                f"card {number} carries {plural(heads, 'bull head')}, the standard rule gives "
+                f"{standard_heads(number)} (write custom_heads: true if this is meant)",
+                _place(doc, index),
+                card=number,
+                heads=heads,
+                standard=standard_heads(number),
+            )
+    for kind, indexes, usual in (
+        ("zero", contents.zeros, 0),
+        ("joker", [i for f in contents.jokers.values() for i in f], 1),
+    ):
         carried = sorted({card_set.cards[i].heads for i in indexes})
         if carried and carried != [usual]:
-            report.info("set.heads", f"the {kind} cards carry {', '.join(map(str, carried))} bull head{'' if carried == [1] else 's'} "
-                        f"(the bundled set gives {usual}; docs/RULES.md §1 leaves it to the set)")
+            report.info(
+                "set.heads",
+                f"the {kind} cards carry {', '.join(map(str, carried))} bull head{'' if carried == [1] else 's'} "
+                f"(the bundled set gives {usual}; docs/RULES.md §1 leaves it to the set)",
+            )
 
 
 def _ranges(numbers: list[int]) -> str:
@@ -203,13 +229,20 @@ def _check_variants(doc: YamlDocument, contents: Contents, report: Report) -> li
             _replacement(sorted(contents.numbers), missing, report)
             variants += ["classic", "pro"]
         elif not twice:
-            report.failed("set.classic", f"Classic needs every card 1–104: {_ranges(missing)} missing (a set of more "
-                          f"than {HIGHEST // 2} numbered cards is a deck; fewer would be replacement cards)",
-                          missing=missing)
+            report.failed(
+                "set.classic",
+                f"Classic needs every card 1–104: {_ranges(missing)} missing (a set of more "
+                f"than {HIGHEST // 2} numbered cards is a deck; fewer would be replacement cards)",
+                missing=missing,
+            )
         else:
             for number, found in twice.items():
-                report.failed("set.classic", f"card {number} is there {plural(len(found), 'time')}; the game has "
-                              "it once", _places(doc, found), card=number)
+                report.failed(
+                    "set.classic",
+                    f"card {number} is there {plural(len(found), 'time')}; the game has it once",
+                    _places(doc, found),
+                    card=number,
+                )
     if contents.numbered_replacement:
         numbers_from = f"the bundled numbered cards ({BUNDLED_NUMBERED}, this set's in their place)"
     elif contents.numbers:
@@ -218,8 +251,11 @@ def _check_variants(doc: YamlDocument, contents: Contents, report: Report) -> li
         numbers_from = f"the bundled numbered cards ({BUNDLED_NUMBERED})"
     if contents.zeros:
         if contents.numbered_usable:
-            report.passed("set.plus", f"{plural(len(contents.zeros), 'zero card')}: with {numbers_from} they make "
-                          "6 nimmt! Plus", zeros=len(contents.zeros))
+            report.passed(
+                "set.plus",
+                f"{plural(len(contents.zeros), 'zero card')}: with {numbers_from} they make 6 nimmt! Plus",
+                zeros=len(contents.zeros),
+            )
             variants.append("plus")
         else:
             report.info("set.plus", "its zero cards would serve Plus, but its numbered cards hold duplicates")
@@ -229,38 +265,62 @@ def _check_variants(doc: YamlDocument, contents: Contents, report: Report) -> li
             variants.append("jokers")
     served = ", ".join(v.capitalize() for v in variants) or "no variant of docs/RULES.md"
     together = variants and (contents.numbered_replacement or not contents.numbers)
-    report.info("set.variants", f"serves {served}" + (f", together with {numbers_from}" if together else "")
-                + ("; games are simulated with the bundled deck, this set's bull heads on its cards"
-                   if variants and contents.numbered_replacement else ""))
+    report.info(
+        "set.variants",
+        f"serves {served}"
+        + (f", together with {numbers_from}" if together else "")
+        + (
+            "; games are simulated with the bundled deck, this set's bull heads on its cards"
+            if variants and contents.numbered_replacement
+            else ""
+        ),
+    )
     return variants
 
 
 def _replacement(present: list[int], missing: list[int], report: Report) -> None:
     """Some of the cards 1-104, once each: cards printed to replace the bundled deck's."""
     replaces = _ranges(present) if len(present) <= len(missing) else f"all but {_ranges(missing)}"
-    report.info("set.classic", f"replacement cards for the bundled deck: {replaces} "
-                f"({len(present)} of the 104 numbered cards); Classic, Pro and Jokers play with the bundled numbered "
-                f"cards ({BUNDLED_NUMBERED}), these printed in their place. A set with up to {HIGHEST // 2} of the "
-                "cards 1–104, once each, is taken as replacement cards; more than that is a deck, which needs all 104",
-                replaces=present, missing=missing)
+    report.info(
+        "set.classic",
+        f"replacement cards for the bundled deck: {replaces} "
+        f"({len(present)} of the 104 numbered cards); Classic, Pro and Jokers play with the bundled numbered "
+        f"cards ({BUNDLED_NUMBERED}), these printed in their place. A set with up to {HIGHEST // 2} of the "
+        "cards 1–104, once each, is taken as replacement cards; more than that is a deck, which needs all 104",
+        replaces=present,
+        missing=missing,
+    )
 
 
 def _check_jokers(doc: YamlDocument, contents: Contents, numbers_from: str, report: Report) -> None:
     missing = [t for t in range(10) if t not in contents.jokers]
     twice = {t: found for t, found in sorted(contents.jokers.items()) if len(found) > 1}
     for tenths, found in twice.items():
-        report.failed("set.jokers", f"joker 0.{tenths} is there {len(found)} times; each joker exists once",
-                      _places(doc, found), joker=f"0.{tenths}")
+        report.failed(
+            "set.jokers",
+            f"joker 0.{tenths} is there {len(found)} times; each joker exists once",
+            _places(doc, found),
+            joker=f"0.{tenths}",
+        )
     if contents.jokers_replacement:
-        report.info("set.jokers", "replacement jokers for the bundled ones: " + ", ".join(f"0.{t}" for t in
-                    sorted(contents.jokers)) + f" ({len(contents.jokers)} of the 10); the jokers variant plays with "
-                    "the bundled jokers, these printed in their place. Up to 5 jokers are taken as replacements; more "
-                    "than that must be all ten")
+        report.info(
+            "set.jokers",
+            "replacement jokers for the bundled ones: "
+            + ", ".join(f"0.{t}" for t in sorted(contents.jokers))
+            + f" ({len(contents.jokers)} of the 10); the jokers variant plays with "
+            "the bundled jokers, these printed in their place. Up to 5 jokers are taken as replacements; more "
+            "than that must be all ten",
+        )
     elif missing:
-        report.failed("set.jokers", "the jokers variant needs the ten jokers 0.0–0.9: "
-                      + ", ".join(f"0.{t}" for t in missing) + " missing", missing=[f"0.{t}" for t in missing])
+        report.failed(
+            "set.jokers",
+            "the jokers variant needs the ten jokers 0.0–0.9: " + ", ".join(f"0.{t}" for t in missing) + " missing",
+            missing=[f"0.{t}" for t in missing],
+        )
     if not missing and not twice:
-        report.passed("set.jokers", f"the ten jokers 0.0–0.9, once each: with {numbers_from} they make the jokers variant")
+        report.passed(
+            "set.jokers", f"the ten jokers 0.0–0.9, once each: with {numbers_from} they make the jokers variant"
+        )
 
 
 def _player_counts_and_games(card_set, contents, variants, games, seed, report) -> None:
@@ -315,21 +375,36 @@ def _plus_counts(zeros: int, report: Report) -> list[int]:
     top = min(7, cards // 15)
     name = "set.players.plus"
     if zeros == 7:
-        report.passed(name, "Plus: 2–7 players (15 cards each from the 100 left after the rows + 7 zero cards = 107; "
-                      "7 players take 105)")
+        report.passed(
+            name,
+            "Plus: 2–7 players (15 cards each from the 100 left after the rows + 7 zero cards = 107; "
+            "7 players take 105)",
+        )
     elif zeros > 7:
-        report.info(name, f"Plus: 2–7 players as the rules say; {zeros} zero cards is more than the game's 7 "
-                    "(games are simulated with 7 of them)")
+        report.info(
+            name,
+            f"Plus: 2–7 players as the rules say; {zeros} zero cards is more than the game's 7 "
+            "(games are simulated with 7 of them)",
+        )
     elif top == 7:
         left = cards - 105
-        report.info(name, f"Plus: 2–7 players, but with {zeros} zero cards instead of 7 there are {cards} cards to deal: "
-                    f"7 players take 105 and {'none is' if left == 0 else f'{left} is' if left == 1 else f'{left} are'} left over; zeros are rarer "
-                    f"in every hand; the one-zero-each house rule works up to {zeros} players")
+        report.info(
+            name,
+            f"Plus: 2–7 players, but with {zeros} zero cards instead of 7 there are {cards} cards to deal: "
+            f"7 players take 105 and {'none is' if left == 0 else f'{left} is' if left == 1 else f'{left} are'} left over; zeros are rarer "
+            f"in every hand; the one-zero-each house rule works up to {zeros} players",
+        )
     else:
-        house = (f"the one-zero-each house rule works up to {min(zeros, top)} players" if zeros >= 2
-                 else "the one-zero-each house rule cannot be played")
-        report.info(name, f"Plus: 2–{top} players, not 7: with {zeros} zero card{'s' if zeros > 1 else ''} there "
-                    f"are only {cards} cards to deal and 7 players need 105; {house}")
+        house = (
+            f"the one-zero-each house rule works up to {min(zeros, top)} players"
+            if zeros >= 2
+            else "the one-zero-each house rule cannot be played"
+        )
+        report.info(
+            name,
+            f"Plus: 2–{top} players, not 7: with {zeros} zero card{'s' if zeros > 1 else ''} there "
+            f"are only {cards} cards to deal and 7 players need 105; {house}",
+        )
     return list(range(2, top + 1))
 
 
@@ -337,11 +412,19 @@ def _report_games(played: Played, report: Report) -> None:
     name = f"set.games.{played.variant}"
     spread = ", ".join(f"{n}p×{g}" for n, g in played.games_by_players.items())
     if not played.broken:
-        report.passed(name, f"{played.games} complete {played.variant} games ({spread}): the engine's "
-                      "invariants held after every turn")
+        report.passed(
+            name,
+            f"{played.games} complete {played.variant} games ({spread}): the engine's invariants held after every turn",
+        )
         return
     for broken in played.broken[:5]:
-        report.failed(name, f"{broken.problem}", f"seed {broken.seed}, {broken.players} players "
-                      f"({','.join(broken.kinds)})", seed=broken.seed, players=broken.players, kinds=broken.kinds)
+        report.failed(
+            name,
+            f"{broken.problem}",
+            f"seed {broken.seed}, {broken.players} players ({','.join(broken.kinds)})",
+            seed=broken.seed,
+            players=broken.players,
+            kinds=broken.kinds,
+        )
     if len(played.broken) > 5:
         report.failed(name, f"{len(played.broken) - 5} more broken games of {played.games}")
