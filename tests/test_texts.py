@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from click.testing import CliRunner
 
 from cardgen.errors import InputError
 
@@ -369,3 +370,21 @@ def test_a_shared_win_takes_the_plural_form(tmp_path):
     shown = " ".join("".join(page.extract_text() for page in reader.pages).replace("\u00a0", " ").split())
     assert "Fin de la partie — Ben, Cleo se partagent la victoire" in shown
     assert "Ben, Cleo gagne" not in shown
+
+
+def test_a_translation_of_another_kind_than_english_is_refused_in_one_line(tmp_path):
+    """A title given as a list where English gives one text: exit 2 naming file, line and field."""
+    from rulecopy import copy_summary
+
+    from cardgen.cli import main
+
+    path = copy_summary(tmp_path, "classic", "mine")
+    german = tmp_path / "locales" / "de" / "rules-mine.yaml"
+    text = german.read_text(encoding="utf-8")
+    title_line = next(line for line in text.splitlines() if line.startswith("title:"))
+    german.write_text(text.replace(title_line, "title: [6 nimmt!, Kurzregeln]"), encoding="utf-8")
+    result = CliRunner().invoke(main, ["rules", str(path), "--lang", "de", "-o", str(tmp_path / "out.pdf")])
+    assert result.exit_code == 2, result.output
+    assert result.output.count("\n") == 1
+    assert "rules-mine.yaml, line" in result.output and "field title: must be one text" in result.output
+    assert not (tmp_path / "out.pdf").exists()
