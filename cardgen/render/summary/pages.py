@@ -1,0 +1,213 @@
+"""A rule summary's pages: its blocks laid out on one page or both sides of a sheet,
+with header and footer, as PDF bytes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from cardgen.errors import InputError
+from cardgen.model.layout import paper_size
+from cardgen.model.rules import (
+    RuleSummary,
+    TurnExample,
+    summary_words,
+)
+from cardgen.render.faces import CardPainter
+from cardgen.render.fonts import register, require_glyphs
+from cardgen.render.pdf import finish, new_canvas
+from cardgen.render.summary.blocks import (
+    ACCENT,
+    BOLD,
+    CREAM,
+    FOOTER_HEIGHT,
+    HEADER_HEIGHT,
+    MARGIN,
+    MAX_PAGES,
+    MM,
+    REGULAR,
+    SOFT_INK,
+    Block,
+    Frame,
+    HeadingBlock,
+    Page,
+    TextBlock,
+    model_card,
+    paragraph,
+)
+from cardgen.render.summary.examples import TallyBlock, TurnBlock
+from cardgen.render.summary.flow import Overflow, Placed, columns, flow
+from cardgen.texts import check_lang, sheet_strings
+
+
+def summary_blocks(summary: RuleSummary, lang: str, frame: Frame) -> list[tuple[int, Block]]:
+    register(REGULAR)
+    register(BOLD)
+    _check_glyphs(summary, lang)
+    blocks: list[tuple[int, Block]] = []
+    for index, section in enumerate(summary.sections):
+        blocks.append((index, HeadingBlock(section.heading(lang))))
+        for line in section.text(lang).splitlines():
+            if not line.strip():
+                continue
+            bullet = line.startswith("- ")
+            text = paragraph(line[2:] if bullet else line, "bullet" if bullet else "body", bullet)
+            blocks.append((index, TextBlock(text, 0.8 * MM if bullet else 1.3 * MM, splits=not bullet)))
+        for example in summary.examples_of(section.id):
+            block: Block = (
+                TurnBlock(summary, example, lang)
+                if isinstance(example, TurnExample)
+                else TallyBlock(summary, example, lang)
+            )
+            blocks.append((index, block))
+    width = frame.column_width
+    for _, block in blocks:
+        block.measure(width)
+    return blocks
+
+
+# A summary that needs both sides of the sheet is drawn larger, as large as fits.
+TWO_PAGE_ZOOMS = (1.08, 1.04, 1.0)
+
+
+@dataclass
+class Layout:
+    placed: list[Placed]
+    pages: int
+    frame: Frame
+
+
+def layout_summary(summary: RuleSummary, lang: str, paper: str = "a4") -> Layout:
+    """Where each block goes: one page if it fits, else both sides of one sheet."""
+    size = paper_size(paper)
+    frame = Frame(size)
+    blocks = summary_blocks(summary, lang, frame)
+    try:
+        return Layout(flow(blocks, 1, frame), 1, frame)
+    except Overflow as exc:
+        problem = exc
+    for zoom in TWO_PAGE_ZOOMS:
+        frame = Frame(size, zoom)
+        try:
+            blocks = summary_blocks(summary, lang, frame)
+        except InputError:
+            if zoom == 1.0:
+                raise
+            continue  # a drawing too wide at this size: try smaller
+        try:
+            flow(blocks, MAX_PAGES, frame)
+        except Overflow as exc:
+            problem = exc
+            continue
+        return Layout(_balanced(blocks, MAX_PAGES, frame), MAX_PAGES, frame)
+    section = summary.sections[problem.section]
+    raise section.text.error(
+        lang,
+        f"the {lang} summary does not fit on both sides of one {paper} sheet: {problem} "
+        f"at the section {section.id}; shorten the text",
+    )
+
+
+def _balanced(blocks: list[tuple[int, Block]], pages: int, frame: Frame) -> list[Placed]:
+    """The flow with the columns as short as they can be: both sides of the sheet get
+    their share of the text instead of a nearly empty back."""
+    fits, fails = 0.0, columns(pages, frame)[0][2] - MARGIN - FOOTER_HEIGHT
+    while fails - fits > 2 * MM:
+        middle = (fits + fails) / 2
+        try:
+            flow(blocks, pages, frame, middle)
+            fits = middle
+        except Overflow:
+            fails = middle
+    return flow(blocks, pages, frame, fits)
+
+
+# --- the pages ---------------------------------------------------------------------
+
+
+def draw_summary(summary: RuleSummary, lang: str = "en", paper: str = "a4") -> bytes:
+    """A proved rule summary (cardgen.summaries) in `lang` on `paper` (a4 or letter), as PDF bytes."""
+    check_lang(lang)
+    layout = layout_summary(summary, lang, paper)
+    frame = layout.frame
+    title = summary.title(lang)
+    canvas, buffer = new_canvas(
+        frame.paper, "long" if layout.pages > 1 else None, f"{title} — {summary_words().kicker(lang)}"
+    )
+    page = Page(canvas, _painter(canvas, lang), lang, frame)
+    for number in range(layout.pages):
+        canvas.saveState()
+        canvas.scale(frame.zoom, frame.zoom)
+        if number == 0:
+            _header(page, summary)
+        for item in layout.placed:
+            if item.page == number:
+                item.block.draw(page, item.x, item.top)
+        _footer(page, summary, number, layout.pages)
+        canvas.restoreState()
+        canvas.showPage()
+    return finish(canvas, buffer)
+
+
+def _painter(canvas, lang: str) -> CardPainter:
+    return CardPainter(canvas, _card_style(), lang)
+
+
+@cache
+def _card_style():
+    """The printed cards' style, read once for every summary of a run."""
+    from cardgen.model.faces import load_face_style
+
+    return load_face_style("standard")
+
+
+def _check_glyphs(summary: RuleSummary, lang: str) -> None:
+    every = "".join(
+        [summary.title(lang)]
+        + [s.heading(lang) + s.text(lang) for s in summary.sections]
+        + [e.caption(lang) for e in summary.examples]
+    )
+    for font in (REGULAR, BOLD):
+        require_glyphs(font, every, summary.source)
+
+
+HEADER_CARDS = {"plus": (55, 105, 6), "jokers": (17, 116, 104), "classic": (1, 55, 104), "pro": (7, 22, 44)}
+
+
+def _header(page: Page, summary: RuleSummary) -> None:
+    canvas, lang = page.canvas, page.lang
+    words = summary_words()
+    width = page.size[0] - 2 * MARGIN
+    top = page.size[1] - MARGIN
+    canvas.setFillColor(ACCENT)
+    canvas.roundRect(MARGIN, top - HEADER_HEIGHT, width, HEADER_HEIGHT, 3 * MM, stroke=0, fill=1)
+    canvas.setFillColor(CREAM)
+    canvas.setFont(BOLD, 22)
+    canvas.drawString(MARGIN + 6 * MM, top - 9.8 * MM, summary.title(lang))
+    canvas.setFont(REGULAR, 10.5)
+    players = words.players(lang).format(min=summary.players.min, max=summary.players.max)
+    canvas.drawString(MARGIN + 6 * MM, top - 15.4 * MM, f"{words.kicker(lang)}  ·  {players}")
+    fan = HEADER_CARDS.get(summary.variant, (1, 55, 104))
+    card_w = 9 * MM
+    centre_x = MARGIN + width - 22 * MM
+    for index, card in enumerate(fan):
+        angle = (index - 1) * 12
+        canvas.saveState()
+        canvas.translate(centre_x, top - HEADER_HEIGHT - 6 * MM)
+        canvas.rotate(-angle)
+        canvas.translate(-card_w / 2, 6 * MM + 2.5 * MM)
+        page.painter.front(model_card(card), 0, 0, card_w, card_w * 87 / 56, 0)
+        canvas.restoreState()
+
+
+def _footer(page: Page, summary: RuleSummary, number: int, pages: int) -> None:
+    canvas, lang = page.canvas, page.lang
+    canvas.setFont(REGULAR, 7)
+    canvas.setFillColor(SOFT_INK)
+    y = MARGIN
+    canvas.drawString(MARGIN, y, f"{summary.title(lang)} · {summary_words().kicker(lang)}")
+    if pages > 1:
+        text = sheet_strings(lang)["page"].format(n=number + 1, total=pages)
+        if number + 1 < pages:
+            text = f"{summary_words().overleaf(lang)} · {text}"
+        canvas.drawRightString(page.size[0] - MARGIN, y, text)
