@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from cardgen.layout.geometry import GridError, make_grid
-from cardgen.model.cards import Card, CardSet, load_card_set
+from cardgen.model.cards import Card, CardSet, RulesCard, SheetCard, load_card_set
 from cardgen.model.layout import PAPERS, Layout, load_layout
 from cardgen.render.sheets import Mode, SheetRequest, render_sheet
 from cardgen.texts import sheet_strings
@@ -65,17 +65,16 @@ class _SheetPainter:
     reference card module (a fifth of a build's time to import) loads only for a sheet
     that has one."""
 
-    def __init__(self, canvas, style, lang: str, cards: tuple[Card, ...] = (), references: tuple[Card, ...] = ()):
+    def __init__(self, canvas, style, lang: str, cards: tuple[Card, ...] = ()):
         from cardgen.render.faces import CardPainter
 
         self.canvas, self.lang = canvas, lang
         self.cards = CardPainter(canvas, style, lang, cards)
-        self.reference_ids = {card.id for card in references}
         self.references: ReferencePainter | None = None
         self.back = self.cards.back
 
-    def front(self, card: Card, *box, **options) -> None:
-        if card.id not in self.reference_ids:
+    def front(self, card: SheetCard, *box, **options) -> None:
+        if isinstance(card, Card):
             self.cards.front(card, *box, **options)
             return
         if self.references is None:
@@ -151,9 +150,7 @@ def _render_jobs(jobs: list[Job], settings: PrintSettings, pages: _PageSetup) ->
             cards=tuple(card_set.cards) + references,
             mode=job.mode,
             layout=layout,
-            painter_factory=partial(
-                _SheetPainter, style=style, lang=settings.lang, cards=tuple(card_set.cards), references=references
-            ),
+            painter_factory=partial(_SheetPainter, style=style, lang=settings.lang, cards=tuple(card_set.cards)),
             paper=paper,
             flip=flip,
             back_offset=settings.back_offset,
@@ -172,14 +169,12 @@ def _grid_field(layout_doc) -> tuple[str]:
     return next(((name,) for name in _GRID_FIELDS if layout_doc.sets((name,))), ("card",))
 
 
-def _references_for(card_set: CardSet, mode: str) -> tuple[Card, ...]:
+def _references_for(card_set: CardSet, mode: str) -> tuple[RulesCard, ...]:
     """The reference cards that join the set's cards on its sheet: the Plus reference card
     fills the zero cards' glue sheet up to a box's spare cards."""
     cards = card_set.cards
     if mode == "glue" and all(card.kind == "zero" for card in cards) and len(cards) < SPARE_CARDS_IN_A_BOX:
-        from cardgen.render.reference import reference_card
-
-        return (reference_card("plus"),)
+        return (RulesCard("plus"),)
     return ()
 
 

@@ -16,7 +16,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 MM = 72 / 25.4  # points per millimetre
 LAYOUT_ATTACHMENT = "cardgen-layout.json"
 CALIBRATION_ATTACHMENT = "cardgen-calibration.json"
-LAYOUT_VERSION: Final = 1  # records before the field existed said "format": 1
+LAYOUT_VERSION: Final = 2  # 2: reference cards have their own kind; before 1, records said "format": 1
 CALIBRATION_VERSION: Final = 2
 PAPERS = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4)}
 DUPLEX_NAMES = {"long": "/DuplexFlipLongEdge", "short": "/DuplexFlipShortEdge", None: "/Simplex"}
@@ -67,8 +67,9 @@ class BackPlace(_Part):
 
 class CardPlace(_Part):
     id: str = Field(min_length=1, max_length=100)
-    kind: Literal["number", "zero", "joker", "blank"]
+    kind: Literal["number", "zero", "joker", "blank", "reference"]
     label: str = Field(max_length=40)
+    variant: str | None = Field(default=None, max_length=40)  # a reference card's
     page: PageNumber
     slot: int = Field(ge=0)
     trim_mm: Box
@@ -90,7 +91,7 @@ class CutMarks(_Part):
 class LayoutRecord(Paper):
     """A card sheet's record: cardgen.render.sheets writes it."""
 
-    version: Literal[1] = LAYOUT_VERSION
+    version: Literal[1, 2] = LAYOUT_VERSION
     kind: Literal["cards"]
     title: str = Field(default="", max_length=500)
     mode: Literal["glue", "duplex", "sleeve"]

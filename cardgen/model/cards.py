@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 from typing import Literal
@@ -50,6 +51,25 @@ class Card(BaseModel):
         if self.kind == "joker":
             return f"{self.value:.1f}".replace(".", decimal_separator)
         return "" if self.kind == "blank" else str(self.value)
+
+
+@dataclass(frozen=True)
+class RulesCard:
+    """The card-size reference card of a variant, printed on a sheet beside a set's cards
+    (the zero cards' glue sheet fills its eighth slot with Plus's)."""
+
+    variant: str
+    kind: Literal["reference"] = "reference"
+
+    @property
+    def id(self) -> str:
+        return f"reference-{self.variant}"
+
+    def label(self, decimal_separator: str = ".") -> str:
+        return ""
+
+
+SheetCard = Card | RulesCard  # what a slot of a card sheet holds
 
 
 class CardSet(BaseModel):

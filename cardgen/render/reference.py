@@ -1,8 +1,7 @@
 """The card-size reference card of a variant: its essentials on 56 × 87 mm, in the
 style of the card faces, for the glue sheet's eighth slot or a sheet of its own.
 
-    ReferencePainter(canvas, "fr").front(Card(id="reference-plus", kind="blank", value=0, heads=0),
-                                         x, y, width, height, bleed)
+    ReferencePainter(canvas, "fr").front(reference_card("plus"), x, y, width, height, bleed)
 
 Same box convention as the card painter: trim box lower-left (x, y), size in
 points, the background running `bleed` points beyond it.
@@ -20,7 +19,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
 
 from cardgen.errors import InputError
-from cardgen.model.cards import Card
+from cardgen.model.cards import RulesCard
 from cardgen.model.rules import VARIANTS, RuleSummary, read_summary, summary_words
 from cardgen.render.faces import card_space
 from cardgen.render.fonts import register, require_glyphs, wrapped_lines
@@ -28,7 +27,6 @@ from cardgen.texts import check_lang, sheet_strings
 
 MM = 72 / 25.4
 DESIGN = (56.0, 87.0)  # mm: the card the layout below is drawn for
-PREFIX = "reference-"
 
 BORDER = HexColor("#6e1c28")  # the card back's deep red
 PANEL = HexColor("#fffaf0")  # the card faces' panel
@@ -46,22 +44,11 @@ LINES_TOP = 17.0  # mm below the top edge
 LINES_BOTTOM = 9.0  # mm above the bottom edge
 
 
-def reference_card(variant: str) -> Card:
-    """The Card that stands for the reference card of `variant` on a sheet."""
+def reference_card(variant: str) -> RulesCard:
+    """The reference card of `variant`, to place on a sheet."""
     if variant not in VARIANTS:
         raise InputError(f"the variant {variant!r} is not one of {', '.join(VARIANTS)}.")
-    return Card(id=f"{PREFIX}{variant}", kind="blank", value=0, heads=0)
-
-
-def is_reference_card(card: Card) -> bool:
-    return card.id.startswith(PREFIX)
-
-
-def variant_of(card: Card) -> str:
-    variant = card.id.removeprefix(PREFIX)
-    if not card.id.startswith(PREFIX) or variant not in VARIANTS:
-        raise InputError(f"the card {card.id!r} is no reference card: use reference-{'/'.join(VARIANTS)}.")
-    return variant
+    return RulesCard(variant)
 
 
 def _styles() -> tuple[ParagraphStyle, ParagraphStyle]:
@@ -150,10 +137,10 @@ class ReferencePainter:
         self.lang = check_lang(lang)
 
     def front(
-        self, card: Card, x: float, y: float, width: float, height: float, bleed: float, rotate180: bool = False
+        self, card: RulesCard, x: float, y: float, width: float, height: float, bleed: float, rotate180: bool = False
     ) -> None:
-        """Draw the reference card `card` (id reference-<variant>) into the trim box, full bleed."""
-        summary, title, lines = card_text(variant_of(card), self.lang)
+        """Draw the reference card `card` into the trim box, full bleed."""
+        summary, title, lines = card_text(card.variant, self.lang)
         canvas = self.canvas
         with card_space(canvas, x, y, width, height, rotate180):
             canvas.setFillColor(BORDER)

@@ -11,7 +11,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.layout.geometry import MM, Grid, Rect, behind, behind_point, bounds, make_grid
-from cardgen.model.cards import Card
+from cardgen.model.cards import RulesCard, SheetCard
 from cardgen.model.layout import Layout
 from cardgen.record import LAYOUT_ATTACHMENT, LAYOUT_VERSION
 from cardgen.render import marks
@@ -23,7 +23,7 @@ Mode = Literal["glue", "duplex", "sleeve"]
 @dataclass(frozen=True)
 class SheetRequest:
     title: str
-    cards: tuple[Card, ...]
+    cards: tuple[SheetCard, ...]
     mode: Mode
     layout: Layout
     painter_factory: Callable[[Canvas], Any]  # a painter with front(), and back() unless a sleeve sheet
@@ -54,6 +54,7 @@ def render_sheet(request: SheetRequest) -> bytes:
                 "id": card.id,
                 "kind": card.kind,
                 "label": card.label(),
+                **({"variant": card.variant} if isinstance(card, RulesCard) else {}),
                 "page": page,
                 "slot": slot,
                 "trim_mm": grid.slots[slot].rounded(),

@@ -162,7 +162,7 @@ class CardsCheck(PageCheck):
                     card=card.id,
                 )
                 continue
-            if card.kind == "blank":
+            if card.kind in ("blank", "reference"):
                 self.labels[index] = ""
                 continue
             found = view.text_in(card.trim_mm).split()

@@ -25,7 +25,6 @@ from cardgen.verify.readback import all_fonts_of, box_mm, font_is_embedded, font
 from cardgen.verify.report import Report, plural
 
 EXACT_MM = 0.01  # cardgen writes sizes to the thousandth of a point
-REFERENCE_PREFIX = "reference-"  # a reference card's id on a card sheet (cardgen.render.reference.PREFIX)
 
 
 def verify_pdf(path: str | Path, expected_sets: list[CardSet] | None = None) -> Report:
@@ -398,7 +397,7 @@ def _contents(
     problems = 0
     missing = [card_id for card_id in wanted if listed[card_id] < wanted[card_id]]
     repeated = [card_id for card_id in wanted if listed[card_id] > wanted[card_id]]
-    foreign = [card for card in record.cards if card.id not in wanted and card.kind != "blank"]
+    foreign = [card for card in record.cards if card.id not in wanted and card.kind not in ("blank", "reference")]
     if missing:
         problems += 1
         report.failed(
@@ -472,15 +471,14 @@ def _printed(record: LayoutRecord, wanted: Counter, blank_ids: set[str]) -> str:
     blank ones, and what the sheet adds (a reference card in a free slot, blank cards)."""
     blanks = sum(wanted[card_id] for card_id in blank_ids)
     cards = sum(wanted.values()) - blanks
-    added = [card for card in record.cards if card.kind == "blank" and card.id not in wanted]
-    references = [card for card in added if card.id.startswith(REFERENCE_PREFIX)]
-    blanks += len(added) - len(references)
+    blanks += sum(1 for card in record.cards if card.kind == "blank" and card.id not in wanted)
+    references = [card for card in record.cards if card.kind == "reference"]
     text = f"({plural(cards, 'card')}" + (f" and {plural(blanks, 'blank card')}" if blanks else "") + ")"
     pages = len({card.page for card in record.cards})
     for card in references:
         slot = card.slot
         where = f"the {ORDINALS[slot]} slot" if slot < len(ORDINALS) else f"slot {slot + 1}"
-        text += f" and the {card.id.removeprefix(REFERENCE_PREFIX).capitalize()} reference card in {where}" + (
+        text += f" and the {(card.variant or '').capitalize()} reference card in {where}" + (
             f" of page {card.page}" if pages > 1 else ""
         )
     return text
