@@ -3,15 +3,20 @@ file is ready, so a failed run leaves existing output as it was."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import pypdfium2
+
 from cardgen.layout.geometry import GridError, make_grid
 from cardgen.model.cards import Card, CardSet, RulesCard, SheetCard, load_card_set
+from cardgen.model.faces import load_set_faces
 from cardgen.model.layout import PAPERS, Layout, load_layout
+from cardgen.render.faces import CardPainter
 from cardgen.render.sheets import Mode, SheetRequest, render_sheet
 from cardgen.texts import sheet_strings
 
@@ -66,8 +71,6 @@ class _SheetPainter:
     that has one."""
 
     def __init__(self, canvas, style, lang: str, cards: tuple[Card, ...] = ()):
-        from cardgen.render.faces import CardPainter
-
         self.canvas, self.lang = canvas, lang
         self.cards = CardPainter(canvas, style, lang, cards)
         self.references: ReferencePainter | None = None
@@ -116,6 +119,8 @@ def _page_setup(settings: PrintSettings) -> _PageSetup:
 
 
 def _kit_extras(settings: PrintSettings, pages: _PageSetup) -> dict[str, bytes]:
+    # imported here: a build of chosen sets (`--set`) never loads the summaries, the
+    # referee behind them, score sheets or the calibration sheet
     from cardgen.model.rules import VARIANTS
     from cardgen.render.calibration import calibration_pdf
     from cardgen.render.scoresheet import score_sheet_pdf
@@ -136,8 +141,6 @@ def render_jobs(jobs: list[Job], settings: PrintSettings) -> dict[str, bytes]:
 
 
 def _render_jobs(jobs: list[Job], settings: PrintSettings, pages: _PageSetup) -> dict[str, bytes]:
-    from cardgen.model.faces import load_set_faces
-
     layout, paper, flip = pages.layout, pages.paper_mm, pages.flip
     words = sheet_strings(settings.lang)
     files = {}
@@ -180,10 +183,6 @@ def _references_for(card_set: CardSet, mode: str) -> tuple[RulesCard, ...]:
 
 def page_images(files: dict[str, bytes], dpi: int) -> dict[str, bytes]:
     """A PNG of every page of every PDF in `files`, named after it (deck-duplex-p01.png)."""
-    import io
-
-    import pypdfium2
-
     images = {}
     for name, content in files.items():
         document = pypdfium2.PdfDocument(content)

@@ -15,9 +15,15 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
+import pypdfium2
+from PIL import Image
+from reportlab.pdfgen.canvas import Canvas
+
 from cardgen.errors import InputError
 from cardgen.model.cards import Card, bundled_set_names, load_card_set
 from cardgen.model.faces import FaceStyle, load_face_style, load_set_faces
+from cardgen.render import fonts
+from cardgen.render.faces import MM, CardPainter
 
 DEFAULT_CARD_SIZE = (56.0, 87.0)  # mm
 CONTACT_SHEET = "contact-sheet.png"
@@ -141,10 +147,6 @@ def _page_points(card_size_mm, dpi) -> tuple[float, float]:
 
 
 def _new_canvas(buffer, page_size):
-    from reportlab.pdfgen.canvas import Canvas
-
-    from cardgen.render import fonts
-
     fonts.register(fonts.DEFAULT_FONT)
     # the stubs type initialFontName as a float; reportlab takes a font name
     return Canvas(buffer, pagesize=page_size, invariant=1, initialFontName=fonts.DEFAULT_FONT)  # type: ignore[arg-type]
@@ -153,8 +155,6 @@ def _new_canvas(buffer, page_size):
 def _render_single(item: PreviewCard | None, lang, dpi, card_size_mm, style: FaceStyle) -> bytes:
     """One card in its style (or, for None, the back in `style`) filling the whole image; the
     bleed falls off the page."""
-    from cardgen.render.faces import CardPainter
-
     width, height = _page_points(card_size_mm, dpi)
     buffer = io.BytesIO()
     canvas = _new_canvas(buffer, (width, height))
@@ -181,8 +181,6 @@ def _sheet_mm(count: int, card_size_mm) -> tuple[float, float]:
 def cards_per_sheet(count: int, card_size_mm, dpi: int) -> int:
     """The most cards one contact sheet holds without passing pillow's image size limit
     (Image.MAX_IMAGE_PIXELS, about 89 megapixels), so every image opens anywhere."""
-    from PIL import Image
-
     limit = Image.MAX_IMAGE_PIXELS
     for per_sheet in range(count, 1, -1):
         width, height = pixel_size(_sheet_mm(per_sheet, card_size_mm), dpi)
@@ -208,8 +206,6 @@ def _render_contact_sheets(chosen: list[PreviewCard], lang, dpi, card_size_mm, b
 
 def _render_contact_sheet(slots: list[PreviewCard | None], lang, dpi, card_size_mm, back_style) -> bytes:
     """The cards in a grid of up to 10 columns on a light grey sheet; None is the back."""
-    from cardgen.render.faces import MM, CardPainter
-
     columns = _columns(len(slots))
     width, height = card_size_mm[0] * MM, card_size_mm[1] * MM
     gap = _GAP_MM * MM
@@ -236,8 +232,6 @@ def _render_contact_sheet(slots: list[PreviewCard | None], lang, dpi, card_size_
 
 
 def _rasterise(pdf: bytes, dpi: int, size_px: tuple[int, int]) -> bytes:
-    import pypdfium2
-
     document = pypdfium2.PdfDocument(pdf)
     try:
         image = document[0].render(scale=dpi / 72).to_pil()

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import yaml
+from platformdirs import user_config_dir
 
 from cardgen.errors import InputError
 from cardgen.files import output_folder
@@ -37,8 +38,6 @@ def config_dir() -> Path:
     override = os.environ.get("CARDGEN_CONFIG_DIR")
     if override:
         return Path(override)
-    from platformdirs import user_config_dir
-
     return Path(user_config_dir("cardgen"))
 
 

@@ -13,6 +13,8 @@ from typing import Annotated, Final, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from cardgen.yamlio import field_name, first_problem
+
 MM = 72 / 25.4  # points per millimetre
 LAYOUT_ATTACHMENT = "cardgen-layout.json"
 CALIBRATION_ATTACHMENT = "cardgen-calibration.json"
@@ -207,8 +209,6 @@ def parse_record(raw: bytes, name: str) -> LayoutRecord | CalibrationRecord:
 
 
 def _first_problem(exc: ValidationError) -> str:
-    from cardgen.yamlio import field_name, first_problem
-
     location, message = first_problem(exc)
     field = field_name(location)
     if exc.errors()[0]["type"] == "value_error" and not field:

@@ -27,6 +27,7 @@ from cardgen.model.rules import (
     read_summary,
 )
 from cardgen.referee import replay
+from cardgen.render.summary import draw_summary
 from cardgen.yamlio import YamlDocument
 
 
@@ -46,8 +47,6 @@ def load_summary(variant_or_file: str | Path) -> RuleSummary:
 def summary_pdf(variant_or_file: str, lang: str = "en", paper: str = "a4") -> bytes:
     """The rule summary of a variant (or of a rule YAML file) in `lang` on `paper`
     (a4 or letter), as PDF bytes."""
-    from cardgen.render.summary import draw_summary
-
     return draw_summary(load_summary(variant_or_file), lang, paper)
 
 

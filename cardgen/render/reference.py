@@ -19,10 +19,14 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
 
 from cardgen.errors import InputError
+from cardgen.layout.geometry import make_grid
 from cardgen.model.cards import RulesCard
+from cardgen.model.layout import load_layout, paper_size
 from cardgen.model.rules import VARIANTS, RuleSummary, read_summary, summary_words
 from cardgen.render.faces import card_space
 from cardgen.render.fonts import register, require_glyphs, wrapped_lines
+from cardgen.render.sheets import SheetRequest, render_sheet
+from cardgen.render.summary import draw_bull
 from cardgen.texts import check_lang, sheet_strings
 
 MM = 72 / 25.4
@@ -158,8 +162,6 @@ class ReferencePainter:
         canvas.setStrokeColor(ACCENT)
         canvas.setLineWidth(0.3 * MM)
         canvas.roundRect(INSET * MM, INSET * MM, w - 2 * INSET * MM, h - 2 * INSET * MM, RADIUS * MM, stroke=1, fill=1)
-        from cardgen.render.summary import draw_bull
-
         canvas.setFillColor(WATERMARK)
         draw_bull(canvas, w / 2, h * 0.42, 40 * MM)
         canvas.setFillColor(ACCENT)
@@ -189,10 +191,6 @@ class ReferencePainter:
 def reference_sheet_pdf(variants: list[str], lang: str = "en", paper: str = "a4") -> bytes:
     """The reference cards of `variants` on one-sided sheets of `paper` (a4 or letter)
     with cut marks: a row of copies per variant (a page full of a single variant)."""
-    from cardgen.layout.geometry import make_grid
-    from cardgen.model.layout import load_layout, paper_size
-    from cardgen.render.sheets import SheetRequest, render_sheet
-
     check_lang(lang)
     layout, _ = load_layout("standard")
     grid = make_grid(layout, paper_size(paper))

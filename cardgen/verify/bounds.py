@@ -10,6 +10,7 @@ through pypdf first, one at a time, before pdfium is handed the file.
 from __future__ import annotations
 
 import math
+import stat
 from pathlib import Path
 
 import pypdf
@@ -56,8 +57,6 @@ def read_pdf_bytes(path: str | Path) -> bytes:
 
 
 def check_regular(path: Path, status=None) -> None:
-    import stat
-
     mode = (status or path.stat()).st_mode
     if stat.S_ISDIR(mode):
         raise InputError(f"{path}: this is a folder; name the PDF or card-set files in it.")

@@ -11,6 +11,7 @@ import pypdf
 
 from cardgen.errors import CardgenError, InputError
 from cardgen.model.cards import CardSet
+from cardgen.model.rules import VARIANTS, score_texts, summary_words
 from cardgen.record import (
     CALIBRATION_ATTACHMENT,
     DUPLEX_NAMES,
@@ -20,7 +21,9 @@ from cardgen.record import (
     LayoutRecord,
     parse_record,
 )
+from cardgen.texts import languages
 from cardgen.verify.bounds import check_pages, check_streams, read_pdf_bytes, stream_limits
+from cardgen.verify.drawn import verify_drawing
 from cardgen.verify.readback import all_fonts_of, box_mm, font_is_embedded, font_name, reader
 from cardgen.verify.report import Report, plural
 
@@ -66,8 +69,6 @@ def _verify(shown: str, content: bytes, expected_sets: list[CardSet] | None) -> 
             "only its structure (paper, hints, boxes, fonts)",
         )
         return report
-    from cardgen.verify.drawn import verify_drawing
-
     _paper(pdf, report, record.paper_mm)
     _pages(pdf, record, report)
     _hints(pdf, report, record.flip)
@@ -321,9 +322,6 @@ def _cardgen_creator(pdf) -> str | None:
 
 def _document_kind(pdf) -> str:
     """What a cardgen PDF without a list of cards is, from its title in any of its languages."""
-    from cardgen.model.rules import VARIANTS, score_texts, summary_words
-    from cardgen.texts import languages
-
     try:
         title = str((pdf.metadata or {}).get("/Title") or "")
     except Exception:

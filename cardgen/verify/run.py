@@ -8,7 +8,9 @@ from pathlib import Path
 from cardgen.errors import InputError
 from cardgen.model.cards import SETS_DIR, CardSet, bundled_set_names, load_card_set
 from cardgen.verify.bounds import check_regular
+from cardgen.verify.pdfs import verify_pdf
 from cardgen.verify.report import Report
+from cardgen.verify.sets import verify_set
 
 SET_SUFFIXES = (".yaml", ".yml")
 
@@ -42,9 +44,6 @@ def verify_inputs(
 ) -> list[Report]:
     """One report per input. `expected_sets` are the sets the PDFs must hold, exactly.
     Raises InputError, before checking anything, when an input cannot be read."""
-    from cardgen.verify.pdfs import verify_pdf
-    from cardgen.verify.sets import verify_set
-
     expected = _load_sets(expected_sets or [])
     kinds = [(name, input_kind(name)) for name in inputs]
     reports = []

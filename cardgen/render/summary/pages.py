@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from cardgen.errors import InputError
+from cardgen.model.faces import load_face_style
 from cardgen.model.layout import paper_size
 from cardgen.model.rules import (
     RuleSummary,
@@ -156,8 +157,6 @@ def _painter(canvas, lang: str) -> CardPainter:
 @cache
 def _card_style():
     """The printed cards' style, read once for every summary of a run."""
-    from cardgen.model.faces import load_face_style
-
     return load_face_style("standard")
 
 
