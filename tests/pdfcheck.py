@@ -24,7 +24,6 @@ from cardgen.verify.readback import (  # noqa: F401
     reader,
     render,
     text_in_box,
-    texts_with_positions,
 )
 
 
@@ -87,7 +86,7 @@ def text_runs(content: bytes) -> list[list[Run]]:
 
 
 def positioned_texts(content: bytes, page_index: int) -> list[tuple[str, float, float]]:
-    """(text, x mm, y mm) of every run of one page, like `texts_with_positions` on pypdf's page."""
+    """(text, x mm, y mm) of every text run of one page, forms included."""
     document = pypdfium2.PdfDocument(content)
     return [(run.text, run.x, run.y) for run in _page_runs(document, document[page_index])]
 

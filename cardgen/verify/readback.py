@@ -100,21 +100,6 @@ def font_name(font) -> str:
     return str(font.get("/BaseFont", "(unnamed)")).lstrip("/")
 
 
-def texts_with_positions(page) -> list[tuple[str, float, float]]:
-    """Every text run of a pypdf page with its position in mm (slow: pypdf parses
-    every font; `text_in_box` on a pypdfium2 page is the fast way)."""
-    found = []
-
-    def visit(text, cm, tm, font_dict, font_size):
-        if text.strip():
-            x = cm[0] * tm[4] + cm[2] * tm[5] + cm[4]
-            y = cm[1] * tm[4] + cm[3] * tm[5] + cm[5]
-            found.append((text.strip(), x / MM, y / MM))
-
-    page.extract_text(visitor_text=visit)
-    return found
-
-
 def text_in_box(text_page, box_mm: list[float]) -> str:
     """The text pypdfium2 finds inside `box_mm` ([x, y, w, h]) of a page's text page."""
     x, y, w, h = box_mm
