@@ -26,8 +26,9 @@ from cardgen.engine.cards import (
     value,
     zero_card,
 )
+from cardgen.engine.deck import deck
 from cardgen.engine.errors import GameOver, IllegalPlay, InvariantBroken
-from cardgen.engine.game import Game, Play, deck
+from cardgen.engine.game import Game, Play
 from cardgen.engine.invariants import check_invariants
 from cardgen.engine.options import VARIANTS, OptionError, Options
 from cardgen.engine.players import STRATEGIES, HeuristicPlayer, Player, RandomPlayer

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from functools import partial
-from typing import TYPE_CHECKING, NamedTuple, Protocol, cast
+from typing import NamedTuple, Protocol, cast
 
 from cardgen.engine.cards import (
     CARD_ID_LIMIT,
@@ -25,13 +25,13 @@ from cardgen.engine.cards import (
     faces,
     tenths_text,
 )
+from cardgen.engine.deck import deck, draw
 from cardgen.engine.errors import GameOver, IllegalPlay
+from cardgen.engine.invariants import check_invariants
 from cardgen.engine.options import Options
 from cardgen.engine.players import Player
 from cardgen.engine.table import ROW_COUNT, Table
-
-if TYPE_CHECKING:
-    from cardgen.engine.unknown import UnknownHands
+from cardgen.engine.unknown import UnknownHands
 
 
 class Play(NamedTuple):
@@ -50,41 +50,6 @@ class _OneCardPlayer(Protocol):
     """A strategy outside Plus: it plays one card a turn."""
 
     def choose_cards(self, game: Game, seat: int) -> int: ...
-
-
-def deck(options: Options, players: int) -> list[int]:
-    """Every card a round of this variant uses (dealt or not)."""
-    if options.variant == "pro":
-        return list(range(1, 10 * players + 5))
-    if options.variant == "plus":
-        return list(NUMBERED_CARDS + ZERO_CARDS)
-    if options.variant == "jokers":
-        return list(NUMBERED_CARDS + JOKER_CARDS)
-    return list(NUMBERED_CARDS)
-
-
-def deck_words(options: Options, players: int) -> str:
-    """The deck as a message names it: "Classic", or "Pro with 2 players (cards 1 to 24)"."""
-    if options.variant == "pro":
-        return f"Pro with {players} players (cards 1 to {10 * players + 4})"
-    return options.name
-
-
-def draw(rng: random.Random, cards: list[int], count: int) -> list[int]:
-    """Take `count` cards at random out of `cards` (which is changed), in random order.
-
-    A partial Fisher-Yates shuffle on rng.random(): faster than rng.sample, and
-    the deal draws most of a game's random numbers.
-    """
-    chosen = []
-    rand = rng.random
-    size = len(cards)
-    for last in range(size - 1, size - 1 - count, -1):
-        index = int(rand() * (last + 1))
-        chosen.append(cards[index])
-        cards[index] = cards[last]
-    del cards[size - count :]
-    return chosen
 
 
 class Game:
@@ -207,8 +172,6 @@ class Game:
             out_of_play = [card for card in deck(self.options, self.player_count) if card not in placed]
         self._begin_round([list(row) for row in rows], hands, list(out_of_play))
         if any(hand is None for hand in hands):
-            from cardgen.engine.unknown import UnknownHands
-
             self.unknown = UnknownHands(self)
 
     def _begin_round(self, rows: list[list[int]], hands: Sequence[list[int] | None], out_of_play: list[int]) -> None:
@@ -269,8 +232,6 @@ class Game:
         self.table.collected = []
         self._variant_turn(plays)
         if self.check:
-            from cardgen.engine.invariants import check_invariants
-
             check_invariants(self)
         if self.unknown is None:
             if not any(self.hands):

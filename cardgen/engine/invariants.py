@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections import Counter
 
 from cardgen.engine.cards import FIRST_JOKER, VALUE
+from cardgen.engine.deck import deck
 from cardgen.engine.errors import InvariantBroken
-from cardgen.engine.game import deck
 from cardgen.engine.table import ROW_COUNT, ROW_LIMIT
 
 

@@ -8,8 +8,8 @@ joker; in Plus: 15 cards, numbered or zero).
 from __future__ import annotations
 
 from cardgen.engine.cards import ZERO_CARDS, face, faces, is_zero
+from cardgen.engine.deck import deck, deck_words
 from cardgen.engine.errors import IllegalPlay
-from cardgen.engine.game import deck, deck_words
 
 
 class UnknownHands:

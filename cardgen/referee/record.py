@@ -10,7 +10,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from cardgen.engine import ZERO_CARDS, Options, Play, face, is_zero, joker
 from cardgen.engine.cards import HIGHEST_NUMBER
-from cardgen.engine.game import deck_words
+from cardgen.engine.deck import deck_words
 from cardgen.yamlio import YamlDocument
 
 CARD_WORDS = "a card: 1 to 104, 0 for a zero card, or a joker 0.0 to 0.9"

@@ -21,7 +21,7 @@ from cardgen.engine import (
     Options,
     RandomPlayer,
 )
-from cardgen.engine.game import draw
+from cardgen.engine.deck import draw
 from cardgen.engine.table import ROW_COUNT
 
 
