@@ -1,5 +1,7 @@
-"""Where the bundled data folders are, installed or in a source checkout."""
+"""Where the bundled data folders are, installed or in a source checkout; which files a
+file may name; and reading a user's file within bounds."""
 
+import stat
 from pathlib import Path
 
 from cardgen.errors import InputError
@@ -77,3 +79,42 @@ def find_referenced_file(reference: str, folder: Path, what: str, named_by: Path
     if not file.is_file():
         raise InputError(f"there is no {what} file {text}")
     return file, str(Path(named_by).parent / text)
+
+
+def check_input(path: Path, name: str, limit: int | None, reader: str, hint: str) -> None:
+    """Refuse, before anything is read, a missing file, a folder, a device or a pipe (so
+    /dev/zero never fills memory), and a file over `limit` bytes. `reader` completes
+    "… up to N MB" ("verify reads PDFs"); `hint` says what to name instead."""
+    try:
+        status = path.stat()
+    except FileNotFoundError:
+        raise InputError(f"{name}: there is no such file.") from None
+    except OSError as exc:
+        raise InputError(f"{name}: cannot be read ({exc.strerror or exc}).") from None
+    if stat.S_ISDIR(status.st_mode):
+        raise InputError(f"{name}: this is a folder; {hint}.")
+    if not stat.S_ISREG(status.st_mode):
+        raise InputError(f"{name}: this is not a regular file (a device or a pipe); {hint}.")
+    if limit is not None and status.st_size > limit:
+        raise InputError(
+            f"{name}: this file is {_megabytes(status.st_size)} MB; {reader} up to {limit // 1_000_000} MB."
+        )
+
+
+def read_input(path: str | Path, name: str, limit: int, reader: str, hint: str) -> bytes:
+    """The bytes of the regular file at `path`, after `check_input`; a file that grew past
+    `limit` since is refused all the same."""
+    path = Path(path)
+    check_input(path, name, limit, reader, hint)
+    try:
+        with path.open("rb") as stream:
+            data = stream.read(limit + 1)
+    except OSError as exc:
+        raise InputError(f"{name}: cannot be read ({exc.strerror or exc}).") from None
+    if len(data) > limit:
+        raise InputError(f"{name}: this file is over {limit // 1_000_000} MB; {reader} up to {limit // 1_000_000} MB.")
+    return data
+
+
+def _megabytes(size: int) -> int:
+    return -(-size // 1_000_000)  # rounded up: a file just over the limit never reads as equal to it

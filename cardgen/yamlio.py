@@ -7,7 +7,6 @@ Errors name the file, the line and the field in one sentence, e.g.
 from __future__ import annotations
 
 import re
-import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -27,6 +26,7 @@ else:
         from yaml import SafeLoader as _Parser
 
 from cardgen.errors import InputError
+from cardgen.paths import read_input
 
 FieldPath = tuple[str | int, ...]
 Model = TypeVar("Model", bound="BaseModel")
@@ -71,7 +71,7 @@ class YamlDocument:
         return InputError(f"{where}: {message.rstrip('.')}.")
 
 
-MAX_BYTES = 2 * 1024 * 1024  # no card set, layout or record comes near this
+MAX_BYTES = 2_000_000  # no card set, layout or record comes near this
 MAX_NODES = 100_000  # values in a document, counting each alias's copy
 MAX_DEPTH = 100  # lists and mappings nested in each other
 MAX_INT_DIGITS = 100  # longer integers are no count, size or value
@@ -79,30 +79,10 @@ MAX_INT_DIGITS = 100  # longer integers are no count, size or value
 _FORBIDDEN = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
-def read_input(path: str | Path, name: str, limit: int = MAX_BYTES) -> bytes:
-    """The bytes of a regular file of at most `limit` bytes; devices, pipes and folders
-    are refused before reading, so /dev/zero never fills memory."""
-    path = Path(path)
-    try:
-        if not path.exists():
-            raise InputError(f"{name}: there is no such file.")
-        if path.is_dir():
-            raise InputError(f"{name}: this is a folder, not a file.")
-        if not stat.S_ISREG(path.stat().st_mode):
-            raise InputError(f"{name}: this is not a regular file (a device or a pipe?).")
-        with path.open("rb") as stream:
-            data = stream.read(limit + 1)
-    except OSError as exc:
-        raise InputError(f"{name}: cannot be read ({exc.strerror or exc}).") from None
-    if len(data) > limit:
-        raise InputError(f"{name}: the file is larger than {limit // (1024 * 1024)} MB; this is not a cardgen file.")
-    return data
-
-
 def load_yaml(path: str | Path, shown_as: str | None = None) -> YamlDocument:
     """Read a YAML file with the bounded safe loader; every problem is one InputError."""
     name = shown_as or str(path)
-    data = read_input(path, name)
+    data = read_input(path, name, MAX_BYTES, "cardgen reads YAML files", "name a YAML file")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -10,7 +10,6 @@ through pypdf first, one at a time, before pdfium is handed the file.
 from __future__ import annotations
 
 import math
-import stat
 from pathlib import Path
 
 import pypdf
@@ -24,9 +23,11 @@ from pypdf.generic import (
 )
 
 from cardgen.errors import InputError
+from cardgen.paths import read_input
 from cardgen.record import MAX_PAGES
 
 MAX_FILE_BYTES = 200_000_000
+INPUT_HINT = "name a PDF or a card-set file"
 MAX_STREAM_BYTES = 50_000_000  # one decoded stream; a card sheet's largest (a font) is under 1 MB
 MAX_DECODED_BYTES = 400_000_000  # every stream of the file together
 MAX_IMAGE_PIXELS = 50_000_000  # an image pdfium would expand: 7,000 × 7,000
@@ -36,32 +37,7 @@ IMAGE_FILTERS = {"/DCTDecode", "/JPXDecode", "/JBIG2Decode", "/CCITTFaxDecode"} 
 
 def read_pdf_bytes(path: str | Path) -> bytes:
     """The file's bytes, refusing what is not a regular file or is larger than any print kit."""
-    path = Path(path)
-    try:
-        status = path.stat()
-    except FileNotFoundError:
-        raise InputError(f"{path}: there is no such file.") from None
-    except OSError as exc:
-        raise InputError(f"{path}: cannot be read ({exc.strerror}).") from None
-    check_regular(path, status)
-    if status.st_size > MAX_FILE_BYTES:
-        raise InputError(
-            f"{path}: this file is {status.st_size // 1_000_000} MB; verify reads PDFs up to "
-            f"{MAX_FILE_BYTES // 1_000_000} MB."
-        )
-    try:
-        with path.open("rb") as file:
-            return file.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise InputError(f"{path}: cannot be read ({exc.strerror}).") from None
-
-
-def check_regular(path: Path, status=None) -> None:
-    mode = (status or path.stat()).st_mode
-    if stat.S_ISDIR(mode):
-        raise InputError(f"{path}: this is a folder; name the PDF or card-set files in it.")
-    if not stat.S_ISREG(mode):
-        raise InputError(f"{path}: this is not a regular file (a device or a pipe); name a PDF or a card-set file.")
+    return read_input(path, str(path), MAX_FILE_BYTES, "verify reads PDFs", INPUT_HINT)
 
 
 def check_pages(shown: str, pdf: pypdf.PdfReader) -> None:

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from cardgen.errors import InputError
 from cardgen.model.cards import SETS_DIR, CardSet, bundled_set_names, load_card_set
-from cardgen.verify.bounds import check_regular
+from cardgen.paths import check_input
+from cardgen.verify.bounds import INPUT_HINT
 from cardgen.verify.pdfs import verify_pdf
 from cardgen.verify.report import Report
 from cardgen.verify.sets import verify_set
@@ -24,7 +25,7 @@ def input_kind(name: str) -> str:
             return "set"
         bundled = ", ".join(bundled_set_names())
         raise InputError(f"{name}: there is no such file (bundled sets: {bundled}).")
-    check_regular(path)
+    check_input(path, name, None, "", INPUT_HINT)  # its size is bounded by the reader of its kind
     if path.suffix.lower() in SET_SUFFIXES:
         return "set"
     try:
