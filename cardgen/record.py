@@ -13,7 +13,7 @@ from typing import Annotated, Final, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from cardgen.yamlio import field_name, first_problem
+from cardgen.yamlio import field_name, first_problem, one_line
 
 MM = 72 / 25.4  # points per millimetre
 LAYOUT_ATTACHMENT = "cardgen-layout.json"
@@ -215,9 +215,4 @@ def _first_problem(exc: ValidationError) -> str:
         text = message.removeprefix("Value error, ")
     else:
         text = f"{field or 'the record'} {message}"
-    return _short(text)
-
-
-def _short(text: str, limit: int = 200) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return one_line(text, 200)

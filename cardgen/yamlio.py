@@ -174,18 +174,19 @@ def parse_yaml(text: str, name: str) -> YamlDocument:
         problem = exc.problem or exc.context
         if not isinstance(exc, _Refused):
             problem = _unquoted(problem)
-        raise InputError(f"{name}, line {line}: this is not valid YAML ({_short(problem)}).") from None
+        raise InputError(f"{name}, line {line}: this is not valid YAML ({one_line(problem)}).") from None
     except (yaml.YAMLError, ValueError, TypeError, RecursionError, OverflowError) as exc:
-        raise InputError(f"{name}: this is not valid YAML ({_short(str(exc))}).") from None
+        raise InputError(f"{name}: this is not valid YAML ({one_line(str(exc))}).") from None
     finally:
         loader.dispose()
     return YamlDocument(name, data, lines)
 
 
-def _short(problem: str | None) -> str:
-    """A parser's problem in one short line (it may quote a token of the file, never a whole line)."""
-    text = " ".join((problem or "unreadable").split())
-    return text if len(text) <= 80 else text[:79] + "…"
+def one_line(text: str | None, limit: int = 80) -> str:
+    """`text` on one line of at most `limit` characters, cut with "…" (a parser's problem may
+    quote a token of the file, never a whole line)."""
+    text = " ".join((text or "unreadable").split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 _MERGE = "tag:yaml.org,2002:merge"
@@ -229,7 +230,7 @@ class _Walk:
             line = key_node.start_mark.line + 1
             if key in seen:
                 raise _problem(
-                    key_node.start_mark, f"the key {_short(repr(key))} appears twice, first on line {seen[key]}"
+                    key_node.start_mark, f"the key {one_line(repr(key))} appears twice, first on line {seen[key]}"
                 )
             seen[key] = line
             self.visit(value_node, path + (key,), line)
