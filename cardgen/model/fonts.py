@@ -4,13 +4,17 @@ hold a glyph for every character the cards need."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from typing import TypeVar
 
 import reportlab
 from reportlab.pdfbase.ttfonts import TTFError, TTFontFile
 
 from cardgen.errors import InputError
+
+T = TypeVar("T")
 
 _REPORTLAB_FONTS = Path(reportlab.__file__).parent / "fonts"
 BUNDLED = {
@@ -21,17 +25,23 @@ BUNDLED = {
 }
 
 
-@cache
-def characters(file: Path) -> frozenset[int]:
-    """The code points a TrueType file can draw; InputError if reportlab cannot embed it."""
+def parsed(file: Path, parse: Callable[[str], T]) -> T:
+    """`parse(file)` with one of reportlab's TrueType parsers; one InputError for a file
+    reportlab cannot embed (not .ttf, not a font, damaged or cut short)."""
     if file.suffix.lower() != ".ttf":
         raise InputError(f"{file.name}: only TrueType (.ttf) fonts can be embedded, not {file.suffix or 'this file'}.")
     try:
-        return frozenset(TTFontFile(str(file)).charToGlyph)
+        return parse(str(file))
     except TTFError as exc:
         raise InputError(f"{file.name}: this is not a TrueType font that can be embedded ({exc}).") from None
     except Exception:  # a cut or damaged file fails anywhere in reportlab's parser
         raise InputError(f"{file.name}: this font file is damaged or cut short; reportlab cannot read it.") from None
+
+
+@cache
+def characters(file: Path) -> frozenset[int]:
+    """The code points a TrueType file can draw; InputError if reportlab cannot embed it."""
+    return frozenset(parsed(file, TTFontFile).charToGlyph)
 
 
 def missing_glyphs(file: Path, text: str) -> str:

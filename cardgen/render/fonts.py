@@ -6,7 +6,7 @@ may name another .ttf file from the project's assets.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import cast
 
@@ -15,7 +15,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.platypus import Paragraph
 
 from cardgen.errors import InputError
-from cardgen.model.fonts import BUNDLED, characters
+from cardgen.model.fonts import BUNDLED, parsed
 
 DEFAULT_FONT = "Vera"
 
@@ -30,8 +30,7 @@ def _register(name: str, file: Path | None) -> str:
     path = file or BUNDLED.get(name)
     if path is None:
         raise InputError(f"the font {name!r} is not known; use one of {', '.join(BUNDLED)} or a .ttf file.")
-    characters(path)  # one clear line for a file reportlab cannot embed
-    pdfmetrics.registerFont(TTFont(name, str(path)))
+    pdfmetrics.registerFont(parsed(path, partial(TTFont, name)))
     return name
 
 
