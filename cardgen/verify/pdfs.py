@@ -229,12 +229,17 @@ def _has_box(page, name: str) -> bool:
     return name in page  # pypdf falls back to the CropBox for a missing box: look at the page itself
 
 
-def _boxes_present(pdf, report: Report) -> list[int]:
-    missing = [
-        n
-        for n, page in enumerate(pdf.pages, start=1)
+def _pages_without_boxes(pdf) -> list[int]:
+    """The numbers of the pages that lack a TrimBox or a BleedBox."""
+    return [
+        number
+        for number, page in enumerate(pdf.pages, start=1)
         if not (_has_box(page, "/TrimBox") and _has_box(page, "/BleedBox"))
     ]
+
+
+def _boxes_present(pdf, report: Report) -> list[int]:
+    missing = _pages_without_boxes(pdf)
     for number in missing:
         report.failed("pdf.boxes", "no TrimBox or no BleedBox", f"page {number}", page=number)
     if not missing:
@@ -250,11 +255,7 @@ def _boxes(pdf, record: LayoutRecord, report: Report) -> None:
         trims_by_page.setdefault(card.page, []).append(card.trim_mm)
         if card.back is not None:
             trims_by_page.setdefault(card.back.page, []).append(card.back.trim_mm)
-    missing = [
-        n
-        for n, page in enumerate(pdf.pages, start=1)
-        if not (_has_box(page, "/TrimBox") and _has_box(page, "/BleedBox"))
-    ]
+    missing = _pages_without_boxes(pdf)
     wrong = []
     for number, page in enumerate(pdf.pages, start=1):
         if number in missing or number not in trims_by_page:
@@ -340,7 +341,7 @@ def _verify_cardgen_document(shown: str, pdf, made_by: str) -> Report:
     _paper(pdf, report, None)
     _hints(pdf, report, "any")
     kind = _document_kind(pdf)
-    if any(not (_has_box(p, "/TrimBox") and _has_box(p, "/BleedBox")) for p in pdf.pages):
+    if _pages_without_boxes(pdf):
         if not any(_has_box(p, "/TrimBox") or _has_box(p, "/BleedBox") for p in pdf.pages):
             report.info("pdf.boxes", "no TrimBox or BleedBox: the page is printed whole, nothing is cut to a box")
         else:
@@ -367,7 +368,7 @@ def _verify_other_pdf(shown: str, pdf) -> Report:
         else:
             report.failed("pdf.paper", f"{pages} of {_fmt(size)}: neither A4 nor Letter")
     _hints(pdf, report, "any")
-    if any(not (_has_box(p, "/TrimBox") and _has_box(p, "/BleedBox")) for p in pdf.pages):
+    if _pages_without_boxes(pdf):
         report.info("pdf.boxes", "not every page has a TrimBox and a BleedBox (only needed to cut cards)")
     else:
         report.passed("pdf.boxes", "every page has a TrimBox and a BleedBox")
