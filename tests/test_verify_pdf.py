@@ -329,3 +329,12 @@ def test_cardgen_pdfs_that_are_not_card_sheets_are_recognised(tmp_path, what, ma
     )
     [box] = [c for c in report.checks if c.name == "pdf.boxes"]  # they carry none: no claim that they do
     assert box.result == "info" and "no TrimBox" in box.message and "has a TrimBox" not in box.message
+
+
+def test_a_file_name_with_a_line_break_or_a_direction_mark_is_shown_escaped(default_kit, tmp_path):
+    path = tmp_path / "a\nb\u202efdp.pdf"
+    path.write_bytes(default_kit["jokers-glue.pdf"])
+    result = cardgen_in_process("verify", path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[0] == f"{tmp_path}/a\\nb\\u202efdp.pdf (cardgen PDF)"
+    assert "\u202e" not in result.stdout

@@ -6,6 +6,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Literal
 
+from cardgen.errors import printable
+
 Result = Literal["pass", "fail", "info"]
 
 
@@ -86,10 +88,12 @@ def summary_line(reports: list[Report]) -> str:
 
 
 def render_text(reports: list[Report]) -> str:
+    """One line per input and per check (a file name or a set's text that holds a line
+    break or a direction mark is shown escaped), the summary last."""
     lines = []
     for report in reports:
-        lines.append(f"{report.input} ({_KIND_NAMES[report.kind]})")
-        lines.extend("  " + check.line() for check in report.checks)
+        lines.append(printable(f"{report.input} ({_KIND_NAMES[report.kind]})"))
+        lines.extend("  " + printable(check.line()) for check in report.checks)
     lines.append(summary_line(reports))
     return "\n".join(lines)
 
