@@ -121,16 +121,16 @@ def _page_setup(settings: PrintSettings) -> _PageSetup:
 def _kit_extras(settings: PrintSettings, pages: _PageSetup) -> dict[str, bytes]:
     # imported here: a build of chosen sets (`--set`) never loads the summaries, the
     # referee behind them, score sheets or the calibration sheet
-    from cardgen.model.rules import VARIANTS
+    from cardgen.model.rules import summary_variants
     from cardgen.render.calibration import calibration_pdf
-    from cardgen.render.scoresheet import score_sheet_pdf
+    from cardgen.render.scoresheet import kit_variants, score_sheet_pdf
     from cardgen.summaries import summary_pdf
 
     paper, flip, lang = pages.paper_name, pages.flip, settings.lang
     extras = {"calibration.pdf": calibration_pdf(paper=paper, flip=flip, back_offset=settings.back_offset, lang=lang)}
-    extras.update({f"rules-{variant}-{lang}.pdf": summary_pdf(variant, lang, paper) for variant in VARIANTS})
+    extras.update({f"rules-{variant}-{lang}.pdf": summary_pdf(variant, lang, paper) for variant in summary_variants()})
     extras.update(
-        {f"score-{variant}-{lang}.pdf": score_sheet_pdf(variant, lang, paper=paper) for variant in ("plus", "classic")}
+        {f"score-{variant}-{lang}.pdf": score_sheet_pdf(variant, lang, paper=paper) for variant in kit_variants()}
     )
     return extras
 

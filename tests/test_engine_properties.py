@@ -97,28 +97,28 @@ class Recorder(Player):
         self.inner = inner
         self.play = None
 
-    def choose_cards(self, game, seat):
-        cards = self.inner.choose_cards(game, seat)
+    def choose_cards(self, view):
+        cards = self.inner.choose_cards(view)
         self.play = Play((cards,) if isinstance(cards, int) else tuple(cards))
         return cards
 
-    def choose_take(self, game, seat, card):
-        row = self.inner.choose_take(game, seat, card)
+    def choose_take(self, view, card):
+        row = self.inner.choose_take(view, card)
         self.play = self.play._replace(take=row)
         return row
 
-    def place_joker(self, game, seat, joker):
-        how, row = self.inner.place_joker(game, seat, joker)
+    def place_joker(self, view, joker):
+        how, row = self.inner.place_joker(view, joker)
         self.play = self.play._replace(**{"take" if how == "take" else "row": row})
         return how, row
 
-    def companion_row(self, game, seat, card):
-        row = self.inner.companion_row(game, seat, card)
+    def companion_row(self, view, card):
+        row = self.inner.companion_row(view, card)
         self.play = self.play._replace(row=row)
         return row
 
-    def draft(self, game, seat, pool):
-        return self.inner.draft(game, seat, pool)
+    def draft(self, view, pool):
+        return self.inner.draft(view, pool)
 
 
 @SETTINGS

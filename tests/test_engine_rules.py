@@ -41,9 +41,9 @@ class Picker(RandomPlayer):
     def __init__(self, log):
         self.log = log
 
-    def draft(self, game, seat, pool):
-        self.log.append(seat)
-        return super().draft(game, seat, pool)
+    def draft(self, view, pool):
+        self.log.append(view.seat)
+        return super().draft(view, pool)
 
 
 def test_pro_uses_cards_up_to_10n_plus_4_drafted_in_turn_with_the_first_chooser_rotating():
@@ -101,10 +101,10 @@ def test_plus_free_companion_goes_on_the_named_row_and_only_with_the_option():
 
 
 class CompanionOnRowFour(RandomPlayer):
-    def choose_cards(self, game, seat):
+    def choose_cards(self, view):
         return (25, zero_card(0))
 
-    def companion_row(self, game, seat, card):
+    def companion_row(self, view, card):
         return 3
 
 
@@ -171,8 +171,8 @@ def test_strategies_never_put_two_jokers_side_by_side_when_every_row_ends_with_o
     game = Game(Options("jokers"), [RandomPlayer(), RandomPlayer()], seed=1)
     game.start_round([[17, joker(1)], [30, joker(2)], [40, joker(3)], [50, joker(4)]], [[joker(5)], [99]])
     for _ in range(20):
-        assert RandomPlayer().place_joker(game, 0, joker(5))[0] == "take"
-    assert HeuristicPlayer().place_joker(game, 0, joker(5))[0] == "take"
+        assert RandomPlayer().place_joker(game.views[0], joker(5))[0] == "take"
+    assert HeuristicPlayer().place_joker(game.views[0], joker(5))[0] == "take"
 
 
 @pytest.mark.parametrize(

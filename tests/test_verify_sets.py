@@ -192,14 +192,14 @@ def test_fewer_zero_cards_say_what_changes(tmp_path):
 
 
 def test_a_broken_game_is_reported_with_the_seed_that_replays_it(monkeypatch):
-    deal = play.SetGame.deal
+    deal = play.Game.deal
 
     def deal_a_card_twice(self):
         deal(self)
         if self.seed == 5:
             self.hands[0].append(self.hands[1][0])
 
-    monkeypatch.setattr(play.SetGame, "deal", deal_a_card_twice)
+    monkeypatch.setattr(play.Game, "deal", deal_a_card_twice)
     report = verify_set("jokers", games=GAMES, seed=1)
     [broken] = fails(report)
     assert broken.details["seed"] == 5 and "seed 5" in broken.place

@@ -82,3 +82,22 @@ def resolve_print_settings(layout, paper, flip, back_offset, printer, lang):
     if back_offset:
         offset = parse_offset(back_offset)
     return PrintSettings(layout=layout, paper=paper, flip=flip, back_offset=offset, lang=lang)
+
+
+class VariantChoice(click.ParamType):
+    """A variant of the engine, looked up when the command runs: a variant registered
+    by a plug-in or a test is a choice like the four bundled ones."""
+
+    name = "variant"
+
+    def get_metavar(self, *args, **kwargs) -> str:
+        from cardgen.engine import VARIANTS
+
+        return "[" + "|".join(VARIANTS) + "]"
+
+    def convert(self, value, param, ctx):
+        from cardgen.engine import VARIANTS, variant_words
+
+        if value in VARIANTS:
+            return value
+        self.fail(f"{value!r} is not one of {variant_words()}.", param, ctx)

@@ -7,8 +7,6 @@ import click
 from cardgen.cli.options import LANGS_METAVAR, paper_options, resolve_paper
 from cardgen.errors import printable
 
-VARIANT_WORDS = "plus, jokers, classic or pro"
-
 
 @click.command("rules")
 @click.argument("variant", required=False, metavar="[VARIANT|FILE.yaml]")
@@ -33,7 +31,7 @@ def command(variant, lang, reference, paper, printer, output):
     Without VARIANT, the four summaries go to output/rules-VARIANT-LANG.pdf; with
     --reference and no VARIANT, one sheet holds the reference cards of all four.
     """
-    from cardgen.model.rules import VARIANTS
+    from cardgen.model.rules import summary_variants
     from cardgen.render.reference import reference_sheet_pdf
     from cardgen.summaries import summary_pdf
     from cardgen.texts import check_lang
@@ -41,22 +39,23 @@ def command(variant, lang, reference, paper, printer, output):
     check_lang(lang)
     paper = resolve_paper(paper, printer)
     if reference:
-        variants = [_check_variant(variant)] if variant else list(VARIANTS)
+        variants = [_check_variant(variant)] if variant else summary_variants()
         files = {f"reference-{variant or 'all'}-{lang}.pdf": reference_sheet_pdf(variants, lang, paper)}
     elif variant and Path(variant).suffix in (".yaml", ".yml"):
         files = {f"rules-{Path(variant).stem}-{lang}.pdf": summary_pdf(variant, lang, paper)}
     else:
-        variants = [_check_variant(variant)] if variant else list(VARIANTS)
+        variants = [_check_variant(variant)] if variant else summary_variants()
         files = {f"rules-{v}-{lang}.pdf": summary_pdf(v, lang, paper) for v in variants}
     _write(files, output, single=bool(variant) or reference)
 
 
 def _check_variant(variant: str) -> str:
+    from cardgen.engine import variant_words
     from cardgen.errors import InputError
-    from cardgen.model.rules import VARIANTS
+    from cardgen.model.rules import summary_variants
 
-    if variant not in VARIANTS:
-        raise InputError(f"there is no variant {variant!r}: choose {VARIANT_WORDS}.")
+    if variant not in summary_variants():
+        raise InputError(f"there is no variant {variant!r}: choose {variant_words(summary_variants())}.")
     return variant
 
 

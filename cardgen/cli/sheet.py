@@ -32,7 +32,7 @@ def command(variant, players, lang, paper, printer, output):
     """
     from cardgen.cli.rules import _check_variant, _write
     from cardgen.errors import InputError
-    from cardgen.model.rules import VARIANTS
+    from cardgen.model.rules import summary_variants
     from cardgen.render.scoresheet import player_range, score_sheet_pdf
     from cardgen.texts import check_lang
 
@@ -42,7 +42,7 @@ def command(variant, players, lang, paper, printer, output):
     if variant:
         variants = [_check_variant(variant)]
     else:
-        variants = [v for v in VARIANTS if count is None or player_range(v)[0] <= count <= player_range(v)[1]]
+        variants = [v for v in summary_variants() if count is None or player_range(v)[0] <= count <= player_range(v)[1]]
         if not variants:
             raise InputError(f"no variant is played by {count} players.")
     suffix = f"-{count}p" if count is not None else ""

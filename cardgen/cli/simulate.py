@@ -10,11 +10,11 @@ import click
 if TYPE_CHECKING:
     from click._termui_impl import ProgressBar
 
-VARIANTS = ("classic", "pro", "plus", "jokers")
+from cardgen.cli.options import VariantChoice
 
 
 @click.command("simulate")
-@click.option("--variant", type=click.Choice(VARIANTS), default="classic", show_default=True)
+@click.option("--variant", type=VariantChoice(), default="classic", show_default=True)
 @click.option("--players", "player_count", type=click.IntRange(2, 10), default=4, show_default=True)
 @click.option("--games", type=click.IntRange(1), default=1000, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True, help="Game i is played with seed SEED+i.")

@@ -5,6 +5,9 @@
     winners = game.play()          # seats of the winners
     game.totals, game.round_scores
 
+Each variant is one object in `VARIANTS` (variants/): the only list of them.
+Strategies (players.py) see a `PlayerView` of their seat, never the game.
+
 Step by step (what the referee does): ``game.start_round(rows, hands)`` then
 ``game.play_turn([Play((29,)), Play((3,), take=1), ...])`` for each turn; an
 illegal decision raises IllegalPlay.
@@ -26,12 +29,14 @@ from cardgen.engine.cards import (
     value,
     zero_card,
 )
-from cardgen.engine.deck import deck
+from cardgen.engine.deck import BUNDLED, CardPool, deck
 from cardgen.engine.errors import GameOver, IllegalPlay, InvariantBroken
 from cardgen.engine.game import Game, Play
 from cardgen.engine.invariants import check_invariants
-from cardgen.engine.options import VARIANTS, OptionError, Options
+from cardgen.engine.options import OptionError, Options
 from cardgen.engine.players import STRATEGIES, HeuristicPlayer, Player, RandomPlayer
+from cardgen.engine.variants import VARIANTS, Variant, register, unregister, variant_words
+from cardgen.engine.view import PlayerView
 
 __all__ = [
     "FIRST_JOKER",
@@ -54,6 +59,13 @@ __all__ = [
     "Game",
     "Play",
     "deck",
+    "BUNDLED",
+    "CardPool",
+    "Variant",
+    "register",
+    "unregister",
+    "variant_words",
+    "PlayerView",
     "check_invariants",
     "VARIANTS",
     "OptionError",

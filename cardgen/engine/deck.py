@@ -1,29 +1,38 @@
-"""The cards a round uses, and dealing them out at random."""
+"""The cards a game may use, and drawing them at random.
+
+A `CardPool` is the physical cards on hand: by default the bundled set (the
+numbered cards 1-104, the 7 zero cards and the 10 jokers, with their bull
+heads); a card set of a user's may hold fewer zero cards or jokers, or other
+bull heads. A variant picks its deck out of the pool.
+"""
 
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
-from cardgen.engine.cards import JOKER_CARDS, NUMBERED_CARDS, ZERO_CARDS
-from cardgen.engine.options import Options
-
-
-def deck(options: Options, players: int) -> list[int]:
-    """Every card a round of this variant uses (dealt or not)."""
-    if options.variant == "pro":
-        return list(range(1, 10 * players + 5))
-    if options.variant == "plus":
-        return list(NUMBERED_CARDS + ZERO_CARDS)
-    if options.variant == "jokers":
-        return list(NUMBERED_CARDS + JOKER_CARDS)
-    return list(NUMBERED_CARDS)
+from cardgen.engine.cards import JOKER_CARDS, NUMBERED_CARDS, STANDARD_HEADS, ZERO_CARDS
 
 
-def deck_words(options: Options, players: int) -> str:
+@dataclass(frozen=True)
+class CardPool:
+    numbered: tuple[int, ...] = NUMBERED_CARDS
+    zeros: tuple[int, ...] = ZERO_CARDS
+    jokers: tuple[int, ...] = JOKER_CARDS
+    heads: tuple[int, ...] = STANDARD_HEADS  # bull heads by card id
+
+
+BUNDLED = CardPool()
+
+
+def deck(options, players: int, pool: CardPool = BUNDLED) -> list[int]:
+    """Every card a round of `options`' variant uses with this many players (dealt or not)."""
+    return options.rules.deck(players, pool)
+
+
+def deck_words(options, players: int) -> str:
     """The deck as a message names it: "Classic", or "Pro with 2 players (cards 1 to 24)"."""
-    if options.variant == "pro":
-        return f"Pro with {players} players (cards 1 to {10 * players + 4})"
-    return options.name
+    return options.rules.deck_words(players)
 
 
 def draw(rng: random.Random, cards: list[int], count: int) -> list[int]:
@@ -41,3 +50,9 @@ def draw(rng: random.Random, cards: list[int], count: int) -> list[int]:
         cards[index] = cards[last]
     del cards[size - count :]
     return chosen
+
+
+def insert_at_random(rng: random.Random, hand: list[int], card: int) -> None:
+    """Put `card` at a random place in `hand`: a dealt hand is in random order, which
+    lets a random player play its last card (see players.RandomPlayer)."""
+    hand.insert(int(rng.random() * (len(hand) + 1)), card)

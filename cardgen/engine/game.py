@@ -1,44 +1,33 @@
-"""A game: dealing, turns, rounds, scores and the end, for every variant.
+"""A game: rounds, turns, scores and the end, for any variant.
 
-Decisions come either from player strategies (see players.py), which the game
-asks when it needs them, or from a recorded turn (a list of `Play`, one per
-seat), which is what the referee does. Both go through the same resolution code.
+The variant (variants/) deals and resolves each turn; the game keeps the state,
+asks the strategies (through each seat's `PlayerView`) or reads a recorded turn
+(a list of `Play`, one per seat, which is what the referee does), and checks
+that every decision is legal. Both ways go through the same resolution code.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from functools import partial
-from typing import NamedTuple, Protocol, cast
+from typing import NamedTuple
 
-from cardgen.engine.cards import (
-    CARD_ID_LIMIT,
-    FIRST_JOKER,
-    FIRST_ZERO,
-    JOKER_CARDS,
-    NUMBERED_CARDS,
-    STANDARD_HEADS,
-    VALUE,
-    ZERO_CARDS,
-    face,
-    faces,
-    tenths_text,
-)
-from cardgen.engine.deck import deck, draw
+from cardgen.engine.cards import CARD_ID_LIMIT, FIRST_JOKER, FIRST_ZERO, face, faces
+from cardgen.engine.deck import BUNDLED, CardPool
 from cardgen.engine.errors import GameOver, IllegalPlay
-from cardgen.engine.invariants import check_invariants
+from cardgen.engine.invariants import Tally, check_invariants
 from cardgen.engine.options import Options
 from cardgen.engine.players import Player
-from cardgen.engine.table import ROW_COUNT, Table
+from cardgen.engine.table import Table
 from cardgen.engine.unknown import UnknownHands
+from cardgen.engine.view import PlayerView
 
 
 class Play(NamedTuple):
     """A recorded play: the card(s), and the row decisions made with them.
 
-    take: the row (0-3) collected by a card below every row end, or by a joker.
-    row: the row (0-3) a joker is appended to, or a free companion goes on.
+    take: the row (from 0) collected by a card below every row end, or by a joker.
+    row: the row (from 0) a joker is appended to, or a free companion goes on.
     """
 
     cards: tuple[int, ...]
@@ -46,14 +35,13 @@ class Play(NamedTuple):
     row: int | None = None
 
 
-class _OneCardPlayer(Protocol):
-    """A strategy outside Plus: it plays one card a turn."""
-
-    def choose_cards(self, game: Game, seat: int) -> int: ...
-
-
 class Game:
-    """One game of 6 nimmt!. Seats are numbered from 0; rows from 0 to 3."""
+    """One game of 6 nimmt!. Seats are numbered from 0, and so are rows.
+
+    check: after every turn, cheap counts (every card still counted once, row
+    lengths, bull heads moved only as cards moved); after every round, the
+    full check of invariants.py. Either raises InvariantBroken naming the seed.
+    """
 
     def __init__(
         self,
@@ -61,22 +49,27 @@ class Game:
         players: int | Sequence[Player] = 2,
         *,
         seed: int | str | None = None,
+        pool: CardPool = BUNDLED,
         heads: tuple[int, ...] | None = None,
         check: bool = False,
     ) -> None:
         self.options = options = options or Options()
+        self.rules = rules = options.rules
         # A count of players: no strategies, the plays come from a record (the referee).
         self.players = [Player() for _ in range(players)] if isinstance(players, int) else list(players)
         count = len(self.players)
-        options.check_players(count)
+        options.check_players(count, pool)
         self.variant = options.variant
         self.seed = seed
         self.rng = random.Random(seed)
-        self.random = self.rng.random  # for strategies: one attribute lookup per decision
-        self.heads = heads or STANDARD_HEADS
-        self.table = Table(count, self.heads)
+        self.pool = pool
+        self.heads = heads or pool.heads
+        self.table = Table(count, self.heads, rules.rows, rules.row_limit)
         self.hands: Sequence[list[int] | None] = [[] for _ in range(count)]
         self.out_of_play: list[int] = []
+        self.deck: list[int] = []  # every card of the round being played
+        self.deck_set: frozenset[int] = frozenset()
+        self.starters: set[int] = set()  # the cards that started this round's rows
         self.totals = [0] * count
         self.round_scores: list[list[int]] = []  # bull heads of each finished round
         self.round = 0
@@ -84,13 +77,16 @@ class Game:
         self.round_over = True
         self.over = False
         self.check = check
+        self.tally = Tally(self) if check else None
         self.fixed_rounds = options.rounds_to_play(count)
         self.threshold = options.end_threshold
-        self._owner = [0] * CARD_ID_LIMIT  # seat of each card played this turn
+        self.owner = [0] * CARD_ID_LIMIT  # seat of each card played this turn
+        self.played_now: list[int] = []  # the cards played this turn
         self.unknown: UnknownHands | None = None  # the referee's hands that were not written down
-        self._variant_turn = {"plus": self._plus_turn, "jokers": self._jokers_turn}.get(
-            self.variant, self._classic_turn
-        )
+        self.views = [PlayerView(self, seat) for seat in range(count)]
+        self.below_all = rules.below_all_rule(self)  # a strategy's card below every row end
+        # One-card variants ask no strategy that plays its last card: the random player's fast path.
+        self._pops = rules.cards_per_turn == 1 and all(player.plays_last_card for player in self.players)
 
     @property
     def player_count(self) -> int:
@@ -102,54 +98,8 @@ class Game:
         """Start the next round with a random deal (a face-up draft in Pro)."""
         if self.over:
             raise GameOver("the game is already over")
-        count = self.player_count
-        rng = self.rng
-        if self.variant == "pro":
-            hands, rows = self._draft(deck(self.options, count))
-            cards: list[int] = []
-        elif self.variant == "plus":
-            hands, rows, cards = self._plus_deal()
-        else:
-            cards = list(NUMBERED_CARDS)
-            dealt = draw(rng, cards, ROW_COUNT + 10 * count)
-            rows = [[card] for card in dealt[:ROW_COUNT]]
-            hands = [dealt[start : start + 10] for start in range(ROW_COUNT, len(dealt), 10)]
-            if self.variant == "jokers":
-                jokers = list(JOKER_CARDS)
-                for hand in hands:
-                    hand.extend(draw(rng, jokers, 1))
-                cards.extend(jokers)
-        self._begin_round(rows, hands, cards)
-
-    def _plus_deal(self) -> tuple[list[list[int]], list[list[int]], list[int]]:
-        """4 numbered cards start the rows; the other 100 and the 7 zeros are dealt, 15 each."""
-        rng = self.rng
-        numbered = list(NUMBERED_CARDS)
-        zeros = list(ZERO_CARDS)
-        rows = [[card] for card in draw(rng, numbered, ROW_COUNT)]
-        if self.options.one_zero_each:
-            firsts = draw(rng, zeros, self.player_count)
-            rest = numbered + zeros
-            hands = [[zero] + draw(rng, rest, 14) for zero in firsts]
-            return hands, rows, rest
-        rest = numbered + zeros
-        return [draw(rng, rest, 15) for _ in range(self.player_count)], rows, rest
-
-    def _draft(self, cards: list[int]) -> tuple[list[list[int]], list[list[int]]]:
-        """Pro: everyone picks from the face-up cards in seat order until each holds 10."""
-        count = self.player_count
-        pool = sorted(cards)
-        hands: list[list[int]] = [[] for _ in range(count)]
-        self.hands = hands  # strategies see what they have picked so far
-        first = self.round % count  # the round about to start is self.round + 1
-        for pick in range(10 * count):
-            seat = (first + pick) % count
-            card = self.players[seat].draft(self, seat, pool)
-            if card not in pool:
-                raise IllegalPlay(seat, f"the draft pick {face(card)}", "which is not among the face-up cards")
-            pool.remove(card)
-            hands[seat].append(card)
-        return hands, [[card] for card in pool]
+        rows, hands, out_of_play = self.rules.deal(self)
+        self._begin_round(rows, hands, out_of_play)
 
     def start_round(
         self,
@@ -169,10 +119,12 @@ class Game:
             out_of_play = []
         elif out_of_play is None:
             placed = {card for cards in list(rows) + hands for card in cards or ()}
-            out_of_play = [card for card in deck(self.options, self.player_count) if card not in placed]
+            out_of_play = [card for card in self.rules.deck(self.player_count, self.pool) if card not in placed]
         self._begin_round([list(row) for row in rows], hands, list(out_of_play))
         if any(hand is None for hand in hands):
             self.unknown = UnknownHands(self)
+            if self.tally is not None:
+                self.tally.start()
 
     def _begin_round(self, rows: list[list[int]], hands: Sequence[list[int] | None], out_of_play: list[int]) -> None:
         """Start a round with these lists (kept, not copied)."""
@@ -184,7 +136,12 @@ class Game:
         self.table.start(rows)
         self.hands = hands
         self.out_of_play = out_of_play
+        self.deck = self.rules.deck(self.player_count, self.pool)
+        self.deck_set = frozenset(self.deck)
+        self.starters = {row[0] for row in rows}
         self.unknown = None
+        if self.tally is not None:
+            self.tally.start()
 
     def _finish_round(self) -> None:
         self.round_over = True
@@ -195,12 +152,14 @@ class Game:
             self.over = self.round >= self.fixed_rounds
         else:
             self.over = max(self.totals) >= self.threshold
+        if self.check:
+            check_invariants(self)
 
     def winners(self) -> list[int]:
         """Seats with the best total once the game is over (ties share the win)."""
         if not self.over:
             return []
-        best = max(self.totals) if self.variant == "plus" else min(self.totals)
+        best = min(self.totals) if self.rules.negative else max(self.totals)
         return [seat for seat, total in enumerate(self.totals) if total == best]
 
     def play(self) -> list[int]:
@@ -230,9 +189,9 @@ class Game:
         """
         self.turn += 1
         self.table.collected = []
-        self._variant_turn(plays)
-        if self.check:
-            check_invariants(self)
+        self.rules.resolve_turn(self, plays)
+        if self.tally is not None:
+            self.tally.after_turn()
         if self.unknown is None:
             if not any(self.hands):
                 self._finish_round()
@@ -240,53 +199,58 @@ class Game:
             self._finish_round()
         return self.table.collected
 
-    # --- taking the played cards out of the hands ----------------------------
+    # --- what variants call while resolving a turn ----------------------------
 
-    def _cards_by_seat(self, plays) -> list[tuple[int, tuple[int, ...]]]:
-        """(seat, cards) for every seat that plays this turn, the cards out of its hand."""
-        if plays is None:
-            played = []
-            for seat, player in enumerate(self.players):
-                if self.hands[seat]:
-                    cards = player.choose_cards(self, seat)
-                    cards = (cards,) if isinstance(cards, int) else tuple(cards)
-                    played.append((seat, self._take_cards(seat, cards)))
-            return played
-        for seat, play in enumerate(plays):
-            if play is not None and not self.holds_cards(seat):
-                raise IllegalPlay(seat, faces(play.cards), "but {player} has no cards left this round")
-        return [
-            (seat, self._take_cards(seat, () if plays[seat] is None else plays[seat].cards))
-            for seat in range(self.player_count)
-            if self.holds_cards(seat)
-        ]
-
-    def _single_cards(self, plays) -> list[int]:
-        """One card from every seat that plays (Classic, Pro, Jokers), out of its hand.
+    def single_cards(self, plays) -> list[int]:
+        """One card from every seat that plays (one-card variants), out of its hand.
 
         The simulator's hot path: strategies asked directly, a hand.remove as the check.
         """
         if plays is not None:
-            return [card for _, cards in self._cards_by_seat(plays) for card in cards]
+            return [card for _, cards in self.cards_by_seat(plays) for card in cards]
         chosen: list[int] = []
-        owner = self._owner
-        hands = self.hands
-        # Outside Plus a strategy plays one card (anything else fails hand.remove and is told
-        # why); cast once a turn rather than once a card, as a cast is a call.
-        players = cast("list[_OneCardPlayer]", self.players)
-        for seat, player in enumerate(players):
+        self.played_now = chosen
+        owner = self.owner
+        if self._pops:
+            for seat, hand in enumerate(self.hands):
+                if hand:
+                    card = hand.pop()
+                    owner[card] = seat
+                    chosen.append(card)
+            return chosen
+        hands, views = self.hands, self.views
+        for seat, player in enumerate(self.players):
             hand = hands[seat]
             if hand:
-                card = player.choose_cards(self, seat)
+                card = player.choose_cards(views[seat])
                 try:
-                    hand.remove(card)
-                    owner[card] = seat
+                    hand.remove(card)  # type: ignore[arg-type]
+                    owner[card] = seat  # type: ignore[index]
                 except (ValueError, TypeError):  # not a card of the hand: say why
-                    (card,) = self._take_cards(seat, (card,) if isinstance(card, int) else tuple(card))
-                chosen.append(card)
+                    (card,) = self.take_cards(seat, (card,) if isinstance(card, int) else tuple(card))
+                chosen.append(card)  # type: ignore[arg-type]
         return chosen
 
-    def _take_cards(self, seat: int, cards: tuple[int, ...]) -> tuple[int, ...]:
+    def cards_by_seat(self, plays) -> list[tuple[int, tuple[int, ...]]]:
+        """(seat, cards) for every seat that plays this turn, the cards out of its hand."""
+        played = []
+        if plays is None:
+            for seat, player in enumerate(self.players):
+                if self.hands[seat]:
+                    cards = player.choose_cards(self.views[seat])
+                    cards = (cards,) if isinstance(cards, int) else tuple(cards)
+                    played.append((seat, self.take_cards(seat, cards)))
+        else:
+            for seat, play in enumerate(plays):
+                if play is not None and not self.holds_cards(seat):
+                    raise IllegalPlay(seat, faces(play.cards), "but {player} has no cards left this round")
+            for seat in range(self.player_count):
+                if self.holds_cards(seat):
+                    played.append((seat, self.take_cards(seat, () if plays[seat] is None else plays[seat].cards)))
+        self.played_now = [card for _, cards in played for card in cards]
+        return played
+
+    def take_cards(self, seat: int, cards: tuple[int, ...]) -> tuple[int, ...]:
         """Check a seat's play and take its cards out of its hand."""
         self._check_count(seat, cards)
         hand = self.hands[seat]
@@ -298,8 +262,14 @@ class Game:
                 hand.remove(card)
             else:
                 raise IllegalPlay(seat, faces(cards), self._not_in_hand(cards, card))
-            self._owner[card] = seat
+            self.owner[card] = seat
         return cards
+
+    def check_row(self, seat: int, play: str, row) -> None:
+        rows = self.table.row_count
+        if not (isinstance(row, int) and 0 <= row < rows):
+            shown = row + 1 if isinstance(row, int) else row
+            raise IllegalPlay(seat, play, f"and named row {shown}, but the rows are numbered 1 to {rows}")
 
     @staticmethod
     def _not_in_hand(cards: tuple[int, ...], card: int) -> str:
@@ -311,160 +281,13 @@ class Game:
     def _check_count(self, seat: int, cards: tuple[int, ...]) -> None:
         if not cards:
             raise IllegalPlay(seat, "nothing", "but every player who holds cards plays each turn")
-        if self.variant == "plus":
-            if len(cards) > 2:
-                raise IllegalPlay(seat, faces(cards), "but a player plays one or two cards in Plus")
-        elif len(cards) != 1:
-            raise IllegalPlay(seat, faces(cards), f"but a player plays exactly one card in {self.options.name}")
+        most = self.rules.cards_per_turn
+        if len(cards) > most or (most == 1 and len(cards) != 1):
+            allowed = "exactly one card" if most == 1 else f"one to {most} cards" if most > 2 else "one or two cards"
+            raise IllegalPlay(seat, faces(cards), f"but a player plays {allowed} in {self.options.name}")
 
     def _check_kind(self, seat: int, cards: tuple[int, ...], card: int) -> None:
-        if card >= FIRST_JOKER and self.variant != "jokers":
-            raise IllegalPlay(seat, faces(cards), f"but there are no jokers in {self.options.name}")
-        if FIRST_ZERO <= card < FIRST_JOKER and self.variant != "plus":
-            raise IllegalPlay(seat, faces(cards), f"but there are no zero cards in {self.options.name}")
-
-    # --- Classic and Pro: one card each, lowest first --------------------------
-
-    def _classic_turn(self, plays) -> None:
-        chosen = self._single_cards(plays)
-        chosen.sort()
-        self._place_numbered(chosen, plays)
-
-    def _place_numbered(self, cards: list[int], plays) -> None:
-        """Classic placement; a card below every row end takes a row of its player's choice."""
-        table = self.table
-        if plays is None:
-            table.place_cards(cards, self._owner, self._strategy_take)
+        if not (isinstance(card, int) and 0 < card < CARD_ID_LIMIT) or self.rules.holds(card):
             return
-        for card in cards:
-            seat = self._owner[card]
-            self._check_numbered_decisions(seat, card, plays[seat])
-            table.place_cards((card,), self._owner, partial(self._recorded_take, plays))
-
-    def _check_numbered_decisions(self, seat: int, card: int, play: Play) -> None:
-        """A recorded numbered card never names its row, and names a take only below every row end."""
-        table = self.table
-        row = table.row_below(VALUE[card])
-        goes = f"row {row + 1} after {tenths_text(table.ends[row])}" if row >= 0 else None
-        if play.row is not None:
-            raise IllegalPlay(
-                seat,
-                face(card),
-                f"and named row {play.row + 1}, but a numbered card goes on the row the rules give it: "
-                + (f"here {goes}" if goes else "below every row end, it takes the row named by take"),
-            )
-        if play.take is not None and goes:
-            raise IllegalPlay(
-                seat,
-                face(card),
-                f"and named row {play.take + 1} to take, but it goes on {goes}; "
-                "only a card below every row end takes a row",
-            )
-
-    def _strategy_take(self, seat: int, card: int, value: int) -> None:
-        row = self.players[seat].choose_take(self, seat, card)
-        self._check_row(seat, face(card), row)
-        self.table.take(seat, row, card, value)
-
-    def _recorded_take(self, plays, seat: int, card: int, value: int) -> None:
-        row = plays[seat].take
-        if row is None:
-            raise IllegalPlay(seat, face(card), "which is below every row end, but named no row to take")
-        self._check_row(seat, face(card), row)
-        self.table.take(seat, row, card, value)
-
-    def _check_row(self, seat: int, play: str, row) -> None:
-        if not (isinstance(row, int) and 0 <= row < ROW_COUNT):
-            shown = row + 1 if isinstance(row, int) else row
-            raise IllegalPlay(seat, play, f"and named row {shown}, but the rows are numbered 1 to 4")
-
-    # Jokers: jokers first (0.0 first), each placed by its player; then Classic.
-    def _jokers_turn(self, plays) -> None:
-        chosen = self._single_cards(plays)
-        jokers = sorted(card for card in chosen if card >= FIRST_JOKER)
-        for card in jokers:
-            self._resolve_joker(card, self._owner[card], plays)
-        numbered = sorted(card for card in chosen if card < FIRST_JOKER) if jokers else sorted(chosen)
-        self._place_numbered(numbered, plays)
-
-    def _resolve_joker(self, joker: int, seat: int, plays) -> None:
-        table = self.table
-        shown = face(joker)
-        if plays is None:
-            how, row = self.players[seat].place_joker(self, seat, joker)
-        else:
-            play = plays[seat]
-            if play.row is not None and play.take is not None:
-                raise IllegalPlay(seat, shown, "and named both a row to join and a row to take; name one")
-            if play.row is None and play.take is None:
-                raise IllegalPlay(seat, shown, "but named no row: a joker joins a row or takes one")
-            how, row = ("row", play.row) if play.row is not None else ("take", play.take)
-        self._check_row(seat, shown, row)
-        if how == "take":
-            table.take(seat, row, joker, VALUE[joker])
-            return
-        if table.ends_with_joker(row):
-            raise IllegalPlay(
-                seat,
-                shown,
-                f"on row {row + 1}, which ends with the joker {face(table.rows[row][-1])}; "
-                "a joker never goes next to another joker",
-            )
-        table.put_on(seat, row, joker, table.ends[row] + VALUE[joker])
-
-    # Plus: one or two cards; companions of a zero first, then the rest, lowest first.
-    def _plus_turn(self, plays) -> None:
-        table = self.table
-        companions = []
-        others = []
-        for seat, cards in self._cards_by_seat(plays):
-            numbered = [card for card in cards if card < FIRST_ZERO]
-            for card in cards:
-                if card >= FIRST_ZERO:
-                    table.to_pile(seat, card)
-            companion = len(numbered) == 1 and len(cards) == 2
-            if plays is not None:
-                self._check_plus_decisions(seat, cards, plays[seat], companion)
-            if companion:
-                companions.extend(numbered)
-            else:
-                others.extend(numbered)
-        companions.sort()
-        for card in companions:
-            self._place_companion(card, self._owner[card], plays)
-        others.sort()
-        table.place_cards(others, self._owner, self._plus_below_all)
-
-    def _check_plus_decisions(self, seat: int, cards, play: Play, companion: bool) -> None:
-        if play.take is not None:
-            raise IllegalPlay(
-                seat,
-                faces(cards),
-                f"and named row {play.take + 1} to take, but in Plus nobody takes a row: "
-                "a card below every row end goes on the row with the highest end",
-            )
-        if play.row is not None and not (self.options.free_companion and companion):
-            raise IllegalPlay(
-                seat,
-                faces(cards),
-                f"and named row {play.row + 1}, but only a companion of a zero card under the "
-                "free_companion option goes on a chosen row",
-            )
-
-    def _place_companion(self, card: int, seat: int, plays) -> None:
-        row = None
-        if self.options.free_companion:
-            if plays is None:
-                row = self.players[seat].companion_row(self, seat, card)
-            else:
-                row = plays[seat].row
-        if row is None:
-            self.table.place_cards((card,), self._owner, self._plus_below_all)
-        else:
-            self._check_row(seat, face(card), row)
-            self.table.put_on(seat, row, card, VALUE[card])
-
-    def _plus_below_all(self, seat: int, card: int, value: int) -> None:
-        """Plus: a card below every row end joins the row with the highest end."""
-        table = self.table
-        table.put_on(seat, table.highest_row(), card, value)
+        kind = "jokers" if card >= FIRST_JOKER else "zero cards"
+        raise IllegalPlay(seat, faces(cards), f"but there are no {kind} in {self.options.name}")

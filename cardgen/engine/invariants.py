@@ -1,20 +1,62 @@
-"""The engine's bookkeeping checks, run after every turn when asked to.
+"""The engine's bookkeeping checks.
 
-Every card of the round is in exactly one place (a hand, a row, a pile, out of
-play, or not yet seen by the referee); rows hold 1 to 5 cards and increase
-strictly, except where Plus put a card below its predecessor; the bull heads of
-each pile are its player's round score; the table's speed-up data agree with
-the rows.
+`Tally` runs after every turn and costs a few counts: every card of the round
+is still counted once (hands, rows, piles, out of play, not yet seen by the
+referee), every row holds 1 to `row_limit` cards, and the bull heads on the
+table and in the piles grew by exactly those of the cards played.
+
+`check_invariants` is the full check, run at the end of every round: every
+card is in exactly one place; rows increase strictly, except where Plus put a
+card below its predecessor, and never hold two jokers side by side; each pile's
+bull heads are its player's round score; the table's speed-up data agree with
+the rows; totals are the sum of the round scores.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from itertools import chain
 
-from cardgen.engine.cards import FIRST_JOKER, VALUE
-from cardgen.engine.deck import deck
+from cardgen.engine.cards import FIRST_JOKER, FIRST_ZERO, VALUE
 from cardgen.engine.errors import InvariantBroken
-from cardgen.engine.table import ROW_COUNT, ROW_LIMIT
+
+
+def _fail(game, message: str) -> None:
+    raise InvariantBroken(f"round {game.round}, turn {game.turn}: {message} (seed {game.seed!r})")
+
+
+class Tally:
+    """The cheap counts after every turn, against figures taken when the round began."""
+
+    def __init__(self, game) -> None:
+        self.game = game
+        table = game.table
+        self.rows, self.piles, self.row_heads, self.scores = table.rows, table.piles, table.row_heads, table.scores
+        self.card_heads = table.heads.__getitem__
+        self.limit = table.row_limit
+        self.hands: list = []
+        self.cards = 0  # cards in hands, rows and piles (out of play stays out all round)
+        self.heads = 0  # bull heads on the rows and in the piles, as they should be
+
+    def start(self) -> None:
+        game = self.game
+        self.hands = [hand for hand in game.hands if hand is not None]  # a record's unknown hands are None
+        self.cards = len(game.deck) - len(game.out_of_play)
+        self.heads = sum(self.row_heads) + sum(self.scores)
+
+    def after_turn(self) -> None:
+        rows = self.rows
+        counted = sum(map(len, chain(self.hands, rows, self.piles)))
+        unknown = self.game.unknown
+        if unknown is not None:
+            counted += len(unknown.unseen)
+        if counted != self.cards:
+            _fail(self.game, f"cards in more than one place or lost: {counted} in hands, rows and piles, not {self.cards}")
+        if min(map(len, rows)) < 1 or max(map(len, rows)) > self.limit:
+            _fail(self.game, f"rows hold {[*map(len, rows)]} cards")
+        self.heads += sum(map(self.card_heads, self.game.played_now))
+        if sum(self.row_heads) + sum(self.scores) != self.heads:
+            _fail(self.game, "the bull heads on the table and in the piles are not those of the cards played")
 
 
 def check_invariants(game) -> None:
@@ -24,44 +66,31 @@ def check_invariants(game) -> None:
     _heads_conserved(game)
 
 
-def _fail(game, message: str) -> None:
-    raise InvariantBroken(f"round {game.round}, turn {game.turn}: {message} (seed {game.seed!r})")
-
-
 def _every_card_once(game) -> None:
-    places: Counter[int] = Counter()
-    for hand in game.hands:
-        places.update(hand or ())
-    for row in game.table.rows:
-        places.update(row)
-    for pile in game.table.piles:
-        places.update(pile)
-    places.update(game.out_of_play)
-    if game.unknown is not None:
-        places.update(game.unknown.unseen)
-    expected = Counter(deck(game.options, game.player_count))
-    if places != expected:
-        extra = sorted((places - expected).elements())
-        missing = sorted((expected - places).elements())
+    table = game.table
+    unseen = game.unknown.unseen if game.unknown is not None else ()
+    places = [*(hand or () for hand in game.hands), *table.rows, *table.piles, game.out_of_play, unseen]
+    if sum(map(len, places)) != len(game.deck) or set().union(*places) != game.deck_set:
+        found, expected = Counter(chain(*places)), Counter(game.deck)
+        extra = sorted((found - expected).elements())
+        missing = sorted((expected - found).elements())
         _fail(game, f"cards in more than one place or unknown: {extra}; cards nowhere: {missing}")
 
 
 def _rows_well_formed(game) -> None:
     table = game.table
-    if len(table.rows) != ROW_COUNT:
+    heads = table.heads.__getitem__
+    if len(table.rows) != table.row_count:
         _fail(game, f"{len(table.rows)} rows")
     for index, row in enumerate(table.rows):
-        if not 1 <= len(row) <= ROW_LIMIT:
+        if not 1 <= len(row) <= table.row_limit:
             _fail(game, f"row {index + 1} holds {len(row)} cards")
-        for before, after in zip(row, row[1:]):
-            if after >= FIRST_JOKER:
-                if before >= FIRST_JOKER:
-                    _fail(game, f"row {index + 1} has two jokers side by side")
-            elif VALUE[after] <= VALUE[before] and after not in table.drops:
-                _fail(game, f"row {index + 1} does not increase: {row}")
-        if table.row_heads[index] != sum(table.heads[card] for card in row):
+        # numbered cards only and none dropped: their ids increase as their values do
+        if row[-1] >= FIRST_ZERO or table.drops or row != sorted(row):
+            _increases(game, index, row)
+        if table.row_heads[index] != sum(map(heads, row)):
             _fail(game, f"row {index + 1} bull heads are off")
-    ends = sorted(zip(table.ends, range(ROW_COUNT)))
+    ends = sorted(zip(table.ends, range(table.row_count)))
     if [end for end, _ in ends] != table.sorted_ends or [r for _, r in ends] != table.sorted_rows:
         _fail(game, "the sorted row ends disagree with the rows")
     for index, row in enumerate(table.rows):
@@ -69,10 +98,22 @@ def _rows_well_formed(game) -> None:
             _fail(game, f"row {index + 1} ends with {row[-1]} but is worth {table.ends[index]}")
 
 
+def _increases(game, index: int, row: list[int]) -> None:
+    """Each card above the one before it, except a joker (never after another joker) or a
+    card Plus dropped below its predecessor."""
+    for before, after in zip(row, row[1:]):
+        if after >= FIRST_JOKER:
+            if before >= FIRST_JOKER:
+                _fail(game, f"row {index + 1} has two jokers side by side")
+        elif VALUE[after] <= VALUE[before] and after not in game.table.drops:
+            _fail(game, f"row {index + 1} does not increase: {row}")
+
+
 def _heads_conserved(game) -> None:
     table = game.table
+    heads = table.heads.__getitem__
     for seat, pile in enumerate(table.piles):
-        if table.scores[seat] != sum(table.heads[card] for card in pile):
+        if table.scores[seat] != sum(map(heads, pile)):
             _fail(game, f"seat {seat + 1} scored {table.scores[seat]} but its pile holds other bull heads")
     if len(game.round_scores) and sum(map(sum, game.round_scores)) != sum(game.totals):
         _fail(game, "totals are not the sum of the round scores")

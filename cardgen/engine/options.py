@@ -1,23 +1,11 @@
-"""The four variants and the options docs/RULES.md allows for them (§13, §14)."""
+"""How a game is played: the variant, and the options docs/RULES.md allows for it (§13, §14)."""
 
 from __future__ import annotations
 
-from collections import Counter
-from collections.abc import Iterable
 from dataclasses import dataclass
 
-from cardgen.engine.cards import FIRST_JOKER
-
-VARIANTS = ("classic", "pro", "plus", "jokers")
-VARIANT_NAMES = {"classic": "Classic", "pro": "Pro", "plus": "Plus", "jokers": "Jokers"}
-HAND_SHAPE = {  # what a dealt hand holds, by kind of card (see Options.card_kind)
-    "classic": {"numbered card": 10},
-    "pro": {"numbered card": 10},
-    "plus": {"card": 15},
-    "jokers": {"numbered card": 10, "joker": 1},
-}
-PLAYER_LIMITS = {"classic": (2, 10), "pro": (2, 6), "plus": (2, 7), "jokers": (2, 10)}
-DEFAULT_THRESHOLD = 66
+from cardgen.engine.deck import BUNDLED, CardPool
+from cardgen.engine.variants import VARIANTS, Variant, variant_words
 
 
 class OptionError(ValueError):
@@ -26,7 +14,7 @@ class OptionError(ValueError):
 
 @dataclass(frozen=True)
 class Options:
-    """How a game is played.
+    """A variant (its key in `VARIANTS`) and its options.
 
     threshold: the game ends after the round in which a total reaches it
         (Classic, Pro, Jokers; default 66).
@@ -45,70 +33,44 @@ class Options:
 
     def __post_init__(self) -> None:
         if self.variant not in VARIANTS:
-            raise OptionError(f"unknown variant {self.variant!r}: choose one of {', '.join(VARIANTS)}")
+            raise OptionError(f"unknown variant {self.variant!r}: choose {variant_words()}")
         if self.threshold is not None and self.rounds is not None:
             raise OptionError("give either a threshold or a number of rounds, not both")
-        if self.threshold is not None and self.variant == "plus":
-            raise OptionError("Plus has no threshold: it lasts a fixed number of rounds")
         if self.threshold is not None and self.threshold < 1:
             raise OptionError("the threshold must be at least 1")
         if self.rounds is not None and self.rounds < 1:
             raise OptionError("the number of rounds must be at least 1")
-        if (self.free_companion or self.one_zero_each) and self.variant != "plus":
-            raise OptionError("free_companion and one_zero_each are options of Plus only")
-        if self.max_players is not None:
-            if self.variant != "pro":
-                raise OptionError("max_players is an option of Pro only")
-            if not 2 <= self.max_players <= 10:
-                raise OptionError("max_players must be between 2 and 10")
+        problem = self.rules.check_options(self)
+        if problem:
+            raise OptionError(problem)
+
+    @property
+    def rules(self) -> Variant:
+        """The variant itself."""
+        return VARIANTS[self.variant]
 
     @property
     def name(self) -> str:
-        return VARIANT_NAMES[self.variant]
-
-    @property
-    def hand_shape(self) -> dict[str, int]:
-        """How many cards of each kind a dealt hand holds (a new dict)."""
-        return dict(HAND_SHAPE[self.variant])
-
-    def card_kind(self, card: int) -> str:
-        """The kind a hand counts `card` as: "numbered card", "joker", or in Plus just "card"."""
-        if self.variant == "plus":
-            return "card"
-        return "joker" if card >= FIRST_JOKER else "numbered card"
-
-    def hand_overflow(self, cards: Iterable[int]) -> str | None:
-        """Why `cards` hold more than a dealt hand, or None when they do not."""
-        counts = Counter(map(self.card_kind, cards))
-        for kind, most in HAND_SHAPE[self.variant].items():
-            if counts[kind] > most:
-                kinds = kind if most == 1 else kind + "s"
-                return f"a hand in {self.name} holds at most {most} {kinds}, not {counts[kind]}"
-        return None
+        return self.rules.name
 
     @property
     def negative(self) -> bool:
-        """True when bull heads are bad for the player who collects them (all but Plus)."""
-        return self.variant != "plus"
+        """True when bull heads are bad for the player who collects them."""
+        return self.rules.negative
 
-    def player_limits(self) -> tuple[int, int]:
-        low, high = PLAYER_LIMITS[self.variant]
-        if self.variant == "pro" and self.max_players is not None:
-            high = self.max_players
-        return low, high
+    def player_limits(self, pool: CardPool = BUNDLED) -> tuple[int, int]:
+        return self.rules.player_limits(self, pool)
 
-    def check_players(self, count: int) -> None:
-        low, high = self.player_limits()
+    def check_players(self, count: int, pool: CardPool = BUNDLED) -> None:
+        low, high = self.player_limits(pool)
         if not low <= count <= high:
-            extra = " (the max_players option allows up to 10)" if self.variant == "pro" else ""
+            extra = " (the max_players option allows up to 10)" if "max_players" in self.rules.takes else ""
             raise OptionError(f"{self.name} is played by {low} to {high} players, not {count}{extra}")
 
     def rounds_to_play(self, players: int) -> int | None:
         """A fixed number of rounds, or None when the game ends on the threshold."""
-        if self.rounds is not None:
-            return self.rounds
-        return players if self.variant == "plus" else None
+        return self.rules.rounds_to_play(self, players)
 
     @property
     def end_threshold(self) -> int:
-        return DEFAULT_THRESHOLD if self.threshold is None else self.threshold
+        return self.threshold or self.rules.threshold or 0

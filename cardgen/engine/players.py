@@ -1,157 +1,159 @@
 """Player strategies: objects the game asks for decisions.
 
-A strategy sees the whole game object (its own hand is ``game.hands[seat]``,
-the rows are ``game.table.rows``) and must not change it. Randomness comes from
-``game.rng`` so that a game is reproduced by its seed alone.
+A strategy is shown a `PlayerView` (view.py) of its own seat, never the game.
+Randomness comes from ``view.random`` (the game's seeded generator), so that a
+game is reproduced by its seed alone.
 """
 
 from __future__ import annotations
 
 from cardgen.engine.cards import FIRST_JOKER, FIRST_ZERO, VALUE
-from cardgen.engine.table import ROW_COUNT, ROW_LIMIT
+from cardgen.engine.view import PlayerView
 
 
 class Player:
-    """The decisions a strategy makes. Rows are numbered 0 to 3."""
+    """The decisions a strategy makes. Rows are numbered from 0."""
 
     name = "player"
+    # True when the strategy plays (in one-card variants) the last card of its hand:
+    # the game then pops it without asking, which is the random player's fast path.
+    plays_last_card = False
 
-    def choose_cards(self, game, seat: int) -> int | tuple[int, ...]:
+    def choose_cards(self, view: PlayerView) -> int | tuple[int, ...]:
         """The card to play (Plus: one card, or a tuple of two)."""
         raise NotImplementedError
 
-    def choose_take(self, game, seat: int, card: int) -> int:
+    def choose_take(self, view: PlayerView, card: int) -> int:
         """The row to collect when `card` is below every row end."""
         raise NotImplementedError
 
-    def place_joker(self, game, seat: int, joker: int) -> tuple[str, int]:
+    def place_joker(self, view: PlayerView, joker: int) -> tuple[str, int]:
         """("row", r) to append the joker to row r, or ("take", r) to collect r and start it."""
         raise NotImplementedError
 
-    def draft(self, game, seat: int, pool: list[int]) -> int:
-        """Pro: the face-up card to pick from `pool` (game.hands holds the picks so far)."""
+    def draft(self, view: PlayerView, pool: tuple[int, ...]) -> int:
+        """Pro: the face-up card to pick from `pool` (view.hand holds the picks so far)."""
         raise NotImplementedError
 
-    def companion_row(self, game, seat: int, card: int) -> int | None:
+    def companion_row(self, view: PlayerView, card: int) -> int | None:
         """Plus with a free companion: the row for `card`, or None for the usual one."""
         return None
 
 
 class RandomPlayer(Player):
-    """Every decision uniformly at random among the legal ones."""
+    """Every decision uniformly at random among the legal ones.
+
+    A dealt hand is in random order (the engine deals it so), so its last card
+    is a uniform choice: in one-card variants the game plays it directly.
+    """
 
     name = "random"
+    plays_last_card = True
 
-    def choose_cards(self, game, seat):
-        hand = game.hands[seat]
-        first = hand[int(game.random() * len(hand))]
-        if game.variant == "plus" and len(hand) > 1 and game.random() < 0.5:
-            second = first
-            while second == first:
-                second = hand[int(game.random() * len(hand))]
-            return (first, second)
+    def choose_cards(self, view):
+        hand = view.hand
+        first = hand[-1]
+        if view.variant.cards_per_turn > 1 and len(hand) > 1 and view.random() < 0.5:
+            return (first, hand[-2])
         return first
 
-    def choose_take(self, game, seat, card):
-        return int(game.random() * ROW_COUNT)
+    def choose_take(self, view, card):
+        return int(view.random() * view.row_count)
 
-    def place_joker(self, game, seat, joker):
-        table = game.table
-        moves = [("take", row) for row in range(ROW_COUNT)]
-        moves += [("row", row) for row in range(ROW_COUNT) if not table.ends_with_joker(row)]
-        return moves[int(game.random() * len(moves))]
+    def place_joker(self, view, joker):
+        moves = [("take", row) for row in range(view.row_count)]
+        moves += [("row", row) for row in range(view.row_count) if not view.ends_with_joker(row)]
+        return moves[int(view.random() * len(moves))]
 
-    def draft(self, game, seat, pool):
-        return pool[int(game.random() * len(pool))]
+    def draft(self, view, pool):
+        return pool[int(view.random() * len(pool))]
 
-    def companion_row(self, game, seat, card):
-        choice = int(game.random() * (ROW_COUNT + 1))
-        return None if choice == ROW_COUNT else choice
+    def companion_row(self, view, card):
+        choice = int(view.random() * (view.row_count + 1))
+        return None if choice == view.row_count else choice
 
 
 class HeuristicPlayer(Player):
     """A sensible player that looks one card ahead and ignores the others' plays.
 
-    In the negative variants it plays the card least likely to collect and
-    takes the cheapest row; in Plus it hunts sixth cards (with a zero to play
+    When bull heads count against it, it plays the card least likely to collect
+    and takes the cheapest row; in Plus it hunts sixth cards (with a zero to play
     them first) and otherwise keeps its rows short for later.
     """
 
     name = "heuristic"
 
-    def choose_cards(self, game, seat):
-        if game.variant == "plus":
-            return self._plus_cards(game, seat)
-        hand = game.hands[seat]
-        return min(hand, key=lambda card: self._risk(game, card))
+    def choose_cards(self, view):
+        if not view.variant.negative:
+            return self._plus_cards(view)
+        return min(view.hand, key=lambda card: self._risk(view, card))
 
-    def _risk(self, game, card: int) -> tuple:
+    @staticmethod
+    def _risk(view, card: int) -> tuple:
         """How bad playing `card` looks now: (bull heads it may collect, closeness)."""
-        table = game.table
         if card >= FIRST_JOKER:
             return (1, 0)  # a joker can always join a row: play it once every card risks more
         value = VALUE[card]
-        row = table.row_below(value)
+        row = view.row_below(value)
         if row < 0:
-            return (min(table.row_heads) + 1, 0)
-        length = len(table.rows[row])
-        gap = value - table.ends[row]
-        if length == ROW_LIMIT:
-            return (table.row_heads[row] + 1, gap)
+            return (min(map(view.row_heads, range(view.row_count))) + 1, 0)
+        length = view.row_length(row)
+        gap = value - view.row_end(row)
+        if length == view.row_limit:
+            return (view.row_heads(row) + 1, gap)
         # the fuller the row and the wider the gap, the more likely another card gets in first
         return (0, (length * 1000 + gap) / 10000)
 
-    def choose_take(self, game, seat, card):
-        table = game.table
-        return min(range(ROW_COUNT), key=lambda row: (table.row_heads[row], len(table.rows[row])))
+    def choose_take(self, view, card):
+        return min(range(view.row_count), key=lambda row: (view.row_heads(row), view.row_length(row)))
 
-    def place_joker(self, game, seat, joker):
-        table = game.table
+    def place_joker(self, view, joker):
         open_rows = [
-            row for row in range(ROW_COUNT) if not table.ends_with_joker(row) and len(table.rows[row]) < ROW_LIMIT
+            row
+            for row in range(view.row_count)
+            if not view.ends_with_joker(row) and view.row_length(row) < view.row_limit
         ]
         if open_rows:
-            return ("row", min(open_rows, key=lambda row: len(table.rows[row])))
-        return ("take", self.choose_take(game, seat, joker))
+            return ("row", min(open_rows, key=view.row_length))
+        return ("take", self.choose_take(view, joker))
 
-    def draft(self, game, seat, pool):
+    def draft(self, view, pool):
         # a hand spread over the whole range always has a card that fits somewhere
         # (measured: far better than picking the fewest bull heads)
-        hand = game.hands[seat]
+        hand = view.hand
+        heads = view.heads
 
         def distance(card):
             return min((abs(card - picked) for picked in hand), default=0)
 
-        return max(pool, key=lambda card: (distance(card), -game.heads[card]))
+        return max(pool, key=lambda card: (distance(card), -heads[card]))
 
-    def _plus_cards(self, game, seat):
-        hand = game.hands[seat]
-        table = game.table
+    def _plus_cards(self, view):
+        hand = view.hand
         zeros = [card for card in hand if card >= FIRST_ZERO]
         best, best_gain = None, 0
         for card in hand:
             if card >= FIRST_ZERO:
                 continue
-            row = table.row_below(VALUE[card])
-            if row < 0:
-                row = table.highest_row()
-            if len(table.rows[row]) == ROW_LIMIT and table.row_heads[row] > best_gain:
-                best, best_gain = card, table.row_heads[row]
+            row = self._plus_row(view, card)
+            if view.row_length(row) == view.row_limit and view.row_heads(row) > best_gain:
+                best, best_gain = card, view.row_heads(row)
         if best is not None:
             return (best, zeros[0]) if zeros else best
         numbered = [card for card in hand if card < FIRST_ZERO]
         if not numbered:
             return zeros[0]
         # no sixth card to take: play a card that lengthens a short row
-        return min(numbered, key=lambda card: self._plus_setup_cost(table, card))
+        return min(numbered, key=lambda card: self._plus_setup_cost(view, card))
 
     @staticmethod
-    def _plus_setup_cost(table, card: int) -> int:
-        row = table.row_below(VALUE[card])
-        if row < 0:
-            row = table.highest_row()
-        length = len(table.rows[row])
-        return 10 if length == ROW_LIMIT - 1 else length
+    def _plus_row(view, card: int) -> int:
+        row = view.row_below(VALUE[card])
+        return view.highest_row() if row < 0 else row
+
+    def _plus_setup_cost(self, view, card: int) -> int:
+        length = view.row_length(self._plus_row(view, card))
+        return 10 if length == view.row_limit - 1 else length
 
 
 STRATEGIES = {"random": RandomPlayer, "heuristic": HeuristicPlayer}

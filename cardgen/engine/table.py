@@ -1,4 +1,4 @@
-"""The four rows and the players' piles: where cards go and who collects what.
+"""The rows and the players' piles: where cards go and who collects what.
 
 Rows are lists of card ids. Next to them the table keeps, for speed, each row's
 end value (in tenths, see cards.py), its bull heads, and the row ends in
@@ -12,18 +12,19 @@ from bisect import bisect_left
 
 from cardgen.engine.cards import FIRST_JOKER, VALUE
 
-ROW_COUNT = 4
-ROW_LIMIT = 5  # a row holds at most 5 cards; the 6th collects them
-
 
 class Table:
-    def __init__(self, players: int, heads: tuple[int, ...]) -> None:
+    """Its lists are made once and changed in place, so a player's view may hold them."""
+
+    def __init__(self, players: int, heads: tuple[int, ...], rows: int = 4, row_limit: int = 5) -> None:
         self.heads = heads
         self.players = players
-        self.rows: list[list[int]] = [[] for _ in range(ROW_COUNT)]
-        self.ends = [0] * ROW_COUNT  # value of each row's end, in tenths
-        self.row_heads = [0] * ROW_COUNT
-        self.sorted_ends: list[int] = []  # the four end values, ascending
+        self.row_count = rows
+        self.row_limit = row_limit  # a row holds at most this many cards; the next one collects them
+        self.rows: list[list[int]] = [[] for _ in range(rows)]
+        self.ends = [0] * rows  # value of each row's end, in tenths
+        self.row_heads = [0] * rows
+        self.sorted_ends: list[int] = []  # the end values, ascending
         self.sorted_rows: list[int] = []  # the row of each of them
         self.piles: list[list[int]] = [[] for _ in range(players)]
         self.scores = [0] * players  # bull heads gathered this round
@@ -33,17 +34,14 @@ class Table:
     def start(self, rows: list[list[int]]) -> None:
         """Lay out the starting rows (lists of numbered cards, kept) and empty the piles."""
         card_heads = self.heads.__getitem__
-        self.rows = rows
-        self.ends = [VALUE[row[-1]] for row in rows]
-        self.row_heads = [sum(map(card_heads, row)) for row in rows]
-        self._sort_ends()
-        self.piles = [[] for _ in range(self.players)]
-        self.scores = [0] * self.players
-        self.drops = set()
-
-    def _sort_ends(self) -> None:
-        self.sorted_rows = sorted(range(ROW_COUNT), key=self.ends.__getitem__)
-        self.sorted_ends = [self.ends[row] for row in self.sorted_rows]
+        self.rows[:] = rows
+        self.ends[:] = [VALUE[row[-1]] for row in rows]
+        self.row_heads[:] = [sum(map(card_heads, row)) for row in rows]
+        self.sorted_rows[:] = sorted(range(self.row_count), key=self.ends.__getitem__)
+        self.sorted_ends[:] = [self.ends[row] for row in self.sorted_rows]
+        self.piles[:] = [[] for _ in range(self.players)]
+        self.scores[:] = [0] * self.players
+        self.drops.clear()
 
     # --- where a card goes -------------------------------------------------
 
@@ -69,7 +67,7 @@ class Table:
         `owner[card]` is the seat that played the card. (The simulator's hot loop.)
         """
         sorted_ends, sorted_rows = self.sorted_ends, self.sorted_rows
-        rows, ends, row_heads, heads = self.rows, self.ends, self.row_heads, self.heads
+        rows, ends, row_heads, heads, limit = self.rows, self.ends, self.row_heads, self.heads, self.row_limit
         for card in cards:
             value = VALUE[card]
             index = bisect_left(sorted_ends, value)
@@ -79,7 +77,7 @@ class Table:
             index -= 1
             row = sorted_rows[index]
             row_cards = rows[row]
-            if len(row_cards) == ROW_LIMIT:
+            if len(row_cards) == limit:
                 self._restart(owner[card], row, card)
             else:
                 row_cards.append(card)
@@ -89,7 +87,7 @@ class Table:
 
     def put_on(self, seat: int, row: int, card: int, value: int) -> None:
         """Put a card at the end of a chosen row, worth `value`, collecting a full row."""
-        if len(self.rows[row]) == ROW_LIMIT:
+        if len(self.rows[row]) == self.row_limit:
             self._restart(seat, row, card)
         else:
             self.rows[row].append(card)

@@ -7,20 +7,19 @@ joker; in Plus: 15 cards, numbered or zero).
 
 from __future__ import annotations
 
-from cardgen.engine.cards import ZERO_CARDS, face, faces, is_zero
-from cardgen.engine.deck import deck, deck_words
+from cardgen.engine.cards import face, faces, is_zero
 from cardgen.engine.errors import IllegalPlay
 
 
 class UnknownHands:
     def __init__(self, game) -> None:
         self.game = game
-        self.deck = set(deck(game.options, game.player_count))
+        self.deck = set(game.deck)
         seen = {card for row in game.table.rows for card in row}
         for hand in game.hands:
             seen.update(hand or ())
         self.unseen = self.deck - seen
-        self.left = {seat: game.options.hand_shape for seat, hand in enumerate(game.hands) if hand is None}
+        self.left = {seat: dict(game.rules.hand) for seat, hand in enumerate(game.hands) if hand is None}
 
     def holds_cards(self, seat: int) -> bool:
         return sum(self.left[seat].values()) > 0
@@ -30,7 +29,7 @@ class UnknownHands:
         if card not in self.unseen:
             raise IllegalPlay(seat, faces(cards), self._why_unavailable(card))
         left = self.left[seat]
-        kind = self.game.options.card_kind(card)
+        kind = self.game.rules.card_kind(card)
         if left[kind] == 0:
             if kind == "joker":
                 reason = "but each player is dealt one joker a round and {player} has played it"
@@ -43,12 +42,13 @@ class UnknownHands:
     def _why_unavailable(self, card: int) -> str:
         game = self.game
         if card not in self.deck:
-            return f"but {face(card)} is not a card of {deck_words(game.options, game.player_count)}"
+            return f"but {face(card)} is not a card of {game.rules.deck_words(game.player_count)}"
         if is_zero(card):
+            zeros = len(game.pool.zeros)
             held = sum(is_zero(other) for hand in game.hands for other in hand or ())
             return (
-                f"but none of the {len(ZERO_CARDS)} zero cards is left for {{player}} "
-                f"(played: {len(ZERO_CARDS) - held}, in other hands: {held})"
+                f"but none of the {zeros} zero cards is left for {{player}} "
+                f"(played: {zeros - held}, in other hands: {held})"
             )
         if any(card in row for row in game.table.rows):
             return f"but {face(card)} is already on the table"

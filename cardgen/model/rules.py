@@ -13,15 +13,14 @@ from functools import cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
-from cardgen.engine import is_joker, value
+from cardgen.engine import VARIANTS, Options, is_joker, joker, value, variant_words, zero_card
 from cardgen.errors import InputError
 from cardgen.paths import TEMPLATES
 from cardgen.texts import Message, MessageList, Messages
 from cardgen.yamlio import YamlDocument, load_yaml, validate
 
-VARIANTS = ("plus", "jokers", "classic", "pro")
 SECTION_IDS = ("goal", "material", "setup", "turn", "placing", "collecting", "special", "end", "mistakes")
 RULES_DIR = TEMPLATES / "rules"
 
@@ -89,10 +88,30 @@ class ReferenceCard:
 
 
 class _SummaryFile(_Strict):
-    variant: Literal[VARIANTS]  # type: ignore[valid-type]
-    players: PlayerRange
+    variant: str
+    players: PlayerRange | None = None  # the engine's player range of the variant when left out
+    fan: tuple[int | float, int | float, int | float] = (1, 55, 104)  # the cards in the page's header
     sections: list[Literal[SECTION_IDS]] = Field(min_length=1)  # type: ignore[valid-type]
     examples: list[dict[str, Any]] = []
+
+    @field_validator("variant")
+    @classmethod
+    def _known(cls, variant: str) -> str:
+        if variant not in VARIANTS:
+            raise ValueError(f"must be one of {variant_words()}, not {variant!r}")
+        return variant
+
+
+def summary_variants() -> list[str]:
+    """The engine's variants that have a bundled summary (templates/rules/VARIANT.yaml)."""
+    return [variant for variant in VARIANTS if (RULES_DIR / f"{variant}.yaml").is_file()]
+
+
+def _fan_card(shown: int | float) -> int:
+    """A card as a summary file writes it (17, 0 for a zero card, 0.4 for a joker) as its id."""
+    if isinstance(shown, float):
+        return joker(round(shown * 10))
+    return zero_card(0) if shown == 0 else shown
 
 
 @dataclass(frozen=True)
@@ -118,6 +137,7 @@ class RuleSummary:
     variant: str
     title: Message
     players: PlayerRange
+    fan: tuple[int, ...]  # card ids
     sections: tuple[Section, ...]
     examples: tuple[TurnExample | TallyExample, ...]
     reference_card: ReferenceCard
@@ -146,7 +166,7 @@ class RuleSummary:
 
 def summary_path(variant_or_file: str | Path) -> tuple[Path, str]:
     """The YAML of a bundled variant, or a user's file, and its name as errors show it."""
-    if str(variant_or_file) in VARIANTS:
+    if str(variant_or_file) in summary_variants():
         return RULES_DIR / f"{variant_or_file}.yaml", f"templates/rules/{variant_or_file}.yaml"
     return Path(variant_or_file), str(variant_or_file)
 
@@ -154,7 +174,7 @@ def summary_path(variant_or_file: str | Path) -> tuple[Path, str]:
 def summary_locale(variant_or_file: str | Path) -> tuple[str, Path | None]:
     """Where a summary's words are: templates/locales/LANG/rules-VARIANT.yaml for a bundled
     variant, locales/LANG/rules-NAME.yaml beside a user's NAME.yaml."""
-    if str(variant_or_file) in VARIANTS:
+    if str(variant_or_file) in summary_variants():
         return f"rules-{variant_or_file}", None
     path = Path(variant_or_file)
     return f"rules-{path.stem}", path.parent / "locales"
@@ -181,6 +201,7 @@ def parse_summary(doc: YamlDocument, locale: str, locale_root: Path | None = Non
 
     for example in examples:
         example._caption = message(f"examples.{example.id}")
+    low, high = Options(raw.variant).player_limits()
     sections = tuple(
         Section(id, message(f"sections.{id}.heading"), message(f"sections.{id}.text")) for id in raw.sections
     )
@@ -191,7 +212,8 @@ def parse_summary(doc: YamlDocument, locale: str, locale_root: Path | None = Non
         source=doc.file,
         variant=raw.variant,
         title=message("title"),
-        players=raw.players,
+        players=raw.players or PlayerRange(min=low, max=high),
+        fan=tuple(map(_fan_card, raw.fan)),
         sections=sections,
         examples=examples,
         reference_card=reference_card,
@@ -200,7 +222,7 @@ def parse_summary(doc: YamlDocument, locale: str, locale_root: Path | None = Non
 
 
 def _check_sections(doc: YamlDocument, raw: _SummaryFile) -> None:
-    if raw.players.min > raw.players.max:
+    if raw.players and raw.players.min > raw.players.max:
         raise doc.error(("players",), f"min ({raw.players.min}) is above max ({raw.players.max})")
     seen: set[str] = set()
     order = list(raw.sections)

@@ -4,13 +4,12 @@ naming the file, the line and the field."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
-from cardgen.engine import ZERO_CARDS, Options, Play, face, is_zero, joker
+from cardgen.engine import VARIANTS, ZERO_CARDS, Options, Play, face, is_zero, joker, variant_words
 from cardgen.engine.cards import HIGHEST_NUMBER
-from cardgen.engine.deck import deck_words
 from cardgen.yamlio import YamlDocument
 
 CARD_WORDS = "a card: 1 to 104, 0 for a zero card, or a joker 0.0 to 0.9"
@@ -20,6 +19,12 @@ def _one_line_name(name: str) -> str:
     if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
         raise ValueError("a player's name may not contain line breaks or other control characters")
     return name
+
+
+def _known_variant(variant: str) -> str:
+    if variant not in VARIANTS:
+        raise ValueError(f"must be one of {variant_words()}, not {variant!r}")
+    return variant
 
 
 PlayerName = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(_one_line_name)]
@@ -43,7 +48,7 @@ class Round(BaseModel):
 
 class Record(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    variant: Literal["classic", "pro", "plus", "jokers"]
+    variant: Annotated[str, AfterValidator(_known_variant)]
     options: RecordOptions = RecordOptions()
     players: list[PlayerName] = Field(max_length=10)
     rounds: list[Round] = []
@@ -76,27 +81,28 @@ class RecordReader:
         raise self.doc.error(path, f"must be {CARD_WORDS}, not {raw!r}")
 
     def rows(self, path, raw_rows: list[list[Any]]) -> list[list[int]]:
-        if len(raw_rows) != 4:
-            raise self.doc.error(path, f"must list 4 rows, not {len(raw_rows)}")
+        rules = self.options.rules
+        if len(raw_rows) != rules.rows:
+            raise self.doc.error(path, f"must list {rules.rows} rows, not {len(raw_rows)}")
         rows = []
         for index, raw_row in enumerate(raw_rows):
             row_path = path + (index,)
-            if not 1 <= len(raw_row) <= 5:
-                raise self.doc.error(row_path, f"a row holds 1 to 5 cards, not {len(raw_row)}")
+            if not 1 <= len(raw_row) <= rules.row_limit:
+                raise self.doc.error(row_path, f"a row holds 1 to {rules.row_limit} cards, not {len(raw_row)}")
             row = [self.card(row_path + (place,), raw) for place, raw in enumerate(raw_row)]
             for place, card in enumerate(row):
                 if card > HIGHEST_NUMBER:
                     raise self.doc.error(row_path + (place,), "the rows of a round start with numbered cards only")
                 if card not in self.deck:
                     raise self.doc.error(row_path + (place,), self._not_in_deck(card))
-            if self.options.variant != "plus" and any(a >= b for a, b in zip(row, row[1:])):
+            if self.options.rules.rows_increase and any(a >= b for a, b in zip(row, row[1:])):
                 raise self.doc.error(row_path, "a row's cards must increase from first to last")
             rows.append(row)
         self._no_card_twice(path, [(path + (r, p), card) for r, row in enumerate(rows) for p, card in enumerate(row)])
         return rows
 
     def _not_in_deck(self, card: int) -> str:
-        return f"{face(card)} is not a card of {deck_words(self.options, len(self.names))}"
+        return f"{face(card)} is not a card of {self.options.rules.deck_words(len(self.names))}"
 
     def hands(self, path, raw_hands: dict[str, list[Any]], rows: list[list[int]]) -> list[list[int] | None]:
         hands: list[list[int] | None] = [None] * len(self.names)
@@ -117,7 +123,7 @@ class RecordReader:
                     raise self.doc.error(path + (name, place), self._not_in_deck(card))
                 hand.append(card)
                 placed.append((path + (name, place), card))
-            overflow = self.options.hand_overflow(hand)
+            overflow = self.options.rules.hand_overflow(hand)
             if overflow:
                 raise self.doc.error(path + (name,), overflow)
             hands[self.seats[name]] = hand
@@ -166,5 +172,5 @@ class RecordReader:
         if raw is None:
             return None
         if isinstance(raw, bool) or not isinstance(raw, int):
-            raise self.doc.error(path, f"must be a row number, 1 to 4, not {raw!r}")
+            raise self.doc.error(path, f"must be a row number, 1 to {self.options.rules.rows}, not {raw!r}")
         return raw - 1

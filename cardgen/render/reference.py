@@ -22,7 +22,7 @@ from cardgen.errors import InputError
 from cardgen.layout.geometry import make_grid
 from cardgen.model.cards import RulesCard
 from cardgen.model.layout import load_layout, paper_size
-from cardgen.model.rules import VARIANTS, RuleSummary, read_summary, summary_words
+from cardgen.model.rules import RuleSummary, read_summary, summary_variants, summary_words
 from cardgen.render.faces import card_space
 from cardgen.render.fonts import register, require_glyphs, wrapped_lines
 from cardgen.render.sheets import SheetRequest, render_sheet
@@ -50,8 +50,8 @@ LINES_BOTTOM = 9.0  # mm above the bottom edge
 
 def reference_card(variant: str) -> RulesCard:
     """The reference card of `variant`, to place on a sheet."""
-    if variant not in VARIANTS:
-        raise InputError(f"the variant {variant!r} is not one of {', '.join(VARIANTS)}.")
+    if variant not in summary_variants():
+        raise InputError(f"the variant {variant!r} is not one of {', '.join(summary_variants())}.")
     return RulesCard(variant)
 
 

@@ -17,7 +17,7 @@ from reportlab.platypus import Paragraph
 from cardgen.engine import OptionError, Options
 from cardgen.errors import InputError
 from cardgen.model.layout import paper_size
-from cardgen.model.rules import VARIANTS, score_texts
+from cardgen.model.rules import score_texts, summary_variants
 from cardgen.render.fonts import register, require_glyphs
 from cardgen.render.pdf import finish, new_canvas
 from cardgen.texts import check_lang, locale_file
@@ -54,21 +54,32 @@ class SheetPlan:
 
 
 def player_range(variant: str) -> tuple[int, int]:
-    """The player counts a score sheet is made for: Classic, Pro and Jokers 2 to 10, Plus 2 to 7."""
-    _check_variant(variant)
-    return (2, 7) if variant == "plus" else (2, 10)
+    """The player counts a score sheet is made for: every count the variant allows with
+    some option (Classic, Pro and Jokers 2 to 10, Plus 2 to 7)."""
+    return _widest_options(variant).player_limits()
 
 
-def _check_variant(variant: str) -> None:
-    if variant not in VARIANTS:
-        raise InputError(f"the variant {variant!r} is not one of {', '.join(VARIANTS)}.")
+def _widest_options(variant: str) -> Options:
+    known = summary_variants()
+    if variant not in known:
+        raise InputError(f"the variant {variant!r} is not one of {', '.join(known)}.")
+    return Options(variant, max_players=10) if "max_players" in Options(variant).rules.takes else Options(variant)
+
+
+def kit_variants() -> list[str]:
+    """The score sheets of a kit: one per way a game ends (on a threshold, after a number of
+    rounds), of the first variant that ends that way."""
+    firsts: dict[bool, str] = {}
+    for variant in summary_variants():
+        firsts.setdefault(Options(variant).rules.threshold is None, variant)
+    return list(firsts.values())
 
 
 def plan(variant: str, players: int) -> SheetPlan:
     low, high = player_range(variant)
     if not low <= players <= high:
         raise InputError(f"a {Options(variant).name} score sheet is for {low} to {high} players, not {players}.")
-    options = Options(variant, max_players=10) if variant == "pro" else Options(variant)
+    options = _widest_options(variant)
     try:
         options.check_players(players)
     except OptionError as exc:

@@ -11,7 +11,7 @@ import pypdf
 
 from cardgen.errors import CardgenError, InputError
 from cardgen.model.cards import CardSet
-from cardgen.model.rules import VARIANTS, score_texts, summary_words
+from cardgen.model.rules import score_texts, summary_variants, summary_words
 from cardgen.record import (
     CALIBRATION_ATTACHMENT,
     DUPLEX_NAMES,
@@ -329,7 +329,7 @@ def _document_kind(pdf) -> str:
         title = ""
     if any(title.endswith(f" — {summary_words().kicker(lang)}") for lang in languages()):
         return "a rule summary"
-    if any(title == score_texts().title(variant)(lang) for variant in VARIANTS for lang in languages()):
+    if any(title == score_texts().title(variant)(lang) for variant in summary_variants() for lang in languages()):
         return "a score sheet"
     return "not a card sheet"
 

@@ -8,11 +8,11 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 
-from cardgen.engine import FIRST_JOKER, JOKER_CARDS, ZERO_CARDS, heads_table, standard_heads
+from cardgen.engine import FIRST_JOKER, JOKER_CARDS, ZERO_CARDS, CardPool, heads_table, standard_heads
 from cardgen.errors import InputError
 from cardgen.model.cards import SETS_DIR, CardSet
 from cardgen.paths import find_data_file
-from cardgen.verify.play import Deal, Played, play_games
+from cardgen.verify.play import Played, play_games
 from cardgen.verify.report import Report, plural
 from cardgen.yamlio import YamlDocument, load_yaml, validate
 
@@ -337,7 +337,7 @@ def _player_counts_and_games(card_set, contents, variants, games, seed, report) 
         seed += played.games
 
 
-def _deal(card_set, contents) -> Deal:
+def _deal(card_set, contents) -> CardPool:
     """The engine's cards for this set: its bull heads; the zero cards and jokers it has."""
     cards = card_set.cards
     overrides = {}
@@ -347,7 +347,7 @@ def _deal(card_set, contents) -> Deal:
     overrides.update({zero: cards[i].heads for zero, i in zip(zeros, contents.zeros)})
     jokers = JOKER_CARDS if contents.jokers_replacement else tuple(FIRST_JOKER + t for t in sorted(contents.jokers))
     overrides.update({FIRST_JOKER + t: cards[found[0]].heads for t, found in contents.jokers.items()})
-    return Deal(heads_table(overrides), zeros=zeros, jokers=jokers)
+    return CardPool(zeros=zeros, jokers=jokers, heads=heads_table(overrides))
 
 
 def _player_counts(variant: str, contents: Contents, report: Report) -> list[int]:

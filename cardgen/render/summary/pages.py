@@ -170,9 +170,6 @@ def _check_glyphs(summary: RuleSummary, lang: str) -> None:
         require_glyphs(font, every, summary.source)
 
 
-HEADER_CARDS = {"plus": (55, 105, 6), "jokers": (17, 116, 104), "classic": (1, 55, 104), "pro": (7, 22, 44)}
-
-
 def _header(page: Page, summary: RuleSummary) -> None:
     canvas, lang = page.canvas, page.lang
     words = summary_words()
@@ -186,7 +183,7 @@ def _header(page: Page, summary: RuleSummary) -> None:
     canvas.setFont(REGULAR, 10.5)
     players = words.players(lang).format(min=summary.players.min, max=summary.players.max)
     canvas.drawString(MARGIN + 6 * MM, top - 15.4 * MM, f"{words.kicker(lang)}  ·  {players}")
-    fan = HEADER_CARDS.get(summary.variant, (1, 55, 104))
+    fan = summary.fan
     card_w = 9 * MM
     centre_x = MARGIN + width - 22 * MM
     for index, card in enumerate(fan):

@@ -1,0 +1,97 @@
+"""What every variant answers, with the answers most variants share."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from cardgen.engine.cards import FIRST_JOKER, FIRST_ZERO
+from cardgen.engine.deck import BUNDLED, CardPool
+
+if TYPE_CHECKING:
+    from cardgen.engine.game import Game, Play
+
+    Plays = list[Play | None] | None
+
+OPTIONS = ("threshold", "rounds", "free_companion", "one_zero_each", "max_players")
+
+
+class Variant:
+    """One way to play. Subclasses set the attributes and override what differs."""
+
+    key = ""  # its name in files and on the command line: "classic"
+    name = ""  # its name in messages: "Classic"
+    rows = 4  # rows on the table
+    row_limit = 5  # cards a row holds; the next card that goes there collects them
+    rows_increase = True  # False where a card may sit below the one before it (Plus)
+    hand: dict[str, int] = {"numbered card": 10}  # a dealt hand, by kind of card (see card_kind)
+    most_players = 10  # by the rules; a smaller deck may allow fewer
+    cards_per_turn = 1  # the most a player plays in one turn
+    negative = True  # bull heads count against the player who collects them
+    threshold = 66  # the game ends after the round in which a total reaches it (None: fixed rounds)
+    takes: frozenset[str] = frozenset({"threshold", "rounds"})  # the options it accepts
+    refused_because: dict[str, str] = {}  # a better reason than "X is an option of ... only"
+
+    # --- the deck and the deal ---------------------------------------------
+
+    def deck(self, players: int, pool: CardPool = BUNDLED) -> list[int]:
+        """Every card a round uses with this many players (dealt or not)."""
+        return list(pool.numbered)
+
+    def deck_words(self, players: int) -> str:
+        return self.name
+
+    def deal(self, game: Game) -> tuple[list[list[int]], list[list[int]], list[int]]:
+        """A random deal: (rows, hands, cards out of play), each hand in random order."""
+        raise NotImplementedError
+
+    def holds(self, card: int) -> bool:
+        """Whether the variant plays with this kind of card at all."""
+        return card < FIRST_ZERO
+
+    def card_kind(self, card: int) -> str:
+        """The kind a hand counts `card` as (a key of `hand`)."""
+        return "joker" if card >= FIRST_JOKER else "numbered card"
+
+    def hand_overflow(self, cards: Iterable[int]) -> str | None:
+        """Why `cards` hold more than a dealt hand, or None when they do not."""
+        counts = Counter(map(self.card_kind, cards))
+        for kind, most in self.hand.items():
+            if counts[kind] > most:
+                kinds = kind if most == 1 else kind + "s"
+                return f"a hand in {self.name} holds at most {most} {kinds}, not {counts[kind]}"
+        return None
+
+    # --- players and options -------------------------------------------------
+
+    def player_limits(self, options, pool: CardPool = BUNDLED) -> tuple[int, int]:
+        return 2, min(self.most_players, self.most_dealt(pool))
+
+    def most_dealt(self, pool: CardPool) -> int:
+        """How many players the pool can deal a round to."""
+        return (len(pool.numbered) - self.rows) // sum(self.hand.values())
+
+    def check_options(self, options) -> str | None:
+        """Why `options` do not suit this variant, or None."""
+        for option in OPTIONS:
+            if getattr(options, option) not in (None, False) and option not in self.takes:
+                return self.refused_because.get(option) or f"{option} is an option of {_takers(option)} only"
+        return None
+
+    def rounds_to_play(self, options, players: int) -> int | None:
+        """A fixed number of rounds, or None when the game ends on the threshold."""
+        return options.rounds
+
+    # --- a turn --------------------------------------------------------------
+
+    def resolve_turn(self, game: Game, plays: Plays) -> None:
+        """Take each seat's cards out of its hand and put them where the rules say."""
+        raise NotImplementedError
+
+
+def _takers(option: str) -> str:
+    from cardgen.engine.variants import VARIANTS
+
+    names = [variant.name for variant in VARIANTS.values() if option in variant.takes]
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)

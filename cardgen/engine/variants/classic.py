@@ -1,0 +1,76 @@
+"""Classic: 104 numbered cards, 10 each, one card a turn, lowest first; a card below
+every row end takes a row of its player's choice (docs/RULES.md §2-§6)."""
+
+from __future__ import annotations
+
+from functools import partial
+
+from cardgen.engine.cards import VALUE, face, tenths_text
+from cardgen.engine.deck import draw
+from cardgen.engine.errors import IllegalPlay
+from cardgen.engine.variants.base import Variant
+
+
+class Classic(Variant):
+    key = "classic"
+    name = "Classic"
+
+    def deal(self, game):
+        cards = list(game.pool.numbered)
+        size = self.hand["numbered card"]
+        dealt = draw(game.rng, cards, self.rows + size * game.player_count)
+        rows = [[card] for card in dealt[: self.rows]]
+        hands = [dealt[start : start + size] for start in range(self.rows, len(dealt), size)]
+        return rows, hands, cards
+
+    def resolve_turn(self, game, plays) -> None:
+        chosen = game.single_cards(plays)
+        chosen.sort()
+        self.place_numbered(game, chosen, plays)
+
+    def below_all_rule(self, game):
+        """What a strategy's card below every row end does: it takes the row its player picks."""
+        return partial(self._strategy_take, game)
+
+    def place_numbered(self, game, cards: list[int], plays) -> None:
+        """Place numbered cards in the order given, by the Classic rule."""
+        table = game.table
+        if plays is None:
+            table.place_cards(cards, game.owner, game.below_all)
+            return
+        for card in cards:
+            seat = game.owner[card]
+            self._check_numbered_decisions(game, seat, card, plays[seat])
+            table.place_cards((card,), game.owner, partial(self._recorded_take, game, plays))
+
+    def _check_numbered_decisions(self, game, seat: int, card: int, play) -> None:
+        """A recorded numbered card never names its row, and names a take only below every row end."""
+        table = game.table
+        row = table.row_below(VALUE[card])
+        goes = f"row {row + 1} after {tenths_text(table.ends[row])}" if row >= 0 else None
+        if play.row is not None:
+            raise IllegalPlay(
+                seat,
+                face(card),
+                f"and named row {play.row + 1}, but a numbered card goes on the row the rules give it: "
+                + (f"here {goes}" if goes else "below every row end, it takes the row named by take"),
+            )
+        if play.take is not None and goes:
+            raise IllegalPlay(
+                seat,
+                face(card),
+                f"and named row {play.take + 1} to take, but it goes on {goes}; "
+                "only a card below every row end takes a row",
+            )
+
+    def _strategy_take(self, game, seat: int, card: int, value: int) -> None:
+        row = game.players[seat].choose_take(game.views[seat], card)
+        game.check_row(seat, face(card), row)
+        game.table.take(seat, row, card, value)
+
+    def _recorded_take(self, game, plays, seat: int, card: int, value: int) -> None:
+        row = plays[seat].take
+        if row is None:
+            raise IllegalPlay(seat, face(card), "which is below every row end, but named no row to take")
+        game.check_row(seat, face(card), row)
+        game.table.take(seat, row, card, value)

@@ -1,0 +1,136 @@
+"""What one player may know of a game: the only thing a strategy is shown.
+
+Its own hand, the rows, the cards played and collected, the scores and how many
+cards each other hand holds; never another hand, the cards out of play or the
+game itself. What it hands out cannot change the game: tuples, numbers, and
+functions that only read. (Python cannot wall off an object from code that digs
+through closures or the garbage collector; a view simply offers no way in.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from cardgen.engine.cards import VALUE
+
+if TYPE_CHECKING:
+    from cardgen.engine.game import Game
+    from cardgen.engine.options import Options
+    from cardgen.engine.variants import Variant
+
+
+class PlayerView:
+    """One seat's view. Rows are numbered from 0; values are in tenths (card 17 is 170)."""
+
+    __slots__ = (
+        "seat",
+        "options",
+        "variant",
+        "heads",
+        "random",
+        "row_count",
+        "row_limit",
+        "row_below",
+        "highest_row",
+        "row_end",
+        "row_heads",
+        "row_length",
+        "ends_with_joker",
+        "_read",
+    )
+
+    def __init__(self, game: Game, seat: int) -> None:
+        table = game.table
+        self.seat = seat
+        self.options: Options = game.options
+        self.variant: Variant = game.rules
+        self.heads: tuple[int, ...] = game.heads  # bull heads by card id
+        self.random: Callable[[], float] = game.rng.random  # the game's seeded randomness
+        self.row_count: int = table.row_count
+        self.row_limit: int = table.row_limit
+        # Each of these reads the table as it is now (its lists are changed in place).
+        self.row_below: Callable[[int], int] = table.row_below  # row whose end is the highest below a value, or -1
+        self.highest_row: Callable[[], int] = table.highest_row
+        self.row_end: Callable[[int], int] = table.ends.__getitem__
+        self.row_heads: Callable[[int], int] = table.row_heads.__getitem__
+        self.row_length: Callable[[int], int] = lambda row: len(table.rows[row])
+        self.ends_with_joker: Callable[[int], bool] = table.ends_with_joker
+        self._read = _reader(game, seat)
+
+    @property
+    def hand(self) -> tuple[int, ...]:
+        return self._read("hand")
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds (an unknown hand of a record counts as 0)."""
+        return self._read("hand_sizes")
+
+    @property
+    def rows(self) -> tuple[tuple[int, ...], ...]:
+        return self._read("rows")
+
+    @property
+    def piles(self) -> tuple[tuple[int, ...], ...]:
+        """The cards each seat has collected this round."""
+        return self._read("piles")
+
+    @property
+    def played(self) -> tuple[int, ...]:
+        """Every card played this round so far, on the rows or in a pile."""
+        return self._read("played")
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Bull heads each seat has collected this round."""
+        return self._read("scores")
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Each seat's total of the rounds before this one."""
+        return self._read("totals")
+
+    @property
+    def round(self) -> int:
+        return self._read("round")
+
+    @property
+    def turn(self) -> int:
+        return self._read("turn")
+
+    def unseen(self) -> set[int]:
+        """The cards of the variant's deck this player has not seen: in other hands or out of play."""
+        return self._read("unseen")
+
+    def value(self, card: int) -> int:
+        return VALUE[card]
+
+
+def _reader(game: Game, seat: int) -> Callable[[str], object]:
+    """One closure that answers each question; the view keeps no attribute leading to the game."""
+    table = game.table
+
+    def read(what: str):
+        if what == "hand":
+            return tuple(game.hands[seat] or ())
+        if what == "hand_sizes":
+            return tuple(len(hand or ()) for hand in game.hands)
+        if what == "rows":
+            return tuple(map(tuple, table.rows))
+        if what == "piles":
+            return tuple(map(tuple, table.piles))
+        if what == "played":
+            return tuple(card for cards in (*table.rows, *table.piles) for card in cards if card not in game.starters)
+        if what == "scores":
+            return tuple(table.scores)
+        if what == "totals":
+            return tuple(game.totals)
+        if what == "round":
+            return game.round
+        if what == "turn":
+            return game.turn
+        seen = set(game.hands[seat] or ()).union(*table.rows, *table.piles)
+        return set(game.deck) - seen
+
+    return read
