@@ -164,8 +164,10 @@ def test_summary_structure(variant):
     from cardgen.model.rules import read_summary
 
     players = read_summary(variant).players
-    assert (players.min, players.max) == Options(variant).player_limits() == {"plus": (2, 7), "pro": (2, 6)}.get(
-        variant, (2, 10)
+    assert (
+        (players.min, players.max)
+        == Options(variant).player_limits()
+        == {"plus": (2, 7), "pro": (2, 6)}.get(variant, (2, 10))
     )
     ids = doc["sections"]
     expected = [i for i in SECTION_ORDER if i != "special" or variant in ("plus", "jokers")]

@@ -222,13 +222,13 @@ class Game:
         for seat, player in enumerate(self.players):
             hand = hands[seat]
             if hand:
-                card = player.choose_cards(views[seat])
+                choice = player.choose_cards(views[seat])
                 try:
-                    hand.remove(card)  # type: ignore[arg-type]
-                    owner[card] = seat  # type: ignore[index]
+                    hand.remove(choice)  # type: ignore[arg-type]  # not an int: told why below
+                    owner[choice] = seat  # type: ignore[index]
                 except (ValueError, TypeError):  # not a card of the hand: say why
-                    (card,) = self.take_cards(seat, (card,) if isinstance(card, int) else tuple(card))
-                chosen.append(card)  # type: ignore[arg-type]
+                    (choice,) = self.take_cards(seat, (choice,) if isinstance(choice, int) else tuple(choice))
+                chosen.append(choice)  # type: ignore[arg-type]
         return chosen
 
     def cards_by_seat(self, plays) -> list[tuple[int, tuple[int, ...]]]:

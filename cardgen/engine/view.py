@@ -10,7 +10,7 @@ through closures or the garbage collector; a view simply offers no way in.)
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.cards import VALUE
 
@@ -107,7 +107,7 @@ class PlayerView:
         return VALUE[card]
 
 
-def _reader(game: Game, seat: int) -> Callable[[str], object]:
+def _reader(game: Game, seat: int) -> Callable[[str], Any]:
     """One closure that answers each question; the view keeps no attribute leading to the game."""
     table = game.table
 

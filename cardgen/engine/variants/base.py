@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from cardgen.engine.cards import FIRST_JOKER, FIRST_ZERO
@@ -12,7 +12,7 @@ from cardgen.engine.deck import BUNDLED, CardPool
 if TYPE_CHECKING:
     from cardgen.engine.game import Game, Play
 
-    Plays = list[Play | None] | None
+    Plays = Sequence[Play | None] | None
 
 OPTIONS = ("threshold", "rounds", "free_companion", "one_zero_each", "max_players")
 
@@ -29,7 +29,7 @@ class Variant:
     most_players = 10  # by the rules; a smaller deck may allow fewer
     cards_per_turn = 1  # the most a player plays in one turn
     negative = True  # bull heads count against the player who collects them
-    threshold = 66  # the game ends after the round in which a total reaches it (None: fixed rounds)
+    threshold: int | None = 66  # the game ends after the round in which a total reaches it (None: fixed rounds)
     takes: frozenset[str] = frozenset({"threshold", "rounds"})  # the options it accepts
     refused_because: dict[str, str] = {}  # a better reason than "X is an option of ... only"
 
@@ -87,6 +87,10 @@ class Variant:
 
     def resolve_turn(self, game: Game, plays: Plays) -> None:
         """Take each seat's cards out of its hand and put them where the rules say."""
+        raise NotImplementedError
+
+    def below_all_rule(self, game: Game) -> Callable[[int, int, int], None]:
+        """What happens to a strategy's card below every row end: f(seat, card, value)."""
         raise NotImplementedError
 
 
