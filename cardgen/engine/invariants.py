@@ -34,28 +34,27 @@ class Tally:
         self.rows, self.piles, self.row_heads, self.scores = table.rows, table.piles, table.row_heads, table.scores
         self.card_heads = table.heads.__getitem__
         self.limit = table.row_limit
-        self.hands: list = []
+        self.hands_and_piles: list[list[int]] = []
         self.cards = 0  # cards in hands, rows and piles (out of play stays out all round)
         self.heads = 0  # bull heads on the rows and in the piles, as they should be
 
     def start(self) -> None:
         game = self.game
-        self.hands = [hand for hand in game.hands if hand is not None]  # a record's unknown hands are None
+        # hands and piles are changed in place all round; rows are replaced when collected
+        self.hands_and_piles = [hand for hand in game.hands if hand is not None] + self.piles
         self.cards = len(game.deck) - len(game.out_of_play)
         self.heads = sum(self.row_heads) + sum(self.scores)
 
     def after_turn(self) -> None:
-        rows = self.rows
-        counted = sum(map(len, chain(self.hands, rows, self.piles)))
+        lengths = [*map(len, self.rows)]
+        counted = sum(map(len, self.hands_and_piles)) + sum(lengths)
         unknown = self.game.unknown
         if unknown is not None:
             counted += len(unknown.unseen)
         if counted != self.cards:
-            _fail(
-                self.game, f"cards in more than one place or lost: {counted} in hands, rows and piles, not {self.cards}"
-            )
-        if min(map(len, rows)) < 1 or max(map(len, rows)) > self.limit:
-            _fail(self.game, f"rows hold {[*map(len, rows)]} cards")
+            _fail(self.game, f"cards in more than one place or lost: {counted} in hands, rows and piles, not {self.cards}")
+        if min(lengths) < 1 or max(lengths) > self.limit:
+            _fail(self.game, f"rows hold {lengths} cards")
         self.heads += sum(map(self.card_heads, self.game.played_now))
         if sum(self.row_heads) + sum(self.scores) != self.heads:
             _fail(self.game, "the bull heads on the table and in the piles are not those of the cards played")
