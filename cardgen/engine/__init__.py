@@ -15,6 +15,7 @@ illegal decision raises IllegalPlay.
 
 from cardgen.engine.cards import (
     FIRST_JOKER,
+    FIRST_ZERO,
     JOKER_CARDS,
     NUMBERED_CARDS,
     STANDARD_HEADS,
@@ -40,6 +41,7 @@ from cardgen.engine.view import PlayerView
 
 __all__ = [
     "FIRST_JOKER",
+    "FIRST_ZERO",
     "JOKER_CARDS",
     "NUMBERED_CARDS",
     "STANDARD_HEADS",

@@ -52,7 +52,9 @@ class Tally:
         if unknown is not None:
             counted += len(unknown.unseen)
         if counted != self.cards:
-            _fail(self.game, f"cards in more than one place or lost: {counted} in hands, rows and piles, not {self.cards}")
+            _fail(
+                self.game, f"cards in more than one place or lost: {counted} in hands, rows and piles, not {self.cards}"
+            )
         if min(lengths) < 1 or max(lengths) > self.limit:
             _fail(self.game, f"rows hold {lengths} cards")
         self.heads += sum(map(self.card_heads, self.game.played_now))

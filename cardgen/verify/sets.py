@@ -8,7 +8,17 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 
-from cardgen.engine import FIRST_JOKER, JOKER_CARDS, ZERO_CARDS, CardPool, heads_table, standard_heads
+from cardgen.engine import (
+    FIRST_JOKER,
+    FIRST_ZERO,
+    JOKER_CARDS,
+    VARIANTS,
+    ZERO_CARDS,
+    CardPool,
+    Options,
+    heads_table,
+    standard_heads,
+)
 from cardgen.errors import InputError
 from cardgen.model.cards import SETS_DIR, CardSet
 from cardgen.paths import find_data_file
@@ -216,18 +226,31 @@ def _ranges(numbers: list[int]) -> str:
     return ", ".join(parts)
 
 
+def _variants_with(card: int | None) -> list[str]:
+    """The engine's variants that play with cards of this kind (None: numbered cards only)."""
+    if card is None:
+        return [key for key, rules in VARIANTS.items() if not rules.holds(FIRST_ZERO) and not rules.holds(FIRST_JOKER)]
+    return [key for key, rules in VARIANTS.items() if rules.holds(card)]
+
+
+def _names(variants: list[str]) -> str:
+    names = [VARIANTS[variant].name for variant in variants]
+    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+
+
 def _check_variants(doc: YamlDocument, contents: Contents, report: Report) -> list[str]:
     """Check what each variant the set serves needs; return the variants it can play."""
     variants = []
+    numbered_only = _variants_with(None)
     if contents.numbers:
         missing = [n for n in range(1, HIGHEST + 1) if n not in contents.numbers]
         twice = {n: found for n, found in sorted(contents.numbers.items()) if len(found) > 1}
         if not missing and not twice:
-            report.passed("set.classic", "holds every numbered card 1–104 once: Classic and Pro can be played")
-            variants += ["classic", "pro"]
+            report.passed("set.classic", f"holds every numbered card 1–104 once: {_names(numbered_only)} can be played")
+            variants += numbered_only
         elif contents.numbered_replacement:
             _replacement(sorted(contents.numbers), missing, report)
-            variants += ["classic", "pro"]
+            variants += numbered_only
         elif not twice:
             report.failed(
                 "set.classic",
@@ -256,13 +279,13 @@ def _check_variants(doc: YamlDocument, contents: Contents, report: Report) -> li
                 f"{plural(len(contents.zeros), 'zero card')}: with {numbers_from} they make 6 nimmt! Plus",
                 zeros=len(contents.zeros),
             )
-            variants.append("plus")
+            variants += _variants_with(FIRST_ZERO)
         else:
             report.info("set.plus", "its zero cards would serve Plus, but its numbered cards hold duplicates")
     if contents.jokers:
         _check_jokers(doc, contents, numbers_from, report)
         if contents.numbered_usable and (len(contents.jokers) >= 2 or contents.jokers_replacement):
-            variants.append("jokers")
+            variants += _variants_with(FIRST_JOKER)
     served = ", ".join(v.capitalize() for v in variants) or "no variant of docs/RULES.md"
     together = variants and (contents.numbered_replacement or not contents.numbers)
     report.info(
@@ -353,14 +376,18 @@ def _deal(card_set, contents) -> CardPool:
 def _player_counts(variant: str, contents: Contents, report: Report) -> list[int]:
     """The player counts the set supports in `variant`, reported with why."""
     name = f"set.players.{variant}"
-    if variant == "classic":
-        report.passed(name, "Classic: 2–10 players (10 cards each and 4 to start the rows: 10 × 10 + 4 = 104)")
-        return list(range(2, 11))
-    if variant == "pro":
-        report.passed(name, "Pro: 2–6 players (cards 1 to 10n+4 for n players; up to 10 with the max_players option)")
-        return list(range(2, 7))
-    if variant == "plus":
+    rules = VARIANTS[variant]
+    if rules.holds(FIRST_ZERO):
         return _plus_counts(len(contents.zeros), report)
+    if not rules.holds(FIRST_JOKER):
+        low, high = Options(variant).player_limits()
+        hand = sum(rules.hand.values())
+        report.passed(
+            name,
+            f"{rules.name}: {low}–{high} players ({hand} cards each and {rules.rows} to start the rows: "
+            f"{len(rules.deck(high))} cards with {high} players)",
+        )
+        return list(range(low, high + 1))
     jokers = 10 if contents.jokers_replacement else len(contents.jokers)
     top = min(10, jokers)
     if jokers == 10:
