@@ -117,9 +117,9 @@ def test_replacement_cards_play_with_their_own_bull_heads(tmp_path, monkeypatch)
     deals = []
     real = sets.play_games
 
-    def spy(variant, counts, games, deal, seed):
+    def spy(variant, counts, games, deal, seed, jobs):
         deals.append(deal)
-        return real(variant, counts, games, deal, seed)
+        return real(variant, counts, games, deal, seed, jobs)
 
     monkeypatch.setattr(sets, "play_games", spy)
     report = verify_set(path, games=GAMES)

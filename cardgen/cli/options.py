@@ -82,3 +82,13 @@ def resolve_print_settings(layout, paper, flip, back_offset, printer, lang):
     if back_offset:
         offset = parse_offset(back_offset)
     return PrintSettings(layout=layout, paper=paper, flip=flip, back_offset=offset, lang=lang)
+
+
+def jobs_option(function):
+    """--jobs N: simulated games on N processes; None means every core."""
+    return click.option(
+        "--jobs",
+        type=click.IntRange(1),
+        metavar="N",
+        help="Play the games on N processes (default: one per core); the results are the same for any N.",
+    )(function)
