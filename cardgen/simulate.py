@@ -12,7 +12,10 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
+from operator import add
 
+from cardgen.batch import run_chunks
 from cardgen.engine import STRATEGIES, Game, IllegalPlay, InvariantBroken, Options
 from cardgen.errors import CheckFailed, InputError
 
@@ -69,19 +72,59 @@ def simulate(
     seed: int = 1,
     check: bool = True,
     progress: Callable[[int], None] | None = None,
+    jobs: int = 1,
 ) -> SimulationResult:
-    """Play `games` games; `progress(done)` is called now and then.
+    """Play `games` games on `jobs` processes; `progress(done)` is called now and then.
 
     A broken engine invariant (or a strategy's illegal decision) stops the run
-    with CheckFailed naming the seed that replays that game.
+    with CheckFailed naming the seed that replays that game: the first such game
+    in seed order, whatever the number of jobs.
     """
-    players = make_players(kinds)
-    count = len(players)
-    totals = [0] * count
-    wins = [0] * count
-    rounds = 0
+    make_players(kinds)  # an unknown kind is reported here, before any worker starts
     started = time.perf_counter()
-    for index in range(games):
+    work = partial(play_chunk, options, tuple(kinds), seed, check)
+    tally = run_chunks(work, games, jobs, add, Tally.empty(len(kinds)), progress)
+    seconds = time.perf_counter() - started
+    played = max(games, 1)
+    return SimulationResult(
+        options=options,
+        kinds=list(kinds),
+        games=games,
+        seconds=seconds,
+        mean_totals=[total / played for total in tally.totals],
+        win_rates=[won / played for won in tally.wins],
+        mean_rounds=tally.rounds / played,
+    )
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Whole-number sums over some games: added up exactly, in any grouping, before
+    the means are taken once."""
+
+    totals: tuple[int, ...]
+    wins: tuple[int, ...]  # a shared win counts as a win for each winner
+    rounds: int
+
+    @classmethod
+    def empty(cls, seats: int) -> Tally:
+        return cls((0,) * seats, (0,) * seats, 0)
+
+    def __add__(self, other: Tally) -> Tally:
+        return Tally(
+            tuple(map(add, self.totals, other.totals)),
+            tuple(map(add, self.wins, other.wins)),
+            self.rounds + other.rounds,
+        )
+
+
+def play_chunk(options: Options, kinds: tuple[str, ...], seed: int, check: bool, indexes: range) -> Tally:
+    """Games number `indexes` of a run, game i with seed `seed + i`."""
+    players = make_players(list(kinds))
+    totals = [0] * len(players)
+    wins = [0] * len(players)
+    rounds = 0
+    for index in indexes:
         game_seed = seed + index
         game = Game(options, players, seed=game_seed, check=check)
         try:
@@ -95,16 +138,4 @@ def simulate(
         for seat in winners:
             wins[seat] += 1
         rounds += game.round
-        if progress is not None and index % 16 == 15:
-            progress(index + 1)
-    seconds = time.perf_counter() - started
-    played = max(games, 1)
-    return SimulationResult(
-        options=options,
-        kinds=list(kinds),
-        games=games,
-        seconds=seconds,
-        mean_totals=[total / played for total in totals],
-        win_rates=[won / played for won in wins],
-        mean_rounds=rounds / played,
-    )
+    return Tally(tuple(totals), tuple(wins), rounds)

@@ -1,12 +1,15 @@
 """`cardgen simulate` and the simulation library."""
 
 import json
+import re
+import time
 
 import pytest
 from click.testing import CliRunner
 
+import cardgen.simulate
 from cardgen.cli import main
-from cardgen.engine import Game, Options, RandomPlayer
+from cardgen.engine import Game, InvariantBroken, Options, RandomPlayer
 from cardgen.errors import CheckFailed
 from cardgen.simulate import simulate
 
@@ -101,3 +104,53 @@ def test_game_seeds_replay_single_games():
         game.play()
     means = [sum(game.totals[seat] for game in games) / 5 for seat in range(4)]
     assert means == pytest.approx(result.mean_totals)
+
+
+def without_timing(report: dict) -> dict:
+    return {key: value for key, value in report.items() if key not in ("seconds", "games_per_second")}
+
+
+TIMING = re.compile(r" in [\d.]+ s \([\d,]+ games/s\)")
+
+
+def test_any_number_of_jobs_prints_the_same_figures():
+    # 37 games: chunks of 3 games for 2 jobs and of 2 for 3 jobs, the last one shorter
+    args = ("--variant", "jokers", "--players", "3", "--games", "37", "--seed", "5")
+    reports = [json.loads(run(*args, "--json", "--jobs", jobs).stdout) for jobs in ("1", "2", "3")]
+    assert without_timing(reports[0]) == without_timing(reports[1]) == without_timing(reports[2])
+    texts = [run(*args, "--jobs", jobs).stdout for jobs in ("1", "3")]
+    assert TIMING.search(texts[0]) and TIMING.search(texts[1])
+    assert TIMING.sub("", texts[0]) == TIMING.sub("", texts[1])
+
+
+class BreaksOnSeeds14And45(Game):
+    """Game seed 14 breaks slowly, seed 45 at once: with two jobs, 45 breaks first."""
+
+    def __init__(self, *args, seed, **kwargs):
+        super().__init__(*args, seed=seed, **kwargs)
+        self.game_seed = seed
+
+    def play(self):
+        if self.game_seed == 14:
+            time.sleep(0.5)
+        if self.game_seed in (14, 45):
+            raise InvariantBroken("a card was lost")
+        return super().play()
+
+
+def test_the_first_broken_game_in_seed_order_is_named_whatever_the_number_of_jobs(monkeypatch):
+    monkeypatch.setattr(cardgen.simulate, "Game", BreaksOnSeeds14And45)  # workers are forked with it
+    messages = []
+    for jobs in (1, 2):
+        with pytest.raises(CheckFailed) as caught:
+            simulate(Options("classic"), ["random"] * 4, 60, seed=1, check=False, jobs=jobs)
+        messages.append(str(caught.value))
+    expected = "game 14 (seed 14) went wrong: a card was lost; replay it with --games 1 --seed 14"
+    assert messages == [expected, expected]
+
+
+@pytest.mark.parametrize("command", ["simulate", "verify numbered"])
+def test_jobs_must_be_one_or_more(command):
+    result = CliRunner().invoke(main, [*command.split(), "--jobs", "0"])
+    assert result.exit_code == 2
+    assert result.stderr.count("\n") == 1 and "'--jobs': 0 is not in the range x>=1" in result.stderr

@@ -2,8 +2,10 @@
 duplicated, a bull head changed, or a broken game is caught with its place."""
 
 import json
+import re
 import subprocess
 import sys
+import time
 
 import pytest
 from clirun import cardgen_in_process
@@ -117,9 +119,9 @@ def test_replacement_cards_play_with_their_own_bull_heads(tmp_path, monkeypatch)
     deals = []
     real = sets.play_games
 
-    def spy(variant, counts, games, deal, seed):
+    def spy(variant, counts, games, deal, seed, jobs):
         deals.append(deal)
-        return real(variant, counts, games, deal, seed)
+        return real(variant, counts, games, deal, seed, jobs)
 
     monkeypatch.setattr(sets, "play_games", spy)
     report = verify_set(path, games=GAMES)
@@ -204,6 +206,23 @@ def test_a_broken_game_is_reported_with_the_seed_that_replays_it(monkeypatch):
     [broken] = fails(report)
     assert broken.details["seed"] == 5 and "seed 5" in broken.place
     assert "more than one place" in broken.message
+
+
+def test_broken_games_are_listed_in_seed_order_whatever_the_number_of_jobs(monkeypatch):
+    deal = play.Game.deal
+
+    def deal_a_card_twice(self):
+        deal(self)
+        if self.seed == 4:
+            time.sleep(0.3)  # with two jobs, the later broken games are found first
+        if self.seed in (4, 21, 33):
+            self.hands[0].append(self.hands[1][0])
+
+    monkeypatch.setattr(play.Game, "deal", deal_a_card_twice)  # workers are forked with it
+    one, two = (cardgen_in_process("verify", "jokers", "--games", "40", "--jobs", jobs) for jobs in (1, 2))
+    assert one.returncode == two.returncode == 1
+    assert one.stdout == two.stdout
+    assert re.findall(r"seed (\d+), \d+ players", one.stdout) == ["4", "21", "33"]
 
 
 def test_schema_errors_are_a_failed_check_with_file_line_and_field(tmp_path):

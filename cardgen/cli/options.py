@@ -101,3 +101,13 @@ class VariantChoice(click.ParamType):
         if value in VARIANTS:
             return value
         self.fail(f"{value!r} is not one of {variant_words()}.", param, ctx)
+
+
+def jobs_option(function):
+    """--jobs N: simulated games on N processes; None means every core."""
+    return click.option(
+        "--jobs",
+        type=click.IntRange(1),
+        metavar="N",
+        help="Play the games on N processes (default: one per core); the results are the same for any N.",
+    )(function)

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 
 import click
 
+from cardgen.cli.options import jobs_option
+
 if TYPE_CHECKING:
     from click._termui_impl import ProgressBar
 
@@ -33,6 +35,7 @@ from cardgen.cli.options import VariantChoice
 @click.option("--max-players", type=click.IntRange(2, 10), help="Pro: allow up to this many players (default 6).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--no-check", is_flag=True, help="Skip the invariant checks after every turn (faster).")
+@jobs_option
 def command(
     variant,
     player_count,
@@ -46,10 +49,12 @@ def command(
     max_players,
     as_json,
     no_check,
+    jobs,
 ) -> None:
     """Play many games with computer players and report, per seat, the mean
     total and the win rate (a shared win counts for each winner), the mean
     number of rounds, and games per second."""
+    from cardgen.batch import all_cores
     from cardgen.engine import OptionError, Options
     from cardgen.errors import InputError
     from cardgen.simulate import simulate
@@ -72,7 +77,9 @@ def command(
     except OptionError as exc:
         raise InputError(str(exc)) from None
     with _Progress(games) as progress:
-        result = simulate(options, kinds, games, seed=seed, check=not no_check, progress=progress)
+        result = simulate(
+            options, kinds, games, seed=seed, check=not no_check, progress=progress, jobs=jobs or all_cores()
+        )
     click.echo(json.dumps(result.as_json()) if as_json else result.summary())
 
 

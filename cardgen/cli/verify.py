@@ -2,6 +2,8 @@
 
 import click
 
+from cardgen.cli.options import jobs_option
+
 
 @click.command("verify")
 @click.argument("inputs", nargs=-1, metavar="[SET|PDF]...")
@@ -22,7 +24,8 @@ import click
 )
 @click.option("--seed", type=int, default=1, show_default=True, help="Game i is played with seed SEED+i.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object with every check.")
-def command(inputs, expected_sets, games, seed, as_json) -> None:
+@jobs_option
+def command(inputs, expected_sets, games, seed, as_json, jobs) -> None:
     """Check card sets (a YAML file or a bundled name: numbered, zero-cards, jokers)
     against the rules, and PDFs against what they should print. One line per check,
     then a summary; exit status 0 when all pass, 1 when any fails, 2 when an input
@@ -35,6 +38,7 @@ def command(inputs, expected_sets, games, seed, as_json) -> None:
     """
     import sys
 
+    from cardgen.batch import all_cores
     from cardgen.errors import InputError
     from cardgen.verify.report import render_json, render_text
     from cardgen.verify.run import verify_inputs
@@ -44,7 +48,9 @@ def command(inputs, expected_sets, games, seed, as_json) -> None:
         raise InputError(
             "name a card set or a PDF to verify, e.g. cardgen verify output/deck-duplex.pdf --set numbered"
         )
-    reports = verify_inputs(names, list(expected_sets) if inputs else [], games=games, seed=seed)
+    reports = verify_inputs(
+        names, list(expected_sets) if inputs else [], games=games, seed=seed, jobs=jobs or all_cores()
+    )
     click.echo(render_json(reports) if as_json else render_text(reports))
     if not all(report.ok for report in reports):
         sys.exit(1)

@@ -9,7 +9,10 @@ verify wants every broken game's seed, so the loop lives here.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import partial
+from operator import iadd
 
+from cardgen.batch import run_chunks
 from cardgen.engine import CardPool, Game, HeuristicPlayer, IllegalPlay, InvariantBroken, Options, RandomPlayer
 
 
@@ -37,23 +40,34 @@ def seat_kinds(players: int) -> list[str]:
     return ["heuristic" if seat % 2 == 0 else "random" for seat in range(players)]
 
 
-def play_games(variant: str, player_counts: list[int], games: int, pool: CardPool, seed: int) -> Played:
-    """About `games` games spread evenly over the player counts (at least one each);
-    game i is played with seed `seed + i`."""
-    played = Played(variant)
+def play_games(variant: str, player_counts: list[int], games: int, pool: CardPool, seed: int, jobs: int = 1) -> Played:
+    """About `games` games spread evenly over the player counts (at least one each),
+    on `jobs` processes; game i is played with seed `seed + i`, and the broken games
+    come in seed order whatever the number of jobs."""
     share, extra = divmod(max(games, len(player_counts)), len(player_counts))
-    game_seed = seed
-    for index, players in enumerate(player_counts):
-        count = share + (1 if index < extra else 0)
+    spread = {players: share + (1 if index < extra else 0) for index, players in enumerate(player_counts)}
+    work = partial(play_chunk, variant, tuple(spread.items()), pool, seed)
+    broken: list[Broken] = run_chunks(work, sum(spread.values()), jobs, iadd, [])
+    return Played(variant, spread, broken)
+
+
+def play_chunk(
+    variant: str, spread: tuple[tuple[int, int], ...], pool: CardPool, seed: int, indexes: range
+) -> list[Broken]:
+    """The broken games among games number `indexes`: the first `count` games of `spread`
+    are for its first player count, and so on."""
+    broken = []
+    first = 0
+    for players, count in spread:
         kinds = seat_kinds(players)
-        for _ in range(count):
+        for index in range(max(first, indexes.start), min(first + count, indexes.stop)):
+            game_seed = seed + index
             seats = [HeuristicPlayer() if kind == "heuristic" else RandomPlayer() for kind in kinds]
             try:
                 Game(Options(variant), seats, seed=game_seed, pool=pool, check=True).play()
             except (InvariantBroken, IllegalPlay) as exc:
-                played.broken.append(Broken(game_seed, players, kinds, str(exc)))
+                broken.append(Broken(game_seed, players, kinds, str(exc)))
             except Exception as exc:  # an engine crash is a finding too, with the seed that shows it
-                played.broken.append(Broken(game_seed, players, kinds, f"the engine crashed: {exc!r}"))
-            game_seed += 1
-        played.games_by_players[players] = count
-    return played
+                broken.append(Broken(game_seed, players, kinds, f"the engine crashed: {exc!r}"))
+        first += count
+    return broken

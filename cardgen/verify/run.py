@@ -41,16 +41,17 @@ def input_kind(name: str) -> str:
 
 
 def verify_inputs(
-    inputs: list[str], expected_sets: list[str] | None = None, games: int = 300, seed: int = 1
+    inputs: list[str], expected_sets: list[str] | None = None, games: int = 300, seed: int = 1, jobs: int = 1
 ) -> list[Report]:
-    """One report per input. `expected_sets` are the sets the PDFs must hold, exactly.
+    """One report per input. `expected_sets` are the sets the PDFs must hold, exactly;
+    a set's games are played on `jobs` processes.
     Raises InputError, before checking anything, when an input cannot be read."""
     expected = _load_sets(expected_sets or [])
     kinds = [(name, input_kind(name)) for name in inputs]
     reports = []
     for name, kind in kinds:
         if kind == "set":
-            reports.append(verify_set(name, games=games, seed=seed))
+            reports.append(verify_set(name, games=games, seed=seed, jobs=jobs))
         else:
             reports.append(verify_pdf(name, expected))
     return reports

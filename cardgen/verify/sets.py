@@ -73,7 +73,7 @@ class Contents:
         return all(len(found) == 1 for found in self.numbers.values())
 
 
-def verify_set(name_or_file: str | Path, games: int = 300, seed: int = 1) -> Report:
+def verify_set(name_or_file: str | Path, games: int = 300, seed: int = 1, jobs: int = 1) -> Report:
     doc = read_set_document(name_or_file)
     report = Report(doc.file, "set")
     _check_identity(doc, report)
@@ -86,7 +86,7 @@ def verify_set(name_or_file: str | Path, games: int = 300, seed: int = 1) -> Rep
     contents = _sort_cards(doc, card_set, report)
     _check_heads(doc, card_set, contents, report)
     variants = _check_variants(doc, contents, report)
-    _player_counts_and_games(card_set, contents, variants, games, seed, report)
+    _player_counts_and_games(card_set, contents, variants, games, seed, jobs, report)
     return report
 
 
@@ -346,21 +346,21 @@ def _check_jokers(doc: YamlDocument, contents: Contents, numbers_from: str, repo
         )
 
 
-def _player_counts_and_games(card_set, contents, variants, games, seed, report) -> None:
+def _player_counts_and_games(card_set, contents, variants, games, seed, jobs, report) -> None:
     if not variants:
         report.info("set.games", "no variant to play, so no games were simulated")
         return
-    deal = _deal(card_set, contents)
+    pool = _card_pool(card_set, contents)
     counts = {variant: _player_counts(variant, contents, report) for variant in variants}
     combos = sum(len(c) for c in counts.values())
     for variant in variants:
         share = max(1, round(games * len(counts[variant]) / combos))
-        played = play_games(variant, counts[variant], share, deal, seed)
+        played = play_games(variant, counts[variant], share, pool, seed, jobs)
         _report_games(played, report)
         seed += played.games
 
 
-def _deal(card_set, contents) -> CardPool:
+def _card_pool(card_set, contents) -> CardPool:
     """The engine's cards for this set: its bull heads; the zero cards and jokers it has."""
     cards = card_set.cards
     overrides = {}

@@ -1,0 +1,106 @@
+"""Work numbered 0..count-1 (simulated games) cut into chunks and spread over processes.
+
+    tally = run_chunks(partial(play_chunk, options, seed), games, jobs, operator.add, Tally.empty(4), progress)
+
+`work(indexes)` gets a `range` of item numbers and returns what it found there: it
+must be a top-level function (or a functools.partial of one) with picklable
+arguments, since it runs in worker processes on systems that start them afresh.
+The results are combined in chunk order, so whole-number sums or lists in item order
+come out the same for any number of jobs, as long as an item does not depend on
+which chunk it is in.
+
+One job plays in this process, with no worker to start. When work raises, the
+error of the first failing chunk in order is raised, so the error does not depend
+on the number of jobs either. Ctrl-C reaches the caller alone (workers ignore it)
+as KeyboardInterrupt, after every worker has been stopped.
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TypeVar
+
+Result = TypeVar("Result")
+Total = TypeVar("Total")
+
+LARGEST_CHUNK = 64  # a few tenths of a second of checked games: the progress bar moves smoothly
+CHUNKS_PER_JOB = 8  # so that a job that finishes early takes more work rather than waiting
+
+# fork starts a worker in a few milliseconds; elsewhere the platform's own way (spawn) is safe
+START_METHOD = "fork" if sys.platform == "linux" else None
+
+
+def all_cores() -> int:
+    """The processors this process may run on."""
+    if hasattr(os, "process_cpu_count"):  # Python 3.13+
+        return os.process_cpu_count() or 1
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def chunk_size(count: int, jobs: int) -> int:
+    return max(1, min(LARGEST_CHUNK, math.ceil(count / (CHUNKS_PER_JOB * jobs))))
+
+
+def run_chunks(
+    work: Callable[[range], Result],
+    count: int,
+    jobs: int,
+    combine: Callable[[Total, Result], Total],
+    start: Total,
+    progress: Callable[[int], None] | None = None,
+    start_method: str | None = START_METHOD,
+) -> Total:
+    """`start` combined with `work(chunk)` of each chunk of range(count) in order, the
+    chunks played on up to `jobs` processes; `progress(done)` after each chunk with the
+    number of items done so far."""
+    size = chunk_size(count, jobs)
+    firsts = range(0, count, size)
+    parts = (range(first, min(first + size, count)) for first in firsts)  # made as needed: count may be huge
+    processes = min(jobs, len(firsts))
+    if processes <= 1:
+        return _combined(map(work, parts), firsts, size, count, combine, start, progress)
+    pool = _start_pool(processes, start_method)
+    try:
+        return _combined(pool.imap(work, parts), firsts, size, count, combine, start, progress)
+    finally:  # done, an error or Ctrl-C: every worker is stopped before going on
+        pool.terminate()
+        pool.join()
+
+
+def _combined(results: Iterator[Result], firsts: range, size: int, count: int, combine, total, progress):
+    for result, first in zip(results, firsts):
+        total = combine(total, result)
+        if progress is not None:
+            progress(min(first + size, count))
+    return total
+
+
+def _start_pool(processes: int, start_method: str | None):
+    context = multiprocessing.get_context(start_method)
+    with _ctrl_c_ignored():  # a worker is born ignoring it: no Ctrl-C while it starts up either
+        return context.Pool(processes, initializer=_ignore_ctrl_c)
+
+
+def _ignore_ctrl_c() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+@contextmanager
+def _ctrl_c_ignored() -> Iterator[None]:
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread may change signal handlers
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)

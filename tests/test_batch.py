@@ -1,0 +1,67 @@
+"""cardgen.batch: work in chunks on several processes, the same result as in one."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from functools import partial
+from operator import add
+from pathlib import Path
+
+import pytest
+
+from cardgen.batch import run_chunks
+from cardgen.engine import Options
+from cardgen.simulate import Tally, play_chunk
+
+FOUR_RANDOM = partial(play_chunk, Options("classic"), ("random",) * 4, 1, False)
+
+
+def test_workers_started_afresh_as_on_macos_and_windows_give_the_same_sums():
+    alone = run_chunks(FOUR_RANDOM, 30, 1, add, Tally.empty(4))
+    spawned = run_chunks(FOUR_RANDOM, 30, 2, add, Tally.empty(4), start_method="spawn")
+    assert spawned == alone and alone.rounds >= 30
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_progress_climbs_to_every_item(jobs):
+    done = []
+    run_chunks(FOUR_RANDOM, 37, jobs, add, Tally.empty(4), done.append)
+    assert done == sorted(set(done)) and done[-1] == 37 and len(done) > 2
+
+
+def _children(pid: int) -> list[int]:
+    return [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+
+
+def _running(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children").exists(), reason="Linux /proc")
+def test_ctrl_c_stops_every_worker_with_one_line_and_130():
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cardgen", "simulate", "--games", "100000000", "--jobs", "2"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,  # its own process group, which a terminal's Ctrl-C reaches as a whole
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        deadline = time.monotonic() + 20
+        while len(workers := _children(process.pid)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.05)
+        time.sleep(0.2)  # the workers are playing
+        os.killpg(process.pid, signal.SIGINT)
+        _, stderr = process.communicate(timeout=30)
+    finally:
+        process.kill()  # no simulation left running when the test fails
+    assert len(workers) == 2
+    assert process.returncode == 130
+    assert stderr == "cardgen: stopped.\n"
+    assert not any(_running(worker) for worker in workers)
