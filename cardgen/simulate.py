@@ -83,7 +83,7 @@ def simulate(
     make_players(kinds)  # an unknown kind is reported here, before any worker starts
     started = time.perf_counter()
     work = partial(play_chunk, options, tuple(kinds), seed, check)
-    tally = run_chunks(work, games, jobs, add, Tally.empty(len(kinds)), progress)
+    sums = run_chunks(work, games, jobs, add, Sums.empty(len(kinds)), progress)
     seconds = time.perf_counter() - started
     played = max(games, 1)
     return SimulationResult(
@@ -91,14 +91,14 @@ def simulate(
         kinds=list(kinds),
         games=games,
         seconds=seconds,
-        mean_totals=[total / played for total in tally.totals],
-        win_rates=[won / played for won in tally.wins],
-        mean_rounds=tally.rounds / played,
+        mean_totals=[total / played for total in sums.totals],
+        win_rates=[won / played for won in sums.wins],
+        mean_rounds=sums.rounds / played,
     )
 
 
 @dataclass(frozen=True)
-class Tally:
+class Sums:
     """Whole-number sums over some games: added up exactly, in any grouping, before
     the means are taken once."""
 
@@ -107,18 +107,18 @@ class Tally:
     rounds: int
 
     @classmethod
-    def empty(cls, seats: int) -> Tally:
+    def empty(cls, seats: int) -> Sums:
         return cls((0,) * seats, (0,) * seats, 0)
 
-    def __add__(self, other: Tally) -> Tally:
-        return Tally(
+    def __add__(self, other: Sums) -> Sums:
+        return Sums(
             tuple(map(add, self.totals, other.totals)),
             tuple(map(add, self.wins, other.wins)),
             self.rounds + other.rounds,
         )
 
 
-def play_chunk(options: Options, kinds: tuple[str, ...], seed: int, check: bool, indexes: range) -> Tally:
+def play_chunk(options: Options, kinds: tuple[str, ...], seed: int, check: bool, indexes: range) -> Sums:
     """Games number `indexes` of a run, game i with seed `seed + i`."""
     players = make_players(list(kinds))
     totals = [0] * len(players)
@@ -138,4 +138,4 @@ def play_chunk(options: Options, kinds: tuple[str, ...], seed: int, check: bool,
         for seat in winners:
             wins[seat] += 1
         rounds += game.round
-    return Tally(tuple(totals), tuple(wins), rounds)
+    return Sums(tuple(totals), tuple(wins), rounds)
