@@ -84,6 +84,7 @@ class Game:
         self.played_now: list[int] = []  # the cards played this turn
         self.unknown: UnknownHands | None = None  # the referee's hands that were not written down
         self.views = [PlayerView(self, seat) for seat in range(count)]
+        self._resolve_turn = rules.resolve_turn
         self.below_all = rules.below_all_rule(self)  # a strategy's card below every row end
         # One-card variants ask no strategy that plays its last card: the random player's fast path.
         self._pops = rules.cards_per_turn == 1 and all(player.plays_last_card for player in self.players)
@@ -189,7 +190,7 @@ class Game:
         """
         self.turn += 1
         self.table.collected = []
-        self.rules.resolve_turn(self, plays)
+        self._resolve_turn(self, plays)
         if self.tally is not None:
             self.tally.after_turn()
         if self.unknown is None:
@@ -265,11 +266,12 @@ class Game:
             self.owner[card] = seat
         return cards
 
-    def check_row(self, seat: int, play: str, row) -> None:
+    def check_row(self, seat: int, card: int, row) -> None:
+        """A row a player named with `card`: an int from 0 to the last row."""
         rows = self.table.row_count
-        if not (isinstance(row, int) and 0 <= row < rows):
+        if not (type(row) is int and 0 <= row < rows):
             shown = row + 1 if isinstance(row, int) else row
-            raise IllegalPlay(seat, play, f"and named row {shown}, but the rows are numbered 1 to {rows}")
+            raise IllegalPlay(seat, face(card), f"and named row {shown}, but the rows are numbered 1 to {rows}")
 
     @staticmethod
     def _not_in_hand(cards: tuple[int, ...], card: int) -> str:

@@ -26,7 +26,10 @@ class Classic(Variant):
     def resolve_turn(self, game, plays) -> None:
         chosen = game.single_cards(plays)
         chosen.sort()
-        self.place_numbered(game, chosen, plays)
+        if plays is None:  # the simulator's hot path
+            game.table.place_cards(chosen, game.owner, game.below_all)
+        else:
+            self.place_numbered(game, chosen, plays)
 
     def below_all_rule(self, game):
         """What a strategy's card below every row end does: it takes the row its player picks."""
@@ -65,12 +68,12 @@ class Classic(Variant):
 
     def _strategy_take(self, game, seat: int, card: int, value: int) -> None:
         row = game.players[seat].choose_take(game.views[seat], card)
-        game.check_row(seat, face(card), row)
+        game.check_row(seat, card, row)
         game.table.take(seat, row, card, value)
 
     def _recorded_take(self, game, plays, seat: int, card: int, value: int) -> None:
         row = plays[seat].take
         if row is None:
             raise IllegalPlay(seat, face(card), "which is below every row end, but named no row to take")
-        game.check_row(seat, face(card), row)
+        game.check_row(seat, card, row)
         game.table.take(seat, row, card, value)

@@ -51,7 +51,7 @@ class Jokers(Classic):
             if play.row is None and play.take is None:
                 raise IllegalPlay(seat, shown, "but named no row: a joker joins a row or takes one")
             how, row = ("row", play.row) if play.row is not None else ("take", play.take)
-        game.check_row(seat, shown, row)
+        game.check_row(seat, joker, row)
         if how == "take":
             table.take(seat, row, joker, VALUE[joker])
             return

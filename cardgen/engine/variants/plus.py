@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from cardgen.engine.cards import FIRST_JOKER, FIRST_ZERO, VALUE, face, faces
+from cardgen.engine.cards import FIRST_JOKER, FIRST_ZERO, VALUE, faces
 from cardgen.engine.deck import BUNDLED, CardPool, draw, insert_at_random
 from cardgen.engine.errors import IllegalPlay
 from cardgen.engine.variants.base import Variant
@@ -120,5 +120,5 @@ class Plus(Variant):
         if row is None:
             game.table.place_cards((card,), game.owner, game.below_all)
         else:
-            game.check_row(seat, face(card), row)
+            game.check_row(seat, card, row)
             game.table.put_on(seat, row, card, VALUE[card])
