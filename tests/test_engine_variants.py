@@ -122,3 +122,53 @@ def test_a_strategy_sees_its_own_hand_and_the_sizes_of_the_others_only():
     assert unseen == other | out
     assert isinstance(rows, tuple) and all(isinstance(row, tuple) for row in rows)
     assert piles == ((), ()) and played == ()
+
+
+def _first_plays(variant, rounds=3000):
+    """For each of `rounds` deals, the rank in its sorted hand of the card a random player plays first."""
+    ranks = []
+    for seed in range(rounds):
+        game = Game(Options(variant), [RandomPlayer(), RandomPlayer()], seed=seed)
+        game.deal()
+        hand = sorted(game.hands[0])
+        game.play_turn()
+        ranks.append(hand.index(next(card for card in hand if card not in game.hands[0])))
+    return ranks
+
+
+@pytest.mark.parametrize("variant, size", [("classic", 10), ("jokers", 11), ("pro", 10)])
+def test_a_random_player_plays_any_card_of_its_hand_alike(variant, size):
+    """The fast path plays a hand's last card: the deal must put hands in random order
+    (a joker dealt last, or a Pro draft, would otherwise bias it)."""
+    ranks = _first_plays(variant)
+    expected = len(ranks) / size
+    chi_square = sum((ranks.count(rank) - expected) ** 2 / expected for rank in range(size))
+    assert chi_square < 30, chi_square  # 9-10 degrees of freedom: p < 0.001 above 30
+
+
+def _broken_at(monkeypatch, method, broken):
+    from cardgen.engine.table import Table
+
+    real = getattr(Table, method)
+
+    def wrong(self, *args):
+        real(self, *args)
+        if len(self.rows[0]) == 3:
+            broken(self)
+
+    monkeypatch.setattr(Table, method, wrong)
+
+
+@pytest.mark.parametrize(
+    "method, broken, message",
+    [
+        ("place_cards", lambda table: table.rows[0].append(table.rows[0][0]), "more than one place or lost"),
+        ("place_cards", lambda table: table.row_heads.__setitem__(0, table.row_heads[0] + 1), "bull heads"),
+    ],
+)
+def test_the_counts_after_each_turn_name_the_turn_and_the_seed(monkeypatch, method, broken, message):
+    _broken_at(monkeypatch, method, broken)
+    game = Game(Options("classic"), [RandomPlayer(), RandomPlayer()], seed=11, check=True)
+    with pytest.raises(InvariantBroken, match=rf"round \d+, turn \d+: .*{message}.*\(seed 11\)") as caught:
+        game.play()
+    assert f"round {game.round}, turn {game.turn}:" in str(caught.value) and game.turn < 10  # at that turn
