@@ -13,21 +13,21 @@ import pytest
 
 from cardgen.batch import run_chunks
 from cardgen.engine import Options
-from cardgen.simulate import Tally, play_chunk
+from cardgen.simulate import Sums, play_chunk
 
 FOUR_RANDOM = partial(play_chunk, Options("classic"), ("random",) * 4, 1, False)
 
 
 def test_workers_started_afresh_as_on_macos_and_windows_give_the_same_sums():
-    alone = run_chunks(FOUR_RANDOM, 30, 1, add, Tally.empty(4))
-    spawned = run_chunks(FOUR_RANDOM, 30, 2, add, Tally.empty(4), start_method="spawn")
+    alone = run_chunks(FOUR_RANDOM, 30, 1, add, Sums.empty(4))
+    spawned = run_chunks(FOUR_RANDOM, 30, 2, add, Sums.empty(4), start_method="spawn")
     assert spawned == alone and alone.rounds >= 30
 
 
 @pytest.mark.parametrize("jobs", [1, 2])
 def test_progress_climbs_to_every_item(jobs):
     done = []
-    run_chunks(FOUR_RANDOM, 37, jobs, add, Tally.empty(4), done.append)
+    run_chunks(FOUR_RANDOM, 37, jobs, add, Sums.empty(4), done.append)
     assert done == sorted(set(done)) and done[-1] == 37 and len(done) > 2
 
 

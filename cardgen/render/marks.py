@@ -1,16 +1,18 @@
-"""Marks in the page margins: cut marks, registration targets, ruler, note and page info.
+"""Drawing the marks in the page margins: cut marks, registration targets, ruler and the
+note. Where they go is the plan's (cardgen/layout/plan.py); how the note's words fit
+its box is decided here, with the font.
 
 All positions are in millimetres; the canvas works in points (MM per mm)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
 
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen.layout.geometry import MM, PRINTER_MARGIN, Grid, Rect, bounds
-from cardgen.model.layout import Layout
+from cardgen.layout.geometry import MM
+from cardgen.layout.plan import NoteBox, Ruler, Segment
 
 TICK_SCALE_MM = 3.0  # the front targets' scales reach this far each way, ticked every 0.5 mm
 FONT = "Vera"
@@ -19,75 +21,23 @@ RULER_LABEL_GAP = 2.8  # mm from the line to the labels' baseline: clear of the 
 NOTE_SIZE = 6.5  # pt, when the note fits on one line at that size
 NOTE_MIN_SIZE = 6.0  # pt: the smallest it shrinks to, before it wraps and then shortens the title
 LEADING = 1.2  # line pitch, in font sizes
-TARGET_CLEARANCE = 1.5  # mm left free around a target's cross (verify reads 1 mm around it)
-MARK_CLEARANCE = 1.0  # mm left free beyond the cut marks
 SEPARATOR = "  ·  "
 ELLIPSIS = "…"
 
 
-def cut_marks(canvas: Canvas, slots: list[Rect], layout: Layout, paper: tuple[float, float]) -> None:
-    """Short lines in the margins, in line with every cut, outside the bleed, and
-    shortened where they would reach the strip a home printer cannot print."""
-    marks = layout.cut_marks
-    if marks.style == "none" or not slots:
+def cut_marks(canvas: Canvas, segments: Sequence[Segment], width: float) -> None:
+    if not segments:
         return
-    outer = bounds(slots).grown(layout.bleed + marks.offset)
-    left, below, right, above = _mark_reaches(outer, marks.length, paper)
     canvas.saveState()
-    canvas.setLineWidth(marks.width * MM)
+    canvas.setLineWidth(width * MM)
     canvas.setStrokeGray(0)
-    for x in sorted({round(v, 4) for r in slots for v in (r.x, r.right)}):
-        _line(canvas, x, outer.y, x, outer.y - below)
-        _line(canvas, x, outer.top, x, outer.top + above)
-    for y in sorted({round(v, 4) for r in slots for v in (r.y, r.top)}):
-        _line(canvas, outer.x, y, outer.x - left, y)
-        _line(canvas, outer.right, y, outer.right + right, y)
+    for segment in segments:
+        _line(canvas, segment.x0, segment.y0, segment.x1, segment.y1)
     canvas.restoreState()
-
-
-def _mark_reaches(outer: Rect, length: float, paper: tuple[float, float]) -> tuple[float, float, float, float]:
-    """How far the cut marks reach beyond `outer` to the left, below, to the right and above."""
-    return (
-        _reach(length, outer.x),
-        _reach(length, outer.y),
-        _reach(length, paper[0] - outer.right),
-        _reach(length, paper[1] - outer.top),
-    )
-
-
-def marked_area(slots: list[Rect], layout: Layout, paper: tuple[float, float]) -> Rect:
-    """The cards with their bleed and the cut marks around them: margin texts stay outside."""
-    outer = bounds(slots).grown(layout.bleed)
-    marks = layout.cut_marks
-    if marks.style == "none":
-        return outer
-    outer = outer.grown(marks.offset)
-    left, below, right, above = _mark_reaches(outer, marks.length, paper)
-    area = Rect(outer.x - left, outer.y - below, outer.width + left + right, outer.height + below + above)
-    return area.grown(marks.width / 2)
-
-
-def _reach(length: float, room: float) -> float:
-    """How long a mark can be with `room` mm between its start and the paper's edge."""
-    return max(0.0, min(length, room - PRINTER_MARGIN))
 
 
 def _line(canvas: Canvas, x0: float, y0: float, x1: float, y1: float) -> None:
     canvas.line(x0 * MM, y0 * MM, x1 * MM, y1 * MM)
-
-
-def target_centres(grid: Grid, layout: Layout) -> list[tuple[float, float]]:
-    """Four targets, placed symmetrically so that they land on each other through the
-    paper for either flip: in the side margins, or, where those cannot hold one inside
-    what a home printer prints, near the corners of the bottom and top margins."""
-    paper_w, paper_h = grid.paper
-    half = layout.registration.size / 2
-    side, bottom = grid.bleed_bounds.x / 2, grid.bleed_bounds.y / 2
-    if side - half >= PRINTER_MARGIN or bottom - half < PRINTER_MARGIN:
-        x, y = side, min(40.0, paper_h / 2 - 60)
-    else:
-        x, y = PRINTER_MARGIN + half + TARGET_CLEARANCE, bottom
-    return [(x, y), (x, paper_h - y), (paper_w - x, y), (paper_w - x, paper_h - y)]
 
 
 def registration_target(canvas: Canvas, x: float, y: float, size: float, with_scales: bool) -> None:
@@ -111,19 +61,9 @@ def registration_target(canvas: Canvas, x: float, y: float, size: float, with_sc
     canvas.restoreState()
 
 
-def ruler_line(slots: list[Rect], layout: Layout, paper: tuple[float, float]) -> tuple[float, float, float] | None:
-    """Where the ruler goes: (x, y0, y1) in mm, up the left margin beyond the cut marks,
-    its ticks and labels to the left of x; None when the layout asks for no ruler."""
-    if not layout.ruler:
-        return None
-    x = max(marked_area(slots, layout, paper).x - 0.5, 3.0)
-    y0 = (paper[1] - layout.ruler) / 2
-    return x, y0, y0 + layout.ruler
-
-
-def ruler(canvas: Canvas, line: tuple[float, float, float], label: str) -> None:
-    """A ruler along `line` (from ruler_line), ticked every mm, with `label` along its middle."""
-    x, y0, y1 = line
+def ruler(canvas: Canvas, line: Ruler, label: str) -> None:
+    """A ruler along `line`, ticked every mm, with `label` along its middle."""
+    x, y0, y1 = line.x, line.y0, line.y1
     length = round(y1 - y0, 6)  # 100, not 99.99999999999999: every tick drawn
     canvas.saveState()
     canvas.setStrokeGray(0)
@@ -143,54 +83,6 @@ def ruler(canvas: Canvas, line: tuple[float, float, float], label: str) -> None:
     room = length * MM - 2 * (stringWidth(end_label, FONT, RULER_FONT_SIZE) + 2 * MM)
     canvas.drawCentredString(length / 2 * MM, 0, _shortened(label, room, RULER_FONT_SIZE))
     canvas.restoreState()
-
-
-@dataclass(frozen=True)
-class NoteBox:
-    """Free room for the note: a strip up the right margin, read bottom to top, or, where
-    that margin is too narrow for a line, a strip across the bottom margin."""
-
-    rect: Rect
-    upright: bool  # True: lines run across the page; False: up it
-
-    @property
-    def length(self) -> float:
-        """mm along the lines"""
-        return self.rect.width if self.upright else self.rect.height
-
-    @property
-    def depth(self) -> float:
-        """mm across the lines"""
-        return self.rect.height if self.upright else self.rect.width
-
-
-def note_box(
-    slots: list[Rect], layout: Layout, paper: tuple[float, float], targets: list[tuple[float, float]]
-) -> NoteBox:
-    """The strip up the right margin beyond the cut marks, between the right-hand targets,
-    inside what a home printer prints; the bottom margin's when that one is too narrow."""
-    paper_w, paper_h = paper
-    cards = marked_area(slots, layout, paper)
-    reach = layout.registration.size / 2 + TARGET_CLEARANCE
-    right = _between(targets, 1, lambda x, y: x > paper_w / 2, paper_h, reach)
-    side = NoteBox(_rect(cards.right + MARK_CLEARANCE, right[0], paper_w - PRINTER_MARGIN, right[1]), upright=False)
-    if _lines_room(side, NOTE_MIN_SIZE):
-        return side
-    bottom = _between(targets, 0, lambda x, y: y < paper_h / 2, paper_w, reach)
-    return NoteBox(_rect(bottom[0], PRINTER_MARGIN, bottom[1], cards.y - MARK_CLEARANCE), upright=True)
-
-
-def _between(targets, axis: int, chosen, paper_length: float, reach: float) -> tuple[float, float]:
-    """The span along `axis` (0: x, 1: y) between the chosen targets, clear of them and of
-    the paper's unprintable edges."""
-    along = [target[axis] for target in targets if chosen(*target)]
-    low = max([PRINTER_MARGIN] + [v + reach for v in along if v < paper_length / 2])
-    high = min([paper_length - PRINTER_MARGIN] + [v - reach for v in along if v > paper_length / 2])
-    return low, high
-
-
-def _rect(x0: float, y0: float, x1: float, y1: float) -> Rect:
-    return Rect(x0, y0, max(x1 - x0, 0.0), max(y1 - y0, 0.0))
 
 
 def fit_note(parts: list[str], title_at: int | None, box: NoteBox) -> tuple[float, list[str]]:

@@ -5,19 +5,18 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen.layout.geometry import MM, Grid, Rect, behind, behind_point, bounds, make_grid
+from cardgen.layout.geometry import MM, Rect
+from cardgen.layout.plan import Mode, Page, Plan, Slot, plan_sheets
 from cardgen.model.cards import RulesCard, SheetCard
 from cardgen.model.layout import Layout
 from cardgen.record import LAYOUT_ATTACHMENT, LAYOUT_VERSION
 from cardgen.render import marks
 from cardgen.render.pdf import attach_json, finish, new_canvas, set_boxes
-
-Mode = Literal["glue", "duplex", "sleeve"]
 
 
 @dataclass(frozen=True)
@@ -34,60 +33,48 @@ class SheetRequest:
 
 
 def render_sheet(request: SheetRequest) -> bytes:
-    """The whole PDF of `request`, as bytes."""
-    grid = make_grid(request.layout, request.paper)
-    two_sided = request.mode != "sleeve"
-    canvas, buffer = new_canvas(grid.paper, request.flip if two_sided else None, request.title)
+    """The whole PDF of `request`, as bytes: its plan drawn page by page."""
+    plan = plan_sheets(
+        len(request.cards), request.layout, request.paper, request.mode, request.flip, request.back_offset
+    )
+    canvas, buffer = new_canvas(plan.paper, plan.flip, request.title)
     painter = request.painter_factory(canvas)
-    furniture = _Furniture(canvas, grid, request)
-    chunks = [request.cards[i : i + len(grid.slots)] for i in range(0, len(request.cards), len(grid.slots))]
-    pages_total = len(chunks) * (2 if two_sided else 1)
-    record = _record_header(request, grid)
-    page = 0
-    for chunk in chunks:
-        page += 1
-        front_page = page
-        ruler = _front_page(canvas, painter, furniture, chunk, _page_info(request, page, pages_total, "front"))
-        record["pages"].append({"page": page, "side": "front", "ruler_line_mm": _rounded(ruler)})
-        placed = [
-            {
-                "id": card.id,
-                "kind": card.kind,
-                "label": card.label(),
-                **({"variant": card.variant} if isinstance(card, RulesCard) else {}),
-                "page": page,
-                "slot": slot,
-                "trim_mm": grid.slots[slot].rounded(),
-            }
-            for slot, card in enumerate(chunk)
-        ]
-        if two_sided:
-            page += 1
-            backs, ruler = _back_page(canvas, painter, furniture, chunk, _page_info(request, page, pages_total, "back"))
-            record["pages"].append(
-                {"page": page, "side": "back", "behind": front_page, "ruler_line_mm": _rounded(ruler)}
-            )
-            for entry, rect in zip(placed, backs):
-                entry["back"] = {"page": page, "trim_mm": rect.rounded(), "rotated": request.flip == "short"}
-        record["cards"].extend(placed)
-    attach_json(canvas, LAYOUT_ATTACHMENT, record)
+    furniture = _Furniture(canvas, plan, request)
+    for page in plan.pages:
+        for slot in page.slots:
+            _draw_slot(canvas, painter, request, plan, slot)
+        furniture.draw(page, _page_info(request, page.number, len(plan.pages), page.side))
+        set_boxes(canvas, page.trim_box, page.bleed_box)
+        canvas.showPage()
+    attach_json(canvas, LAYOUT_ATTACHMENT, _record(request, plan))
     return finish(canvas, buffer)
 
 
-def _record_header(request: SheetRequest, grid: Grid) -> dict:
+def _draw_slot(canvas: Canvas, painter, request: SheetRequest, plan: Plan, slot: Slot) -> None:
+    rect, bleed = slot.trim, plan.grid.bleed * MM
+    if slot.draws == "face":
+        painter.front(request.cards[slot.card], rect.x * MM, rect.y * MM, rect.width * MM, rect.height * MM, bleed)
+    elif slot.draws == "back":
+        painter.back(rect.x * MM, rect.y * MM, rect.width * MM, rect.height * MM, bleed, rotate180=slot.rotated)
+    else:
+        _glue_outline(canvas, rect, request.layout, request.words)
+
+
+def _record(request: SheetRequest, plan: Plan) -> dict:
+    """The plan as the sheet's record (cardgen/record.py), for `cardgen verify`."""
     layout = request.layout
-    return {
+    record: dict[str, Any] = {
         "version": LAYOUT_VERSION,
         "kind": "cards",
         "title": request.title,
         "mode": request.mode,
-        "flip": request.flip if request.mode != "sleeve" else None,
-        "paper_mm": list(grid.paper),
+        "flip": plan.flip,
+        "paper_mm": list(plan.paper),
         "card_mm": [layout.card.width, layout.card.height],
         "bleed_mm": layout.bleed,
         "back_offset_mm": list(request.back_offset),
-        "slots_per_page": len(grid.slots),
-        "targets_mm": [list(p) for p in marks.target_centres(grid, layout)],
+        "slots_per_page": len(plan.grid.slots),
+        "targets_mm": [list(p) for p in plan.targets],
         "target_size_mm": layout.registration.size,
         "cut_marks_mm": {
             "style": layout.cut_marks.style,
@@ -98,6 +85,31 @@ def _record_header(request: SheetRequest, grid: Grid) -> dict:
         "pages": [],
         "cards": [],
     }
+    cards: dict[int, dict] = {}
+    for page in plan.pages:
+        ruler = page.ruler and [round(v, 3) for v in (page.ruler.x, page.ruler.y0, page.ruler.y1)]
+        behind = {"behind": page.behind} if page.behind is not None else {}
+        record["pages"].append({"page": page.number, "side": page.side, **behind, "ruler_line_mm": ruler})
+        for slot in page.slots:
+            if page.side == "front":
+                card = request.cards[slot.card]
+                cards[slot.card] = {
+                    "id": card.id,
+                    "kind": card.kind,
+                    "label": card.label(),
+                    **({"variant": card.variant} if isinstance(card, RulesCard) else {}),
+                    "page": page.number,
+                    "slot": slot.slot,
+                    "trim_mm": slot.trim.rounded(),
+                }
+            else:
+                cards[slot.card]["back"] = {
+                    "page": page.number,
+                    "trim_mm": slot.trim.rounded(),
+                    "rotated": slot.rotated,
+                }
+    record["cards"] = list(cards.values())
+    return record
 
 
 def _page_info(request: SheetRequest, page: int, total: int, side: str) -> list[str]:
@@ -118,85 +130,29 @@ class _Furniture:
     """Cut marks, targets and ruler of a page, drawn once per PDF as a form for each
     distinct page (fronts and backs, full and part-filled) and reused on the others."""
 
-    def __init__(self, canvas: Canvas, grid: Grid, request: SheetRequest) -> None:
-        self.canvas, self.grid, self.request = canvas, grid, request
+    def __init__(self, canvas: Canvas, plan: Plan, request: SheetRequest) -> None:
+        self.canvas, self.plan, self.request = canvas, plan, request
         self.forms: dict[tuple, str] = {}
 
-    def draw(self, slots: list[Rect], side: str, info: list[str]) -> tuple[float, float, float] | None:
-        """Draw the furniture and the note around `slots`; return the ruler's line (x, y0, y1)."""
-        layout, paper = self.request.layout, self.grid.paper
-        key = (side, tuple(slots))
+    def draw(self, page: Page, info: list[str]) -> None:
+        key = (page.side, tuple(slot.trim for slot in page.slots))
         if key not in self.forms:
             self.forms[key] = f"cardgen-furniture-{len(self.forms)}"
             self.canvas.beginForm(self.forms[key])
-            self._marks(slots, side)
+            self._marks(page)
             self.canvas.endForm()
         self.canvas.doForm(self.forms[key])
-        if layout.note:
-            box = marks.note_box(slots, layout, paper, self._targets(side))
-            size, lines = marks.fit_note(info, TITLE_IN_NOTE, box)
-            marks.margin_note(self.canvas, box, size, lines)
-        return marks.ruler_line(slots, layout, paper)
+        if page.note is not None:
+            size, lines = marks.fit_note(info, TITLE_IN_NOTE, page.note)
+            marks.margin_note(self.canvas, page.note, size, lines)
 
-    def _targets(self, side: str) -> list[tuple[float, float]]:
-        centres = marks.target_centres(self.grid, self.request.layout)
-        if side == "front":
-            return centres
-        return [behind_point(x, y, self.grid.paper, self.request.flip) for x, y in centres]
-
-    def _marks(self, slots: list[Rect], side: str) -> None:
-        layout, paper = self.request.layout, self.grid.paper
-        marks.cut_marks(self.canvas, slots, layout, paper)
-        for x, y in self._targets(side):
-            marks.registration_target(self.canvas, x, y, layout.registration.size, with_scales=side == "front")
-        line = marks.ruler_line(slots, layout, paper)
-        if line:
-            marks.ruler(self.canvas, line, self.request.words["ruler"])
-
-
-def _front_page(canvas: Canvas, painter, furniture: _Furniture, chunk, info: list[str]):
-    """The faces, their marks and note; returns the ruler's line."""
-    grid = furniture.grid
-    slots = list(grid.slots[: len(chunk)])
-    for card, rect in zip(chunk, slots):
-        painter.front(card, rect.x * MM, rect.y * MM, rect.width * MM, rect.height * MM, grid.bleed * MM)
-    ruler = furniture.draw(slots, "front", info)
-    set_boxes(canvas, bounds(slots), bounds(slots).grown(grid.bleed))
-    canvas.showPage()
-    return ruler
-
-
-def _back_page(canvas: Canvas, painter, furniture: _Furniture, chunk, info: list[str]):
-    """The back page, drawn where each rectangle lands behind its front, then moved by
-    the back offset. Returns the back rectangles and the ruler's line, offset included."""
-    grid, request = furniture.grid, furniture.request
-    dx, dy = request.back_offset
-    rects = [behind(rect, grid.paper, request.flip) for rect in grid.slots[: len(chunk)]]
-    canvas.saveState()
-    canvas.translate(dx * MM, dy * MM)
-    for rect in rects:
-        if request.mode == "glue":
-            _glue_outline(canvas, rect, request.layout, request.words)
-        else:
-            painter.back(
-                rect.x * MM,
-                rect.y * MM,
-                rect.width * MM,
-                rect.height * MM,
-                grid.bleed * MM,
-                rotate180=request.flip == "short",
-            )
-    ruler = furniture.draw(rects, "back", info)
-    canvas.restoreState()
-    moved = [rect.moved(dx, dy) for rect in rects]
-    bleed = grid.bleed if request.mode == "duplex" else 0.0
-    set_boxes(canvas, bounds(moved), bounds(moved).grown(bleed))
-    canvas.showPage()
-    return moved, ruler and (ruler[0] + dx, ruler[1] + dy, ruler[2] + dy)
-
-
-def _rounded(values) -> list[float] | None:
-    return [round(v, 3) for v in values] if values else None
+    def _marks(self, page: Page) -> None:
+        layout = self.request.layout
+        marks.cut_marks(self.canvas, page.cut_marks, layout.cut_marks.width)
+        for x, y in page.targets:
+            marks.registration_target(self.canvas, x, y, layout.registration.size, with_scales=page.side == "front")
+        if page.ruler:
+            marks.ruler(self.canvas, page.ruler, self.request.words["ruler"])
 
 
 def _glue_outline(canvas: Canvas, rect: Rect, layout: Layout, words: dict) -> None:

@@ -1,0 +1,271 @@
+"""The imposition plan of a card sheet: every page, and on it every card slot, cut
+mark, registration target, the ruler and the room for the note, in millimetres
+from the page's lower-left corner, where they land on the paper (a back page's
+offset included). Pure geometry: renderers draw a plan, the record in each PDF
+is written from it, and it is tested without drawing anything.
+
+    plan = plan_sheets(card_count, layout, paper, mode="duplex", flip="long", back_offset=(0, 0))
+    for page in plan.pages: page.slots, page.cut_marks, page.targets, page.ruler, page.note
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Literal
+
+from cardgen.layout.geometry import PRINTER_MARGIN, Grid, Rect, behind, behind_point, bounds, make_grid
+from cardgen.model.layout import Layout
+
+Mode = Literal["glue", "duplex", "sleeve"]
+Side = Literal["front", "back"]
+Draws = Literal["face", "back", "outline"]
+Point = tuple[float, float]
+
+TARGET_CLEARANCE = 1.5  # mm left free around a target's cross (verify reads 1 mm around it)
+MARK_CLEARANCE = 1.0  # mm left free beyond the cut marks
+NOTE_LINE_MM = 6 * 25.4 / 72  # the note's smallest line: 6 pt of Vera, whose ascent and descent add up to its size
+
+
+@dataclass(frozen=True)
+class Segment:
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    def moved(self, dx: float, dy: float) -> Segment:
+        return Segment(self.x0 + dx, self.y0 + dy, self.x1 + dx, self.y1 + dy)
+
+
+@dataclass(frozen=True)
+class Slot:
+    """One card's place on a page: `card` indexes the sheet's list of cards."""
+
+    card: int
+    slot: int  # its place in the grid, in reading order
+    draws: Draws  # the card's face, its back, or a glue outline
+    trim: Rect
+    rotated: bool = False  # turned half a turn (a back behind a short-edge flip)
+
+
+@dataclass(frozen=True)
+class NoteBox:
+    """Free room for the note: a strip up the right margin, read bottom to top, or, where
+    that margin is too narrow for a line, a strip across the bottom margin."""
+
+    rect: Rect
+    upright: bool  # True: lines run across the page; False: up it
+
+    @property
+    def length(self) -> float:
+        """mm along the lines"""
+        return self.rect.width if self.upright else self.rect.height
+
+    @property
+    def depth(self) -> float:
+        """mm across the lines"""
+        return self.rect.height if self.upright else self.rect.width
+
+
+@dataclass(frozen=True)
+class Ruler:
+    """A vertical ruler: its line at x from y0 to y1, ticks and labels to the left."""
+
+    x: float
+    y0: float
+    y1: float
+
+
+@dataclass(frozen=True)
+class Page:
+    number: int  # from 1, in print order
+    side: Side
+    behind: int | None  # a back page: the front page it is printed behind
+    slots: tuple[Slot, ...]
+    cut_marks: tuple[Segment, ...]
+    targets: tuple[Point, ...]
+    ruler: Ruler | None
+    note: NoteBox | None
+    trim_box: Rect
+    bleed_box: Rect
+
+
+@dataclass(frozen=True)
+class Plan:
+    mode: Mode
+    flip: str | None  # None for a one-sided sheet
+    paper: tuple[float, float]
+    grid: Grid
+    back_offset: tuple[float, float]
+    targets: tuple[Point, ...]  # the front pages' targets; the backs' lie behind them
+    pages: tuple[Page, ...]
+
+
+def plan_sheets(
+    card_count: int,
+    layout: Layout,
+    paper: tuple[float, float] | None = None,
+    mode: Mode = "duplex",
+    flip: str = "long",
+    back_offset: tuple[float, float] = (0.0, 0.0),
+) -> Plan:
+    """Fronts in grid order, each followed (but on a sleeve sheet) by the page behind it."""
+    grid = make_grid(layout, paper)
+    two_sided = mode != "sleeve"
+    targets = tuple(target_centres(grid, layout))
+    pages: list[Page] = []
+    per_page = len(grid.slots)
+    for first in range(0, card_count, per_page):
+        trims = grid.slots[: min(per_page, card_count - first)]
+        front = [Slot(first + index, index, "face", rect) for index, rect in enumerate(trims)]
+        pages.append(_page(len(pages) + 1, "front", None, front, targets, grid, layout, grid.bleed))
+        if two_sided:
+            draws: Draws = "outline" if mode == "glue" else "back"
+            back = [
+                Slot(slot.card, slot.slot, draws, behind(slot.trim, grid.paper, flip), rotated=flip == "short")
+                for slot in front
+            ]
+            behind_targets = tuple(behind_point(x, y, grid.paper, flip) for x, y in targets)
+            bleed = grid.bleed if mode == "duplex" else 0.0
+            page = _page(len(pages) + 1, "back", len(pages), back, behind_targets, grid, layout, bleed)
+            pages.append(_moved(page, *back_offset))
+    return Plan(mode, flip if two_sided else None, grid.paper, grid, back_offset, targets, tuple(pages))
+
+
+def _page(number, side, behind_page, slots, targets, grid: Grid, layout: Layout, bleed: float) -> Page:
+    rects = [slot.trim for slot in slots]
+    paper = grid.paper
+    trim = bounds(rects)
+    return Page(
+        number=number,
+        side=side,
+        behind=behind_page,
+        slots=tuple(slots),
+        cut_marks=tuple(cut_mark_segments(rects, layout, paper)),
+        targets=targets,
+        ruler=ruler_line(rects, layout, paper),
+        note=note_box(rects, layout, paper, list(targets)) if layout.note else None,
+        trim_box=trim,
+        bleed_box=trim.grown(bleed),
+    )
+
+
+def _moved(page: Page, dx: float, dy: float) -> Page:
+    """The page with everything on it moved by (dx, dy): a back page's offset."""
+    if not dx and not dy:
+        return page
+    ruler = page.ruler and Ruler(page.ruler.x + dx, page.ruler.y0 + dy, page.ruler.y1 + dy)
+    return replace(
+        page,
+        slots=tuple(replace(slot, trim=slot.trim.moved(dx, dy)) for slot in page.slots),
+        cut_marks=tuple(segment.moved(dx, dy) for segment in page.cut_marks),
+        targets=tuple((x + dx, y + dy) for x, y in page.targets),
+        ruler=ruler,
+        note=page.note and NoteBox(page.note.rect.moved(dx, dy), page.note.upright),
+        trim_box=page.trim_box.moved(dx, dy),
+        bleed_box=page.bleed_box.moved(dx, dy),
+    )
+
+
+# --- cut marks ---------------------------------------------------------------
+
+
+def cut_mark_segments(slots: list[Rect], layout: Layout, paper: tuple[float, float]) -> list[Segment]:
+    """Short lines in the margins, in line with every cut, outside the bleed, and
+    shortened where they would reach the strip a home printer cannot print."""
+    marks = layout.cut_marks
+    if marks.style == "none" or not slots:
+        return []
+    outer = bounds(slots).grown(layout.bleed + marks.offset)
+    left, below, right, above = _mark_reaches(outer, marks.length, paper)
+    segments = []
+    for x in sorted({round(v, 4) for r in slots for v in (r.x, r.right)}):
+        segments.append(Segment(x, outer.y, x, outer.y - below))
+        segments.append(Segment(x, outer.top, x, outer.top + above))
+    for y in sorted({round(v, 4) for r in slots for v in (r.y, r.top)}):
+        segments.append(Segment(outer.x, y, outer.x - left, y))
+        segments.append(Segment(outer.right, y, outer.right + right, y))
+    return segments
+
+
+def _mark_reaches(outer: Rect, length: float, paper: tuple[float, float]) -> tuple[float, float, float, float]:
+    """How far the cut marks reach beyond `outer` to the left, below, to the right and above."""
+    return (
+        _reach(length, outer.x),
+        _reach(length, outer.y),
+        _reach(length, paper[0] - outer.right),
+        _reach(length, paper[1] - outer.top),
+    )
+
+
+def _reach(length: float, room: float) -> float:
+    """How long a mark can be with `room` mm between its start and the paper's edge."""
+    return max(0.0, min(length, room - PRINTER_MARGIN))
+
+
+def marked_area(slots: list[Rect], layout: Layout, paper: tuple[float, float]) -> Rect:
+    """The cards with their bleed and the cut marks around them: margin texts stay outside."""
+    outer = bounds(slots).grown(layout.bleed)
+    marks = layout.cut_marks
+    if marks.style == "none":
+        return outer
+    outer = outer.grown(marks.offset)
+    left, below, right, above = _mark_reaches(outer, marks.length, paper)
+    area = Rect(outer.x - left, outer.y - below, outer.width + left + right, outer.height + below + above)
+    return area.grown(marks.width / 2)
+
+
+# --- targets, ruler, note --------------------------------------------------------
+
+
+def target_centres(grid: Grid, layout: Layout) -> list[Point]:
+    """Four targets, placed symmetrically so that they land on each other through the
+    paper for either flip: in the side margins, or, where those cannot hold one inside
+    what a home printer prints, near the corners of the bottom and top margins."""
+    paper_w, paper_h = grid.paper
+    half = layout.registration.size / 2
+    side, bottom = grid.bleed_bounds.x / 2, grid.bleed_bounds.y / 2
+    if side - half >= PRINTER_MARGIN or bottom - half < PRINTER_MARGIN:
+        x, y = side, min(40.0, paper_h / 2 - 60)
+    else:
+        x, y = PRINTER_MARGIN + half + TARGET_CLEARANCE, bottom
+    return [(x, y), (x, paper_h - y), (paper_w - x, y), (paper_w - x, paper_h - y)]
+
+
+def ruler_line(slots: list[Rect], layout: Layout, paper: tuple[float, float]) -> Ruler | None:
+    """Up the left margin beyond the cut marks; None when the layout asks for no ruler."""
+    if not layout.ruler:
+        return None
+    x = max(marked_area(slots, layout, paper).x - 0.5, 3.0)
+    y0 = (paper[1] - layout.ruler) / 2
+    return Ruler(x, y0, y0 + layout.ruler)
+
+
+def note_box(slots: list[Rect], layout: Layout, paper: tuple[float, float], targets: list[Point]) -> NoteBox:
+    """The strip up the right margin beyond the cut marks, between the right-hand targets,
+    inside what a home printer prints; the bottom margin's when that one is too narrow."""
+    paper_w, paper_h = paper
+    cards = marked_area(slots, layout, paper)
+    reach = layout.registration.size / 2 + TARGET_CLEARANCE
+    right = _between(targets, 1, lambda x, y: x > paper_w / 2, paper_h, reach)
+    side = NoteBox(_rect(cards.right + MARK_CLEARANCE, right[0], paper_w - PRINTER_MARGIN, right[1]), upright=False)
+    if side.depth >= NOTE_LINE_MM:
+        return side
+    bottom = _between(targets, 0, lambda x, y: y < paper_h / 2, paper_w, reach)
+    return NoteBox(_rect(bottom[0], PRINTER_MARGIN, bottom[1], cards.y - MARK_CLEARANCE), upright=True)
+
+
+def _between(
+    targets: list[Point], axis: int, chosen: Callable[[float, float], bool], paper_length: float, reach: float
+) -> tuple[float, float]:
+    """The span along `axis` (0: x, 1: y) between the chosen targets, clear of them and of
+    the paper's unprintable edges."""
+    along = [target[axis] for target in targets if chosen(*target)]
+    low = max([PRINTER_MARGIN] + [v + reach for v in along if v < paper_length / 2])
+    high = min([paper_length - PRINTER_MARGIN] + [v - reach for v in along if v > paper_length / 2])
+    return low, high
+
+
+def _rect(x0: float, y0: float, x1: float, y1: float) -> Rect:
+    return Rect(x0, y0, max(x1 - x0, 0.0), max(y1 - y0, 0.0))
