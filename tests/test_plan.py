@@ -1,0 +1,91 @@
+"""The imposition plan, tested as geometry: no PDF is drawn here."""
+
+import pytest
+
+from cardgen.layout.geometry import PRINTER_MARGIN, Rect, bounds
+from cardgen.layout.plan import plan_sheets
+from cardgen.model.layout import load_layout as _load_layout
+
+
+def load_layout(name):
+    return _load_layout(name)[0]
+
+
+A4, LETTER = (210.0, 297.0), (215.9, 279.4)
+
+
+def _inside(rect: Rect, paper) -> bool:
+    return rect.x >= 0 and rect.y >= 0 and rect.right <= paper[0] and rect.top <= paper[1]
+
+
+@pytest.mark.parametrize("layout_name", ["standard", "poker"])
+@pytest.mark.parametrize("paper", [A4, LETTER])
+@pytest.mark.parametrize("mode", ["glue", "duplex", "sleeve"])
+def test_every_card_is_placed_once_on_the_paper_front_then_back(layout_name, paper, mode):
+    layout = load_layout(layout_name)
+    plan = plan_sheets(23, layout, paper, mode, "long")
+    fronts = [slot for page in plan.pages if page.side == "front" for slot in page.slots]
+    assert [slot.card for slot in fronts] == list(range(23))
+    assert all(_inside(slot.trim.grown(layout.bleed), paper) for slot in fronts)
+    sides = [page.side for page in plan.pages]
+    assert sides == (["front"] if mode == "sleeve" else ["front", "back"]) * (
+        len(plan.pages) // (1 if mode == "sleeve" else 2)
+    )
+    for page in plan.pages:
+        if page.side == "back":
+            assert page.behind == page.number - 1
+            assert {slot.draws for slot in page.slots} == {"outline" if mode == "glue" else "back"}
+
+
+@pytest.mark.parametrize("flip", ["long", "short"])
+def test_each_back_lies_behind_its_face_through_the_paper(flip):
+    plan = plan_sheets(12, load_layout("standard"), A4, "duplex", flip)
+    width, height = A4
+    for front, back in zip(plan.pages[0::2], plan.pages[1::2]):
+        for face, rear in zip(front.slots, back.slots):
+            assert face.card == rear.card and rear.rotated == (flip == "short")
+            # seen through the sheet, the back's rectangle is the face's, mirrored across the flip axis
+            mirrored = (
+                Rect(width - rear.trim.right, rear.trim.y, rear.trim.width, rear.trim.height)
+                if flip == "long"
+                else Rect(rear.trim.x, height - rear.trim.top, rear.trim.width, rear.trim.height)
+            )
+            assert mirrored.rounded(6) == face.trim.rounded(6)
+        mirrored_targets = sorted((width - x, y) if flip == "long" else (x, height - y) for x, y in back.targets)
+        assert [tuple(round(v, 6) for v in p) for p in mirrored_targets] == sorted(
+            tuple(round(v, 6) for v in p) for p in front.targets
+        )
+
+
+def test_a_back_offset_moves_everything_on_the_back_pages_and_nothing_on_the_fronts():
+    layout = load_layout("standard")
+    still = plan_sheets(9, layout, A4, "duplex", "long")
+    moved = plan_sheets(9, layout, A4, "duplex", "long", back_offset=(1.5, -0.5))
+    front, back = still.pages
+    assert moved.pages[0] == front
+    shifted = moved.pages[1]
+    assert [s.trim for s in shifted.slots] == [s.trim.moved(1.5, -0.5) for s in back.slots]
+    assert shifted.targets == tuple((x + 1.5, y - 0.5) for x, y in back.targets)
+    assert shifted.trim_box == back.trim_box.moved(1.5, -0.5)
+    assert shifted.ruler.x == back.ruler.x + 1.5 and shifted.ruler.y0 == back.ruler.y0 - 0.5
+    assert shifted.note.rect == back.note.rect.moved(1.5, -0.5)
+
+
+def test_marks_stay_off_the_cards_bleed_and_inside_what_a_printer_prints():
+    layout = load_layout("standard")
+    for page in plan_sheets(9, layout, A4, "duplex", "short").pages:
+        bleed = bounds([slot.trim for slot in page.slots]).grown(layout.bleed)
+        for mark in page.cut_marks:
+            for x, y in ((mark.x0, mark.y0), (mark.x1, mark.y1)):
+                assert not (bleed.x < x < bleed.right and bleed.y < y < bleed.top)
+                assert PRINTER_MARGIN <= x <= A4[0] - PRINTER_MARGIN and PRINTER_MARGIN <= y <= A4[1] - PRINTER_MARGIN
+        assert page.note is not None and page.note.rect.right <= A4[0] - PRINTER_MARGIN
+        assert page.ruler is not None and page.ruler.x < bleed.x
+
+
+def test_a_partial_last_page_has_marks_around_its_own_cards_only():
+    plan = plan_sheets(10, load_layout("standard"), A4, "sleeve")
+    full, partial = plan.pages
+    assert len(full.slots) == 9 and len(partial.slots) == 1
+    assert len(partial.cut_marks) == 8  # two vertical cuts and two horizontal, each marked at both ends
+    assert partial.trim_box == partial.slots[0].trim
