@@ -18,7 +18,7 @@ from cardgen.yamlio import field_name, first_problem, one_line
 MM = 72 / 25.4  # points per millimetre
 LAYOUT_ATTACHMENT = "cardgen-layout.json"
 CALIBRATION_ATTACHMENT = "cardgen-calibration.json"
-LAYOUT_VERSION: Final = 2  # 2: reference cards have their own kind; before 1, records said "format": 1
+LAYOUT_VERSION: Final = 3  # 3: fold sheets, quarter turns; 2: reference cards have their own kind; 1: "format": 1
 CALIBRATION_VERSION: Final = 2
 PAPERS = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4)}
 DUPLEX_NAMES = {"long": "/DuplexFlipLongEdge", "short": "/DuplexFlipShortEdge", None: "/Simplex"}
@@ -61,10 +61,14 @@ class Paper(_Part):
         return x < -EDGE_MM or y < -EDGE_MM or x + w > width + EDGE_MM or y + h > height + EDGE_MM
 
 
+Turn = Annotated[int, Field(ge=0, le=3)]  # quarter turns counter-clockwise
+
+
 class BackPlace(_Part):
     page: PageNumber
     trim_mm: Box
-    rotated: bool = False
+    rotated: bool = False  # half a turn (a back behind a short-edge flip)
+    turn: Turn | None = None  # a quarter turn or three: a fold sheet's
 
 
 class CardPlace(_Part):
@@ -75,6 +79,7 @@ class CardPlace(_Part):
     page: PageNumber
     slot: int = Field(ge=0)
     trim_mm: Box
+    turn: Turn = 0
     back: BackPlace | None = None
 
 
@@ -93,10 +98,10 @@ class CutMarks(_Part):
 class LayoutRecord(Paper):
     """A card sheet's record: cardgen.render.sheets writes it."""
 
-    version: Literal[1, 2] = LAYOUT_VERSION
+    version: Literal[1, 2, 3] = LAYOUT_VERSION
     kind: Literal["cards"]
     title: str = Field(default="", max_length=500)
-    mode: Literal["glue", "duplex", "sleeve"]
+    mode: Literal["glue", "duplex", "sleeve", "fold"]
     flip: Flip | None
     card_mm: tuple[Annotated[float, Field(allow_inf_nan=False, gt=0, le=MAX_PAPER_MM)], ...] = Field(
         min_length=2, max_length=2
@@ -110,6 +115,7 @@ class LayoutRecord(Paper):
     target_size_mm: float = Field(default=6.0, allow_inf_nan=False, gt=0, le=30)
     cut_marks_mm: CutMarks = CutMarks()
     ruler_mm: float | None = Field(default=None, allow_inf_nan=False, ge=0, le=MAX_PAPER_MM)
+    fold_mm: Length | None = None  # a fold sheet's vertical fold line: each back lies mirrored across it
     pages: list[PagePlace] = Field(min_length=1, max_length=MAX_PAGES)
     cards: list[CardPlace] = Field(max_length=MAX_CARDS)
 
@@ -124,8 +130,10 @@ class LayoutRecord(Paper):
     def _consistent(self) -> LayoutRecord:
         """Everything the checks look at lies on the paper and on a page the record lists;
         each slot of a page holds one card. Linear in the cards."""
-        if self.flip is None and self.mode != "sleeve":
+        if self.flip is None and self.mode in ("glue", "duplex"):
             raise _problem("flip", f"must be long or short for a {self.mode} sheet")
+        if (self.fold_mm is None) == (self.mode == "fold"):
+            raise _problem("fold_mm", "is given for a fold sheet, and for a fold sheet only")
         sides = {}
         for index, page in enumerate(self.pages):
             if page.page in sides:
@@ -148,7 +156,11 @@ class LayoutRecord(Paper):
             self._on_paper(f"{where}.trim_mm", card.trim_mm)
             if card.back is not None:
                 _listed(f"{where}.back.page", card.back.page, sides)
-                if card.back.page <= card.page:  # verify measures a face before the back behind it
+                if self.mode == "fold" and card.back.page != card.page:
+                    raise _problem(
+                        f"{where}.back.page", f"is {card.back.page}: a fold sheet's back is on its face's page"
+                    )
+                if self.mode != "fold" and card.back.page <= card.page:  # verify measures a face before its back
                     raise _problem(
                         f"{where}.back.page", f"is {card.back.page}: a back comes after its face's page ({card.page})"
                     )

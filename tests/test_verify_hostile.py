@@ -108,7 +108,7 @@ def test_a_lying_record_is_a_failed_check_naming_the_field(sheet, lying, tmp_pat
         "huge-target": "target_size_mm must be at most 30",
         "target-off-paper": "targets_mm[0][0] must be at most",
         "slot-taken": "cards[1].slot is 0 on page 1, where another card already sits",
-        "newer-version": "version 9 is from a newer cardgen; this one reads version 2",
+        "newer-version": "version 9 is from a newer cardgen; this one reads version 3",
         "back-before-face": "cards[9].back.page is 1: a back comes after its face's page (3)",
         "not-json": "it is not JSON",
         "a-list": "it is a JSON list",

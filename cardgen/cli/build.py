@@ -18,8 +18,9 @@ from cardgen.errors import printable
 )
 @click.option(
     "--mode",
-    type=click.Choice(["glue", "duplex", "sleeve"]),
-    help="glue: faces + outlines for spare cards; duplex: faces + backs; sleeve: faces only.",
+    type=click.Choice(["glue", "duplex", "sleeve", "fold"]),
+    help="glue: faces + outlines for spare cards; duplex: faces + backs; sleeve: faces only; "
+    "fold: faces and backs side by side on one side, for a printer without duplex.",
 )
 @print_options
 @click.option(

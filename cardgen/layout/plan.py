@@ -6,6 +6,10 @@ is written from it, and it is tested without drawing anything.
 
     plan = plan_sheets(card_count, layout, paper, mode="duplex", flip="long", back_offset=(0, 0))
     for page in plan.pages: page.slots, page.cut_marks, page.targets, page.ruler, page.note
+
+A fold sheet (mode "fold") prints on one side: each page holds faces left of a
+vertical fold line down its middle and their backs to the right, mirrored across
+it, so that folding the sheet puts every back behind its face.
 """
 
 from __future__ import annotations
@@ -14,10 +18,20 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from cardgen.layout.geometry import PRINTER_MARGIN, Grid, Rect, behind, behind_point, bounds, make_grid
+from cardgen.layout.geometry import (
+    PRINTER_MARGIN,
+    Grid,
+    GridError,
+    Rect,
+    behind,
+    behind_point,
+    bounds,
+    make_grid,
+    min_margin,
+)
 from cardgen.model.layout import Layout
 
-Mode = Literal["glue", "duplex", "sleeve"]
+Mode = Literal["glue", "duplex", "sleeve", "fold"]
 Side = Literal["front", "back"]
 Draws = Literal["face", "back", "outline"]
 Point = tuple[float, float]
@@ -25,6 +39,8 @@ Point = tuple[float, float]
 TARGET_CLEARANCE = 1.5  # mm left free around a target's cross (verify reads 1 mm around it)
 MARK_CLEARANCE = 1.0  # mm left free beyond the cut marks
 NOTE_LINE_MM = 6 * 25.4 / 72  # the note's smallest line: 6 pt of Vera, whose ascent and descent add up to its size
+FOLD_CLEARANCE = 1.0  # mm of white between a card's bleed and the fold line, on each side
+FOLD_LABEL = (40.0, 4.0)  # mm: the room for "fold here" above the cards, centred on the fold line
 
 
 @dataclass(frozen=True)
@@ -45,8 +61,12 @@ class Slot:
     card: int
     slot: int  # its place in the grid, in reading order
     draws: Draws  # the card's face, its back, or a glue outline
-    trim: Rect
-    rotated: bool = False  # turned half a turn (a back behind a short-edge flip)
+    trim: Rect  # on the page: a card turned a quarter turn lies across it
+    turn: int = 0  # quarter turns counter-clockwise: 2 for a back behind a short-edge flip
+
+    @property
+    def rotated(self) -> bool:
+        return self.turn == 2
 
 
 @dataclass(frozen=True)
@@ -78,6 +98,16 @@ class Ruler:
 
 
 @dataclass(frozen=True)
+class Fold:
+    """A fold sheet's dashed line, and the room above the cards for its label."""
+
+    x: float
+    y0: float
+    y1: float
+    label: Rect
+
+
+@dataclass(frozen=True)
 class Page:
     number: int  # from 1, in print order
     side: Side
@@ -89,6 +119,7 @@ class Page:
     note: NoteBox | None
     trim_box: Rect
     bleed_box: Rect
+    fold: Fold | None = None
 
 
 @dataclass(frozen=True)
@@ -111,6 +142,8 @@ def plan_sheets(
     back_offset: tuple[float, float] = (0.0, 0.0),
 ) -> Plan:
     """Fronts in grid order, each followed (but on a sleeve sheet) by the page behind it."""
+    if mode == "fold":
+        return plan_fold(card_count, layout, paper)
     grid = make_grid(layout, paper)
     two_sided = mode != "sleeve"
     targets = tuple(target_centres(grid, layout))
@@ -123,7 +156,7 @@ def plan_sheets(
         if two_sided:
             draws: Draws = "outline" if mode == "glue" else "back"
             back = [
-                Slot(slot.card, slot.slot, draws, behind(slot.trim, grid.paper, flip), rotated=flip == "short")
+                Slot(slot.card, slot.slot, draws, behind(slot.trim, grid.paper, flip), turn=2 if flip == "short" else 0)
                 for slot in front
             ]
             behind_targets = tuple(behind_point(x, y, grid.paper, flip) for x, y in targets)
@@ -131,6 +164,56 @@ def plan_sheets(
             page = _page(len(pages) + 1, "back", len(pages), back, behind_targets, grid, layout, bleed)
             pages.append(_moved(page, *back_offset))
     return Plan(mode, flip if two_sided else None, grid.paper, grid, back_offset, targets, tuple(pages))
+
+
+def plan_fold(card_count: int, layout: Layout, paper: tuple[float, float] | None = None) -> Plan:
+    """Faces left of the fold line, backs mirrored to its right, on one side of the paper."""
+    grid = fold_grid(layout, paper)
+    fold_x = grid.paper[0] / 2
+    turn = 1 if grid.slots[0].width > grid.slots[0].height and layout.card.width < layout.card.height else 0
+    pages: list[Page] = []
+    per_page = len(grid.slots)
+    for first in range(0, card_count, per_page):
+        trims = grid.slots[: min(per_page, card_count - first)]
+        faces = [Slot(first + index, index, "face", rect, turn) for index, rect in enumerate(trims)]
+        backs = [
+            Slot(slot.card, slot.slot, "back", behind(slot.trim, grid.paper, "long"), (4 - turn) % 4) for slot in faces
+        ]
+        page = _page(len(pages) + 1, "front", None, faces + backs, (), grid, layout, grid.bleed)
+        marked = marked_area([slot.trim for slot in page.slots], layout, grid.paper)
+        label = Rect(fold_x - FOLD_LABEL[0] / 2, marked.top + MARK_CLEARANCE, *FOLD_LABEL)
+        pages.append(replace(page, fold=Fold(fold_x, marked.y, marked.top, label)))
+    return Plan("fold", None, grid.paper, grid, (0.0, 0.0), (), tuple(pages))
+
+
+def fold_grid(layout: Layout, paper: tuple[float, float] | None = None) -> Grid:
+    """The faces' slots, left of the fold line down the paper's middle, each card upright
+    or turned a quarter turn, whichever fits more."""
+    paper_w, paper_h = paper or layout.paper_size
+    bleed, gap, margin = layout.bleed, layout.gap, min_margin(layout)
+    room_x = paper_w / 2 - FOLD_CLEARANCE - margin  # from the left margin to the faces' bleed edge nearest the fold
+    room_y = paper_h - 2 * margin
+    fits: list[tuple[int, int, int, int, float, float]] = []
+    for width, height in ((layout.card.width, layout.card.height), (layout.card.height, layout.card.width)):
+        columns = int((room_x + gap + 1e-9) // (width + 2 * bleed + gap))
+        rows = int((room_y + gap + 1e-9) // (height + 2 * bleed + gap))
+        fits.append((columns * rows, -len(fits), columns, rows, width, height))  # upright wins a tie
+    _, _, columns, rows, width, height = max(fits)
+    if columns < 1 or rows < 1:
+        raise GridError(
+            f"no {layout.card.width:g} x {layout.card.height:g} mm card with {bleed:g} mm bleed fits on half "
+            f"of {paper_w:g} x {paper_h:g} mm paper (a fold sheet puts each back beside its face)"
+        )
+    right = paper_w / 2 - FOLD_CLEARANCE - bleed  # the trim edge of the column nearest the fold
+    grid_h = rows * (height + 2 * bleed + gap) - gap
+    bottom = (paper_h - grid_h) / 2 + bleed
+    pitch_x, pitch_y = width + 2 * bleed + gap, height + 2 * bleed + gap
+    slots = tuple(
+        Rect(right - width - (columns - 1 - column) * pitch_x, bottom + (rows - 1 - row) * pitch_y, width, height)
+        for row in range(rows)
+        for column in range(columns)
+    )
+    return Grid((paper_w, paper_h), slots, columns, rows, bleed)
 
 
 def _page(number, side, behind_page, slots, targets, grid: Grid, layout: Layout, bleed: float) -> Page:

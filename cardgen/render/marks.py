@@ -12,7 +12,7 @@ from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.layout.geometry import MM
-from cardgen.layout.plan import NoteBox, Ruler, Segment
+from cardgen.layout.plan import Fold, NoteBox, Ruler, Segment
 
 TICK_SCALE_MM = 3.0  # the front targets' scales reach this far each way, ticked every 0.5 mm
 FONT = "Vera"
@@ -38,6 +38,21 @@ def cut_marks(canvas: Canvas, segments: Sequence[Segment], width: float) -> None
 
 def _line(canvas: Canvas, x0: float, y0: float, x1: float, y1: float) -> None:
     canvas.line(x0 * MM, y0 * MM, x1 * MM, y1 * MM)
+
+
+def fold_line(canvas: Canvas, fold: Fold, label: str) -> None:
+    """A dashed line where the sheet folds, its label centred in the room above the cards."""
+    canvas.saveState()
+    canvas.setStrokeGray(0.35)
+    canvas.setLineWidth(0.2 * MM)
+    canvas.setDash(2 * MM, 1.5 * MM)
+    _line(canvas, fold.x, fold.y0, fold.x, fold.y1)
+    canvas.setFillGray(0.35)
+    size = 7.0
+    canvas.setFont(FONT, size)
+    x, y = fold.label.centre
+    canvas.drawCentredString(x * MM, y * MM - size * 0.35, _shortened(label, fold.label.width * MM, size))
+    canvas.restoreState()
 
 
 def registration_target(canvas: Canvas, x: float, y: float, size: float, with_scales: bool) -> None:

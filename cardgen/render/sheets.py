@@ -1,5 +1,6 @@
-"""Sheets of cards: glue (faces, then outlines behind them), duplex (faces, then backs)
-and sleeve (faces only), one PDF each, pages in print order."""
+"""Sheets of cards: glue (faces, then outlines behind them), duplex (faces, then backs),
+sleeve (faces only) and fold (faces and their backs side by side on one side of the
+paper), one PDF each, pages in print order."""
 
 from __future__ import annotations
 
@@ -51,13 +52,22 @@ def render_sheet(request: SheetRequest) -> bytes:
 
 
 def _draw_slot(canvas: Canvas, painter, request: SheetRequest, plan: Plan, slot: Slot) -> None:
+    if slot.draws == "outline":
+        _glue_outline(canvas, slot.trim, request.layout, request.words)
+        return
     rect, bleed = slot.trim, plan.grid.bleed * MM
+    if slot.turn % 2:  # a quarter turn: draw the card upright about the slot's centre, then turn it
+        canvas.saveState()
+        canvas.translate(rect.centre[0] * MM, rect.centre[1] * MM)
+        canvas.rotate(90 * slot.turn)
+        rect = Rect(-rect.height / 2, -rect.width / 2, rect.height, rect.width)
+    x, y, width, height = rect.x * MM, rect.y * MM, rect.width * MM, rect.height * MM
     if slot.draws == "face":
-        painter.front(request.cards[slot.card], rect.x * MM, rect.y * MM, rect.width * MM, rect.height * MM, bleed)
-    elif slot.draws == "back":
-        painter.back(rect.x * MM, rect.y * MM, rect.width * MM, rect.height * MM, bleed, rotate180=slot.rotated)
+        painter.front(request.cards[slot.card], x, y, width, height, bleed)
     else:
-        _glue_outline(canvas, rect, request.layout, request.words)
+        painter.back(x, y, width, height, bleed, rotate180=slot.turn == 2)
+    if slot.turn % 2:
+        canvas.restoreState()
 
 
 def _record(request: SheetRequest, plan: Plan) -> dict:
@@ -82,6 +92,7 @@ def _record(request: SheetRequest, plan: Plan) -> dict:
             "length": layout.cut_marks.length,
         },
         "ruler_mm": layout.ruler,
+        **({"fold_mm": round(plan.pages[0].fold.x, 3)} if plan.pages and plan.pages[0].fold else {}),
         "pages": [],
         "cards": [],
     }
@@ -91,7 +102,7 @@ def _record(request: SheetRequest, plan: Plan) -> dict:
         behind = {"behind": page.behind} if page.behind is not None else {}
         record["pages"].append({"page": page.number, "side": page.side, **behind, "ruler_line_mm": ruler})
         for slot in page.slots:
-            if page.side == "front":
+            if slot.draws == "face":
                 card = request.cards[slot.card]
                 cards[slot.card] = {
                     "id": card.id,
@@ -101,13 +112,11 @@ def _record(request: SheetRequest, plan: Plan) -> dict:
                     "page": page.number,
                     "slot": slot.slot,
                     "trim_mm": slot.trim.rounded(),
+                    **({"turn": slot.turn} if slot.turn else {}),
                 }
             else:
-                cards[slot.card]["back"] = {
-                    "page": page.number,
-                    "trim_mm": slot.trim.rounded(),
-                    "rotated": slot.rotated,
-                }
+                back = {"page": page.number, "trim_mm": slot.trim.rounded(), "rotated": slot.rotated}
+                cards[slot.card]["back"] = {**back, **({"turn": slot.turn} if slot.turn % 2 else {})}
     record["cards"] = list(cards.values())
     return record
 
@@ -116,7 +125,9 @@ def _page_info(request: SheetRequest, page: int, total: int, side: str) -> list[
     """The parts of the margin note; the title is the second (the one cut short if need be)."""
     words = request.words
     parts = [words["print_actual_size"], request.title, words["page"].format(n=page, total=total)]
-    if request.mode == "sleeve":
+    if request.mode == "fold":
+        parts.append(words["fold_glue_cut"])
+    elif request.mode == "sleeve":
         parts.append(words["cut"])
     else:
         parts += [words[side], words[f"flip_{request.flip}"]]
@@ -145,6 +156,8 @@ class _Furniture:
         if page.note is not None:
             size, lines = marks.fit_note(info, TITLE_IN_NOTE, page.note)
             marks.margin_note(self.canvas, page.note, size, lines)
+        if page.fold is not None:
+            marks.fold_line(self.canvas, page.fold, self.request.words["fold_here"])
 
     def _marks(self, page: Page) -> None:
         layout = self.request.layout

@@ -304,15 +304,27 @@ def behind(point: tuple[float, float], paper, flip: Flip, offset) -> tuple[float
     return bx + offset[0], by + offset[1]
 
 
+def _behind_in(record: LayoutRecord, point: tuple[float, float]) -> tuple[float, float]:
+    """Where `point` of a face lies on its back: across the fold line of a fold sheet,
+    else through the paper."""
+    if record.fold_mm is not None:
+        return 2 * record.fold_mm - point[0], point[1]
+    assert record.flip is not None, "the record refuses a sheet with backs that names neither flip nor fold"
+    return behind(point, record.paper_mm, record.flip, record.back_offset_mm)
+
+
 class BacksCheck(PageCheck):
     """Each back (or glue outline) behind its face, for the flip and the back offset."""
 
     def __init__(self, record: LayoutRecord, report: Report, reach: float, faces: dict) -> None:
         super().__init__(record, report)
         self.reach, self.faces = reach, faces
-        assert record.flip is not None, "the record refuses a sheet with backs that names no flip"
-        self.flip = record.flip
         self.what = "glue outline" if record.mode == "glue" else "back"
+        if record.fold_mm is not None:
+            self.how = f"across the fold line at x {record.fold_mm:g} mm"
+        else:
+            offset = record.back_offset_mm
+            self.how = f"for the {record.flip}-edge flip and back offset {offset[0]:g}, {offset[1]:g} mm"
         self.worst = _Worst()
 
     def page(self, number, view, on_page) -> None:
@@ -334,17 +346,15 @@ class BacksCheck(PageCheck):
                     "pdf.backs", f"no {self.what} is drawn behind this card", _slot_place(card, back), card=card.id
                 )
                 continue
-            ex, ey = behind(self.faces[index], record.paper_mm, self.flip, record.back_offset_mm)
+            ex, ey = _behind_in(record, self.faces[index])
             bx, by = _centre(box)
             dx, dy = bx - ex, by - ey
             off = max(abs(dx), abs(dy))
             self.worst.add(off, card.id)
             if off > TOLERANCE_MM:
-                offset = record.back_offset_mm
                 self.failed(
                     "pdf.backs",
-                    f"the {self.what} is ({dx:+.2f}, {dy:+.2f}) mm away from behind its face "
-                    f"(flip {record.flip}, back offset {offset[0]:g}, {offset[1]:g} mm)",
+                    f"the {self.what} is ({dx:+.2f}, {dy:+.2f}) mm away from behind its face ({self.how})",
                     _slot_place(card, back),
                     card=card.id,
                     offset_mm=[round(dx, 3), round(dy, 3)],
@@ -352,12 +362,9 @@ class BacksCheck(PageCheck):
 
     def finish(self) -> None:
         if not self.problems:
-            offset = self.record.back_offset_mm
             self.found.passed(
                 "pdf.backs",
-                f"every {self.what} sits behind its face within {TOLERANCE_MM} mm for the "
-                f"{self.record.flip}-edge flip and back offset {offset[0]:g}, {offset[1]:g} mm "
-                f"({self.worst})",
+                f"every {self.what} sits behind its face within {TOLERANCE_MM} mm {self.how} ({self.worst})",
             )
 
 
@@ -414,7 +421,7 @@ class CutMarksCheck(PageCheck):
         if self.record.cut_marks_mm.style == "none":
             self.found.info("pdf.cut-marks", "the layout asks for no cut marks: cut along the card edges by eye")
         elif not self.problems:
-            sides = "on every page" if self.record.mode == "sleeve" else "on fronts and backs"
+            sides = "on fronts and backs" if self.record.mode in ("glue", "duplex") else "on every page"
             self.found.passed("pdf.cut-marks", f"all {self.checked} cut marks are drawn in line with the cuts, {sides}")
 
 
@@ -454,7 +461,10 @@ class TargetsCheck(PageCheck):
                 )
 
     def finish(self) -> None:
-        if not self.problems:
+        if not self.record.targets_mm:
+            why = "the fold lines up the sides" if self.record.mode == "fold" else "the layout asks for none"
+            self.found.info("pdf.targets", f"no registration targets: {why}")
+        elif not self.problems:
             where = "in place on every page" if self.record.mode == "sleeve" else "where they meet through the paper"
             self.found.passed("pdf.targets", f"all {self.checked} registration targets are {where}")
 

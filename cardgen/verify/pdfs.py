@@ -181,11 +181,12 @@ def _pages(pdf, record: LayoutRecord, report: Report) -> None:
                 f"a {record.mode} sheet prints in front/back pairs, but the file has an odd number of pages ({count})"
             )
     elif any(page.side != "front" for page in listed):
-        problems.append("a sleeve sheet has front pages only")
+        problems.append(f"a {record.mode} sheet prints on one side: front pages only")
     for problem in problems:
         report.failed("pdf.pages", problem)
     if not problems:
-        pairs = " in front/back pairs" if record.mode != "sleeve" else ", fronts only"
+        sides = {"sleeve": ", fronts only", "fold": ", one side each, every back beside its face"}
+        pairs = sides.get(record.mode, " in front/back pairs")
         report.passed("pdf.pages", f"{plural(count, 'page')}{pairs}, as a {record.mode} sheet prints")
 
 
