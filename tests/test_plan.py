@@ -89,3 +89,11 @@ def test_a_partial_last_page_has_marks_around_its_own_cards_only():
     assert len(full.slots) == 9 and len(partial.slots) == 1
     assert len(partial.cut_marks) == 8  # two vertical cuts and two horizontal, each marked at both ends
     assert partial.trim_box == partial.slots[0].trim
+
+
+def test_a_layout_may_ask_for_no_targets_no_ruler_and_no_note(tmp_path):
+    bare = tmp_path / "bare.yaml"
+    bare.write_text("extends: standard\nname: bare\nregistration: none\nruler: 0\nnote: false\n")
+    for page in plan_sheets(9, load_layout(bare), A4, "duplex").pages:
+        assert page.targets == () and page.ruler is None and page.note is None
+        assert page.cut_marks  # the cut marks stay

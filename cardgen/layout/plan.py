@@ -306,8 +306,10 @@ def target_centres(grid: Grid, layout: Layout) -> list[Point]:
     """Four targets, placed symmetrically so that they land on each other through the
     paper for either flip: in the side margins, or, where those cannot hold one inside
     what a home printer prints, near the corners of the bottom and top margins."""
+    if layout.target_size is None:
+        return []
     paper_w, paper_h = grid.paper
-    half = layout.registration.size / 2
+    half = layout.target_size / 2
     side, bottom = grid.bleed_bounds.x / 2, grid.bleed_bounds.y / 2
     if side - half >= PRINTER_MARGIN or bottom - half < PRINTER_MARGIN:
         x, y = side, min(40.0, paper_h / 2 - 60)
@@ -330,7 +332,7 @@ def note_box(slots: list[Rect], layout: Layout, paper: tuple[float, float], targ
     inside what a home printer prints; the bottom margin's when that one is too narrow."""
     paper_w, paper_h = paper
     cards = marked_area(slots, layout, paper)
-    reach = layout.registration.size / 2 + TARGET_CLEARANCE
+    reach = (layout.target_size or 0) / 2 + TARGET_CLEARANCE
     right = _between(targets, 1, lambda x, y: x > paper_w / 2, paper_h, reach)
     side = NoteBox(_rect(cards.right + MARK_CLEARANCE, right[0], paper_w - PRINTER_MARGIN, right[1]), upright=False)
     if side.depth >= NOTE_LINE_MM:

@@ -90,10 +90,15 @@ class Layout(_Strict):
     margins: Margins | Literal["auto"] = "auto"
     flip: Flip = "long"
     cut_marks: CutMarks = CutMarks()
-    registration: Registration = Registration()
+    registration: Registration | Literal["none"] = Registration()  # "none": no targets
     ruler: float = Field(default=100, ge=0, le=250)
     note: bool = True
     glue_outline: GlueOutline = GlueOutline()
+
+    @property
+    def target_size(self) -> float | None:
+        """The registration targets' size in mm, or None when the layout asks for none."""
+        return None if self.registration == "none" else self.registration.size
 
     @property
     def paper_size(self) -> tuple[float, float]:

@@ -85,7 +85,7 @@ def _record(request: SheetRequest, plan: Plan) -> dict:
         "back_offset_mm": list(request.back_offset),
         "slots_per_page": len(plan.grid.slots),
         "targets_mm": [list(p) for p in plan.targets],
-        "target_size_mm": layout.registration.size,
+        "target_size_mm": layout.target_size or 6.0,  # no targets listed when the layout has none
         "cut_marks_mm": {
             "style": layout.cut_marks.style,
             "offset": layout.cut_marks.offset,
@@ -163,7 +163,8 @@ class _Furniture:
         layout = self.request.layout
         marks.cut_marks(self.canvas, page.cut_marks, layout.cut_marks.width)
         for x, y in page.targets:
-            marks.registration_target(self.canvas, x, y, layout.registration.size, with_scales=page.side == "front")
+            assert layout.target_size is not None, "a layout without registration targets plans none"
+            marks.registration_target(self.canvas, x, y, layout.target_size, with_scales=page.side == "front")
         if page.ruler:
             marks.ruler(self.canvas, page.ruler, self.request.words["ruler"])
 
