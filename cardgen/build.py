@@ -128,9 +128,14 @@ def _kit_extras(settings: PrintSettings, pages: _PageSetup) -> dict[str, bytes]:
 
     paper, flip, lang = pages.paper_name, pages.flip, settings.lang
     extras = {"calibration.pdf": calibration_pdf(paper=paper, flip=flip, back_offset=settings.back_offset, lang=lang)}
-    extras.update({f"rules-{variant}-{lang}.pdf": summary_pdf(variant, lang, paper) for variant in summary_variants()})
     extras.update(
-        {f"score-{variant}-{lang}.pdf": score_sheet_pdf(variant, lang, paper=paper) for variant in kit_variants()}
+        {f"rules-{variant}-{lang}.pdf": summary_pdf(variant, lang, paper, flip) for variant in summary_variants()}
+    )
+    extras.update(
+        {
+            f"score-{variant}-{lang}.pdf": score_sheet_pdf(variant, lang, paper=paper, flip=flip)
+            for variant in kit_variants()
+        }
     )
     return extras
 
