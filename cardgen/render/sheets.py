@@ -25,7 +25,7 @@ class SheetRequest:
     cards: tuple[SheetCard, ...]
     mode: Mode
     layout: Layout
-    painter_factory: Callable[[Canvas], Any]  # a painter with front(), and back() unless a sleeve sheet
+    painter_factory: Callable[[Canvas], Any]  # front(card, box), and back(card, box) unless a sleeve sheet
     paper: tuple[float, float]
     flip: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
@@ -55,7 +55,8 @@ def _draw_slot(canvas: Canvas, painter, request: SheetRequest, plan: Plan, slot:
     if slot.draws == "face":
         painter.front(request.cards[slot.card], rect.x * MM, rect.y * MM, rect.width * MM, rect.height * MM, bleed)
     elif slot.draws == "back":
-        painter.back(rect.x * MM, rect.y * MM, rect.width * MM, rect.height * MM, bleed, rotate180=slot.rotated)
+        card = request.cards[slot.card]  # its own back: sets that share a sheet may differ
+        painter.back(card, rect.x * MM, rect.y * MM, rect.width * MM, rect.height * MM, bleed, rotate180=slot.rotated)
     else:
         _glue_outline(canvas, rect, request.layout, request.words)
 
