@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING
 
 import pypdfium2
 
+from cardgen.errors import InputError
 from cardgen.layout.geometry import GridError, make_grid
 from cardgen.model.cards import Card, CardSet, RulesCard, SheetCard, load_card_set
-from cardgen.model.faces import load_set_faces
+from cardgen.model.faces import FaceStyle, load_set_faces
 from cardgen.model.layout import PAPERS, Layout, load_layout
 from cardgen.render.faces import CardPainter
 from cardgen.render.sheets import Mode, SheetRequest, render_sheet
@@ -40,25 +41,38 @@ class PrintSettings:
 @dataclass(frozen=True)
 class Job:
     file_name: str
-    set_name: str
+    set_names: tuple[str, ...]  # one set, or the sets that share the sheet's slots in turn
     mode: Mode
 
 
 DEFAULT_KIT = (
-    Job("zero-cards-glue.pdf", "zero-cards", "glue"),
-    Job("jokers-glue.pdf", "jokers", "glue"),
-    Job("jokers-duplex.pdf", "jokers", "duplex"),
-    Job("deck-duplex.pdf", "numbered", "duplex"),
+    Job("zero-cards-glue.pdf", ("zero-cards",), "glue"),
+    Job("jokers-glue.pdf", ("jokers",), "glue"),
+    Job("jokers-duplex.pdf", ("jokers",), "duplex"),
+    Job("deck-duplex.pdf", ("numbered",), "duplex"),
 )
 
 
-def jobs_for(sets: list[str], mode: Mode | None) -> list[Job]:
-    """The default kit when no set is named; else one sheet per named set."""
+def jobs_for(sets: list[str], mode: Mode | None, together: bool = False) -> list[Job]:
+    """The default kit when no set is named; else one sheet per named set, or with
+    `together` one sheet whose slots the named sets fill in turn."""
+    if together:
+        return [_together_job(sets, mode or "duplex")]
     if not sets:
-        jobs = [Job(j.file_name.replace(j.mode, mode), j.set_name, mode) if mode else j for j in DEFAULT_KIT]
+        jobs = [Job(j.file_name.replace(j.mode, mode), j.set_names, mode) if mode else j for j in DEFAULT_KIT]
     else:
-        jobs = [Job(f"{_stem(name)}-{mode or 'duplex'}.pdf", name, mode or "duplex") for name in sets]
+        jobs = [Job(f"{_stem(name)}-{mode or 'duplex'}.pdf", (name,), mode or "duplex") for name in sets]
     return list({job.file_name: job for job in jobs}.values())  # once each
+
+
+def _together_job(sets: list[str], mode: Mode) -> Job:
+    names = tuple(dict.fromkeys(sets))  # once each, in the order given
+    if len(names) < 2:
+        raise InputError(
+            "--together puts two or more card sets on one sheet: name them with --set, "
+            "e.g. --set zero-cards --set jokers --together."
+        )
+    return Job(f"{'+'.join(_stem(name) for name in names)}-{mode}.pdf", names, mode)
 
 
 def _stem(set_name: str) -> str:
@@ -66,19 +80,21 @@ def _stem(set_name: str) -> str:
 
 
 class _SheetPainter:
-    """Card faces and backs, and the reference cards that share a sheet with them. The
-    reference card module (a fifth of a build's time to import) loads only for a sheet
-    that has one."""
+    """Card faces and backs, each card in its own set's style (a sheet of sets together
+    holds several), and the reference cards that share a sheet with them. The reference
+    card module (a fifth of a build's time to import) loads only for a sheet that has one."""
 
-    def __init__(self, canvas, style, lang: str, cards: tuple[Card, ...] = ()):
+    def __init__(self, canvas, sets: tuple[tuple[CardSet, FaceStyle], ...], lang: str):
         self.canvas, self.lang = canvas, lang
-        self.cards = CardPainter(canvas, style, lang, cards)
+        self.painters: dict[str, CardPainter] = {}
+        for card_set, style in sets:
+            painter = CardPainter(canvas, style, lang, card_set.cards)
+            self.painters.update((card.id, painter) for card in card_set.cards)
         self.references: ReferencePainter | None = None
-        self.back = self.cards.back
 
     def front(self, card: SheetCard, *box, **options) -> None:
         if isinstance(card, Card):
-            self.cards.front(card, *box, **options)
+            self.painters[card.id].front(card, *box, **options)
             return
         if self.references is None:
             from cardgen.render.reference import ReferencePainter
@@ -86,12 +102,21 @@ class _SheetPainter:
             self.references = ReferencePainter(self.canvas, self.lang)
         self.references.front(card, *box, **options)
 
+    def back(self, card: SheetCard, *box, **options) -> None:
+        """The back of the card's own set (a reference card, glued or sleeved, has none)."""
+        assert isinstance(card, Card), "reference cards join glue sheets only, which draw outlines"
+        self.painters[card.id].back(*box, **options)
 
-def build(settings: PrintSettings, sets: Sequence[str] = (), mode: Mode | None = None) -> dict[str, bytes]:
+
+def build(
+    settings: PrintSettings, sets: Sequence[str] = (), mode: Mode | None = None, together: bool = False
+) -> dict[str, bytes]:
     """Everything `cardgen build` writes, as bytes keyed by file name: the card sheets
-    and, for the default kit, the calibration sheet, rule summaries and score sheets."""
+    and, for the default kit, the calibration sheet, rule summaries and score sheets.
+    `together`: the named sets share one sheet's slots."""
+    jobs = jobs_for(list(sets), mode, together)
     pages = _page_setup(settings)
-    files = _render_jobs(jobs_for(list(sets), mode), settings, pages)
+    files = _render_jobs(jobs, settings, pages)
     if not sets:
         files.update(_kit_extras(settings, pages))
     return files
@@ -128,9 +153,14 @@ def _kit_extras(settings: PrintSettings, pages: _PageSetup) -> dict[str, bytes]:
 
     paper, flip, lang = pages.paper_name, pages.flip, settings.lang
     extras = {"calibration.pdf": calibration_pdf(paper=paper, flip=flip, back_offset=settings.back_offset, lang=lang)}
-    extras.update({f"rules-{variant}-{lang}.pdf": summary_pdf(variant, lang, paper) for variant in summary_variants()})
     extras.update(
-        {f"score-{variant}-{lang}.pdf": score_sheet_pdf(variant, lang, paper=paper) for variant in kit_variants()}
+        {f"rules-{variant}-{lang}.pdf": summary_pdf(variant, lang, paper, flip) for variant in summary_variants()}
+    )
+    extras.update(
+        {
+            f"score-{variant}-{lang}.pdf": score_sheet_pdf(variant, lang, paper=paper, flip=flip)
+            for variant in kit_variants()
+        }
     )
     return extras
 
@@ -145,15 +175,14 @@ def _render_jobs(jobs: list[Job], settings: PrintSettings, pages: _PageSetup) ->
     words = sheet_strings(settings.lang)
     files = {}
     for job in jobs:
-        card_set = load_card_set(job.set_name)
-        style = load_set_faces(card_set)
-        references = _references_for(card_set, job.mode)
+        sets = tuple((card_set, load_set_faces(card_set)) for card_set in map(load_card_set, job.set_names))
+        _check_together(job, sets)
         request = SheetRequest(
-            title=words.get(f"card_sets.{job.set_name}", card_set.title),
-            cards=tuple(card_set.cards) + references,
+            title=" + ".join(words.get(f"card_sets.{name}", s.title) for name, (s, _) in zip(job.set_names, sets)),
+            cards=_sheet_cards([card_set for card_set, _ in sets], job.mode),
             mode=job.mode,
             layout=layout,
-            painter_factory=partial(_SheetPainter, style=style, lang=settings.lang, cards=tuple(card_set.cards)),
+            painter_factory=partial(_SheetPainter, sets=sets, lang=settings.lang),
             paper=paper,
             flip=flip,
             back_offset=settings.back_offset,
@@ -163,6 +192,28 @@ def _render_jobs(jobs: list[Job], settings: PrintSettings, pages: _PageSetup) ->
     return files
 
 
+def _check_together(job: Job, sets: tuple[tuple[CardSet, FaceStyle], ...]) -> None:
+    """Sets that share a sheet: cards drawn for one size, each card id once."""
+    if len(sets) < 2:
+        return
+    sizes = {(style.design_size.width, style.design_size.height) for _, style in sets}
+    if len(sizes) > 1:
+        drawn = ", ".join(
+            f"{name} for {style.design_size.width:g} × {style.design_size.height:g} mm cards"
+            for name, (_, style) in zip(job.set_names, sets)
+        )
+        raise InputError(f"--together puts cards of one size on a sheet, but the sets' faces are drawn: {drawn}.")
+    owner: dict[str, str] = {}
+    for name, (card_set, _) in zip(job.set_names, sets):
+        for card in card_set.cards:
+            if card.id in owner:
+                raise InputError(
+                    f"--together: {owner[card.id]} and {name} both have a card {card.id!r}; "
+                    "a sheet holds each card id once."
+                )
+            owner[card.id] = name
+
+
 # The fields that decide whether the cards fit the paper, the likeliest culprit first.
 _GRID_FIELDS = ("paper", "card", "bleed", "gap", "margins", "columns", "rows", "cut_marks")
 
@@ -170,6 +221,16 @@ _GRID_FIELDS = ("paper", "card", "bleed", "gap", "margins", "columns", "rows", "
 def _grid_field(layout_doc) -> tuple[str]:
     """The field to name when no card fits: the first of them the user's own file gives."""
     return next(((name,) for name in _GRID_FIELDS if layout_doc.sets((name,))), ("card",))
+
+
+def _sheet_cards(card_sets: list[CardSet], mode: str) -> tuple[SheetCard, ...]:
+    """The sets' cards in turn, each set's reference cards after its own (once a sheet):
+    zero cards and jokers together put the Plus reference card in the eighth slot."""
+    cards: list[SheetCard] = []
+    for card_set in card_sets:
+        cards += card_set.cards
+        cards += [card for card in _references_for(card_set, mode) if card not in cards]
+    return tuple(cards)
 
 
 def _references_for(card_set: CardSet, mode: str) -> tuple[RulesCard, ...]:

@@ -22,6 +22,11 @@ from cardgen.errors import printable
     help="glue: faces + outlines for spare cards; duplex: faces + backs; sleeve: faces only; "
     "fold: faces and backs side by side on one side, for a printer without duplex.",
 )
+@click.option(
+    "--together",
+    is_flag=True,
+    help="One sheet for all the named sets, filling every slot in turn (file zero-cards+jokers-glue.pdf).",
+)
 @print_options
 @click.option(
     "-o",
@@ -32,13 +37,13 @@ from cardgen.errors import printable
     help="Folder for the PDFs.",
 )
 @click.option("--png", is_flag=True, help="Also write a 150 dpi PNG of every page beside its PDF.")
-def command(sets, mode, layout, paper, flip, back_offset, printer, lang, output, png):
+def command(sets, mode, together, layout, paper, flip, back_offset, printer, lang, output, png):
     """Write the print kit (or the chosen sets) as PDFs ready for a home printer."""
     from cardgen.build import build, page_images
     from cardgen.files import write_files
 
     settings = resolve_print_settings(layout, paper, flip, back_offset, printer, lang)
-    files = build(settings, list(sets), mode)
+    files = build(settings, list(sets), mode, together)
     if png:
         files |= page_images(files, dpi=150)
     for path in write_files(output, files):

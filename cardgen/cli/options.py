@@ -21,6 +21,14 @@ def _printer_option(takes: str):
     )
 
 
+def _flip_option(default: str):
+    return click.option(
+        "--flip",
+        type=click.Choice(["long", "short"]),
+        help=f"The edge the printer turns the sheet on (default: the --printer's, else {default}).",
+    )
+
+
 def _apply(function, options):
     for option in reversed(options):
         function = option(function)
@@ -36,11 +44,7 @@ def print_options(function):
                 "--layout", default="standard", show_default=True, help="A bundled layout name or a layout YAML file."
             ),
             _paper_option("the layout's, A4"),
-            click.option(
-                "--flip",
-                type=click.Choice(["long", "short"]),
-                help="The edge the printer turns the sheet on (default: long).",
-            ),
+            _flip_option("the layout's, long"),
             click.option(
                 "--back-offset",
                 metavar="X,Y",
@@ -59,13 +63,19 @@ def print_options(function):
 
 
 def paper_options(function):
-    """--paper and --printer, for the pages that have no card layout (rules, score sheets)."""
-    return _apply(function, [_paper_option("A4"), _printer_option("the paper")])
+    """--paper, --flip and --printer, for the pages that have no card layout (rules, score
+    sheets): a PDF of one page prints one-sided whatever the flip."""
+    return _apply(
+        function,
+        [_paper_option("A4"), _flip_option("long; a one-page PDF prints one-sided"), _printer_option("paper and flip")],
+    )
 
 
-def resolve_paper(paper: str | None, printer: str | None) -> str:
-    """The paper of pages without a card layout: --paper, else the printer profile's, else A4."""
-    return resolve_print_settings("standard", paper, None, None, printer, "en").paper or "a4"
+def resolve_paper_and_flip(paper: str | None, flip: str | None, printer: str | None) -> tuple[str, str]:
+    """The paper and flip of pages without a card layout: the options, else the printer
+    profile's, else A4 and the long edge."""
+    settings = resolve_print_settings("standard", paper, flip, None, printer, "en")
+    return settings.paper or "a4", settings.flip or "long"
 
 
 def resolve_print_settings(layout, paper, flip, back_offset, printer, lang):

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import click
 
-from cardgen.cli.options import LANGS_METAVAR, paper_options, resolve_paper
+from cardgen.cli.options import LANGS_METAVAR, paper_options, resolve_paper_and_flip
 from cardgen.errors import printable
 
 
@@ -23,7 +23,7 @@ from cardgen.errors import printable
     type=click.Path(path_type=Path),
     help="The PDF to write. Default: output/rules-VARIANT-LANG.pdf (reference-VARIANT-LANG.pdf with --reference). Without VARIANT: the folder for the four summaries (default output).",
 )
-def command(variant, lang, reference, paper, printer, output):
+def command(variant, lang, reference, paper, flip, printer, output):
     """Write the rule summary of VARIANT (plus, jokers, classic or pro, or a rule
     YAML of the same form) as a PDF: one A4 or Letter page, or both sides of one
     sheet, with examples the rules engine plays.
@@ -37,15 +37,15 @@ def command(variant, lang, reference, paper, printer, output):
     from cardgen.texts import check_lang
 
     check_lang(lang)
-    paper = resolve_paper(paper, printer)
+    paper, flip = resolve_paper_and_flip(paper, flip, printer)
     if reference:
         variants = [_check_variant(variant)] if variant else summary_variants()
         files = {f"reference-{variant or 'all'}-{lang}.pdf": reference_sheet_pdf(variants, lang, paper)}
     elif variant and Path(variant).suffix in (".yaml", ".yml"):
-        files = {f"rules-{Path(variant).stem}-{lang}.pdf": summary_pdf(variant, lang, paper)}
+        files = {f"rules-{Path(variant).stem}-{lang}.pdf": summary_pdf(variant, lang, paper, flip)}
     else:
         variants = [_check_variant(variant)] if variant else summary_variants()
-        files = {f"rules-{v}-{lang}.pdf": summary_pdf(v, lang, paper) for v in variants}
+        files = {f"rules-{v}-{lang}.pdf": summary_pdf(v, lang, paper, flip) for v in variants}
     _write(files, output, single=bool(variant) or reference)
 
 

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import click
 
-from cardgen.cli.options import LANGS_METAVAR, paper_options, resolve_paper
+from cardgen.cli.options import LANGS_METAVAR, paper_options, resolve_paper_and_flip
 
 
 @click.command("sheet")
@@ -22,7 +22,7 @@ from cardgen.cli.options import LANGS_METAVAR, paper_options, resolve_paper
     type=click.Path(path_type=Path),
     help="The PDF to write. Default: output/score-VARIANT-LANG.pdf (score-VARIANT-Np-LANG.pdf with --players). Without VARIANT: the folder for the four PDFs (default output).",
 )
-def command(variant, players, lang, paper, printer, output):
+def command(variant, players, lang, paper, flip, printer, output):
     """Write score sheets of VARIANT (plus, jokers, classic or pro): names across
     the top, a row per round, the running totals and the end-of-game rule; two
     sheets per A4 or Letter page with a cut line.
@@ -37,7 +37,7 @@ def command(variant, players, lang, paper, printer, output):
     from cardgen.texts import check_lang
 
     check_lang(lang)
-    paper = resolve_paper(paper, printer)
+    paper, flip = resolve_paper_and_flip(paper, flip, printer)
     count = _player_count(players)
     if variant:
         variants = [_check_variant(variant)]
@@ -46,7 +46,7 @@ def command(variant, players, lang, paper, printer, output):
         if not variants:
             raise InputError(f"no variant is played by {count} players.")
     suffix = f"-{count}p" if count is not None else ""
-    files = {f"score-{v}{suffix}-{lang}.pdf": score_sheet_pdf(v, lang, count, paper) for v in variants}
+    files = {f"score-{v}{suffix}-{lang}.pdf": score_sheet_pdf(v, lang, count, paper, flip) for v in variants}
     _write(files, output, single=bool(variant))
 
 

@@ -25,6 +25,12 @@ from cardgen.render.fonts import DEFAULT_FONT, register
 DUPLEX_MODES = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", None: "Simplex"}
 
 
+def sides_flip(pages: int, flip: str) -> str | None:
+    """The flip a document of `pages` pages is printed with: a one-page document prints
+    one-sided (Simplex, nothing to turn), a longer one on both sides of its sheets."""
+    return flip if pages > 1 else None
+
+
 # Content streams compressed, not also wrapped in ASCII85 (a fifth bigger, for nothing).
 rl_config.useA85 = 0
 

@@ -19,7 +19,7 @@ from cardgen.errors import InputError
 from cardgen.model.layout import paper_size
 from cardgen.model.rules import score_texts, summary_variants
 from cardgen.render.fonts import register, require_glyphs
-from cardgen.render.pdf import finish, new_canvas
+from cardgen.render.pdf import finish, new_canvas, sides_flip
 from cardgen.texts import check_lang, locale_file
 
 MM = 72 / 25.4
@@ -90,9 +90,12 @@ def plan(variant: str, players: int) -> SheetPlan:
     return SheetPlan(variant, players, THRESHOLD_ROUNDS, options.end_threshold)
 
 
-def score_sheet_pdf(variant: str, lang: str = "en", players: int | None = None, paper: str = "a4") -> bytes:
+def score_sheet_pdf(
+    variant: str, lang: str = "en", players: int | None = None, paper: str = "a4", flip: str = "long"
+) -> bytes:
     """Score sheets of `variant` in `lang` on `paper` (a4 or letter): one page for
-    `players`, or a page per player count; two sheets a page where they fit."""
+    `players`, or a page per player count, printed on both sides turning on the `flip`
+    edge; two sheets a page where they fit."""
     check_lang(lang)
     size = paper_size(paper)
     low, high = player_range(variant)
@@ -103,7 +106,7 @@ def score_sheet_pdf(variant: str, lang: str = "en", players: int | None = None, 
     register(BOLD)
     _check_glyphs(variant, lang)
     title = texts.title(variant)(lang)
-    canvas, buffer = new_canvas(size, None, title)
+    canvas, buffer = new_canvas(size, sides_flip(len(plans), flip), title)
     for sheet in plans:
         count, row_height = sheets_per_page(sheet, lang, size)
         height = size[1] / count

@@ -26,7 +26,7 @@ class SheetRequest:
     cards: tuple[SheetCard, ...]
     mode: Mode
     layout: Layout
-    painter_factory: Callable[[Canvas], Any]  # a painter with front(), and back() unless a sleeve sheet
+    painter_factory: Callable[[Canvas], Any]  # front(card, box), and back(card, box) unless a sleeve sheet
     paper: tuple[float, float]
     flip: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
@@ -65,7 +65,8 @@ def _draw_slot(canvas: Canvas, painter, request: SheetRequest, plan: Plan, slot:
     if slot.draws == "face":
         painter.front(request.cards[slot.card], x, y, width, height, bleed)
     else:
-        painter.back(x, y, width, height, bleed, rotate180=slot.turn == 2)
+        card = request.cards[slot.card]  # its own back: sets that share a sheet may differ
+        painter.back(card, x, y, width, height, bleed, rotate180=slot.turn == 2)
     if slot.turn % 2:
         canvas.restoreState()
 

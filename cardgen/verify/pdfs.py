@@ -197,6 +197,8 @@ def _preferences(pdf) -> dict:
 
 
 def _hints(pdf, report: Report, flip) -> None:
+    """PrintScaling /None, and the Duplex hint `flip` calls for: that of "long", "short" or
+    None (one-sided), either flip for "two-sided", any hint at all for "any"."""
     preferences = _preferences(pdf)
     scaling = preferences.get("/PrintScaling")
     if scaling == "/None":
@@ -205,9 +207,15 @@ def _hints(pdf, report: Report, flip) -> None:
         found = "no PrintScaling hint" if scaling is None else f"PrintScaling {scaling}"
         report.failed("pdf.scaling", f"{found}: a viewer may shrink the page to fit and every card comes out small")
     duplex = preferences.get("/Duplex")
-    if flip == "any":
+    if flip in ("any", "two-sided"):
         if duplex is None:
             report.failed("pdf.duplex", "no Duplex hint: the printer dialog will not propose the flip edge")
+        elif flip == "two-sided" and duplex == DUPLEX_NAMES[None]:
+            report.failed(
+                "pdf.duplex",
+                f"Duplex {duplex}, but its {len(pdf.pages)} pages print on both sides of a sheet: "
+                "the printer dialog would put each page on a sheet of its own",
+            )
         else:
             report.passed("pdf.duplex", f"Duplex {duplex}")
         return
@@ -340,7 +348,8 @@ def _verify_cardgen_document(shown: str, pdf, made_by: str) -> Report:
     checks need the list of what sits where, which only card sheets carry."""
     report = Report(shown, "cardgen-pdf")
     _paper(pdf, report, None)
-    _hints(pdf, report, "any")
+    # several pages print on both sides of a sheet, either flip (cardgen.render.pdf.sides_flip)
+    _hints(pdf, report, "two-sided" if len(pdf.pages) > 1 else "any")
     kind = _document_kind(pdf)
     if _pages_without_boxes(pdf):
         if not any(_has_box(p, "/TrimBox") or _has_box(p, "/BleedBox") for p in pdf.pages):

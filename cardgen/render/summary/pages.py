@@ -16,7 +16,7 @@ from cardgen.model.rules import (
 )
 from cardgen.render.faces import CardPainter
 from cardgen.render.fonts import register, require_glyphs
-from cardgen.render.pdf import finish, new_canvas
+from cardgen.render.pdf import finish, new_canvas, sides_flip
 from cardgen.render.summary.blocks import (
     ACCENT,
     BOLD,
@@ -126,14 +126,15 @@ def _balanced(blocks: list[tuple[int, Block]], pages: int, frame: Frame) -> list
 # --- the pages ---------------------------------------------------------------------
 
 
-def draw_summary(summary: RuleSummary, lang: str = "en", paper: str = "a4") -> bytes:
-    """A proved rule summary (cardgen.summaries) in `lang` on `paper` (a4 or letter), as PDF bytes."""
+def draw_summary(summary: RuleSummary, lang: str = "en", paper: str = "a4", flip: str = "long") -> bytes:
+    """A proved rule summary (cardgen.summaries) in `lang` on `paper` (a4 or letter), as PDF
+    bytes; two pages ask for the printer to turn the sheet on its `flip` edge."""
     check_lang(lang)
     layout = layout_summary(summary, lang, paper)
     frame = layout.frame
     title = summary.title(lang)
     canvas, buffer = new_canvas(
-        frame.paper, "long" if layout.pages > 1 else None, f"{title} — {summary_words().kicker(lang)}"
+        frame.paper, sides_flip(layout.pages, flip), f"{title} — {summary_words().kicker(lang)}"
     )
     page = Page(canvas, _painter(canvas, lang), lang, frame)
     for number in range(layout.pages):
