@@ -248,3 +248,17 @@ def test_a_cut_file_without_its_pdf_is_refused(folder):
     (folder / "jokers-duplex.pdf").unlink()
     ran = cardgen_in_process("verify", folder / "jokers-duplex-cut-p1.svg")
     assert ran.returncode == 2 and "is not beside it" in ran.stderr
+
+
+def test_verify_reads_the_marks_from_the_pdfs_pixels(tmp_path, jokers, monkeypatch):
+    from cardgen.render import marks
+    from cardgen.verify.pdfs import verify_pdf
+
+    (tmp_path / "good.pdf").write_bytes(jokers["jokers-duplex.pdf"])
+    checks = {c.name: c for c in verify_pdf(tmp_path / "good.pdf").checks}
+    assert checks["pdf.cutter-marks"].result == "pass"
+    monkeypatch.setattr(marks, "filled_shapes", lambda canvas, shapes: None)  # recorded, never drawn
+    (tmp_path / "bad.pdf").write_bytes(render_jobs(jobs_for(["jokers"], "duplex"), CUT)["jokers-duplex.pdf"])
+    failed = [c for c in verify_pdf(tmp_path / "bad.pdf").checks if c.result == "fail"]
+    assert failed and all(c.name == "pdf.cutter-marks" for c in failed)
+    assert "the page has nothing there" in failed[0].message
