@@ -262,3 +262,14 @@ def test_verify_reads_the_marks_from_the_pdfs_pixels(tmp_path, jokers, monkeypat
     failed = [c for c in verify_pdf(tmp_path / "bad.pdf").checks if c.result == "fail"]
     assert failed and all(c.name == "pdf.cutter-marks" for c in failed)
     assert "the page has nothing there" in failed[0].message
+
+
+def test_a_path_twice_is_named_and_many_stray_paths_are_counted(folder):
+    def doubled(times):
+        return lambda text: text.replace("</g>", re.search(r'<path d="[^"]+"/>\n', text)[0] * times + "</g>", 1)
+
+    ran = _tamper(folder, doubled(1))
+    assert ran.returncode == 1 and "FAIL  cut.paths: a second path on a card's cut line, at x 15.00" in ran.stdout
+    ran = _tamper(folder, doubled(3000))
+    assert ran.returncode == 1 and "FAIL  cut.paths: and 2990 more paths that cut no card once" in ran.stdout
+    assert ran.stdout.count("  FAIL  ") == 11

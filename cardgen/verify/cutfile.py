@@ -23,6 +23,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 CUT_FILE_NAME = re.compile(r"^(?P<stem>.+)-cut-p(?P<sheet>[1-9][0-9]{0,4})\.svg$", re.IGNORECASE)
 MAX_SVG_BYTES = 20_000_000  # a 2,000-card sheet's cut file is under 1 MB
 TOLERANCE_MM = 0.05
+MAX_LISTED = 10  # stray paths named one by one; the rest counted
 PAPER_MM = 0.01
 HINT = "name a cut file beside its card sheet, like output/deck-duplex-cut-p1.svg"
 _NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
@@ -136,8 +137,13 @@ def _check_cut_paths(found: list[Box] | None, trims: dict[str, Box], report: Rep
             report.failed("cut.paths", "no cut path on this card's trim", where)
         else:
             report.failed("cut.paths", f"its cut path is {shift:.2f} mm off the card's trim", where)
-    for box in unmatched:
-        report.failed("cut.paths", f"a path at x {box[0]:.2f}, y {box[1]:.2f} mm cuts no card of this sheet")
+    doubled, _ = _match(unmatched, trims)  # what is left once each card has its path once more
+    for box in unmatched[:MAX_LISTED]:
+        again = box not in doubled
+        problem = "a second path on a card's cut line" if again else "a path that cuts no card of this sheet"
+        report.failed("cut.paths", f"{problem}, at x {box[0]:.2f}, y {box[1]:.2f} mm")
+    if len(unmatched) > MAX_LISTED:
+        report.failed("cut.paths", f"and {plural(len(unmatched) - MAX_LISTED, 'more path')} that cut no card once")
     if not off and not unmatched:
         report.passed(
             "cut.paths",
@@ -167,22 +173,38 @@ def _check_marks(found: list[Box] | None, expected: dict[str, Box], report: Repo
         report.passed("cut.registration", f"the {len(expected)} registration marks lie where the PDF prints them")
 
 
+NEAR_MM = 5.0  # a path this close to a card's trim is that card's, drawn off; farther, it cuts something else
+
+
 def _match(found: list[Box], expected: dict[str, Box]) -> tuple[list[Box], dict[str, float | None]]:
     """Pairs each expected box with a found one within TOLERANCE_MM. Returns the found boxes
-    left over, and for each expected box left over its nearest found box's distance (None: no box near)."""
-    left = list(found)
-    missed: dict[str, Box] = {}
+    left over, and for each expected box left over the distance of the nearest one left
+    within NEAR_MM (None: none). Boxes are looked up by their lower-left corner's cell of
+    NEAR_MM, so that a file of many paths costs time in proportion to them."""
+    cells: dict[tuple[int, int], list[Box]] = {}
+    for box in found:
+        cells.setdefault(_cell(box), []).append(box)
+
+    def near(box: Box) -> list[Box]:
+        x, y = _cell(box)
+        return [other for dx in (-1, 0, 1) for dy in (-1, 0, 1) for other in cells.get((x + dx, y + dy), [])]
+
+    missed = {}
     for name, box in expected.items():
-        hit = next((other for other in left if _distance(box, other) <= TOLERANCE_MM), None)
+        hit = next((other for other in near(box) if _distance(box, other) <= TOLERANCE_MM), None)
         if hit is None:
             missed[name] = box
         else:
-            left.remove(hit)
+            cells[_cell(hit)].remove(hit)
     off: dict[str, float | None] = {}
     for name, box in missed.items():
-        nearest = min((_distance(box, other) for other in left), default=None)
-        off[name] = nearest if nearest is not None and nearest < 5 else None
-    return left, off
+        nearest = min((_distance(box, other) for other in near(box)), default=NEAR_MM)
+        off[name] = nearest if nearest < NEAR_MM else None
+    return [box for boxes in cells.values() for box in boxes], off
+
+
+def _cell(box: Box) -> tuple[int, int]:
+    return math.floor(box[0] / NEAR_MM), math.floor(box[1] / NEAR_MM)
 
 
 def _distance(a: Box, b: Box) -> float:
