@@ -143,7 +143,7 @@ def _check_cut_paths(found: list[Box] | None, trims: dict[str, Box], report: Rep
         problem = "a second path on a card's cut line" if again else "a path that cuts no card of this sheet"
         report.failed("cut.paths", f"{problem}, at x {box[0]:.2f}, y {box[1]:.2f} mm")
     if len(unmatched) > MAX_LISTED:
-        report.failed("cut.paths", f"and {plural(len(unmatched) - MAX_LISTED, 'more path')} that cut no card once")
+        report.failed("cut.paths", f"and {plural(len(unmatched) - MAX_LISTED, 'more path')} like these")
     if not off and not unmatched:
         report.passed(
             "cut.paths",
