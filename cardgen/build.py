@@ -39,7 +39,7 @@ class PrintSettings:
     back_offset: tuple[float, float] = (0.0, 0.0)
     lang: str = "en"
     cutter_marks: CutterStyle = "none"  # a cutting machine's registration marks on the card sheets' fronts
-    cut_file: str | None = None  # "svg": a cut file beside each card sheet, one per sheet
+    cut_file: str | None = None  # "svg" or "dxf": a cut file beside each card sheet, one per sheet
 
 
 @dataclass(frozen=True)
@@ -170,8 +170,8 @@ def _render_jobs(jobs: list[Job], settings: PrintSettings, pages: _PageSetup) ->
         except CutterMarksError as exc:
             raise InputError(f"--cut-marks {settings.cutter_marks}: on {job.file_name}, {exc}.") from None
         files[job.file_name] = render_sheet(request, plan)
-        if settings.cut_file == "svg":
-            files.update(cut_files(job.file_name, plan, layout.card.corner_radius, request.title))
+        if settings.cut_file:
+            files.update(cut_files(job.file_name, plan, layout.card.corner_radius, request.title, settings.cut_file))
     return files
 
 

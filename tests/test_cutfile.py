@@ -5,6 +5,7 @@ PDF's pixels, and `cardgen verify` on cut files, true and tampered with."""
 import math
 import re
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 
 import pytest
 from clirun import cardgen_in_process
@@ -273,3 +274,59 @@ def test_a_path_twice_is_named_and_many_stray_paths_are_counted(folder):
     ran = _tamper(folder, doubled(3000))  # the file has 3,001 paths too many now
     assert ran.returncode == 1 and "FAIL  cut.paths: and 2991 more paths like these" in ran.stdout
     assert ran.stdout.count("  FAIL  ") == 11
+
+
+def _dxf_polylines(content: bytes):
+    """(layer, closed, [(x, y, bulge)]) of every POLYLINE of an ASCII DXF."""
+    lines = content.decode("ascii").split("\n")
+    pairs = [(int(lines[i]), lines[i + 1]) for i in range(0, len(lines) - 1, 2)]
+    polylines, current = [], None
+    for code, value in pairs:
+        if code == 0:
+            if value == "POLYLINE":
+                current = {"layer": None, "closed": False, "vertices": []}
+                polylines.append(current)
+            elif value == "VERTEX":
+                current["vertices"].append([None, None, 0.0])
+            elif value == "SEQEND":
+                current = None
+        elif current is not None:
+            if code == 8 and not current["vertices"]:
+                current["layer"] = value
+            elif code == 70 and not current["vertices"]:
+                current["closed"] = int(value) & 1 == 1
+            elif current["vertices"] and code in (10, 20, 42):
+                current["vertices"][-1][{10: 0, 20: 1, 42: 2}[code]] = float(value)
+    return polylines
+
+
+def test_a_dxf_cut_file_has_the_same_outlines_in_mm_y_up(jokers):
+    files = render_jobs(jobs_for(["jokers"], "duplex"), replace(CUT, cut_file="dxf"))
+    assert sorted(files) == ["jokers-duplex-cut-p1.dxf", "jokers-duplex-cut-p2.dxf", "jokers-duplex.pdf"]
+    content = files["jokers-duplex-cut-p1.dxf"]
+    assert b"$INSUNITS\n 70\n4\n" in content and content.endswith(b"  0\nEOF\n")
+    record = layout_record(files["jokers-duplex.pdf"])
+    polylines = _dxf_polylines(content)
+    cuts = [p for p in polylines if p["layer"] == "CUT"]
+    marks = [p for p in polylines if p["layer"] == "REGISTRATION"]
+    assert all(p["closed"] for p in polylines)
+    trims = sorted(card["trim_mm"] for card in record["cards"] if card["page"] == 1)
+    boxes = sorted(_bounds([v[:2] for v in p["vertices"]]) for p in cuts)
+    assert len(boxes) == len(trims) == 6
+    assert [v for box in boxes for v in box] == pytest.approx([v for trim in trims for v in trim], abs=0.001)
+    assert [[v[:2] for v in p["vertices"]] for p in marks] == record["cutter_marks"]["shapes_mm"]
+    # each bulge is a quarter circle round the corner: its middle lies on the circle of the
+    # corner radius whose centre is inside the card (a bulge of the wrong sign cuts the corner inwards)
+    vertices = cuts[0]["vertices"]
+    x, y, w, h = _bounds([v[:2] for v in vertices])
+    arcs = 0
+    for (x0, y0, bulge), (x1, y1, _) in zip(vertices, vertices[1:] + vertices[:1]):
+        if bulge:
+            arcs += 1
+            chord = math.dist((x0, y0), (x1, y1))
+            sagitta = bulge * chord / 2
+            mid = ((x0 + x1) / 2 + (y1 - y0) / chord * sagitta, (y0 + y1) / 2 - (x1 - x0) / chord * sagitta)
+            centre = next(c for c in [(x0, y1), (x1, y0)] if x < c[0] < x + w and y < c[1] < y + h)
+            assert math.dist(mid, centre) == pytest.approx(3.0, abs=0.001)
+    assert arcs == 4
+    assert files == render_jobs(jobs_for(["jokers"], "duplex"), replace(CUT, cut_file="dxf"))

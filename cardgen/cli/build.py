@@ -33,8 +33,8 @@ from cardgen.errors import printable
 @click.option("--png", is_flag=True, help="Also write a 150 dpi PNG of every page beside its PDF.")
 @click.option(
     "--cut-file",
-    type=click.Choice(["svg"]),
-    help="Also write a cutting machine's file of every card sheet's cut lines: NAME-cut-pN.svg, one per sheet.",
+    type=click.Choice(["svg", "dxf"]),
+    help="Also write a cutting machine's file of every card sheet's cut lines: NAME-cut-pN.svg (or .dxf), one per sheet.",
 )
 @click.option(
     "--cut-marks",

@@ -1,13 +1,16 @@
-"""Cut files for cutting machines: one SVG per sheet (a front page of the plan), the
+"""Cut files for cutting machines, one per sheet (a front page of the plan). An SVG: the
 paper's size in millimetres, a closed path on every card's cut line in the group `cut`
 and, when the sheet carries them, the printed registration marks in the group
-`registration`. Pure text, the same bytes for the same plan.
+`registration`. A DXF (R12, which every cutter's software opens, Silhouette Studio's free
+edition included): the same outlines as closed polylines, in mm, on the layers CUT and
+REGISTRATION. Pure text, the same bytes for the same plan.
 
 The plan measures y up from the paper's bottom edge, SVG down from its top edge:
-`_svg_point` is the one place that turns one into the other."""
+`_svg_point` is the one place that turns one into the other. DXF's y runs up, as the plan's."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
@@ -20,18 +23,22 @@ CUT_LINE_MM = 0.2
 KAPPA = 0.5522847498  # a cubic Bézier's handles for a quarter circle, in radii
 
 
-def cut_file_name(pdf_name: str, sheet: int) -> str:
+def cut_file_name(pdf_name: str, sheet: int, kind: str = "svg") -> str:
     """deck-duplex.pdf, sheet 1 -> deck-duplex-cut-p1.svg"""
-    return f"{pdf_name.removesuffix('.pdf')}-cut-p{sheet}.svg"
+    return f"{pdf_name.removesuffix('.pdf')}-cut-p{sheet}.{kind}"
 
 
-def cut_files(pdf_name: str, plan: Plan, corner_radius: float, title: str) -> dict[str, bytes]:
-    """One SVG per sheet of the plan, keyed by file name."""
+def cut_files(pdf_name: str, plan: Plan, corner_radius: float, title: str, kind: str = "svg") -> dict[str, bytes]:
+    """One cut file (kind "svg" or "dxf") per sheet of the plan, keyed by file name."""
     sheets = [page for page in plan.pages if page.side == "front"]
-    return {
-        cut_file_name(pdf_name, number): cut_svg(page, plan.paper, corner_radius, f"{title}, sheet {number}")
-        for number, page in enumerate(sheets, start=1)
-    }
+    files = {}
+    for number, page in enumerate(sheets, start=1):
+        if kind == "dxf":
+            content = cut_dxf(page, corner_radius)
+        else:
+            content = cut_svg(page, plan.paper, corner_radius, f"{title}, sheet {number}")
+        files[cut_file_name(pdf_name, number, kind)] = content
+    return files
 
 
 def cut_svg(page: Page, paper: tuple[float, float], corner_radius: float, title: str) -> bytes:
@@ -94,6 +101,54 @@ def _svg_point(point: Point, paper_height: float) -> str:
     """A point of the plan (y up from the bottom edge) as SVG coordinates (y down from the top)."""
     x, y = point
     return f"{_num(x)},{_num(paper_height - y)}"
+
+
+# --- DXF ------------------------------------------------------------------------
+
+QUARTER_BULGE = math.tan(math.pi / 8)  # a polyline vertex's bulge for a quarter circle, anticlockwise
+
+
+def cut_dxf(page: Page, corner_radius: float) -> bytes:
+    """An ASCII DXF (R12) of the page's cut lines and registration marks, in mm."""
+    pairs: list[tuple[int, str]] = [(0, "SECTION"), (2, "HEADER"), (9, "$ACADVER"), (1, "AC1009")]
+    pairs += [(9, "$INSUNITS"), (70, "4"), (9, "$MEASUREMENT"), (70, "1"), (0, "ENDSEC")]
+    pairs += [(0, "SECTION"), (2, "ENTITIES")]
+    for slot in page.slots:
+        pairs += _polyline("CUT", rounded_corners(slot.trim, corner_radius))
+    for shape in page.cutter_marks.shapes if page.cutter_marks else ():
+        pairs += _polyline("REGISTRATION", [(point, 0.0) for point in shape])
+    pairs += [(0, "ENDSEC"), (0, "EOF")]
+    return "".join(f"{code:>3}\n{value}\n" for code, value in pairs).encode("ascii")
+
+
+def rounded_corners(rect: Rect, radius: float) -> list[tuple[Point, float]]:
+    """The outline of `rect` as polyline vertices, anticlockwise from the bottom edge's left
+    end, each with the bulge of the stretch to the next (a quarter circle, or 0: straight)."""
+    r = max(0.0, min(radius, rect.width / 2, rect.height / 2))
+    x0, y0, x1, y1 = rect.x, rect.y, rect.right, rect.top
+    if r == 0:
+        return [((x0, y0), 0.0), ((x1, y0), 0.0), ((x1, y1), 0.0), ((x0, y1), 0.0)]
+    b = QUARTER_BULGE
+    return [
+        ((x0 + r, y0), 0.0),
+        ((x1 - r, y0), b),
+        ((x1, y0 + r), 0.0),
+        ((x1, y1 - r), b),
+        ((x1 - r, y1), 0.0),
+        ((x0 + r, y1), b),
+        ((x0, y1 - r), 0.0),
+        ((x0, y0 + r), b),
+    ]
+
+
+def _polyline(layer: str, vertices: list[tuple[Point, float]]) -> list[tuple[int, str]]:
+    """A closed POLYLINE (flag 1) with its VERTEX entities and SEQEND."""
+    pairs = [(0, "POLYLINE"), (8, layer), (66, "1"), (70, "1"), (10, "0"), (20, "0"), (30, "0")]
+    for (x, y), bulge in vertices:
+        pairs += [(0, "VERTEX"), (8, layer), (10, _num(x)), (20, _num(y)), (30, "0")]
+        if bulge:
+            pairs.append((42, f"{bulge:.9f}"))
+    return pairs + [(0, "SEQEND"), (8, layer)]
 
 
 def _text(text: str) -> str:
