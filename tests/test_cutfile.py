@@ -330,3 +330,34 @@ def test_a_dxf_cut_file_has_the_same_outlines_in_mm_y_up(jokers):
             assert math.dist(mid, centre) == pytest.approx(3.0, abs=0.001)
     assert arcs == 4
     assert files == render_jobs(jobs_for(["jokers"], "duplex"), replace(CUT, cut_file="dxf"))
+
+
+@pytest.fixture
+def dxf_folder(tmp_path):
+    for name, content in render_jobs(jobs_for(["jokers"], "duplex"), replace(CUT, cut_file="dxf")).items():
+        (tmp_path / name).write_bytes(content)
+    return tmp_path
+
+
+def test_verify_passes_dxf_cut_files_and_fails_a_moved_or_open_outline(dxf_folder):
+    path = dxf_folder / "jokers-duplex-cut-p1.dxf"
+    ran = cardgen_in_process("verify", path, dxf_folder / "jokers-duplex-cut-p2.dxf")
+    assert ran.returncode == 0 and ran.stdout.count("PASS  cut.paths") == 2, ran.stdout
+    original = path.read_text()
+    head, first, rest = original.split("POLYLINE\n", 2)  # the first card's outline, moved 0.2 mm right
+    moved = re.sub(r" 10\n([\d.]+)\n", lambda m: f" 10\n{float(m[1]) + 0.2:g}\n", first)
+    path.write_text("POLYLINE\n".join([head, moved, rest]))
+    ran = cardgen_in_process("verify", path)
+    assert ran.returncode == 1 and "its cut path is 0.20 mm off the card's trim [card J0.0]" in ran.stdout
+    path.write_text(original.replace(" 66\n1\n 70\n1\n", " 66\n1\n 70\n0\n", 1))  # the first polyline left open
+    ran = cardgen_in_process("verify", path)
+    assert ran.returncode == 1 and "polyline 1 on the layer CUT is not a closed outline" in ran.stdout
+
+
+def test_verify_refuses_what_cardgen_never_writes_in_one_line(dxf_folder, folder):
+    path = dxf_folder / "jokers-duplex-cut-p1.dxf"
+    path.write_text(path.read_text().replace("  0\nENDSEC\n  0\nEOF", "  0\nLINE\n  8\nCUT\n  0\nENDSEC\n  0\nEOF"))
+    ran = cardgen_in_process("verify", path)
+    assert ran.returncode == 2 and ran.stderr.count("\n") == 1 and "holds a LINE entity" in ran.stderr
+    ran = _tamper(folder, lambda text: text.replace('<g id="cut"', '<g id="cut" transform="scale(2)"'))
+    assert ran.returncode == 2 and "transform" in ran.stderr

@@ -20,8 +20,8 @@ from cardgen.verify.pdfs import card_sheet_record
 from cardgen.verify.report import Report, plural
 
 SVG = "{http://www.w3.org/2000/svg}"
-CUT_FILE_NAME = re.compile(r"^(?P<stem>.+)-cut-p(?P<sheet>[1-9][0-9]{0,4})\.svg$", re.IGNORECASE)
-MAX_SVG_BYTES = 20_000_000  # a 2,000-card sheet's cut file is under 1 MB
+CUT_FILE_NAME = re.compile(r"^(?P<stem>.+)-cut-p(?P<sheet>[1-9][0-9]{0,4})\.(?P<kind>svg|dxf)$", re.IGNORECASE)
+MAX_CUT_FILE_BYTES = 20_000_000  # a 2,000-card sheet's cut file is under 2 MB
 TOLERANCE_MM = 0.05
 MAX_LISTED = 10  # stray paths named one by one; the rest counted
 PAPER_MM = 0.01
@@ -42,14 +42,23 @@ def verify_cut_file(name: str) -> Report:
             f"{name}: a cut file is named after its card sheet and sheet number, like deck-duplex-cut-p1.svg; "
             "this name does not say which PDF it was made with."
         )
-    content = read_input(path, name, MAX_SVG_BYTES, "verify reads cut files", HINT)
-    root = parse_svg(content, name)
+    content = read_input(path, name, MAX_CUT_FILE_BYTES, "verify reads cut files", HINT)
+    svg = match["kind"].lower() == "svg"
+    root = parse_svg(content, name) if svg else None
+    layers = None if svg else parse_dxf(content, name)
     pdf = path.with_name(match["stem"] + ".pdf")
     if not pdf.is_file():
         raise InputError(f"{name}: its card sheet {pdf} is not beside it; verify checks a cut file against its PDF.")
     record = card_sheet_record(pdf)
     report = Report(name, "cut-file")
-    _check_paper(root, record, report)
+    if root is not None:
+        _check_paper(root, record, report)
+        cut_lines = _group_boxes(root, "cut", record.paper_mm[1], report)
+        marks_found = _group_boxes(root, "registration", record.paper_mm[1], report)
+    else:
+        layers = layers or {}
+        report.info("cut.paper", "a DXF carries no paper: its millimetres count from the paper's lower-left corner")
+        cut_lines, marks_found = _layer_boxes(layers, "CUT", report), _layer_boxes(layers, "REGISTRATION", report)
     fronts = [page.page for page in record.pages if page.side == "front"]
     sheet = int(match["sheet"])
     if sheet > len(fronts):
@@ -57,12 +66,11 @@ def verify_cut_file(name: str) -> Report:
         return report
     page = fronts[sheet - 1]
     report.passed("cut.sheet", f"sheet {sheet} is page {page} of {pdf.name}")
-    height = record.paper_mm[1]
     trims = {card.id: _box(card.trim_mm) for card in record.cards if card.page == page}
-    _check_cut_paths(_group_boxes(root, "cut", height, report), trims, report)
+    _check_cut_paths(cut_lines, trims, report)
     marks = record.cutter_marks
     expected = {f"mark {i + 1}": _points_box(shape) for i, shape in enumerate(marks.shapes_mm)} if marks else {}
-    _check_marks(_group_boxes(root, "registration", height, report), expected, report)
+    _check_marks(marks_found, expected, report)
     return report
 
 
@@ -83,7 +91,83 @@ def parse_svg(content: bytes, name: str) -> ET.Element:
         raise InputError(f"{name}: this is not well-formed XML ({exc}).") from None
     if root.tag != SVG + "svg":
         raise InputError(f"{name}: this is XML but not SVG (its root is <{root.tag}>).")
+    if any(element.get("transform") for element in root.iter()):
+        raise InputError(
+            f"{name}: an element has a transform, which cardgen never writes; positions cannot be checked."
+        )
     return root
+
+
+Polyline = tuple[bool, list[list[float]]]  # closed?, vertices [x, y]
+
+
+def parse_dxf(content: bytes, name: str) -> dict[str, list[Polyline]]:
+    """The POLYLINEs of an ASCII DXF's entities, by layer; InputError for what is not
+    one, or holds entities of another kind (cardgen writes POLYLINEs only)."""
+    try:
+        lines = content.decode("ascii").splitlines()
+    except UnicodeDecodeError:
+        raise InputError(f"{name}: this is not an ASCII DXF, as cardgen's cut files are.") from None
+    layers: dict[str, list[Polyline]] = {}
+    polyline: dict | None = None  # the one being read: its layer, closed flag and vertices
+    section = entity = None
+    for index in range(0, len(lines) - 1, 2):
+        code, value = _group_code(lines[index], name, index + 1), lines[index + 1].strip()
+        if code == 0:
+            entity = value
+            if value in ("POLYLINE", "SEQEND", "ENDSEC") and polyline is not None:
+                layers.setdefault(polyline["layer"], []).append((polyline["closed"], polyline["vertices"]))
+                polyline = None
+            if value == "ENDSEC":
+                section = None
+            elif section == "ENTITIES" and value == "POLYLINE":
+                polyline = {"layer": "0", "closed": False, "vertices": []}
+            elif value == "VERTEX" and polyline is not None:
+                polyline["vertices"].append([math.nan, math.nan])
+            elif section == "ENTITIES" and value not in ("ENDSEC", "SEQEND", "VERTEX"):
+                raise InputError(f"{name}: it holds a {value[:20]} entity; cardgen's cut files hold POLYLINEs only.")
+        elif code == 2 and entity == "SECTION":
+            section = value
+        elif polyline is not None and entity == "POLYLINE":
+            if code == 8:
+                polyline["layer"] = value
+            elif code == 70:
+                polyline["closed"] = int(_number(value, name, index + 2)) & 1 == 1
+        elif polyline is not None and entity == "VERTEX" and code in (10, 20):
+            polyline["vertices"][-1][code // 10 - 1] = _number(value, name, index + 2)
+    return layers
+
+
+def _group_code(text: str, name: str, line: int) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise InputError(f"{name}, line {line}: {text.strip()[:20]!r} is not a DXF group code.") from None
+
+
+def _number(text: str, name: str, line: int) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not math.isfinite(value):
+        raise InputError(f"{name}, line {line}: {text.strip()[:20]!r} is not a number.")
+    return value
+
+
+def _layer_boxes(layers: dict[str, list[Polyline]], layer: str, report: Report) -> list[Box] | None:
+    """The bounding box of every polyline on the layer's vertices (a quarter circle's bulge
+    stays inside it); None when the file has no such layer."""
+    if layer not in layers:
+        return None
+    boxes = []
+    for number, (closed, vertices) in enumerate(layers[layer], start=1):
+        points = [point for point in vertices if not math.isnan(point[0]) and not math.isnan(point[1])]
+        if not closed or len(points) < 3 or len(points) != len(vertices):
+            report.failed(f"cut.{layer.lower()}", f"polyline {number} on the layer {layer} is not a closed outline")
+            continue
+        boxes.append(_points_box(points))
+    return boxes
 
 
 def _check_paper(root: ET.Element, record: LayoutRecord, report: Report) -> None:
@@ -110,8 +194,6 @@ def _group_boxes(root: ET.Element, group_id: str, paper_height: float, report: R
     group = next((g for g in root.iter(SVG + "g") if g.get("id") == group_id), None)
     if group is None:
         return None
-    if any(element.get("transform") for element in root.iter()):
-        report.failed("cut.file", "an element has a transform, which cardgen never writes: positions cannot be checked")
     boxes = []
     for number, path in enumerate(group.iter(SVG + "path"), start=1):
         box = _path_box(path.get("d") or "")
@@ -125,7 +207,7 @@ def _group_boxes(root: ET.Element, group_id: str, paper_height: float, report: R
 
 def _check_cut_paths(found: list[Box] | None, trims: dict[str, Box], report: Report) -> None:
     if found is None:
-        report.failed("cut.paths", 'the file has no group with id "cut" holding the cut lines')
+        report.failed("cut.paths", "the file has no cut lines (the SVG group `cut`, the DXF layer CUT)")
         return
     unmatched, off = _match(found, trims)
     for card in trims:

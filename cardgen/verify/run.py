@@ -15,11 +15,11 @@ from cardgen.verify.report import Report
 from cardgen.verify.sets import verify_set
 
 SET_SUFFIXES = (".yaml", ".yml")
-CUT_FILE_SUFFIX = ".svg"
+CUT_FILE_SUFFIXES = (".svg", ".dxf")
 
 
 def input_kind(name: str) -> str:
-    """ "pdf", "cut-file" (an SVG, by its name) or "set"; InputError for a file that is missing or is neither. A file named
+    """ "pdf", "cut-file" (an SVG or DXF, by its name) or "set"; InputError for a file that is missing or is neither. A file named
     .yaml or .yml is a card set whatever it holds (a set's title may well say %PDF-)."""
     path = Path(name)
     if not path.exists():
@@ -30,7 +30,7 @@ def input_kind(name: str) -> str:
     check_input(path, name, None, "", INPUT_HINT)  # its size is bounded by the reader of its kind
     if path.suffix.lower() in SET_SUFFIXES:
         return "set"
-    if path.suffix.lower() == CUT_FILE_SUFFIX:
+    if path.suffix.lower() in CUT_FILE_SUFFIXES:
         return "cut-file"
     try:
         with path.open("rb") as file:
