@@ -1,7 +1,8 @@
 """A cut file checked against the card sheet it was made with: `deck-duplex-cut-p3.svg`
-is sheet 3 (the third front page) of `deck-duplex.pdf` in the same folder. The paper, one
-closed path on every card's cut line (its bounding box within 0.05 mm of the card's trim
-in the PDF's record), and the print-and-cut registration marks where the PDF prints them.
+(or `.dxf`) is sheet 3 (the third front page) of `deck-duplex.pdf` in the same folder. The
+paper (an SVG's), one closed outline on every card's cut line (its bounding box within
+0.05 mm of the card's trim in the PDF's record), and the print-and-cut registration
+marks where the PDF prints them.
 
 The SVG is read with the standard library's parser, after refusing any DOCTYPE: a cut file
 cardgen writes has none, and one could declare entities that expand without end."""
