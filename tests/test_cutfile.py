@@ -173,10 +173,11 @@ def test_a_long_ruler_in_a_corner_is_named(tmp_path):
 def test_build_and_verify_from_the_command_line(tmp_path):
     ran = cardgen_in_process(
         "build", "--set", "jokers", "--layout", "silhouette", "--cut-file", "svg", "--cut-marks", "silhouette",
-        "-o", tmp_path,
+        "--png", "-o", tmp_path,
     )  # fmt: skip
     assert ran.returncode == 0, ran.stderr
     assert (tmp_path / "jokers-duplex-cut-p2.svg").is_file()
+    assert sorted(p.name for p in tmp_path.glob("*.png")) == [f"jokers-duplex-p0{n}.png" for n in range(1, 5)]
     ran = cardgen_in_process("verify", tmp_path / "jokers-duplex-cut-p1.svg", tmp_path / "jokers-duplex-cut-p2.svg")
     assert ran.returncode == 0, ran.stdout
     assert ran.stdout.count("PASS  cut.paths") == 2 and "PASS  cut.registration" in ran.stdout
