@@ -14,11 +14,13 @@ import pypdfium2
 
 from cardgen.errors import InputError
 from cardgen.layout.geometry import GridError, make_grid
+from cardgen.layout.plan import CutterMarksError, CutterStyle
 from cardgen.model.cards import Card, CardSet, RulesCard, SheetCard, load_card_set
 from cardgen.model.faces import FaceStyle, load_set_faces
 from cardgen.model.layout import PAPERS, Layout, load_layout
+from cardgen.render.cutfile import cut_files
 from cardgen.render.faces import CardPainter
-from cardgen.render.sheets import Mode, SheetRequest, render_sheet
+from cardgen.render.sheets import Mode, SheetRequest, render_sheet, sheet_plan
 from cardgen.texts import sheet_strings
 
 if TYPE_CHECKING:
@@ -36,6 +38,8 @@ class PrintSettings:
     flip: str | None = None  # None: the layout's
     back_offset: tuple[float, float] = (0.0, 0.0)
     lang: str = "en"
+    cutter_marks: CutterStyle = "none"  # a cutting machine's registration marks on the card sheets' fronts
+    cut_file: str | None = None  # "svg" or "dxf": a cut file beside each card sheet, one per sheet
 
 
 @dataclass(frozen=True)
@@ -187,8 +191,15 @@ def _render_jobs(jobs: list[Job], settings: PrintSettings, pages: _PageSetup) ->
             flip=flip,
             back_offset=settings.back_offset,
             words=words,
+            cutter_marks=settings.cutter_marks,
         )
-        files[job.file_name] = render_sheet(request)
+        try:
+            plan = sheet_plan(request)
+        except CutterMarksError as exc:
+            raise InputError(f"--cut-marks {settings.cutter_marks}: on {job.file_name}, {exc}.") from None
+        files[job.file_name] = render_sheet(request, plan)
+        if settings.cut_file:
+            files.update(cut_files(job.file_name, plan, layout.card.corner_radius, request.title, settings.cut_file))
     return files
 
 
@@ -246,6 +257,8 @@ def page_images(files: dict[str, bytes], dpi: int) -> dict[str, bytes]:
     """A PNG of every page of every PDF in `files`, named after it (deck-duplex-p01.png)."""
     images = {}
     for name, content in files.items():
+        if not name.endswith(".pdf"):
+            continue
         document = pypdfium2.PdfDocument(content)
         try:
             for index in range(len(document)):

@@ -95,6 +95,20 @@ class CutMarks(_Part):
     length: float = Field(default=3.0, allow_inf_nan=False, ge=0, le=30)
 
 
+class CutterMarksPlace(_Part):
+    """A print-and-cut machine's registration marks, filled polygons on every front page."""
+
+    style: Literal["silhouette"]
+    shapes_mm: list[list[tuple[Length, Length]]] = Field(min_length=1, max_length=8)
+
+    @model_validator(mode="after")
+    def _polygons(self) -> CutterMarksPlace:
+        for index, shape in enumerate(self.shapes_mm):
+            if not 3 <= len(shape) <= 16:
+                raise _problem(f"shapes_mm[{index}]", f"has {len(shape)} corners, not 3 to 16")
+        return self
+
+
 class LayoutRecord(Paper):
     """A card sheet's record: cardgen.render.sheets writes it."""
 
@@ -116,6 +130,7 @@ class LayoutRecord(Paper):
     cut_marks_mm: CutMarks = CutMarks()
     ruler_mm: float | None = Field(default=None, allow_inf_nan=False, ge=0, le=MAX_PAPER_MM)
     fold_mm: Length | None = None  # a fold sheet's vertical fold line: each back lies mirrored across it
+    cutter_marks: CutterMarksPlace | None = None
     pages: list[PagePlace] = Field(min_length=1, max_length=MAX_PAGES)
     cards: list[CardPlace] = Field(max_length=MAX_CARDS)
 
@@ -139,6 +154,10 @@ class LayoutRecord(Paper):
             if page.page in sides:
                 raise _problem(f"pages[{index}].page", f"page {page.page} is listed twice")
             sides[page.page] = page.side
+        for index, shape in enumerate(self.cutter_marks.shapes_mm if self.cutter_marks else []):
+            for x, y in shape:
+                if self.outside((x, y, 0, 0)):
+                    raise _problem(f"cutter_marks.shapes_mm[{index}]", f"{[x, y]} lies off the {self._paper} paper")
         for index, target in enumerate(self.targets_mm):
             if self.outside((target[0], target[1], 0, 0)):
                 raise _problem(f"targets_mm[{index}]", f"{list(target)} lies off the {self._paper} paper")

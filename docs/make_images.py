@@ -3,12 +3,15 @@
 python docs/make_images.py
 """
 
+import re
 import subprocess
 import sys
 import tempfile
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pypdfium2
+from PIL import ImageDraw
 
 IMAGES = Path(__file__).resolve().parent / "images"
 DPI = 110  # enough to read a page on screen, small enough for the repository
@@ -24,12 +27,46 @@ def page_png(pdf: Path, index: int, target: str) -> None:
     image.save(IMAGES / target, optimize=True)
 
 
+def cut_file_png(pdf: Path, svg: Path, target: str) -> None:
+    """The PDF's first page with the SVG cut file's paths drawn over it: the cut lines in
+    red, the registration marks outlined in cyan. Béziers are followed in 8 steps."""
+    image = pypdfium2.PdfDocument(pdf)[0].render(scale=DPI / 72).to_pil().convert("RGB")
+    draw, px = ImageDraw.Draw(image), DPI / 25.4
+    for group in ET.parse(svg).getroot().iter("{http://www.w3.org/2000/svg}g"):
+        colour = {"cut": (230, 0, 0), "registration": (0, 200, 255)}.get(group.get("id"))
+        for path in group if colour else ():
+            points: list[tuple[float, float]] = []
+            for letter, numbers in re.findall(r"([MLCZ])([^MLCZ]*)", path.get("d")):
+                xy = [float(v) for v in re.findall(r"-?[\d.]+", numbers)]
+                pairs = list(zip(xy[0::2], xy[1::2]))
+                if letter == "C":
+                    (p0, (p1, p2, p3)) = points[-1], pairs
+                    for t in (i / 8 for i in range(1, 9)):
+                        points.append(
+                            tuple(
+                                (1 - t) ** 3 * a + 3 * (1 - t) ** 2 * t * b + 3 * (1 - t) * t**2 * c + t**3 * d
+                                for a, b, c, d in zip(p0, p1, p2, p3)
+                            )
+                        )
+                else:
+                    points += pairs
+            draw.line([(x * px, y * px) for x, y in points + points[:1]], fill=colour, width=2)
+    image.quantize(256).save(IMAGES / target, optimize=True)
+
+
+def cut_file_images(out: Path) -> None:
+    cardgen("build", "--set", "jokers", "--layout", "silhouette", "--cut-marks", "silhouette",
+            "--cut-file", "svg", "-o", str(out))  # fmt: skip
+    cut_file_png(out / "jokers-duplex.pdf", out / "jokers-duplex-cut-p1.svg", "cut-file-over-sheet.png")
+
+
 def main() -> None:
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder)
         cardgen("build", "-o", str(out))
         page_png(out / "zero-cards-glue.pdf", 0, "sheet-zero-cards-glue-front.png")
         page_png(out / "zero-cards-glue.pdf", 1, "sheet-zero-cards-glue-back.png")
+        cut_file_images(out)
         page_png(out / "calibration.pdf", 0, "calibration.png")
         cardgen("build", "--set", "jokers", "--mode", "fold", "-o", str(out / "fold"))
         page_png(out / "fold" / "jokers-fold.pdf", 0, "sheet-jokers-fold.png")

@@ -37,12 +37,28 @@ from cardgen.errors import printable
     help="Folder for the PDFs.",
 )
 @click.option("--png", is_flag=True, help="Also write a 150 dpi PNG of every page beside its PDF.")
-def command(sets, mode, together, layout, paper, flip, back_offset, printer, lang, output, png):
+@click.option(
+    "--cut-file",
+    type=click.Choice(["svg", "dxf"]),
+    help="Also write a cutting machine's file of every card sheet's cut lines: NAME-cut-pN.svg (or .dxf), one per sheet.",
+)
+@click.option(
+    "--cut-marks",
+    type=click.Choice(["none", "silhouette"]),
+    default="none",
+    show_default=True,
+    help="Print a cutting machine's registration marks on the card sheets' fronts "
+    "(silhouette: Silhouette Studio's print-and-cut marks; try --layout silhouette).",
+)
+def command(sets, mode, together, layout, paper, flip, back_offset, printer, lang, output, png, cut_file, cut_marks):
     """Write the print kit (or the chosen sets) as PDFs ready for a home printer."""
+    from dataclasses import replace
+
     from cardgen.build import build, page_images
     from cardgen.files import write_files
 
     settings = resolve_print_settings(layout, paper, flip, back_offset, printer, lang)
+    settings = replace(settings, cutter_marks=cut_marks, cut_file=cut_file)
     files = build(settings, list(sets), mode, together)
     if png:
         files |= page_images(files, dpi=150)

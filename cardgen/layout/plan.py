@@ -10,6 +10,9 @@ is written from it, and it is tested without drawing anything.
 A fold sheet (mode "fold") prints on one side: each page holds faces left of a
 vertical fold line down its middle and their backs to the right, mirrored across
 it, so that folding the sheet puts every back behind its face.
+With `cutter_marks="silhouette"` every front page also carries the registration marks a
+print-and-cut machine reads (`page.cutter_marks`), or the plan is refused (CutterMarksError)
+when anything else on the page would lie in the corners they need clear.
 """
 
 from __future__ import annotations
@@ -35,6 +38,7 @@ Mode = Literal["glue", "duplex", "sleeve", "fold"]
 Side = Literal["front", "back"]
 Draws = Literal["face", "back", "outline"]
 Point = tuple[float, float]
+CutterStyle = Literal["none", "silhouette"]
 
 TARGET_CLEARANCE = 1.5  # mm left free around a target's cross (verify reads 1 mm around it)
 MARK_CLEARANCE = 1.0  # mm left free beyond the cut marks
@@ -120,6 +124,17 @@ class Page:
     trim_box: Rect
     bleed_box: Rect
     fold: Fold | None = None
+    cutter_marks: CutterMarks | None = None  # a front page's print-and-cut registration marks
+
+
+@dataclass(frozen=True)
+class CutterMarks:
+    """Registration marks a cutting machine's optical sensor finds on the printed page,
+    as filled polygons, and the corners of the page they need clear of any other ink."""
+
+    style: CutterStyle
+    shapes: tuple[tuple[Point, ...], ...]
+    clear_zones: tuple[Rect, ...]
 
 
 @dataclass(frozen=True)
@@ -140,11 +155,17 @@ def plan_sheets(
     mode: Mode = "duplex",
     flip: str = "long",
     back_offset: tuple[float, float] = (0.0, 0.0),
+    cutter_marks: CutterStyle = "none",
 ) -> Plan:
     """Fronts in grid order, each followed (but on a sleeve sheet) by the page behind it."""
     if mode == "fold":
+        if cutter_marks != "none":
+            raise CutterMarksError(
+                "a fold sheet takes no cutting-machine marks: print duplex or sleeve sheets for that"
+            )
         return plan_fold(card_count, layout, paper)
     grid = make_grid(layout, paper)
+    marks = silhouette_marks(grid.paper) if cutter_marks == "silhouette" else None
     two_sided = mode != "sleeve"
     targets = tuple(target_centres(grid, layout))
     pages: list[Page] = []
@@ -152,7 +173,11 @@ def plan_sheets(
     for first in range(0, card_count, per_page):
         trims = grid.slots[: min(per_page, card_count - first)]
         front = [Slot(first + index, index, "face", rect) for index, rect in enumerate(trims)]
-        pages.append(_page(len(pages) + 1, "front", None, front, targets, grid, layout, grid.bleed))
+        page = _page(len(pages) + 1, "front", None, front, targets, grid, layout, grid.bleed)
+        if marks is not None:
+            check_clear(marks, page, layout)
+            page = replace(page, cutter_marks=marks)
+        pages.append(page)
         if two_sided:
             draws: Draws = "outline" if mode == "glue" else "back"
             back = [
@@ -354,3 +379,119 @@ def _between(
 
 def _rect(x0: float, y0: float, x1: float, y1: float) -> Rect:
     return Rect(x0, y0, max(x1 - x0, 0.0), max(y1 - y0, 0.0))
+
+
+# --- print-and-cut registration marks ----------------------------------------------
+
+# Silhouette Studio's "Type 1" marks (Cameo, Portrait, Curio) with its default settings: a
+# filled square at the top-left corner and two L-shaped brackets at the top-right and
+# bottom-left, each 10 mm in from the paper's edges (the least inset Studio allows).
+SILHOUETTE_INSET = 10.0
+SILHOUETTE_SQUARE = 5.0
+SILHOUETTE_LEG = 20.0  # the length of a bracket's legs
+SILHOUETTE_LINE = 0.5  # the thickness of a bracket's legs
+SILHOUETTE_CLEARANCE = 2.0  # mm kept free beyond the square a mark's legs span, towards the page's middle
+
+
+class CutterMarksError(ValueError):
+    """Something on the page lies where the cutter's registration marks need the paper clear."""
+
+
+def silhouette_marks(paper: tuple[float, float]) -> CutterMarks:
+    """The three marks, their outer edges SILHOUETTE_INSET from the paper's edges, and for each
+    the corner of the page, from the paper's edge to past its legs, that must hold nothing else."""
+    width, height = paper
+    inset, leg, line, square = SILHOUETTE_INSET, SILHOUETTE_LEG, SILHOUETTE_LINE, SILHOUETTE_SQUARE
+    corners = [(inset, height - inset, 1, -1), (width - inset, height - inset, -1, -1), (inset, inset, 1, 1)]
+    x, y, sx, sy = corners[0]
+    shapes: list[tuple[Point, ...]] = [
+        ((x, y), (x + sx * square, y), (x + sx * square, y + sy * square), (x, y + sy * square))
+    ]
+    for x, y, sx, sy in corners[1:]:
+        shapes.append(
+            (
+                (x, y),
+                (x + sx * leg, y),
+                (x + sx * leg, y + sy * line),
+                (x + sx * line, y + sy * line),
+                (x + sx * line, y + sy * leg),
+                (x, y + sy * leg),
+            )
+        )
+    reach = inset + leg + SILHOUETTE_CLEARANCE
+    zones = [
+        Rect(0.0 if sx > 0 else width - reach, 0.0 if sy > 0 else height - reach, reach, reach)
+        for _, _, sx, sy in corners
+    ]
+    return CutterMarks("silhouette", tuple(shapes), tuple(zones))
+
+
+_CORNER_NAMES = ("top-left", "top-right", "bottom-left")
+
+
+def check_clear(marks: CutterMarks, page: Page, layout: Layout) -> None:
+    """CutterMarksError naming the first thing on the page that lies in a mark's corner,
+    or a card the machine would cut outside the frame its marks span."""
+    frame = _frame(marks)
+    for slot in page.slots:
+        if not _contains(frame, slot.trim):
+            raise CutterMarksError(
+                f"card {slot.card + 1} reaches outside the frame the cutter's marks span "
+                f"({SILHOUETTE_INSET:g} mm in from each edge), where the machine does not cut"
+            )
+    for what, box, remedy in _furniture(page, layout):
+        for name, zone in zip(_CORNER_NAMES, marks.clear_zones):
+            if _overlap(zone, box):
+                raise CutterMarksError(
+                    f"{what} lies in the {name} corner ({zone.width:g} × {zone.height:g} mm) "
+                    f"that the cutter's registration marks need clear; {remedy}"
+                )
+
+
+_FEWER_CARDS = "try --layout silhouette (6 cards a page) or a layout with fewer columns or rows"
+
+
+def _furniture(page: Page, layout: Layout) -> list[tuple[str, Rect, str]]:
+    """Everything else printed on the page, as boxes: what it is, where, and how to move it away."""
+    boxes = [
+        (f"card {slot.card + 1} with its bleed", slot.trim.grown(layout.bleed), _FEWER_CARDS) for slot in page.slots
+    ]
+    half = layout.cut_marks.width / 2
+    boxes += [
+        (
+            "a cut mark",
+            _rect(min(s.x0, s.x1), min(s.y0, s.y1), max(s.x0, s.x1), max(s.y0, s.y1)).grown(half),
+            _FEWER_CARDS + ", or `cut_marks: {style: none}` in the layout",
+        )
+        for s in page.cut_marks
+    ]
+    reach = (layout.target_size or 0) / 2 + TARGET_CLEARANCE
+    boxes += [
+        (
+            "a registration target",
+            Rect(x - reach, y - reach, 2 * reach, 2 * reach),
+            _FEWER_CARDS + ", or `registration: none` in the layout",
+        )
+        for x, y in page.targets
+    ]
+    if page.ruler:
+        ruler = page.ruler  # its ticks and labels stand to the left of the line
+        box = _rect(ruler.x - 5.0, ruler.y0 - 1.0, ruler.x + 0.5, ruler.y1 + 1.0)
+        boxes.append(("the ruler", box, "set `ruler: 0` in the layout, or a shorter ruler"))
+    if page.note:
+        boxes.append(("the note", page.note.rect, "set `note: false` in the layout"))
+    return boxes
+
+
+def _frame(marks: CutterMarks) -> Rect:
+    points = [point for shape in marks.shapes for point in shape]
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    return _rect(min(xs), min(ys), max(xs), max(ys))
+
+
+def _contains(outer: Rect, inner: Rect) -> bool:
+    return outer.x <= inner.x and outer.y <= inner.y and inner.right <= outer.right and inner.top <= outer.top
+
+
+def _overlap(a: Rect, b: Rect) -> bool:
+    return a.x < b.right and b.x < a.right and a.y < b.top and b.y < a.top

@@ -55,6 +55,20 @@ def fold_line(canvas: Canvas, fold: Fold, label: str) -> None:
     canvas.restoreState()
 
 
+def filled_shapes(canvas: Canvas, shapes: Sequence[Sequence[tuple[float, float]]]) -> None:
+    """Polygons filled in solid black: a cutting machine's registration marks."""
+    canvas.saveState()
+    canvas.setFillGray(0)
+    for shape in shapes:
+        path = canvas.beginPath()
+        path.moveTo(shape[0][0] * MM, shape[0][1] * MM)
+        for x, y in shape[1:]:
+            path.lineTo(x * MM, y * MM)
+        path.close()
+        canvas.drawPath(path, stroke=0, fill=1)
+    canvas.restoreState()
+
+
 def registration_target(canvas: Canvas, x: float, y: float, size: float, with_scales: bool) -> None:
     """A circle and cross; the front's carries 0.5 mm scales, so that against a lamp the
     back's cross reads the misregistration on them."""

@@ -12,7 +12,7 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.layout.geometry import MM, Rect
-from cardgen.layout.plan import Mode, Page, Plan, Slot, plan_sheets
+from cardgen.layout.plan import CutterStyle, Mode, Page, Plan, Slot, plan_sheets
 from cardgen.model.cards import RulesCard, SheetCard
 from cardgen.model.layout import Layout
 from cardgen.record import LAYOUT_ATTACHMENT, LAYOUT_VERSION
@@ -31,13 +31,25 @@ class SheetRequest:
     flip: str = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
     words: dict = field(default_factory=dict)  # locales/LANG/cards.yaml in the chosen language
+    cutter_marks: CutterStyle = "none"  # print-and-cut registration marks on the front pages
 
 
-def render_sheet(request: SheetRequest) -> bytes:
-    """The whole PDF of `request`, as bytes: its plan drawn page by page."""
-    plan = plan_sheets(
-        len(request.cards), request.layout, request.paper, request.mode, request.flip, request.back_offset
+def sheet_plan(request: SheetRequest) -> Plan:
+    """Where everything of `request` goes, page by page. Raises CutterMarksError."""
+    return plan_sheets(
+        len(request.cards),
+        request.layout,
+        request.paper,
+        request.mode,
+        request.flip,
+        request.back_offset,
+        request.cutter_marks,
     )
+
+
+def render_sheet(request: SheetRequest, plan: Plan | None = None) -> bytes:
+    """The whole PDF of `request`, as bytes: its plan drawn page by page."""
+    plan = plan or sheet_plan(request)
     canvas, buffer = new_canvas(plan.paper, plan.flip, request.title)
     painter = request.painter_factory(canvas)
     furniture = _Furniture(canvas, plan, request)
@@ -94,6 +106,7 @@ def _record(request: SheetRequest, plan: Plan) -> dict:
         },
         "ruler_mm": layout.ruler,
         **({"fold_mm": round(plan.pages[0].fold.x, 3)} if plan.pages and plan.pages[0].fold else {}),
+        **_cutter_marks_record(plan),
         "pages": [],
         "cards": [],
     }
@@ -120,6 +133,15 @@ def _record(request: SheetRequest, plan: Plan) -> dict:
                 cards[slot.card]["back"] = {**back, **({"turn": slot.turn} if slot.turn % 2 else {})}
     record["cards"] = list(cards.values())
     return record
+
+
+def _cutter_marks_record(plan: Plan) -> dict:
+    """The cutter's registration marks, the same on every front page, if the sheet has them."""
+    marks = next((page.cutter_marks for page in plan.pages if page.cutter_marks), None)
+    if marks is None:
+        return {}
+    shapes = [[[round(x, 3), round(y, 3)] for x, y in shape] for shape in marks.shapes]
+    return {"cutter_marks": {"style": marks.style, "shapes_mm": shapes}}
 
 
 def _page_info(request: SheetRequest, page: int, total: int, side: str) -> list[str]:
@@ -168,6 +190,8 @@ class _Furniture:
             marks.registration_target(self.canvas, x, y, layout.target_size, with_scales=page.side == "front")
         if page.ruler:
             marks.ruler(self.canvas, page.ruler, self.request.words["ruler"])
+        if page.cutter_marks:
+            marks.filled_shapes(self.canvas, page.cutter_marks.shapes)
 
 
 def _glue_outline(canvas: Canvas, rect: Rect, layout: Layout, words: dict) -> None:

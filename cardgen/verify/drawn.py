@@ -112,6 +112,8 @@ def verify_drawing(content: bytes, record: LayoutRecord, report: Report) -> list
     if record.mode != "sleeve":
         checks.append(BacksCheck(record, report, reach, faces.centres))
     checks += [CutMarksCheck(record, report), TargetsCheck(record, report), RulerCheck(record, report)]
+    if record.cutter_marks is not None:
+        checks.append(CutterMarksCheck(record, report))
     sheet = Sheet(content)
     try:
         for check in checks:
@@ -467,6 +469,38 @@ class TargetsCheck(PageCheck):
         elif not self.problems:
             where = "in place on every page" if self.record.mode == "sleeve" else "where they meet through the paper"
             self.found.passed("pdf.targets", f"all {self.checked} registration targets are {where}")
+
+
+class CutterMarksCheck(PageCheck):
+    """A cutting machine's registration marks on every front page, each alone in its window
+    and filling the box the record gives it."""
+
+    def page(self, number, view, on_page) -> None:
+        marks = self.record.cutter_marks
+        if view is None or marks is None or on_page.entry.side != "front":
+            return
+        for index, shape in enumerate(marks.shapes_mm, start=1):
+            xs, ys = [x for x, _ in shape], [y for _, y in shape]
+            expected = [min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)]
+            window = [expected[0] - 1.5, expected[1] - 1.5, expected[2] + 3, expected[3] + 3]
+            found = view.window(window).ink_box(window)
+            self.checked += 1
+            if found is None or max(abs(a - b) for a, b in zip(found, expected)) > TOLERANCE_MM:
+                shown = "nothing" if found is None else "ink over " + " × ".join(f"{v:.2f}" for v in found[2:]) + " mm"
+                self.failed(
+                    "pdf.cutter-marks",
+                    f"registration mark {index} of the cutting machine should fill "
+                    f"{expected[2]:g} × {expected[3]:g} mm at ({expected[0]:.1f}, {expected[1]:.1f}) mm; "
+                    f"the page has {shown} there",
+                    f"page {number}",
+                    page=number,
+                )
+
+    def finish(self) -> None:
+        if not self.problems:
+            self.found.passed(
+                "pdf.cutter-marks", f"all {self.checked} print-and-cut registration marks are in place on the fronts"
+            )
 
 
 class RulerCheck(PageCheck):

@@ -44,6 +44,29 @@ def verify_pdf(path: str | Path, expected_sets: list[CardSet] | None = None) -> 
         raise InputError(f"{path}: this PDF is damaged and cannot be read ({reason}).") from None
 
 
+def card_sheet_record(path: str | Path) -> LayoutRecord:
+    """The record of the card sheet at `path`. InputError (one line naming the file) when the
+    file is not a PDF cardgen drew a card sheet into, or its record is damaged."""
+    content = read_pdf_bytes(path)
+    try:
+        with stream_limits():
+            attached = _attached_record(reader(content))
+    except CardgenError:
+        raise
+    except Exception as exc:  # as in verify_pdf: a damaged file raises many kinds of errors
+        reason = " ".join(str(exc).split())[:200] or type(exc).__name__
+        raise InputError(f"{path}: this PDF is damaged and cannot be read ({reason}).") from None
+    if attached is None:
+        raise InputError(f"{path}: this is not a card sheet made by cardgen (it carries no {LAYOUT_ATTACHMENT}).")
+    try:
+        record = parse_record(*attached)
+    except DamagedRecord as exc:
+        raise InputError(f"{path}: its record ({attached[1]}) is damaged: {exc}.") from None
+    if not isinstance(record, LayoutRecord):
+        raise InputError(f"{path}: this is a cardgen {record.kind} sheet, not a card sheet.")
+    return record
+
+
 def _verify(shown: str, content: bytes, expected_sets: list[CardSet] | None) -> Report:
     pdf = reader(content)
     check_pages(shown, pdf)

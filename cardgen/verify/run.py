@@ -9,15 +9,17 @@ from cardgen.errors import InputError
 from cardgen.model.cards import SETS_DIR, CardSet, bundled_set_names, load_card_set
 from cardgen.paths import check_input
 from cardgen.verify.bounds import INPUT_HINT
+from cardgen.verify.cutfile import verify_cut_file
 from cardgen.verify.pdfs import verify_pdf
 from cardgen.verify.report import Report
 from cardgen.verify.sets import verify_set
 
 SET_SUFFIXES = (".yaml", ".yml")
+CUT_FILE_SUFFIXES = (".svg", ".dxf")
 
 
 def input_kind(name: str) -> str:
-    """ "pdf" or "set"; InputError for a file that is missing or is neither. A file named
+    """ "pdf", "cut-file" (an SVG or DXF, by its name) or "set"; InputError for a file that is missing or is neither. A file named
     .yaml or .yml is a card set whatever it holds (a set's title may well say %PDF-)."""
     path = Path(name)
     if not path.exists():
@@ -28,6 +30,8 @@ def input_kind(name: str) -> str:
     check_input(path, name, None, "", INPUT_HINT)  # its size is bounded by the reader of its kind
     if path.suffix.lower() in SET_SUFFIXES:
         return "set"
+    if path.suffix.lower() in CUT_FILE_SUFFIXES:
+        return "cut-file"
     try:
         with path.open("rb") as file:
             start = file.read(1024)
@@ -52,6 +56,8 @@ def verify_inputs(
     for name, kind in kinds:
         if kind == "set":
             reports.append(verify_set(name, games=games, seed=seed, jobs=jobs))
+        elif kind == "cut-file":
+            reports.append(verify_cut_file(name))
         else:
             reports.append(verify_pdf(name, expected))
     return reports
