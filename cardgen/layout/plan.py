@@ -43,7 +43,7 @@ CutterStyle = Literal["none", "silhouette"]
 TARGET_CLEARANCE = 1.5  # mm left free around a target's cross (verify reads 1 mm around it)
 MARK_CLEARANCE = 1.0  # mm left free beyond the cut marks
 NOTE_LINE_MM = 6 * 25.4 / 72  # the note's smallest line: 6 pt of Vera, whose ascent and descent add up to its size
-FOLD_CLEARANCE = 1.0  # mm of white between a card's bleed and the fold line, on each side
+FOLD_CLEARANCE = 0.5  # mm of white between a card's bleed and the fold line, on each side (room for the ruler)
 FOLD_LABEL = (40.0, 4.0)  # mm: the room for "fold here" above the cards, centred on the fold line
 
 
