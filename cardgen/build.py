@@ -14,7 +14,7 @@ import pypdfium2
 
 from cardgen.errors import InputError
 from cardgen.layout.geometry import GridError, make_grid
-from cardgen.layout.plan import CutterMarksError, CutterStyle
+from cardgen.layout.plan import CutterMarksError, CutterStyle, MarginError, check_margins
 from cardgen.model.cards import Card, CardSet, RulesCard, SheetCard, load_card_set
 from cardgen.model.faces import FaceStyle, load_set_faces
 from cardgen.model.layout import PAPERS, Layout, load_layout
@@ -22,6 +22,7 @@ from cardgen.render.cutfile import cut_files
 from cardgen.render.faces import CardPainter
 from cardgen.render.sheets import Mode, SheetRequest, render_sheet, sheet_plan
 from cardgen.texts import sheet_strings
+from cardgen.yamlio import YamlDocument
 
 if TYPE_CHECKING:
     from cardgen.render.reference import ReferencePainter
@@ -131,6 +132,7 @@ class _PageSetup:
     """The layout, paper and flip a build prints with, from its settings and layout."""
 
     layout: Layout
+    layout_doc: YamlDocument  # to name the file, line and field of a layout that does not print
     paper_mm: tuple[float, float]
     paper_name: str  # for the pages that have no card layout: a4 or letter
     flip: str
@@ -144,7 +146,7 @@ def _page_setup(settings: PrintSettings) -> _PageSetup:
     except GridError as exc:
         raise layout_doc.error(_grid_field(layout_doc), str(exc)) from None
     paper_name = settings.paper or (layout.paper if isinstance(layout.paper, str) else "a4")
-    return _PageSetup(layout, paper_mm, paper_name, settings.flip or layout.flip)
+    return _PageSetup(layout, layout_doc, paper_mm, paper_name, settings.flip or layout.flip)
 
 
 def _kit_extras(settings: PrintSettings, pages: _PageSetup) -> dict[str, bytes]:
@@ -195,12 +197,22 @@ def _render_jobs(jobs: list[Job], settings: PrintSettings, pages: _PageSetup) ->
         )
         try:
             plan = sheet_plan(request)
+            check_margins(plan, layout)
         except CutterMarksError as exc:
             raise InputError(f"--cut-marks {settings.cutter_marks}: on {job.file_name}, {exc}.") from None
+        except MarginError as exc:
+            doc = pages.layout_doc  # the user's own field if the user's file gives it, else what they changed
+            field = (exc.field,) if doc.sets((exc.field,)) else _grid_field(doc)
+            raise doc.error(field, f"on {_paper_words(paper)} paper, {exc}") from None
         files[job.file_name] = render_sheet(request, plan)
         if settings.cut_file:
             files.update(cut_files(job.file_name, plan, layout.card.corner_radius, request.title, settings.cut_file))
     return files
+
+
+def _paper_words(paper: tuple[float, float]) -> str:
+    named = {size: name for name, size in PAPERS.items()}
+    return named[paper].capitalize() if paper in named else f"{paper[0]:g} × {paper[1]:g} mm"
 
 
 def _check_together(job: Job, sets: tuple[tuple[CardSet, FaceStyle], ...]) -> None:

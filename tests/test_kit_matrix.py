@@ -13,6 +13,7 @@ import pytest
 from pdfcheck import MM, layout_record, reader
 
 from cardgen.build import PrintSettings, build
+from cardgen.errors import InputError
 from cardgen.render.scoresheet import score_sheet_pdf
 from cardgen.summaries import summary_pdf
 from cardgen.texts import sheet_strings
@@ -236,12 +237,20 @@ def test_a_sheet_without_a_reference_card_does_not_load_its_module():
     assert run.stdout.strip() == "False"
 
 
-def test_a_layout_with_narrow_side_margins_moves_targets_and_note_to_the_bottom_margin():
+def test_a_layout_with_narrow_side_margins_moves_targets_and_note_to_the_bottom_margin(tmp_path):
     """Poker cards on Letter leave 6.5 mm beside the cards: too little for a target or a
     line beyond the cut marks, so the targets sit near the corners of the bottom and top
     margins, printable, and the note runs across the bottom margin, whole and clear of the
-    marks. (The ruler's labels do not fit that margin either: only overlaps are checked.)"""
-    files = build(PrintSettings(layout="poker", paper="letter", lang="nl"), sets=["jokers"], mode="duplex")
+    marks. The ruler's labels do not fit that margin: the bundled poker layout is refused
+    on Letter, naming the ruler, and a layout of one's own without it prints."""
+    with pytest.raises(
+        InputError,
+        match=r"poker.yaml, line \d+, field card: on Letter paper, the ruler .* within 3 mm of the paper's edge",
+    ):
+        build(PrintSettings(layout="poker", paper="letter"), sets=["jokers"], mode="duplex")
+    no_ruler = tmp_path / "poker-no-ruler.yaml"
+    no_ruler.write_text("extends: poker\nname: poker without a ruler\nruler: 0\n")
+    files = build(PrintSettings(layout=str(no_ruler), paper="letter", lang="nl"), sets=["jokers"], mode="duplex")
     pages = PageTexts(files["jokers-duplex.pdf"])
     (width, height), half = pages.record["paper_mm"], pages.record["target_size_mm"] / 2
     for x, y in pages.record["targets_mm"]:

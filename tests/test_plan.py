@@ -97,3 +97,30 @@ def test_a_layout_may_ask_for_no_targets_no_ruler_and_no_note(tmp_path):
     for page in plan_sheets(9, load_layout(bare), A4, "duplex").pages:
         assert page.targets == () and page.ruler is None and page.note is None
         assert page.cut_marks  # the cut marks stay
+
+
+@pytest.mark.parametrize(
+    "extra, field",
+    [
+        ("registration: {size: 14}\n", "registration"),  # a target that reaches a card's bleed or the edge
+        ("margins: {left: 3.5, bottom: 8}\n", "margins"),  # the grid pushed against the left edge
+    ],
+)
+def test_a_layout_whose_marks_cannot_print_is_refused_naming_its_field(tmp_path, extra, field):
+    from clirun import cardgen_in_process
+
+    layout = tmp_path / "tight.yaml"
+    layout.write_text("extends: standard\nname: tight\n" + extra)
+    ran = cardgen_in_process("build", "--set", "jokers", "--layout", layout, "-o", tmp_path / "out")
+    assert ran.returncode == 2 and not (tmp_path / "out").exists()
+    [line] = ran.stderr.splitlines()
+    assert f"tight.yaml, line 3, field {field}: on A4 paper, " in line
+
+
+def test_a_back_offset_is_not_held_against_the_margins():
+    """The offset cancels the printer's own shift: on paper the marks land where the plan
+    without it puts them, so a large offset is no reason to refuse."""
+    from cardgen.layout.plan import check_margins
+
+    layout = load_layout("standard")
+    check_margins(plan_sheets(9, layout, A4, "duplex", "long", back_offset=(3.0, -2.5)), layout)

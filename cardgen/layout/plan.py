@@ -44,6 +44,8 @@ TARGET_CLEARANCE = 1.5  # mm left free around a target's cross (verify reads 1 m
 MARK_CLEARANCE = 1.0  # mm left free beyond the cut marks
 NOTE_LINE_MM = 6 * 25.4 / 72  # the note's smallest line: 6 pt of Vera, whose ascent and descent add up to its size
 FOLD_CLEARANCE = 0.5  # mm of white between a card's bleed and the fold line, on each side (room for the ruler)
+RULER_REACH = 4.6  # mm its tick labels stand left of a ruler's line (2.8 mm off, 5 pt high)
+EDGE_SLACK = 0.15  # mm: a cut mark shortened to end at the printable edge still has half its width beyond
 FOLD_LABEL = (40.0, 4.0)  # mm: the room for "fold here" above the cards, centred on the fold line
 
 
@@ -439,7 +441,7 @@ def check_clear(marks: CutterMarks, page: Page, layout: Layout) -> None:
                 f"card {slot.card + 1} reaches outside the frame the cutter's marks span "
                 f"({SILHOUETTE_INSET:g} mm in from each edge), where the machine does not cut"
             )
-    for what, box, remedy in _furniture(page, layout):
+    for what, _, box, remedy in _furniture(page, layout):
         for name, zone in zip(_CORNER_NAMES, marks.clear_zones):
             if _overlap(zone, box):
                 raise CutterMarksError(
@@ -451,24 +453,28 @@ def check_clear(marks: CutterMarks, page: Page, layout: Layout) -> None:
 _FEWER_CARDS = "try --layout silhouette (6 cards a page) or a layout with fewer columns or rows"
 
 
-def _furniture(page: Page, layout: Layout) -> list[tuple[str, Rect, str]]:
-    """Everything else printed on the page, as boxes: what it is, where, and how to move it away."""
-    boxes = [
-        (f"card {slot.card + 1} with its bleed", slot.trim.grown(layout.bleed), _FEWER_CARDS) for slot in page.slots
+def _furniture(page: Page, layout: Layout) -> list[tuple[str, str | None, Rect, str]]:
+    """Everything printed on the page, as boxes around its ink: what it is, the layout field
+    that governs it (None for a card), where, and how to move it away."""
+    boxes: list[tuple[str, str | None, Rect, str]] = [
+        (f"card {slot.card + 1} with its bleed", None, slot.trim.grown(layout.bleed), _FEWER_CARDS)
+        for slot in page.slots
     ]
     half = layout.cut_marks.width / 2
     boxes += [
         (
             "a cut mark",
+            "cut_marks",
             _rect(min(s.x0, s.x1), min(s.y0, s.y1), max(s.x0, s.x1), max(s.y0, s.y1)).grown(half),
             _FEWER_CARDS + ", or `cut_marks: {style: none}` in the layout",
         )
         for s in page.cut_marks
     ]
-    reach = (layout.target_size or 0) / 2 + TARGET_CLEARANCE
+    reach = (layout.target_size or 0) / 2
     boxes += [
         (
             "a registration target",
+            "registration",
             Rect(x - reach, y - reach, 2 * reach, 2 * reach),
             _FEWER_CARDS + ", or `registration: none` in the layout",
         )
@@ -476,11 +482,52 @@ def _furniture(page: Page, layout: Layout) -> list[tuple[str, Rect, str]]:
     ]
     if page.ruler:
         ruler = page.ruler  # its ticks and labels stand to the left of the line
-        box = _rect(ruler.x - 5.0, ruler.y0 - 1.0, ruler.x + 0.5, ruler.y1 + 1.0)
-        boxes.append(("the ruler", box, "set `ruler: 0` in the layout, or a shorter ruler"))
+        box = _rect(ruler.x - RULER_REACH, ruler.y0 - 0.1, ruler.x + 0.1, ruler.y1 + 0.1)
+        boxes.append(
+            ("the ruler", "ruler", box, "set `ruler: 0` in the layout (a layout of your own can extend a bundled one)")
+        )
     if page.note:
-        boxes.append(("the note", page.note.rect, "set `note: false` in the layout"))
+        boxes.append(
+            (
+                "the note",
+                "note",
+                page.note.rect,
+                "set `note: false` in the layout (a layout of your own can extend a bundled one)",
+            )
+        )
     return boxes
+
+
+class MarginError(ValueError):
+    """A mark, target, ruler or note of the layout falls where it cannot print or would
+    spoil a card: `field` names the layout field to change."""
+
+    def __init__(self, field: str, message: str) -> None:
+        super().__init__(message)
+        self.field = field
+
+
+def check_margins(plan: Plan, layout: Layout) -> None:
+    """MarginError for the first mark, target, ruler or note that would fall off the paper,
+    within PRINTER_MARGIN of its edge (which a home printer does not print) or on a card's bleed."""
+    width, height = plan.paper
+    printable = Rect(PRINTER_MARGIN, PRINTER_MARGIN, width - 2 * PRINTER_MARGIN, height - 2 * PRINTER_MARGIN)
+    dx, dy = plan.back_offset
+    for page in plan.pages:
+        if page.side == "back":  # the printer's own shift, which the offset cancels, puts it back
+            page = _moved(page, -dx, -dy)
+        bleeds = [slot.trim.grown(layout.bleed if slot.draws != "outline" else 0.0) for slot in page.slots]
+        for what, field, box, remedy in _furniture(page, layout):
+            if field is None:
+                continue
+            if not _contains(printable.grown(EDGE_SLACK), box):
+                raise MarginError(
+                    field,
+                    f"{what} on page {page.number} would print within {PRINTER_MARGIN:g} mm of the paper's edge, "
+                    f"which a home printer leaves blank; {remedy}",
+                )
+            if any(_overlap(box, bleed) for bleed in bleeds):
+                raise MarginError(field, f"{what} on page {page.number} would print on a card's bleed; {remedy}")
 
 
 def _frame(marks: CutterMarks) -> Rect:
