@@ -114,4 +114,9 @@ def render_json(reports: list[Report]) -> str:
     )
 
 
-_KIND_NAMES = {"set": "card set", "cardgen-pdf": "cardgen PDF", "pdf": "PDF not made by cardgen"}
+_KIND_NAMES = {
+    "set": "card set",
+    "export": "print-shop export",
+    "cardgen-pdf": "cardgen PDF",
+    "pdf": "PDF not made by cardgen",
+}
