@@ -12,6 +12,7 @@ import io
 import math
 import re
 import unicodedata
+import zlib
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -265,7 +266,8 @@ def _png(image: Image.Image, dpi: int, size_px: tuple[int, int]) -> bytes:
     if image.size != size_px:  # pdfium rounds a size of n + 1e-12 pixels up to n + 1
         image = image.crop((0, 0, *size_px))
     out = io.BytesIO()
-    image.save(out, format="PNG", dpi=(dpi, dpi), icc_profile=srgb_profile())
+    # run-length matching: half the time of zlib's default on flat colours, files 8 % larger
+    image.save(out, format="PNG", dpi=(dpi, dpi), icc_profile=srgb_profile(), compress_type=zlib.Z_RLE)
     return out.getvalue()
 
 
