@@ -202,7 +202,7 @@ def test_a_folder_with_other_files_gets_a_note(two_cards, tmp_path):
     (tmp_path / "old.png").write_bytes(b"an old card")
     ran = export("--set", two_cards, "--dpi", 72, "-o", tmp_path)
     assert ran.returncode == 0
-    assert "also holds 1 other files (old.png)" in ran.stderr
+    assert "also holds 1 other file (old.png)" in ran.stderr
 
 
 # -- cardgen verify on an export ----------------------------------------------------------

@@ -61,8 +61,9 @@ def command(sets, bleed, dpi, file_format, size, faces, lang, output):
     if others:
         click.echo(
             printable(
-                f"note: {output} also holds {len(others)} other files ({', '.join(others[:3])}"
-                f"{' …' if len(others) > 3 else ''}); a print shop given the folder would print them too."
+                f"note: {output} also holds {len(others)} other file{'s' if len(others) > 1 else ''} "
+                f"({', '.join(others[:3])}{' …' if len(others) > 3 else ''}); "
+                "a print shop given the folder would print them too."
             ),
             err=True,
         )
