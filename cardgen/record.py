@@ -1,7 +1,8 @@
 """The record cardgen attaches to the PDFs it draws, and that `cardgen verify` reads back:
 which card sits where on a card sheet (cardgen-layout.json), what a calibration sheet
-measures (cardgen-calibration.json). Render writes it; verify trusts nothing in it
-before `parse_record` has held it against the schema below.
+measures (cardgen-calibration.json); and the manifest.json of a print-shop export. Render
+and export write them; verify trusts nothing in them before `parse_record` or
+`parse_manifest` has held them against the schemas below.
 
 Lengths are in millimetres from the page's lower-left corner; boxes are [x, y, width, height].
 """
@@ -221,22 +222,32 @@ class DamagedRecord(Exception):
 def parse_record(raw: bytes, name: str) -> LayoutRecord | CalibrationRecord:
     """The record attached as `name`, validated; DamagedRecord when it is not JSON, too
     large, or breaks the schema."""
-    if len(raw) > MAX_RECORD_BYTES:
-        raise DamagedRecord(f"it is {len(raw) // 1_000_000} MB, more than any card sheet needs")
-    try:
-        data = json.loads(raw)
-    except (ValueError, RecursionError) as exc:
-        raise DamagedRecord(f"it is not JSON ({exc})") from None
-    if not isinstance(data, dict):
-        raise DamagedRecord(f"it is a JSON {type(data).__name__}, not an object")
+    data = _json_object(raw, "card sheet")
     model = CalibrationRecord if name == CALIBRATION_ATTACHMENT or data.get("kind") == "calibration" else LayoutRecord
-    version, known = data.get("version", data.get("format")), model.model_fields["version"].default
+    return _validated(model, data, data.get("version", data.get("format")))
+
+
+def _validated(model, data: dict, version):
+    """`data` as a `model`; DamagedRecord naming the first problem, or a version too new."""
+    known = model.model_fields["version"].default
     if isinstance(version, int) and version > known:
         raise DamagedRecord(f"version {version} is from a newer cardgen; this one reads version {known}")
     try:
         return model.model_validate(data)
     except ValidationError as exc:
         raise DamagedRecord(_first_problem(exc)) from None
+
+
+def _json_object(raw: bytes, what: str) -> dict:
+    if len(raw) > MAX_RECORD_BYTES:
+        raise DamagedRecord(f"it is {len(raw) // 1_000_000} MB, more than any {what} needs")
+    try:
+        data = json.loads(raw)
+    except (ValueError, RecursionError) as exc:
+        raise DamagedRecord(f"it is not JSON ({exc})") from None
+    if not isinstance(data, dict):
+        raise DamagedRecord(f"it is a JSON {type(data).__name__}, not an object")
+    return data
 
 
 def _first_problem(exc: ValidationError) -> str:
@@ -247,3 +258,67 @@ def _first_problem(exc: ValidationError) -> str:
     else:
         text = f"{field or 'the record'} {message}"
     return one_line(text, 200)
+
+
+# -- a print-shop export (`cardgen export`): manifest.json beside its files --------------
+
+EXPORT_MANIFEST = "manifest.json"
+EXPORT_VERSION: Final = 1
+MAX_EXPORT_FILES = 5000  # 2,000 cards and their backs, and room to spare
+FileName = Annotated[str, Field(min_length=1, max_length=255, pattern=r"^[^/\\\x00]+$")]
+
+
+class BackRef(_Part):
+    file: FileName
+    page: PageNumber | None = None
+
+
+class ExportEntry(_Part):
+    """One file (PNG) or one page of the PDF: a card's face, or a back."""
+
+    file: FileName
+    page: PageNumber | None = None  # in the PDF; None for an image
+    side: Literal["front", "back"]
+    card: str | None = Field(default=None, min_length=1, max_length=100)  # a front's card id
+    copies: int = Field(ge=1, le=MAX_CARDS)
+    back: BackRef | None = None  # a front: the back that goes behind it
+    style: str | None = Field(default=None, max_length=60)  # a back: the face style it is drawn in
+
+
+class ExportManifest(_Part):
+    """What `cardgen export` wrote, for a print shop and for `cardgen verify`."""
+
+    kind: Literal["cardgen-export"]
+    version: Literal[1] = EXPORT_VERSION
+    format: Literal["png", "pdf"]
+    sets: list[str] = Field(min_length=1, max_length=100)
+    cards: int = Field(ge=1, le=MAX_CARDS)  # fronts: one file or page each
+    trim_mm: tuple[Annotated[float, Field(allow_inf_nan=False, gt=0, le=MAX_PAPER_MM)], ...] = Field(
+        min_length=2, max_length=2
+    )
+    bleed_mm: float = Field(allow_inf_nan=False, ge=0, le=10)
+    size_mm: tuple[Annotated[float, Field(allow_inf_nan=False, gt=0, le=MAX_PAPER_MM)], ...] = Field(
+        min_length=2, max_length=2
+    )  # trim + 2 × bleed: the whole file or page
+    dpi: int | None = Field(default=None, ge=1, le=10_000)  # PNG only
+    pixels: tuple[Annotated[int, Field(ge=1, le=1_000_000)], ...] | None = Field(
+        default=None, min_length=2, max_length=2
+    )  # PNG only
+    files: list[ExportEntry] = Field(min_length=1, max_length=MAX_EXPORT_FILES)
+
+    @model_validator(mode="after")
+    def _consistent(self) -> ExportManifest:
+        if self.format == "png" and (self.dpi is None or self.pixels is None):
+            raise _problem("dpi", "and pixels are needed for PNG files")
+        for index, entry in enumerate(self.files):
+            if (entry.page is None) != (self.format == "png"):
+                raise _problem(f"files[{index}].page", "must be given for each page of a PDF, and only there")
+            if entry.side == "front" and (entry.card is None or entry.back is None):
+                raise _problem(f"files[{index}]", "a front needs its card and its back")
+        return self
+
+
+def parse_manifest(raw: bytes) -> ExportManifest:
+    """An export's manifest, validated; DamagedRecord when it is not JSON or breaks the schema."""
+    data = _json_object(raw, "export")
+    return _validated(ExportManifest, data, data.get("version"))

@@ -154,7 +154,7 @@ def test_a_device_is_refused_in_one_line(tmp_path):
     assert (
         status == 2
         and stderr
-        == "cardgen: /dev/zero: this is not a regular file (a device or a pipe); name a PDF or a card-set file."
+        == "cardgen: /dev/zero: this is not a regular file (a device or a pipe); name a PDF, a card-set file or a folder that `cardgen export` wrote."
     )
 
 

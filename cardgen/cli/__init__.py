@@ -70,6 +70,7 @@ def _register() -> None:
     for name in (
         "build",
         "calibrate",
+        "export",
         "preview",
         "printer",
         "referee",

@@ -7,6 +7,24 @@ from cardgen.texts import LANGUAGES
 
 LANGS = click.Choice(LANGUAGES)
 LANGS_METAVAR = "|".join(LANGUAGES)
+CARD_SIZES = {"poker": (63.0, 88.0)}  # mm, named for --card-size and --size
+CARD_SIDE_MM = (10, 300)
+
+
+def card_size(ctx, param, text: str | None) -> tuple[float, float] | None:
+    """A card size option: WxH in mm (63x88) or a named size (poker); None when not given."""
+    if not text:
+        return None
+    if text.lower() in CARD_SIZES:
+        return CARD_SIZES[text.lower()]
+    try:
+        width, height = (float(part) for part in text.lower().replace("×", "x").split("x"))
+    except ValueError:
+        raise click.BadParameter("write the card size as WIDTHxHEIGHT in mm, e.g. 63x88, or poker") from None
+    low, high = CARD_SIDE_MM
+    if not (low <= width <= high and low <= height <= high):
+        raise click.BadParameter(f"each side must be {low} to {high} mm")
+    return width, height
 
 
 def _paper_option(default: str):

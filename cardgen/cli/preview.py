@@ -4,20 +4,8 @@ from pathlib import Path
 
 import click
 
-from cardgen.cli.options import LANGS
+from cardgen.cli.options import LANGS, card_size
 from cardgen.errors import printable
-
-
-def _card_size(text: str | None) -> tuple[float, float] | None:
-    if not text:
-        return None
-    try:
-        width, height = (float(part) for part in text.lower().replace("×", "x").split("x"))
-    except ValueError:
-        raise click.BadParameter("write the card size as WIDTHxHEIGHT in mm, e.g. 63x88") from None
-    if not (10 <= width <= 300 and 10 <= height <= 300):
-        raise click.BadParameter("each side must be 10 to 300 mm")
-    return width, height
 
 
 @click.command("preview")
@@ -53,7 +41,7 @@ def _card_size(text: str | None) -> tuple[float, float] | None:
 @click.option("--singles", is_flag=True, help="With --contact-sheet: write the image of each card as well.")
 @click.option("--back", is_flag=True, help="Also show the back (back.png, or the last slot of the contact sheet).")
 @click.option("--dpi", type=click.IntRange(30, 600), default=150, show_default=True, help="Resolution of the images.")
-@click.option("--card-size", metavar="WxH", help="Card size in mm (default 56x87).")
+@click.option("--card-size", metavar="WxH|poker", callback=card_size, help="Card size in mm (default 56x87).")
 @click.option(
     "-o",
     "--output",
@@ -67,7 +55,7 @@ def command(sets, cards, faces, lang, contact_sheet, singles, back, dpi, card_si
     from cardgen.files import write_files
     from cardgen.preview import DEFAULT_CARD_SIZE, choose_cards, image_names, parse_card_ids, render_previews
 
-    size = _card_size(card_size) or DEFAULT_CARD_SIZE
+    size = card_size or DEFAULT_CARD_SIZE
     chosen = choose_cards(list(sets), parse_card_ids(cards), faces)
     images = render_previews(
         chosen,

@@ -6,7 +6,7 @@ from cardgen.cli.options import jobs_option
 
 
 @click.command("verify")
-@click.argument("inputs", nargs=-1, metavar="[SET|PDF]...")
+@click.argument("inputs", nargs=-1, metavar="[SET|PDF|FOLDER]...")
 @click.option(
     "--set",
     "expected_sets",
@@ -27,7 +27,8 @@ from cardgen.cli.options import jobs_option
 @jobs_option
 def command(inputs, expected_sets, games, seed, as_json, jobs) -> None:
     """Check card sets (a YAML file or a bundled name: numbered, zero-cards, jokers)
-    against the rules, and PDFs against what they should print. One line per check,
+    against the rules, PDFs against what they should print, and the folder (or the
+    manifest.json) that `cardgen export` wrote against its manifest. One line per check,
     then a summary; exit status 0 when all pass, 1 when any fails, 2 when an input
     cannot be read.
 
@@ -35,6 +36,7 @@ def command(inputs, expected_sets, games, seed, as_json, jobs) -> None:
     cardgen verify templates/sets/zero-cards.yaml
     cardgen verify output/deck-duplex.pdf --set numbered
     cardgen verify my-promo.yaml output/promo-duplex.pdf --set my-promo.yaml --json
+    cardgen verify output/print-shop --set numbered
     """
     import sys
 

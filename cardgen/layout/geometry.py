@@ -12,6 +12,13 @@ MM = 72 / 25.4  # points per millimetre
 PRINTER_MARGIN = 3.0  # mm along the paper's edges that most home printers cannot print
 
 
+def pixels(length_mm: float, dpi: float) -> int:
+    """Whole pixels for `length_mm` at `dpi`, to the nearest (69 mm at 300 dpi is 814.96, so
+    815), at least one. An image of this many pixels printed at `dpi` is within half a pixel
+    of the length."""
+    return max(1, round(length_mm / 25.4 * dpi))
+
+
 @dataclass(frozen=True)
 class Rect:
     x: float

@@ -27,7 +27,7 @@ from cardgen.paths import read_input
 from cardgen.record import MAX_PAGES
 
 MAX_FILE_BYTES = 200_000_000
-INPUT_HINT = "name a PDF or a card-set file"
+INPUT_HINT = "name a PDF, a card-set file or a folder that `cardgen export` wrote"
 MAX_STREAM_BYTES = 50_000_000  # one decoded stream; a card sheet's largest (a font) is under 1 MB
 MAX_DECODED_BYTES = 400_000_000  # every stream of the file together
 MAX_IMAGE_PIXELS = 50_000_000  # an image pdfium would expand: 7,000 × 7,000

@@ -85,7 +85,7 @@ def _verify(shown: str, content: bytes, expected_sets: list[CardSet] | None) -> 
         _paper(pdf, report, record.paper_mm)
         _hints(pdf, report, record.flip)
         _boxes_present(pdf, report)
-        _fonts(pdf, report)
+        check_fonts(pdf, report)
         report.info(
             "pdf.drawing",
             f"a cardgen {record.kind} sheet: its drawing is not checked, "
@@ -96,7 +96,7 @@ def _verify(shown: str, content: bytes, expected_sets: list[CardSet] | None) -> 
     _pages(pdf, record, report)
     _hints(pdf, report, record.flip)
     _boxes(pdf, record, report)
-    _fonts(pdf, report)
+    check_fonts(pdf, report)
     check_streams(shown, pdf)  # before pdfium decodes them on its own
     read_labels = verify_drawing(content, record, report)
     if expected_sets:
@@ -119,7 +119,7 @@ def _verify_damaged_record(pdf, report: Report, name: str, reason: str) -> Repor
     _paper(pdf, report, None)
     _hints(pdf, report, "any")
     _boxes_present(pdf, report)
-    _fonts(pdf, report)
+    check_fonts(pdf, report)
     report.failed(
         "pdf.record",
         f"this PDF's record ({name}) is damaged: {reason}; which card sits where, backs, "
@@ -320,7 +320,7 @@ def _boxes(pdf, record: LayoutRecord, report: Report) -> None:
         report.passed("pdf.boxes", "every page has a TrimBox framing its cards and a BleedBox around it")
 
 
-def _fonts(pdf, report: Report) -> None:
+def check_fonts(pdf, report: Report) -> None:
     loose: dict[str, list[int]] = {}
     count = 0
     for number, page in enumerate(pdf.pages, start=1):
@@ -381,7 +381,7 @@ def _verify_cardgen_document(shown: str, pdf, made_by: str) -> Report:
             _boxes_present(pdf, report)
     else:
         report.passed("pdf.boxes", "every page has a TrimBox and a BleedBox")
-    _fonts(pdf, report)
+    check_fonts(pdf, report)
     report.info(
         "pdf.drawing",
         f"made by cardgen: {kind}; the card checks do not apply (it carries no list of "
@@ -405,7 +405,7 @@ def _verify_other_pdf(shown: str, pdf) -> Report:
         report.info("pdf.boxes", "not every page has a TrimBox and a BleedBox (only needed to cut cards)")
     else:
         report.passed("pdf.boxes", "every page has a TrimBox and a BleedBox")
-    _fonts(pdf, report)
+    check_fonts(pdf, report)
     report.info(
         "pdf.drawing",
         "not made by cardgen (no cardgen-layout.json inside): which card sits where, "

@@ -119,4 +119,5 @@ _KIND_NAMES = {
     "cardgen-pdf": "cardgen PDF",
     "pdf": "PDF not made by cardgen",
     "cut-file": "cut file",
+    "export": "print-shop export",
 }

@@ -10,6 +10,7 @@ from cardgen.model.cards import SETS_DIR, CardSet, bundled_set_names, load_card_
 from cardgen.paths import check_input
 from cardgen.verify.bounds import INPUT_HINT
 from cardgen.verify.cutfile import verify_cut_file
+from cardgen.verify.export import is_export, verify_export
 from cardgen.verify.pdfs import verify_pdf
 from cardgen.verify.report import Report
 from cardgen.verify.sets import verify_set
@@ -19,9 +20,12 @@ CUT_FILE_SUFFIXES = (".svg", ".dxf")
 
 
 def input_kind(name: str) -> str:
-    """ "pdf", "cut-file" (an SVG or DXF, by its name) or "set"; InputError for a file that is missing or is neither. A file named
-    .yaml or .yml is a card set whatever it holds (a set's title may well say %PDF-)."""
+    """ "pdf", "cut-file" (an SVG or DXF, by its name), "set" or "export"; InputError for a file
+    that is missing or is none of them. A file named .yaml or .yml is a card set whatever it
+    holds (a set's title may well say %PDF-); a folder, or a file named manifest.json, is an export."""
     path = Path(name)
+    if path.exists() and is_export(path):
+        return "export"
     if not path.exists():
         if not path.suffix and (SETS_DIR / f"{name}.yaml").is_file():
             return "set"
@@ -58,6 +62,8 @@ def verify_inputs(
             reports.append(verify_set(name, games=games, seed=seed, jobs=jobs))
         elif kind == "cut-file":
             reports.append(verify_cut_file(name))
+        elif kind == "export":
+            reports.append(verify_export(name, expected))
         else:
             reports.append(verify_pdf(name, expected))
     return reports

@@ -1,0 +1,179 @@
+"""`cardgen export`: files for a print shop. One PNG (or one page of a PDF) per card face
+and one per distinct back, each exactly the card's trim size plus its bleed on every side
+and nothing else, with a manifest.json that says what each file is and how many copies
+the set needs (cardgen.record.ExportManifest).
+
+The cards are drawn the way `cardgen preview` draws them (cardgen.preview.card_pages): the
+design for the trim size, centred on the page, its background running out into the
+bleed; so the bleed widens the border and never scales the design.
+
+Pixel sizes: each side is `pixels(trim + 2 × bleed, dpi)`, rounded to the nearest whole
+pixel (63 + 2 × 3 mm at 300 dpi is 814.96 px, so 815); the design keeps its exact size
+in mm at that dpi and the bleed takes the rounding, less than a quarter of a pixel a side.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from PIL import Image
+
+from cardgen.errors import InputError
+from cardgen.model.faces import FaceStyle
+from cardgen.preview import (
+    DEFAULT_CARD_SIZE,
+    PreviewCard,
+    card_pages,
+    choose_cards,
+    image_names,
+    pixel_size,
+    rasterise,
+    safe_names,
+    safe_stem,
+    whole_pixels_mm,
+)
+from cardgen.record import EXPORT_MANIFEST, EXPORT_VERSION
+
+ExportFormat = Literal["png", "pdf"]
+MAX_BLEED_MM = 10.0
+DPI_RANGE = (72, 1200)
+MAX_PIXELS = Image.MAX_IMAGE_PIXELS or 89_478_485  # pillow's limit: larger images warn or fail to open
+
+
+@dataclass(frozen=True)
+class ExportRequest:
+    sets: tuple[str, ...]
+    bleed_mm: float = 3.0
+    dpi: int = 300
+    format: ExportFormat = "png"
+    trim_mm: tuple[float, float] = DEFAULT_CARD_SIZE
+    faces: str | None = None  # a face style for every set instead of each set's own
+    lang: str = "en"
+
+    @property
+    def size_mm(self) -> tuple[float, float]:
+        """The whole file or page: the trim and the bleed on every side."""
+        return self.trim_mm[0] + 2 * self.bleed_mm, self.trim_mm[1] + 2 * self.bleed_mm
+
+
+@dataclass(frozen=True)
+class _Back:
+    style: FaceStyle
+    cards: int  # how many fronts it goes behind
+
+
+def export(request: ExportRequest) -> dict[str, bytes]:
+    """Every file of the export, manifest.json included, as bytes keyed by file name.
+    InputError for bad input, before anything is drawn."""
+    _check(request)
+    chosen = choose_cards(list(request.sets), None, request.faces)
+    backs = _distinct_backs(chosen)
+    back_names = _back_names(backs, request.format)
+    front_names = image_names(chosen, reserved=(*back_names, EXPORT_MANIFEST))
+    pages: list[PreviewCard | FaceStyle] = [*chosen, *(back.style for back in backs)]
+    if request.format == "png":
+        page_mm = whole_pixels_mm(request.size_mm, request.dpi)
+        drawn = card_pages(pages, request.lang, request.trim_mm, page_mm)
+        images = rasterise(drawn, request.dpi, pixel_size(request.size_mm, request.dpi))
+        files = dict(zip([*front_names, *back_names], images))
+    else:
+        pdf_name = _pdf_name(request.sets)
+        files = {pdf_name: card_pages(pages, request.lang, request.trim_mm, request.size_mm, _title(request))}
+    files[EXPORT_MANIFEST] = _manifest(request, chosen, backs, front_names, back_names)
+    return files
+
+
+def _check(request: ExportRequest) -> None:
+    if not request.sets:
+        raise InputError("name the card sets to export, e.g. cardgen export --set numbered -o print-shop")
+    bleed = request.bleed_mm
+    if not (math.isfinite(bleed) and 0 <= bleed <= MAX_BLEED_MM):
+        raise InputError(f"the bleed must be 0 to {MAX_BLEED_MM:g} mm, not {bleed:g}; print shops ask for 2 to 3 mm.")
+    low, high = DPI_RANGE
+    if not low <= request.dpi <= high:
+        raise InputError(f"the dpi must be {low} to {high}, not {request.dpi}; print shops ask for 300.")
+    width, height = pixel_size(request.size_mm, request.dpi)
+    if request.format == "png" and width * height > MAX_PIXELS:
+        raise InputError(
+            f"a card of {request.size_mm[0]:g} × {request.size_mm[1]:g} mm at {request.dpi} dpi is "
+            f"{width} × {height} pixels, more than {MAX_PIXELS // 1_000_000} million: many programs "
+            "refuse such an image; lower --dpi."
+        )
+
+
+def back_key(style: FaceStyle) -> tuple:
+    """What a back is drawn from: two styles with the same key draw the same back."""
+    return (style.back, style.design_size, style.panel.radius, str(style.font_file("caption")))
+
+
+def _distinct_backs(chosen: list[PreviewCard]) -> list[_Back]:
+    """One back per distinct back design, in the order the cards first need them."""
+    counts: dict[tuple, int] = {}
+    styles: dict[tuple, FaceStyle] = {}
+    for item in chosen:
+        key = back_key(item.style)
+        styles.setdefault(key, item.style)
+        counts[key] = counts.get(key, 0) + 1
+    return [_Back(styles[key], counts[key]) for key in styles]
+
+
+def _back_names(backs: list[_Back], format: ExportFormat) -> list[str]:
+    """back.png when the cards share one back; back-<style>.png for each of several."""
+    if format == "pdf":
+        return []
+    if len(backs) == 1:
+        return ["back.png"]
+    return safe_names([f"back-{back.style.name}" for back in backs], ".png", reserved=(EXPORT_MANIFEST,))
+
+
+def _pdf_name(sets: tuple[str, ...]) -> str:
+    """numbered.pdf; zero-cards+jokers.pdf for several sets."""
+    return "+".join(safe_stem(Path(name).stem) for name in sets) + ".pdf"
+
+
+def _title(request: ExportRequest) -> str:
+    width, height = request.trim_mm
+    sets = ", ".join(Path(name).stem for name in request.sets)
+    return f"{sets}: cards of {width:g} × {height:g} mm with {request.bleed_mm:g} mm bleed"
+
+
+def _manifest(
+    request: ExportRequest,
+    chosen: list[PreviewCard],
+    backs: list[_Back],
+    front_names: list[str],
+    back_names: list[str],
+) -> bytes:
+    """manifest.json: every file (or PDF page) with its card, side and copies; the sizes."""
+    is_png = request.format == "png"
+    pdf_name = "" if is_png else _pdf_name(request.sets)
+    keys = [back_key(back.style) for back in backs]
+    back_refs = [
+        {"file": back_names[index]} if is_png else {"file": pdf_name, "page": len(chosen) + index + 1}
+        for index in range(len(backs))
+    ]
+    files = []
+    for index, item in enumerate(chosen):
+        place = {"file": front_names[index]} if is_png else {"file": pdf_name, "page": index + 1}
+        behind = back_refs[keys.index(back_key(item.style))]
+        files.append({**place, "side": "front", "card": item.card.id, "copies": 1, "back": behind})
+    for back, ref in zip(backs, back_refs):
+        files.append({**ref, "side": "back", "copies": back.cards, "style": back.style.name})
+    manifest = {
+        "kind": "cardgen-export",
+        "version": EXPORT_VERSION,
+        "format": request.format,
+        "sets": [Path(name).stem for name in request.sets],
+        "cards": len(chosen),
+        "trim_mm": list(request.trim_mm),
+        "bleed_mm": request.bleed_mm,
+        "size_mm": [round(side, 3) for side in request.size_mm],
+        "dpi": request.dpi if is_png else None,
+        "pixels": list(pixel_size(request.size_mm, request.dpi)) if is_png else None,
+        "files": files,
+    }
+    return (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
