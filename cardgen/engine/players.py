@@ -19,6 +19,12 @@ class Player:
     # the game then pops it without asking, which is the random player's fast path.
     plays_last_card = False
 
+    @classmethod
+    def with_effort(cls, effort: int) -> Player | None:
+        """The strategy playing at effort N ("kind:N" on the command line), or None
+        when it takes none (only the rollout player does: N is its samples)."""
+        return None
+
     def choose_cards(self, view: PlayerView) -> int | tuple[int, ...]:
         """The card to play (Plus: one card, or a tuple of two)."""
         raise NotImplementedError
