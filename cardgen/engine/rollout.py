@@ -28,8 +28,8 @@ from cardgen.engine.view import PlayerView
 Cards = int | tuple[int, ...]
 
 
-class _TriesACard(HeuristicPlayer):
-    """The rollout's own seat: plays the card being tried, then as the heuristic player."""
+class _Scripted(HeuristicPlayer):
+    """A seat of a rollout: plays `first` on the rollout's first turn, then as the heuristic player."""
 
     def __init__(self) -> None:
         self.first: Cards | None = None
@@ -88,10 +88,8 @@ class RolloutPlayer(HeuristicPlayer):
         """Each candidate's summed score over the same guessed deals (higher is better)."""
         seat = view.seat
         count = len(view.hand_sizes)
-        mine = _TriesACard()
-        scratch = Game(
-            view.options, [mine if other == seat else HeuristicPlayer() for other in range(count)], heads=view.heads
-        )
+        seats = [_Scripted() for _ in range(count)]
+        scratch = Game(view.options, seats, heads=view.heads)
         guesser = Guesser(view, random.Random(int(view.random() * 2**53)))
         rows = [list(row) for row in view.rows]
         left = len(view.hand)
@@ -101,10 +99,18 @@ class RolloutPlayer(HeuristicPlayer):
         values = [0.0] * len(candidates)
         for _ in range(self.samples):
             hands, out_of_play = guesser.deal()
+            scratch.over = False  # rollouts never end the scratch game
+            scratch.start_round(rows, hands, out_of_play)  # copies them
+            # the others' first cards do not depend on the card tried: choose them once
+            openings = [
+                player.choose_cards(view) if hand else None for player, view, hand in zip(seats, scratch.views, hands)
+            ]
             for index, cards in enumerate(candidates):
-                scratch.over = False  # rollouts never end the scratch game
-                scratch.start_round(rows, hands, out_of_play)  # copies them
-                mine.first = cards
+                scratch.over = False
+                scratch.start_round(rows, hands, out_of_play)
+                for player, opening in zip(seats, openings):
+                    player.first = opening
+                seats[seat].first = cards
                 for _ in range(turns):
                     scratch.play_turn()
                     if scratch.round_over:
