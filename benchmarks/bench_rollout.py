@@ -41,7 +41,7 @@ def play_range(job: tuple[str, list[str], int, int]) -> tuple[list[int], list[in
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--samples", type=int, default=40, help="guessed deals per decision")
+    parser.add_argument("--samples", type=int, default=20, help="guessed deals per decision")
     parser.add_argument("--variant", default="classic")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--processes", type=int, default=2)

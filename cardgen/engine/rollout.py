@@ -49,7 +49,7 @@ class RolloutPlayer(HeuristicPlayer):
 
     name = "rollout"
 
-    def __init__(self, samples: int = 40, depth: int = 3) -> None:
+    def __init__(self, samples: int = 20, depth: int = 3) -> None:
         if samples < 1 or depth < 1:
             raise ValueError("a rollout player needs at least one sample and one turn of depth")
         self.samples = samples
