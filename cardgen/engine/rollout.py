@@ -78,18 +78,16 @@ class RolloutPlayer(HeuristicPlayer):
             numbered = [card for card in hand if card < FIRST_ZERO]
             zeros = [card for card in hand if card >= FIRST_ZERO]
             cards = list(numbered)
-            if zeros:
-                zero = max(zeros, key=view.heads.__getitem__)
-                cards += [(card, zero) for card in numbered] + [zero]
-        cards.remove(first) if first in cards else None
-        return [first, *cards]
+            if zeros:  # the heuristic player's zero: the zeros differ in nothing but their bull heads, if at all
+                cards += [(card, zeros[0]) for card in numbered] + [zeros[0]]
+        return [first] + [other for other in cards if other != first]
 
     def rollout_values(self, view: PlayerView, candidates: list[Cards]) -> list[float]:
         """Each candidate's summed score over the same guessed deals (higher is better)."""
         seat = view.seat
         count = len(view.hand_sizes)
         seats = [_Scripted() for _ in range(count)]
-        scratch = Game(view.options, seats, heads=view.heads)
+        scratch = Game(view.options, seats, heads=view.heads, seed=0)  # its strategies draw no random numbers
         guesser = Guesser(view, random.Random(int(view.random() * 2**53)))
         rows = [list(row) for row in view.rows]
         left = len(view.hand)
@@ -99,15 +97,13 @@ class RolloutPlayer(HeuristicPlayer):
         values = [0.0] * len(candidates)
         for _ in range(self.samples):
             hands, out_of_play = guesser.deal()
-            scratch.over = False  # rollouts never end the scratch game
-            scratch.start_round(rows, hands, out_of_play)  # copies them
+            _set_up(scratch, rows, hands, out_of_play)
             # the others' first cards do not depend on the card tried: choose them once
             openings = [
-                player.choose_cards(view) if hand else None for player, view, hand in zip(seats, scratch.views, hands)
+                player.choose_cards(seen) if hand else None for player, seen, hand in zip(seats, scratch.views, hands)
             ]
             for index, cards in enumerate(candidates):
-                scratch.over = False
-                scratch.start_round(rows, hands, out_of_play)
+                _set_up(scratch, rows, hands, out_of_play)
                 for player, opening in zip(seats, openings):
                     player.first = opening
                 seats[seat].first = cards
@@ -119,6 +115,12 @@ class RolloutPlayer(HeuristicPlayer):
                 own = scores[seat]
                 values[index] += sign * (own - (sum(scores) - own) / others)
         return values
+
+
+def _set_up(scratch: Game, rows: list[list[int]], hands: list[list[int]], out_of_play: list[int]) -> None:
+    """Start the scratch game's round from this position (copied); rollouts never end the game."""
+    scratch.over = False
+    scratch.start_round(rows, hands, out_of_play)
 
 
 class Guesser:
