@@ -1,6 +1,6 @@
 """How often the rollout player beats heuristic players, and how fast it plays.
 
-    python benchmarks/bench_rollout.py [--games 1000] [--samples 40] [--depth 3]
+    python benchmarks/bench_rollout.py [--games 1000] [--samples 20]
         [--variant classic] [--players 4] [--processes 2]
 
 Seat 1 is a rollout player, the others heuristic players; game i is played with
