@@ -59,10 +59,23 @@ class SimulationResult:
 
 
 def make_players(kinds: list[str]) -> list:
-    try:
-        return [STRATEGIES[kind]() for kind in kinds]
-    except KeyError as exc:
-        raise InputError(f"unknown player kind {exc.args[0]!r}: choose among {', '.join(STRATEGIES)}") from None
+    """A strategy for each kind: a name of STRATEGIES, or "name:N" for one that takes an effort."""
+    return [make_player(kind) for kind in kinds]
+
+
+def make_player(kind: str):
+    name, colon, effort = kind.partition(":")
+    strategy = STRATEGIES.get(name)
+    if strategy is None:
+        raise InputError(f"unknown player kind {name!r}: choose among {', '.join(STRATEGIES)}")
+    if not colon:
+        return strategy()
+    if not (effort.isascii() and effort.isdigit() and 1 <= int(effort) <= 100_000):
+        raise InputError(f"in player kind {kind!r}, N of {name}:N must be a whole number from 1 to 100000")
+    player = strategy.with_effort(int(effort))
+    if player is None:
+        raise InputError(f"player kind {name!r} takes no number: write {name}, not {kind}")
+    return player
 
 
 def simulate(

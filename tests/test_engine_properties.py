@@ -37,7 +37,8 @@ CONFIGS = [
 def games(draw):
     variant, options, low, high = draw(st.sampled_from(CONFIGS))
     count = draw(st.integers(low, high))
-    kinds = draw(st.lists(st.sampled_from(sorted(STRATEGIES)), min_size=count, max_size=count))
+    # the fast strategies: the rollout player, built on them, has its own tests (a game of it takes seconds)
+    kinds = draw(st.lists(st.sampled_from(["heuristic", "random"]), min_size=count, max_size=count))
     seed = draw(st.integers(0, 2**32))
     return Options(variant, **options), kinds, seed
 

@@ -24,7 +24,8 @@ from cardgen.cli.options import VariantChoice
     "--players-kind",
     default="random",
     show_default=True,
-    help="Strategy of each seat, comma-separated (heuristic or random); one name is used for every seat.",
+    help="Strategy of each seat, comma-separated: random, heuristic, or rollout (rollout:N tries each card "
+    "on N guessed deals, 20 by default; slower, stronger); one name is used for every seat.",
 )
 @click.option(
     "--threshold", type=click.IntRange(1), help="End after the round in which a total reaches this (default 66)."

@@ -19,6 +19,12 @@ class Player:
     # the game then pops it without asking, which is the random player's fast path.
     plays_last_card = False
 
+    @classmethod
+    def with_effort(cls, effort: int) -> Player | None:
+        """The strategy playing at effort N ("kind:N" on the command line), or None
+        when it takes none (only the rollout player does: N is its samples)."""
+        return None
+
     def choose_cards(self, view: PlayerView) -> int | tuple[int, ...]:
         """The card to play (Plus: one card, or a tuple of two)."""
         raise NotImplementedError
@@ -86,23 +92,34 @@ class HeuristicPlayer(Player):
     def choose_cards(self, view):
         if not view.variant.negative:
             return self._plus_cards(view)
-        return min(view.hand, key=lambda card: self._risk(view, card))
+        return min(view.hand, key=self._risk(view))
 
     @staticmethod
-    def _risk(view, card: int) -> tuple:
-        """How bad playing `card` looks now: (bull heads it may collect, closeness)."""
-        if card >= FIRST_JOKER:
-            return (1, 0)  # a joker can always join a row: play it once every card risks more
-        value = VALUE[card]
-        row = view.row_below(value)
-        if row < 0:
-            return (min(map(view.row_heads, range(view.row_count))) + 1, 0)
-        length = view.row_length(row)
-        gap = value - view.row_end(row)
-        if length == view.row_limit:
-            return (view.row_heads(row) + 1, gap)
-        # the fuller the row and the wider the gap, the more likely another card gets in first
-        return (0, (length * 1000 + gap) / 10000)
+    def _risk(view):
+        """How bad playing a card looks now: (bull heads it may collect, closeness).
+        The rows are read once for the whole hand (rollouts ask this millions of times)."""
+        rows = range(view.row_count)
+        lengths = [view.row_length(row) for row in rows]
+        heads = [view.row_heads(row) for row in rows]
+        ends = [view.row_end(row) for row in rows]
+        below_every_end = (min(heads) + 1, 0)
+        limit, row_below = view.row_limit, view.row_below
+
+        def risk(card: int) -> tuple:
+            if card >= FIRST_JOKER:
+                return (1, 0)  # a joker can always join a row: play it once every card risks more
+            value = VALUE[card]
+            row = row_below(value)
+            if row < 0:
+                return below_every_end
+            length = lengths[row]
+            gap = value - ends[row]
+            if length == limit:
+                return (heads[row] + 1, gap)
+            # the fuller the row and the wider the gap, the more likely another card gets in first
+            return (0, (length * 1000 + gap) / 10000)
+
+        return risk
 
     def choose_take(self, view, card):
         return min(range(view.row_count), key=lambda row: (view.row_heads(row), view.row_length(row)))

@@ -1,0 +1,177 @@
+"""A Monte-Carlo player: it tries each card on many guessed deals and plays the best.
+
+For every card it may play, the `RolloutPlayer` plays the next few turns on a
+scratch game many times: the cards it has not seen are dealt at random to the
+other seats (each hand as large as it is in the real game, the rest out of
+play), its own seat plays the card tried and heuristic players play the rest.
+The same guessed deals serve every card (common random numbers), so the cards
+are compared on equal luck. A rollout is scored from its own point of view: its
+bull heads minus the other seats' mean (bad in Classic, Pro and Jokers, good in
+Plus): what decides a game is how it stands against the others, and a card that
+makes another player take a row is worth something.
+
+It sees its `PlayerView` only, and draws its guesses from the game's seeded
+generator, so a game still replays from its seed. Other decisions (the row to
+take, where a joker goes, the Pro draft, a free companion's row) are the
+heuristic player's.
+"""
+
+from __future__ import annotations
+
+import random
+
+from cardgen.engine.cards import FIRST_ZERO
+from cardgen.engine.game import Game
+from cardgen.engine.players import STRATEGIES, HeuristicPlayer
+from cardgen.engine.view import PlayerView
+
+Cards = int | tuple[int, ...]
+
+
+class _Scripted(HeuristicPlayer):
+    """A seat of a rollout: plays `first` on the rollout's first turn, then as the heuristic player."""
+
+    def __init__(self) -> None:
+        self.first: Cards | None = None
+
+    def choose_cards(self, view):
+        first = self.first
+        if first is None:
+            return super().choose_cards(view)
+        self.first = None
+        return first
+
+
+class RolloutPlayer(HeuristicPlayer):
+    """samples: guessed deals per decision, each played once with every candidate card.
+    depth: turns played in each rollout (this one included); a round with at most
+    depth + 1 turns left is played to its end."""
+
+    name = "rollout"
+
+    def __init__(self, samples: int = 20, depth: int = 3) -> None:
+        if samples < 1 or depth < 1:
+            raise ValueError("a rollout player needs at least one sample and one turn of depth")
+        self.samples = samples
+        self.depth = depth
+
+    @classmethod
+    def with_effort(cls, effort: int) -> RolloutPlayer:
+        return cls(samples=effort)
+
+    def choose_cards(self, view: PlayerView) -> Cards:
+        candidates = self.candidates(view)
+        if len(candidates) == 1:
+            return candidates[0]
+        values = self.rollout_values(view, candidates)
+        best = max(range(len(candidates)), key=values.__getitem__)  # the first of equals: the heuristic's pick
+        return candidates[best]
+
+    def candidates(self, view: PlayerView) -> list[Cards]:
+        """What it may play, the heuristic player's choice first. In Plus: each numbered
+        card alone or after a zero card, and a zero card alone."""
+        first = super().choose_cards(view)
+        hand = view.hand
+        if view.variant.cards_per_turn == 1:
+            cards: list[Cards] = list(hand)
+        else:
+            numbered = [card for card in hand if card < FIRST_ZERO]
+            zeros = [card for card in hand if card >= FIRST_ZERO]
+            cards = list(numbered)
+            if zeros:  # the heuristic player's zero: the zeros differ in nothing but their bull heads, if at all
+                cards += [(card, zeros[0]) for card in numbered] + [zeros[0]]
+        return [first] + [other for other in cards if other != first]
+
+    def rollout_values(self, view: PlayerView, candidates: list[Cards]) -> list[float]:
+        """Each candidate's summed score over the same guessed deals (higher is better)."""
+        seat = view.seat
+        count = len(view.hand_sizes)
+        seats = [_Scripted() for _ in range(count)]
+        scratch = Game(view.options, seats, heads=view.heads, seed=0)  # its strategies draw no random numbers
+        guesser = Guesser(view, random.Random(int(view.random() * 2**53)))
+        rows = [list(row) for row in view.rows]
+        left = len(view.hand)
+        turns = left if left <= self.depth + 1 else self.depth
+        sign = -1.0 if view.variant.negative else 1.0
+        others = max(count - 1, 1)
+        values = [0.0] * len(candidates)
+        for _ in range(self.samples):
+            hands, out_of_play = guesser.deal()
+            _set_up(scratch, rows, hands, out_of_play)
+            # the others' first cards do not depend on the card tried: choose them once
+            openings = [
+                player.choose_cards(seen) if hand else None for player, seen, hand in zip(seats, scratch.views, hands)
+            ]
+            for index, cards in enumerate(candidates):
+                _set_up(scratch, rows, hands, out_of_play)
+                for player, opening in zip(seats, openings):
+                    player.first = opening
+                seats[seat].first = cards
+                for _ in range(turns):
+                    scratch.play_turn()
+                    if scratch.round_over:
+                        break
+                scores = scratch.table.scores
+                own = scores[seat]
+                values[index] += sign * (own - (sum(scores) - own) / others)
+        return values
+
+
+def _set_up(scratch: Game, rows: list[list[int]], hands: list[list[int]], out_of_play: list[int]) -> None:
+    """Start the scratch game's round from this position (copied); rollouts never end the game."""
+    scratch.over = False
+    scratch.start_round(rows, hands, out_of_play)
+
+
+class Guesser:
+    """Guesses at every hand: its own as it is, the others' from the cards it has not
+    seen, each as large as the real one and holding as many cards of a scarce kind
+    (a joker in Jokers) as the other seats still hold in all; the rest out of play."""
+
+    def __init__(self, view: PlayerView, rng: random.Random) -> None:
+        self.rng = rng
+        self.seat, self.sizes = view.seat, view.hand_sizes
+        self.hand = list(view.hand)
+        self.others = [other for other in range(len(self.sizes)) if other != self.seat and self.sizes[other]]
+        rules = view.variant
+        kind_of = rules.card_kind
+        main = max(rules.hand, key=rules.hand.__getitem__)
+        unseen = sorted(view.unseen())
+        self.unseen = [card for card in unseen if kind_of(card) == main]
+        self.scarce: list[
+            tuple[list[int], int, int]
+        ] = []  # (unseen cards of a kind, held by the others, most a hand holds)
+        played = [kind_of(card) for card in view.played]
+        own = [kind_of(card) for card in self.hand]
+        for kind, per_hand in rules.hand.items():
+            if kind != main:
+                cards = [card for card in unseen if kind_of(card) == kind]
+                played_by_others = played.count(kind) - (per_hand - own.count(kind))
+                held = min(per_hand * len(self.others) - played_by_others, len(cards))
+                self.scarce.append((cards, held, per_hand))
+
+    def deal(self) -> tuple[list[list[int]], list[int]]:
+        """(hands, cards out of play), at random."""
+        rng, sizes = self.rng, self.sizes
+        hands: list[list[int]] = [[] for _ in sizes]
+        hands[self.seat] = self.hand
+        out_of_play: list[int] = []
+        for cards, held, per_hand in self.scarce:
+            cards = cards[:]
+            rng.shuffle(cards)
+            seats = [other for other in self.others for _ in range(per_hand)]
+            rng.shuffle(seats)
+            for other in seats[: max(held, 0)]:
+                if len(hands[other]) < sizes[other]:
+                    hands[other].append(cards.pop())
+            out_of_play += cards
+        unseen = self.unseen[:]
+        rng.shuffle(unseen)
+        for other in self.others:
+            need = sizes[other] - len(hands[other])
+            hands[other] += unseen[len(unseen) - need :]
+            del unseen[len(unseen) - need :]
+        return hands, unseen + out_of_play
+
+
+STRATEGIES["rollout"] = RolloutPlayer

@@ -1,0 +1,130 @@
+"""The rollout player: legal in every variant, replayable from a seed, blind to other hands.
+(How much it beats the heuristic player is measured by benchmarks/bench_rollout.py.)"""
+
+import random
+
+import pytest
+
+from cardgen.engine import JOKER_CARDS, Game, HeuristicPlayer, Options, RolloutPlayer
+from cardgen.engine import rollout as rollout_module
+from cardgen.simulate import make_players
+from tests.clirun import cardgen_in_process
+
+LIGHT = {"samples": 3, "depth": 2}  # enough to exercise every path, fast
+
+
+def table_of(variant, seed, players=4, **options):
+    seats = [RolloutPlayer(**LIGHT)] + [HeuristicPlayer() for _ in range(players - 1)]
+    return Game(Options(variant, **options), seats, seed=seed, check=True)
+
+
+@pytest.mark.parametrize(
+    "variant, options",
+    [
+        ("classic", {}),
+        ("pro", {}),
+        ("plus", {"rounds": 1}),  # a round of Plus is long: 15 cards, each alone or after a zero
+        ("plus", {"rounds": 1, "free_companion": True, "one_zero_each": True}),
+        ("jokers", {}),
+    ],
+)
+def test_it_plays_whole_legal_games_in_every_variant(variant, options):
+    game = table_of(variant, seed=5, **options)
+    assert game.play()  # check=True: every turn's counts and every round's invariants hold
+    assert game.over
+
+
+def test_a_game_replays_from_its_seed():
+    first, second = table_of("jokers", seed=11), table_of("jokers", seed=11)
+    first.play(), second.play()
+    assert first.round_scores == second.round_scores
+    other = table_of("jokers", seed=12)
+    other.play()
+    assert other.round_scores != first.round_scores
+
+
+def swapped_positions(seed):
+    """The same position twice for seat 0 of a game of this seed: the second time its
+    opponents' cards are shuffled among their hands and the cards out of play."""
+    dealt = Game(Options("classic"), 4, seed=seed)
+    dealt.deal()
+    rows = [list(row) for row in dealt.table.rows]
+    hands = [list(hand) for hand in dealt.hands]
+    hidden = [card for hand in hands[1:] for card in hand] + dealt.out_of_play
+    hidden.reverse()
+    swapped = [hands[0]] + [hidden[10 * index : 10 * index + 10] for index in range(3)]
+    for these_hands, out_of_play in ((hands, dealt.out_of_play), (swapped, hidden[30:])):
+        player = RolloutPlayer(samples=6)
+        game = Game(Options("classic"), [player] + [HeuristicPlayer() for _ in range(3)], seed=seed)
+        game.start_round(rows, these_hands, out_of_play)
+        yield game, player
+
+
+def choices():
+    """Seat 0's choice in eight positions: (as dealt, with the other hands swapped)."""
+    chosen = [player.choose_cards(game.views[0]) for seed in range(1, 9) for game, player in swapped_positions(seed)]
+    return chosen[0::2], chosen[1::2]
+
+
+def test_its_choice_does_not_depend_on_the_cards_other_players_hold(monkeypatch):
+    dealt, swapped = choices()
+    assert dealt == swapped
+    # and the test can tell: a player that rolled out the true hands chooses otherwise
+    games = []
+    original = Game.start_round
+
+    def remember(game, *args, **kwargs):
+        games.append(game)  # the real game first, then the rollouts' scratch game
+        original(game, *args, **kwargs)
+
+    monkeypatch.setattr(Game, "start_round", remember)
+    monkeypatch.setattr(rollout_module.Guesser, "deal", lambda self: (games[0].hands, games[0].out_of_play))
+    cheats = []
+    for seed in range(1, 9):
+        for game, player in swapped_positions(seed):
+            games[:] = [game]
+            cheats.append(player.choose_cards(game.views[0]))
+    assert cheats[0::2] != cheats[1::2]
+
+
+def test_guessed_hands_are_as_large_as_the_real_ones_with_a_joker_only_where_one_may_be():
+    game = Game(Options("jokers"), [HeuristicPlayer() for _ in range(4)], seed=3)
+    game.deal()
+    while not any(card in JOKER_CARDS for card in game.played_now):
+        game.play_turn()  # until somebody has played a joker
+    view = game.views[0]
+    held = sum(card in JOKER_CARDS for hand in game.hands[1:] for card in hand)
+    guesser = rollout_module.Guesser(view, random.Random(1))
+    for _ in range(20):
+        hands, out_of_play = guesser.deal()
+        assert [len(hand) for hand in hands] == list(view.hand_sizes)
+        assert hands[0] == list(view.hand)
+        assert all(sum(card in JOKER_CARDS for card in hand) <= 1 for hand in hands)
+        assert sum(card in JOKER_CARDS for hand in hands[1:] for card in hand) == held
+        assert sorted(out_of_play + [card for hand in hands[1:] for card in hand]) == sorted(view.unseen())
+
+
+def test_the_command_line_takes_rollout_and_rollout_n():
+    players = make_players(["rollout", "rollout:7", "heuristic"])
+    assert [player.name for player in players] == ["rollout", "rollout", "heuristic"]
+    assert players[1].samples == 7 and players[0].samples > 7
+    ran = cardgen_in_process(
+        "simulate", "--games", "1", "--players", "3", "--players-kind", "rollout:2,heuristic,random"
+    )
+    assert ran.returncode == 0, ran.stderr
+    assert "   1  rollout:2" in ran.stdout
+
+
+@pytest.mark.parametrize(
+    "kind, message",
+    [
+        ("rollout:0", "in player kind 'rollout:0', N of rollout:N must be a whole number from 1 to 100000"),
+        ("rollout:many", "in player kind 'rollout:many', N of rollout:N must be a whole number from 1 to 100000"),
+        ("heuristic:5", "player kind 'heuristic' takes no number: write heuristic, not heuristic:5"),
+        ("clever:5", "unknown player kind 'clever': choose among random, heuristic, rollout"),
+    ],
+)
+def test_a_bad_kind_or_number_is_one_line_and_exit_2(kind, message):
+    ran = cardgen_in_process("simulate", "--games", "1", "--players-kind", kind)
+    assert ran.returncode == 2
+    assert ran.stderr.strip() == f"cardgen: {message}"
