@@ -1,5 +1,6 @@
 """Whole-process time and peak memory of `cardgen build` (the default kit), the time of
-`cardgen verify` on what it wrote, and the size of deck-duplex.pdf. Targets: build under
+`cardgen verify` on what it wrote, the size of deck-duplex.pdf, and the time of the
+deck's fold sheet (`--set numbered --mode fold`). Targets: build under
 1 s, under 150 MB, deck under 150 KB. CPU time is given beside wall time: on a shared
 machine it is the steadier figure.
 
@@ -47,11 +48,15 @@ def main() -> None:
         verifies = [one_run("verify", *pdfs, check=False) for _ in range(runs)]
         deck = (folder / "deck-duplex.pdf").stat().st_size / 1024
         total = sum(p.stat().st_size for p in folder.glob("*.pdf")) / 1024
+        folds = [
+            one_run("build", "--set", "numbered", "--mode", "fold", "-o", str(folder / "fold")) for _ in range(runs)
+        ]
     print(f"cardgen build (default kit), {runs} runs")
     print(summary("build, whole process", builds) + " (target < 1 s)")
     print(f"  peak memory:   {max(run[2] for run in builds):.1f} MB (target < 150 MB)")
     print(summary(f"verify of its {len(pdfs)} PDFs", verifies))
     print(f"  deck-duplex.pdf: {deck:.1f} KB (target < 150 KB); whole kit {total:.1f} KB")
+    print(summary("fold sheet of the 104 numbered cards, whole process", folds))
 
 
 if __name__ == "__main__":
