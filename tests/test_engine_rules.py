@@ -5,6 +5,7 @@ import pytest
 from cardgen.engine import (
     NUMBERED_CARDS,
     ZERO_CARDS,
+    CardPool,
     Game,
     HeuristicPlayer,
     IllegalPlay,
@@ -29,7 +30,7 @@ def test_the_standard_deck_has_171_bull_heads_in_the_stated_mix():
 
 def test_a_card_set_decides_the_bull_heads_of_zero_cards_jokers_and_numbers():
     heads = heads_table({55: 1}, zero_heads=2, joker_heads=3)
-    game = Game(Options("plus"), 2, heads=heads)
+    game = Game(Options("plus"), 2, pool=CardPool(heads=heads))
     game.start_round([[10], [20], [30], [50, 51, 52, 53, 54]], [[55, zero_card(0)], [60]])
     game.play_turn([Play((55, zero_card(0))), Play((60,))])
     # the zero card is worth 2, the row 7; 55 starts the row and is worth 1 in this set

@@ -30,11 +30,6 @@ def deck(options, players: int, pool: CardPool = BUNDLED) -> list[int]:
     return options.rules.deck(players, pool)
 
 
-def deck_words(options, players: int) -> str:
-    """The deck as a message names it: "Classic", or "Pro with 2 players (cards 1 to 24)"."""
-    return options.rules.deck_words(players)
-
-
 def draw(rng: random.Random, cards: list[int], count: int) -> list[int]:
     """Take `count` cards at random out of `cards` (which is changed), in random order.
 

@@ -50,7 +50,6 @@ class Game:
         *,
         seed: int | str | None = None,
         pool: CardPool = BUNDLED,
-        heads: tuple[int, ...] | None = None,
         check: bool = False,
     ) -> None:
         self.options = options = options or Options()
@@ -59,11 +58,10 @@ class Game:
         self.players = [Player() for _ in range(players)] if isinstance(players, int) else list(players)
         count = len(self.players)
         options.check_players(count, pool)
-        self.variant = options.variant
         self.seed = seed
         self.rng = random.Random(seed)
         self.pool = pool
-        self.heads = heads or pool.heads
+        self.heads = pool.heads
         self.table = Table(count, self.heads, rules.rows, rules.row_limit)
         self.hands: Sequence[list[int] | None] = [[] for _ in range(count)]
         self.out_of_play: list[int] = []
@@ -76,7 +74,6 @@ class Game:
         self.turn = 0
         self.round_over = True
         self.over = False
-        self.check = check
         self.tally = Tally(self) if check else None
         self.fixed_rounds = options.rounds_to_play(count)
         self.threshold = options.end_threshold
@@ -153,7 +150,7 @@ class Game:
             self.over = self.round >= self.fixed_rounds
         else:
             self.over = max(self.totals) >= self.threshold
-        if self.check:
+        if self.tally is not None:
             check_invariants(self)
 
     def winners(self) -> list[int]:

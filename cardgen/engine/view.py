@@ -12,8 +12,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from cardgen.engine.cards import VALUE
-
 if TYPE_CHECKING:
     from cardgen.engine.game import Game
     from cardgen.engine.options import Options
@@ -102,9 +100,6 @@ class PlayerView:
     def unseen(self) -> set[int]:
         """The cards of the variant's deck this player has not seen: in other hands or out of play."""
         return self._read("unseen")
-
-    def value(self, card: int) -> int:
-        return VALUE[card]
 
 
 def _reader(game: Game, seat: int) -> Callable[[str], Any]:
