@@ -171,10 +171,7 @@ def plan_sheets(
     two_sided = mode != "sleeve"
     targets = tuple(target_centres(grid, layout))
     pages: list[Page] = []
-    per_page = len(grid.slots)
-    for first in range(0, card_count, per_page):
-        trims = grid.slots[: min(per_page, card_count - first)]
-        front = [Slot(first + index, index, "face", rect) for index, rect in enumerate(trims)]
+    for front in _faces_by_page(card_count, grid):
         page = _page(len(pages) + 1, "front", None, front, targets, grid, layout, grid.bleed)
         if marks is not None:
             check_clear(marks, page, layout)
@@ -195,14 +192,10 @@ def plan_sheets(
 
 def plan_fold(card_count: int, layout: Layout, paper: tuple[float, float] | None = None) -> Plan:
     """Faces left of the fold line, backs mirrored to its right, on one side of the paper."""
-    grid = fold_grid(layout, paper)
+    grid, turn = fold_grid(layout, paper)
     fold_x = grid.paper[0] / 2
-    turn = 1 if grid.slots[0].width > grid.slots[0].height and layout.card.width < layout.card.height else 0
     pages: list[Page] = []
-    per_page = len(grid.slots)
-    for first in range(0, card_count, per_page):
-        trims = grid.slots[: min(per_page, card_count - first)]
-        faces = [Slot(first + index, index, "face", rect, turn) for index, rect in enumerate(trims)]
+    for faces in _faces_by_page(card_count, grid, turn):
         backs = [
             Slot(slot.card, slot.slot, "back", behind(slot.trim, grid.paper, "long"), (4 - turn) % 4) for slot in faces
         ]
@@ -213,34 +206,44 @@ def plan_fold(card_count: int, layout: Layout, paper: tuple[float, float] | None
     return Plan("fold", None, grid.paper, grid, (0.0, 0.0), (), tuple(pages))
 
 
-def fold_grid(layout: Layout, paper: tuple[float, float] | None = None) -> Grid:
-    """The faces' slots, left of the fold line down the paper's middle, each card upright
-    or turned a quarter turn, whichever fits more."""
+def _faces_by_page(card_count: int, grid: Grid, turn: int = 0) -> list[list[Slot]]:
+    """The cards' faces in grid order, page by page."""
+    per_page = len(grid.slots)
+    return [
+        [Slot(first + index, index, "face", rect, turn) for index, rect in enumerate(grid.slots[: card_count - first])]
+        for first in range(0, card_count, per_page)
+    ]
+
+
+def fold_grid(layout: Layout, paper: tuple[float, float] | None = None) -> tuple[Grid, int]:
+    """The faces' slots, left of the fold line down the paper's middle, and the quarter
+    turns of each card on them: upright (0) or turned (1), whichever fits more."""
     paper_w, paper_h = paper or layout.paper_size
     bleed, gap, margin = layout.bleed, layout.gap, min_margin(layout)
     room_x = paper_w / 2 - FOLD_CLEARANCE - margin  # from the left margin to the faces' bleed edge nearest the fold
     room_y = paper_h - 2 * margin
-    fits: list[tuple[int, int, int, int, float, float]] = []
-    for width, height in ((layout.card.width, layout.card.height), (layout.card.height, layout.card.width)):
+    fits: list[tuple[int, int, int, int, int, float, float]] = []
+    for turn, (width, height) in enumerate(
+        ((layout.card.width, layout.card.height), (layout.card.height, layout.card.width))
+    ):
         columns = int((room_x + gap + 1e-9) // (width + 2 * bleed + gap))
         rows = int((room_y + gap + 1e-9) // (height + 2 * bleed + gap))
-        fits.append((columns * rows, -len(fits), columns, rows, width, height))  # upright wins a tie
-    _, _, columns, rows, width, height = max(fits)
+        fits.append((columns * rows, -turn, turn, columns, rows, width, height))  # upright wins a tie
+    _, _, turn, columns, rows, width, height = max(fits)
     if columns < 1 or rows < 1:
         raise GridError(
             f"no {layout.card.width:g} x {layout.card.height:g} mm card with {bleed:g} mm bleed fits on half "
             f"of {paper_w:g} x {paper_h:g} mm paper (a fold sheet puts each back beside its face)"
         )
     right = paper_w / 2 - FOLD_CLEARANCE - bleed  # the trim edge of the column nearest the fold
-    grid_h = rows * (height + 2 * bleed + gap) - gap
-    bottom = (paper_h - grid_h) / 2 + bleed
     pitch_x, pitch_y = width + 2 * bleed + gap, height + 2 * bleed + gap
+    bottom = (paper_h - (rows * pitch_y - gap)) / 2 + bleed
     slots = tuple(
         Rect(right - width - (columns - 1 - column) * pitch_x, bottom + (rows - 1 - row) * pitch_y, width, height)
         for row in range(rows)
         for column in range(columns)
     )
-    return Grid((paper_w, paper_h), slots, columns, rows, bleed)
+    return Grid((paper_w, paper_h), slots, columns, rows, bleed), turn
 
 
 def _page(number, side, behind_page, slots, targets, grid: Grid, layout: Layout, bleed: float) -> Page:
