@@ -172,3 +172,20 @@ def test_the_counts_after_each_turn_name_the_turn_and_the_seed(monkeypatch, meth
     with pytest.raises(InvariantBroken, match=rf"round \d+, turn \d+: .*{message}.*\(seed 11\)") as caught:
         game.play()
     assert f"round {game.round}, turn {game.turn}:" in str(caught.value) and game.turn < 10  # at that turn
+
+
+class _AskedRandomPlayer(RandomPlayer):
+    """The random player, asked turn by turn like any strategy (no fast path)."""
+
+    plays_last_card = False
+
+
+@pytest.mark.parametrize("variant, players", [("classic", 4), ("classic", 10), ("pro", 3), ("jokers", 5)])
+def test_the_fast_round_plays_the_same_games_as_turn_by_turn(variant, players):
+    """The random players' whole-round loop must not change a single decision or score."""
+    for seed in range(40):
+        fast = Game(Options(variant), [RandomPlayer() for _ in range(players)], seed=seed, check=True)
+        asked = Game(Options(variant), [_AskedRandomPlayer() for _ in range(players)], seed=seed, check=True)
+        assert fast.pops_last_cards and not asked.pops_last_cards
+        assert fast.play() == asked.play()
+        assert fast.round_scores == asked.round_scores and fast.round_scores

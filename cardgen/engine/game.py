@@ -84,7 +84,7 @@ class Game:
         self._resolve_turn = rules.resolve_turn
         self.below_all = rules.below_all_rule(self)  # a strategy's card below every row end
         # One-card variants ask no strategy that plays its last card: the random player's fast path.
-        self._pops = rules.cards_per_turn == 1 and all(player.plays_last_card for player in self.players)
+        self.pops_last_cards = rules.cards_per_turn == 1 and all(player.plays_last_card for player in self.players)
 
     @property
     def player_count(self) -> int:
@@ -164,9 +164,34 @@ class Game:
         """Play the whole game with the player strategies; return the winners."""
         while not self.over:
             self.deal()
-            while not self.round_over:
-                self.play_turn()
+            if self.pops_last_cards:
+                self._play_round_of_last_cards()
+            else:
+                while not self.round_over:
+                    self.play_turn()
         return self.winners()
+
+    def _play_round_of_last_cards(self) -> None:
+        """The random players' fast path: each turn every hand plays its last card, so
+        nobody is asked and a round is one loop (the same cards and the same random
+        numbers as turn by turn, which the tests compare)."""
+        table, hands, owner, tally = self.table, self.hands, self.owner, self.tally
+        place = self.rules.place_played
+        seats = list(enumerate(hands))
+        while any(hands):
+            self.turn += 1
+            table.collected = []
+            chosen = []
+            for seat, hand in seats:
+                if hand:
+                    card = hand.pop()
+                    owner[card] = seat
+                    chosen.append(card)
+            self.played_now = chosen
+            place(self, chosen, None)
+            if tally is not None:
+                tally.after_turn()
+        self._finish_round()
 
     # --- turns -------------------------------------------------------------
 
@@ -209,13 +234,6 @@ class Game:
         chosen: list[int] = []
         self.played_now = chosen
         owner = self.owner
-        if self._pops:
-            for seat, hand in enumerate(self.hands):
-                if hand:
-                    card = hand.pop()
-                    owner[card] = seat
-                    chosen.append(card)
-            return chosen
         hands, views = self.hands, self.views
         for seat, player in enumerate(self.players):
             hand = hands[seat]

@@ -89,6 +89,11 @@ class Variant:
         """Take each seat's cards out of its hand and put them where the rules say."""
         raise NotImplementedError
 
+    def place_played(self, game: Game, chosen: list[int], plays: Plays) -> None:
+        """One-card variants: put the cards played this turn, out of their hands already,
+        where the rules say (the random players' fast path plays a round with it)."""
+        raise NotImplementedError
+
     def below_all_rule(self, game: Game) -> Callable[[int, int, int], None]:
         """What happens to a strategy's card below every row end: f(seat, card, value)."""
         raise NotImplementedError

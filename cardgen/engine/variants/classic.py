@@ -24,7 +24,10 @@ class Classic(Variant):
         return rows, hands, cards
 
     def resolve_turn(self, game, plays) -> None:
-        chosen = game.single_cards(plays)
+        self.place_played(game, game.single_cards(plays), plays)
+
+    def place_played(self, game, chosen: list[int], plays) -> None:
+        """Put the cards played this turn, out of their hands already, where they go."""
         chosen.sort()
         if plays is None:  # the simulator's hot path
             game.table.place_cards(chosen, game.owner, game.below_all)

@@ -31,8 +31,7 @@ class Jokers(Classic):
             insert_at_random(game.rng, hand, draw(game.rng, jokers, 1)[0])
         return rows, hands, cards + jokers
 
-    def resolve_turn(self, game, plays) -> None:
-        chosen = game.single_cards(plays)
+    def place_played(self, game, chosen: list[int], plays) -> None:
         jokers = sorted(card for card in chosen if card >= FIRST_JOKER)
         for card in jokers:
             self._resolve_joker(game, card, game.owner[card], plays)
