@@ -10,8 +10,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import pypdfium2
-
+from cardgen.batch import all_cores, run_chunks
 from cardgen.errors import InputError
 from cardgen.layout.geometry import GridError, make_grid
 from cardgen.layout.plan import CutterMarksError, CutterStyle, MarginError, check_margins
@@ -121,10 +120,26 @@ def build(
     `together`: the named sets share one sheet's slots."""
     jobs = jobs_for(list(sets), mode, together)
     pages = _page_setup(settings)
-    files = _render_jobs(jobs, settings, pages)
-    if not sets:
-        files.update(_kit_extras(settings, pages))
+    if sets:
+        return _render_jobs(jobs, settings, pages)
+    # The kit's card sheets, rule summaries and the rest take about as long each: drawn
+    # side by side on the cores there are, the files come back in the same order.
+    kit_part = partial(_kit_part, jobs, settings, pages)
+    return run_chunks(kit_part, KIT_PARTS, min(KIT_PARTS, all_cores()), _merged, {})
+
+
+KIT_PARTS = 3
+
+
+def _kit_part(jobs: list[Job], settings: PrintSettings, pages: _PageSetup, parts: range) -> dict[str, bytes]:
+    files: dict[str, bytes] = {}
+    for part in parts:
+        files.update(_render_jobs(jobs, settings, pages) if part == 0 else _kit_extras(settings, pages, part))
     return files
+
+
+def _merged(files: dict[str, bytes], more: dict[str, bytes]) -> dict[str, bytes]:
+    return files | more
 
 
 @dataclass(frozen=True)
@@ -149,7 +164,8 @@ def _page_setup(settings: PrintSettings) -> _PageSetup:
     return _PageSetup(layout, layout_doc, paper_mm, paper_name, settings.flip or layout.flip)
 
 
-def _kit_extras(settings: PrintSettings, pages: _PageSetup) -> dict[str, bytes]:
+def _kit_extras(settings: PrintSettings, pages: _PageSetup, part: int) -> dict[str, bytes]:
+    """Part 1: the calibration sheet and the score sheets; part 2: the rule summaries."""
     # imported here: a build of chosen sets (`--set`) never loads the summaries, the
     # referee behind them, score sheets or the calibration sheet
     from cardgen.model.rules import summary_variants
@@ -158,10 +174,11 @@ def _kit_extras(settings: PrintSettings, pages: _PageSetup) -> dict[str, bytes]:
     from cardgen.summaries import summary_pdf
 
     paper, flip, lang = pages.paper_name, pages.flip, settings.lang
+    if part == 2:
+        return {
+            f"rules-{variant}-{lang}.pdf": summary_pdf(variant, lang, paper, flip) for variant in summary_variants()
+        }
     extras = {"calibration.pdf": calibration_pdf(paper=paper, flip=flip, back_offset=settings.back_offset, lang=lang)}
-    extras.update(
-        {f"rules-{variant}-{lang}.pdf": summary_pdf(variant, lang, paper, flip) for variant in summary_variants()}
-    )
     extras.update(
         {
             f"score-{variant}-{lang}.pdf": score_sheet_pdf(variant, lang, paper=paper, flip=flip)
@@ -268,6 +285,8 @@ def _references_for(card_set: CardSet, mode: str) -> tuple[RulesCard, ...]:
 def page_images(files: dict[str, bytes], dpi: int) -> dict[str, bytes]:
     """A PNG of every page of every PDF in `files`, named after it (deck-duplex-p01.png)."""
     images = {}
+    import pypdfium2  # here: only --png needs it, and it is a tenth of a build's imports
+
     for name, content in files.items():
         if not name.endswith(".pdf"):
             continue

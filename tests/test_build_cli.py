@@ -149,3 +149,27 @@ def test_a_grid_that_does_not_fit_names_the_users_file_and_the_field_it_set(tmp_
     result = cardgen("build", "--layout", str(layout), "-o", str(tmp_path / "out"))
     assert result.returncode == 2
     assert f"{layout}, line 3, field paper: no 56 x 87 mm card" in result.stderr
+
+
+def test_the_kit_is_the_same_bytes_on_one_core_as_on_several(monkeypatch):
+    """The kit's parts are drawn side by side when there are cores to spare: never a byte of difference."""
+    import cardgen.build as build
+
+    on_many = build.build(build.PrintSettings())
+    monkeypatch.setattr(build, "all_cores", lambda: 1)
+    on_one = build.build(build.PrintSettings())
+    assert list(on_one) == list(on_many) and len(on_one) == 11
+    assert all(on_one[name] == on_many[name] for name in on_one)
+
+
+def test_a_summary_that_fails_on_another_core_is_still_one_line(tmp_path, monkeypatch):
+    import cardgen.summaries
+    from cardgen.errors import InputError
+
+    def broken(variant, *args):
+        raise InputError(f"the {variant} summary is broken.")
+
+    monkeypatch.setattr(cardgen.summaries, "summary_pdf", broken)
+    result = cardgen_in_process("build", "-o", tmp_path / "out")
+    assert result.returncode == 2 and result.stderr == "cardgen: the classic summary is broken.\n"
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
