@@ -51,10 +51,13 @@ class SimulationResult:
             f"{self.options.name}, {len(self.kinds)} players, {self.games} games "
             f"in {self.seconds:.2f} s ({self.games_per_second:,.0f} games/s)",
             f"mean rounds per game: {self.mean_rounds:.2f}",
-            "seat  player     mean total  win rate",
         ]
+        width = max(len("heuristic"), *map(len, self.kinds))  # rollout:20 is wider
+        lines.append(f"seat  {'player':<{width}}  mean total  win rate")
         for seat, kind in enumerate(self.kinds):
-            lines.append(f"{seat + 1:>4}  {kind:<9}  {self.mean_totals[seat]:>10.2f}  {self.win_rates[seat]:>7.1%}")
+            lines.append(
+                f"{seat + 1:>4}  {kind:<{width}}  {self.mean_totals[seat]:>10.2f}  {self.win_rates[seat]:>7.1%}"
+            )
         return "\n".join(lines)
 
 
