@@ -154,3 +154,18 @@ def test_jobs_must_be_one_or_more(command):
     result = CliRunner().invoke(main, [*command.split(), "--jobs", "0"])
     assert result.exit_code == 2
     assert result.stderr.count("\n") == 1 and "'--jobs': 0 is not in the range x>=1" in result.stderr
+
+
+def test_the_table_stays_in_line_with_a_long_player_name():
+    result = cardgen.simulate.SimulationResult(
+        options=Options("classic"),
+        kinds=["rollout:200", "random"],
+        games=10,
+        seconds=1.0,
+        mean_totals=[12.5, 80.25],
+        win_rates=[1.0, 0.0],
+        mean_rounds=4.0,
+    )
+    heading, *rows = result.summary().splitlines()[2:]
+    for row in rows:  # each figure ends where its heading ends
+        assert row.index(".", row.index("  ", 6)) + 3 == heading.index("mean total") + len("mean total"), row
