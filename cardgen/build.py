@@ -4,7 +4,7 @@ file is ready, so a failed run leaves existing output as it was."""
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -20,6 +20,7 @@ from cardgen.model.faces import FaceStyle, load_set_faces
 from cardgen.model.layout import PAPERS, Layout, load_layout
 from cardgen.render.cutfile import cut_files
 from cardgen.render.faces import CardPainter
+from cardgen.render.pictures import coarse_pictures
 from cardgen.render.sheets import Mode, SheetRequest, render_sheet, sheet_plan
 from cardgen.texts import sheet_strings
 from cardgen.yamlio import YamlDocument
@@ -41,6 +42,7 @@ class PrintSettings:
     lang: str = "en"
     cutter_marks: CutterStyle = "none"  # a cutting machine's registration marks on the card sheets' fronts
     cut_file: str | None = None  # "svg" or "dxf": a cut file beside each card sheet, one per sheet
+    faces: str | None = None  # a face style (bundled name or file) for every set; None: each set's own
 
 
 @dataclass(frozen=True)
@@ -114,14 +116,19 @@ class _SheetPainter:
 
 
 def build(
-    settings: PrintSettings, sets: Sequence[str] = (), mode: Mode | None = None, together: bool = False
+    settings: PrintSettings,
+    sets: Sequence[str] = (),
+    mode: Mode | None = None,
+    together: bool = False,
+    warn: Callable[[str], None] = lambda message: None,
 ) -> dict[str, bytes]:
     """Everything `cardgen build` writes, as bytes keyed by file name: the card sheets
     and, for the default kit, the calibration sheet, rule summaries and score sheets.
-    `together`: the named sets share one sheet's slots."""
+    `together`: the named sets share one sheet's slots. `warn` hears of what prints
+    poorly but prints all the same (a picture under 300 dpi)."""
     jobs = jobs_for(list(sets), mode, together)
     pages = _page_setup(settings)
-    files = _render_jobs(jobs, settings, pages)
+    files = _render_jobs(jobs, settings, pages, warn)
     if not sets:
         files.update(_kit_extras(settings, pages))
     return files
@@ -176,13 +183,20 @@ def render_jobs(jobs: list[Job], settings: PrintSettings) -> dict[str, bytes]:
     return _render_jobs(jobs, settings, _page_setup(settings))
 
 
-def _render_jobs(jobs: list[Job], settings: PrintSettings, pages: _PageSetup) -> dict[str, bytes]:
+def _render_jobs(
+    jobs: list[Job], settings: PrintSettings, pages: _PageSetup, warn: Callable[[str], None] = lambda message: None
+) -> dict[str, bytes]:
     layout, paper, flip = pages.layout, pages.paper_mm, pages.flip
     words = sheet_strings(settings.lang)
     files = {}
     for job in jobs:
-        sets = tuple((card_set, load_set_faces(card_set)) for card_set in map(load_card_set, job.set_names))
+        sets = tuple(
+            (card_set, load_set_faces(card_set, settings.faces)) for card_set in map(load_card_set, job.set_names)
+        )
         _check_together(job, sets)
+        for card_set, style in sets:
+            for message in coarse_pictures(card_set, style, (layout.card.width, layout.card.height)):
+                warn(f"{card_set.doc.file}, {message}")
         request = SheetRequest(
             title=" + ".join(words.get(f"card_sets.{name}", s.title) for name, (s, _) in zip(job.set_names, sets)),
             cards=_sheet_cards([card_set for card_set, _ in sets], job.mode),
