@@ -273,3 +273,51 @@ def test_the_example_expansion_in_the_readme_builds_and_verifies(tmp_path):
     content = (tmp_path / "homemade-duplex.pdf").read_bytes()
     assert "Sunny day" in reader(content).pages[0].extract_text()
     assert cardgen_in_process("verify", example, "--games", "1").returncode == 0
+
+
+def test_a_jpeg_keeps_its_own_compression_and_a_cmyk_one_is_converted_to_rgb(tmp_path):
+    Image.new("RGB", (700, 500), GREEN).save(tmp_path / "green.jpg", quality=90)
+    Image.new("CMYK", (700, 500), (200, 40, 200, 30)).save(tmp_path / "print.jpg")
+    set_file = tmp_path / "photos.yaml"
+    set_file.write_text(
+        "name: photos\ntitle: Photos\ncards:\n"
+        "  - {id: A, kind: number, value: 1, heads: 1, picture: green.jpg}\n"
+        "  - {id: B, kind: number, value: 2, heads: 1, picture: print.jpg}\n"
+        "  - {id: C, kind: number, value: 3, heads: 1, picture: green.jpg}\n"
+    )
+    content = build(PrintSettings(), [str(set_file)], "sleeve")["photos-sleeve.pdf"]
+    images = [obj for obj in _xobjects(content) if obj.get("/Subtype") == "/Image"]
+    assert sorted((image["/ColorSpace"], str(image["/Filter"])) for image in images) == [
+        ("/DeviceRGB", "['/DCTDecode']"),  # the green photo as it was, once for two cards
+        ("/DeviceRGB", "['/FlateDecode']"),  # the CMYK one in RGB
+    ]
+    first = layout_record(content)["cards"][0]
+    assert _share(_trim_crop(content, 0, first["trim_mm"]), GREEN) > 0.1
+
+
+def _corner_grey(content: bytes, card: dict) -> float:
+    """The mean grey of the back's upper-left 12 × 12 mm, where its frame turns the corner."""
+    back = _trim_crop(content, card["back"]["page"] - 1, card["back"]["trim_mm"]).convert("L")
+    side = round(12 * 40 / 25.4)
+    corner = back.crop((0, 0, side, side))
+    return sum(corner.tobytes()) / (side * side)
+
+
+def test_sets_whose_backs_differ_only_by_the_panels_corner_keep_their_own_backs_on_one_sheet(tmp_path):
+    for name, radius in (("square", 1), ("round", 14)):
+        (tmp_path / f"{name}-faces.yaml").write_text(
+            STANDARD.replace("radius: 3.0", f"radius: {radius}").replace("frame_width: 0.4", "frame_width: 2.0")
+        )
+        (tmp_path / f"{name}.yaml").write_text(
+            f"name: {name}\ntitle: {name}\nfaces: {name}-faces.yaml\ncards:\n"
+            f"  - {{id: {name}1, kind: number, value: 1, heads: 1}}\n"
+        )
+    sets = [str(tmp_path / "square.yaml"), str(tmp_path / "round.yaml")]
+    alone = {}
+    for content in build(PrintSettings(), sets, "duplex").values():
+        card = layout_record(content)["cards"][0]
+        alone[card["id"]] = _corner_grey(content, card)
+    assert abs(alone["square1"] - alone["round1"]) > 10  # the test can tell the two backs apart
+    together = build(PrintSettings(), sets, "duplex", together=True)["square+round-duplex.pdf"]
+    for card in layout_record(together)["cards"]:
+        assert _corner_grey(together, card) == pytest.approx(alone[card["id"]], abs=3), card["id"]

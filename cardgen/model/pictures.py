@@ -41,6 +41,7 @@ class Picture:
     width: float  # pixels of a raster image; points of an SVG drawing
     height: float
     image: Image.Image | None = None  # a raster image in sRGB: RGB, or RGBA when it has alpha
+    jpeg: bytes | None = None  # an RGB JPEG with no colour profile of its own: embedded as it is
     drawing: Drawing | None = None  # an SVG's drawing
 
     @property
@@ -87,13 +88,16 @@ def _raster(file: Path, shown: str, data: bytes) -> Picture:
                     f"a picture may have at most {MAX_PIXELS // 1_000_000} megapixels"
                 )
             image.load()
+            jpeg = (
+                data if image.format == "JPEG" and image.mode == "RGB" and not image.info.get("icc_profile") else None
+            )
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise InputError(f"{shown} is too large an image to open safely (a decompression bomb?)") from None
     except InputError:
         raise
     except Exception:  # pillow fails anywhere in a damaged or cut file
         raise InputError(f"{shown} is a damaged or cut-short PNG or JPEG; pillow cannot read it") from None
-    return Picture(file, "raster", width, height, image=_in_srgb(image))
+    return Picture(file, "raster", width, height, image=_in_srgb(image), jpeg=jpeg)
 
 
 @cache

@@ -5,6 +5,7 @@ Also how sharp a raster picture prints at its size on a card."""
 from __future__ import annotations
 
 import hashlib
+import io
 from dataclasses import dataclass
 
 from cardgen.model.cards import CardSet
@@ -68,7 +69,9 @@ def ensure_form(canvas, picture: Picture) -> str:
     if picture.image is not None:
         from reportlab.lib.utils import ImageReader
 
-        canvas.drawImage(ImageReader(picture.image), 0, 0, picture.width, picture.height, mask="auto")
+        # a JPEG already in sRGB keeps its own compression; any other image goes in as its pixels
+        source = ImageReader(io.BytesIO(picture.jpeg) if picture.jpeg else picture.image)
+        canvas.drawImage(source, 0, 0, picture.width, picture.height, mask="auto")
     elif picture.drawing is not None:
         from reportlab.graphics import renderPDF
 
