@@ -165,6 +165,7 @@ BAD_PICTURES = {
         ).replace("<rect", '<use xlink:href="http://example.com/a.svg#x"/><rect'),
         "in an href",
     ),
+    "text": (BLUE_SVG.replace("<rect", "<text>Hi</text><rect"), "holds text"),
     "css import": (BLUE_SVG.replace("<rect", "<style>@import url(a.css);</style><rect"), "stylesheet"),
     "entity": ('<?xml version="1.0"?>\n<!DOCTYPE svg [<!ENTITY boom "boom">]>\n' + BLUE_SVG, "DTD or entities"),
 }
@@ -273,6 +274,9 @@ def test_the_example_expansion_in_the_readme_builds_and_verifies(tmp_path):
     content = (tmp_path / "homemade-duplex.pdf").read_bytes()
     assert "Sunny day" in reader(content).pages[0].extract_text()
     assert cardgen_in_process("verify", example, "--games", "1").returncode == 0
+    # the sheet passes verify too: every card in its slot, every font embedded (an SVG names none)
+    checked = cardgen_in_process("verify", tmp_path / "homemade-duplex.pdf", "--set", example)
+    assert checked.returncode == 0, checked.stdout
 
 
 def test_a_jpeg_keeps_its_own_compression_and_a_cmyk_one_is_converted_to_rgb(tmp_path):

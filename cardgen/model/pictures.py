@@ -136,8 +136,9 @@ def _svg(file: Path, shown: str, data: bytes) -> Picture:
 
 
 def _check_svg(shown: str, data: bytes) -> None:
-    """Refuse an SVG that is not well-formed, declares a DTD or entities, holds a script,
-    or names anything outside itself (a file, a web address, a stylesheet)."""
+    """Refuse an SVG that is not well-formed, declares a DTD or entities, holds a script or
+    text (its font would not be embedded), or names anything outside itself (a file, a web
+    address, a stylesheet)."""
     from defusedxml import DefusedXmlException
     from defusedxml.ElementTree import ParseError, fromstring
 
@@ -159,6 +160,8 @@ def _svg_element_problem(element) -> str | None:
     name = _local(element.tag)
     if name in ("script", "foreignObject"):
         return f"holds a <{name}>"
+    if name in ("text", "tspan", "textPath"):
+        return "holds text, whose font could not be embedded in the PDF (turn the text into paths)"
     if name == "style" and _names_outside(element.text or ""):
         return "has a stylesheet that imports or links to something outside the file"
     for attribute, value in element.attrib.items():

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from cardgen.model.cards import CardSet
 from cardgen.model.faces import Box, FaceStyle, PicturePlace
 from cardgen.model.pictures import PRINT_DPI, Picture
+from cardgen.render.fonts import DEFAULT_FONT, register
 
 MM = 72 / 25.4
 FORM_PREFIX = "cardgen-picture-"
@@ -75,6 +76,9 @@ def ensure_form(canvas, picture: Picture) -> str:
     elif picture.drawing is not None:
         from reportlab.graphics import renderPDF
 
+        # reportlab's drawings start in Helvetica, a font no PDF of ours may name unembedded;
+        # an SVG draws no text (the check refuses it), so the font is never used
+        picture.drawing.initialFontName = register(DEFAULT_FONT)  # type: ignore[attr-defined]  # read by renderPDF; the stubs omit it
         renderPDF.draw(picture.drawing, canvas, 0, 0)
     canvas.endForm()
     return form
