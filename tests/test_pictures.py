@@ -131,7 +131,7 @@ def test_a_picture_under_300_dpi_warns_and_the_build_goes_on(tmp_path):
 
 def test_verify_passes_a_set_whose_pictures_are_sharp(tmp_path):
     result = cardgen_in_process("verify", pictured_set(tmp_path), "--games", "1")
-    assert "PASS  set.pictures: 5 pictures" in result.stdout
+    assert "PASS  set.pictures: 5 card pictures, the style's own and every title read and fit" in result.stdout
 
 
 def _png_header(width: int, height: int) -> bytes:
@@ -229,6 +229,12 @@ def test_a_bad_picture_in_a_style_names_the_styles_field(tmp_path):
     assert result.returncode == 2
     assert "mine.yaml, line " in result.stderr and "field back.picture.file: " in result.stderr
     assert "nowhere.png: there is no such file" in result.stderr
+    (tmp_path / "plain.yaml").write_text(
+        "name: plain\ntitle: Plain\nfaces: mine.yaml\ncards:\n  - {id: A, kind: number, value: 1, heads: 1}\n"
+    )
+    verified = cardgen_in_process("verify", tmp_path / "plain.yaml", "--games", "1")
+    assert verified.returncode == 1
+    assert "FAIL  set.pictures: " in verified.stdout and "field back.picture.file: " in verified.stdout
 
 
 def test_build_faces_draws_every_set_in_the_named_style(tmp_path):
@@ -256,15 +262,6 @@ def test_a_title_with_a_character_the_font_lacks_names_it(tmp_path):
     assert result.returncode == 2
     assert "line 4, field cards[0].title: the caption font Vera-Bold" in result.stderr
     assert "has no glyph for '☃'" in result.stderr
-
-
-def test_an_opentype_font_with_postscript_outlines_says_so(tmp_path):
-    (tmp_path / "fancy.otf").write_bytes(b"OTTO" + b"\0" * 400)
-    style = _style(tmp_path, "caption: Vera-Bold", "caption: fancy.otf")
-    result = cardgen_in_process("build", "--set", "jokers", "--faces", style, "-o", tmp_path / "out")
-    assert result.returncode == 2
-    assert "field fonts.caption: fancy.otf: this OpenType font has PostScript (CFF) outlines" in result.stderr
-    assert "use the TrueType version of the font (.ttf)" in result.stderr
 
 
 def test_the_example_expansion_in_the_readme_builds_and_verifies(tmp_path):

@@ -7,17 +7,18 @@ from pathlib import Path
 
 from cardgen.errors import InputError
 from cardgen.model.cards import CardSet, load_card_set
-from cardgen.model.faces import load_set_faces
+from cardgen.model.faces import bundled_face_names, load_set_faces
 from cardgen.model.pictures import PRINT_DPI
 from cardgen.render.pictures import coarse_pictures
 from cardgen.verify.report import Report, plural
 
 
 def check_pictures(name_or_file: str | Path, validated: CardSet, report: Report) -> None:
-    """Reports set.pictures for a set whose cards have pictures or titles (the set's own
-    style's pictures with them), measured on cards of the style's design size."""
+    """Reports set.pictures for a set whose cards have pictures or titles, or whose style is
+    a file of its own (which may draw pictures), measured on cards of the style's design size."""
     pictures = sum(card.picture is not None for card in validated.cards)
-    if not pictures and not any(card.title for card in validated.cards):
+    titles = any(card.title for card in validated.cards)
+    if not pictures and not titles and validated.faces in bundled_face_names():
         return
     try:
         card_set = load_card_set(name_or_file)
@@ -31,6 +32,6 @@ def check_pictures(name_or_file: str | Path, validated: CardSet, report: Report)
     if not coarse:
         report.passed(
             "set.pictures",
-            f"{plural(pictures, 'picture')} and every title read and fit; "
+            f"{plural(pictures, 'card picture')}, the style's own and every title read and fit; "
             f"each PNG or JPEG prints at {PRINT_DPI} dpi or finer",
         )
