@@ -322,3 +322,32 @@ def test_sets_whose_backs_differ_only_by_the_panels_corner_keep_their_own_backs_
     together = build(PrintSettings(), sets, "duplex", together=True)["square+round-duplex.pdf"]
     for card in layout_record(together)["cards"]:
         assert _corner_grey(together, card) == pytest.approx(alone[card["id"]], abs=3), card["id"]
+
+
+@pytest.mark.parametrize("fit, opacity", [("contain", 1), ("cover", 1), ("cover", 0.4)])
+def test_a_styles_box_fit_and_opacity_decide_how_a_picture_fills_the_card(tmp_path, fit, opacity):
+    Image.new("RGB", (400, 400), GREEN).save(tmp_path / "square.png")
+    picture_area = f"picture: {{box: {{x: -10, y: 0, width: 20, height: 60}}, fit: {fit}, opacity: {opacity}}}\n"
+    (tmp_path / "tall.yaml").write_text(STANDARD + picture_area)
+    set_file = tmp_path / "one.yaml"
+    set_file.write_text(
+        "name: one\ntitle: One\nfaces: tall.yaml\ncards:\n"
+        "  - {id: A, kind: number, value: 1, heads: 1, picture: square.png}\n"
+    )
+    content = build(PrintSettings(), [str(set_file)], "sleeve")["one-sleeve.pdf"]
+    card = layout_record(content)["cards"][0]
+    crop = _trim_crop(content, 0, card["trim_mm"])
+    left, right = (
+        crop.crop((0, 0, crop.width // 2, crop.height)),
+        crop.crop((crop.width // 2, 0, crop.width, crop.height)),
+    )
+    box_share = 20 * 60 / (28 * 87)  # the box fills this much of the card's left half
+    if opacity < 1:  # the panel shows through: no pixel is the picture's own green, but the half is green-tinted
+        assert _share(left, GREEN) == 0
+        red, green, blue = (sum(band) / len(band) for band in (left.tobytes()[i::3] for i in range(3)))
+        assert green > red + 15 and green > blue + 15
+    elif fit == "cover":  # the whole box, cropped to it
+        assert _share(left, GREEN) == pytest.approx(box_share, abs=0.05)
+    else:  # the whole picture inside the box: a 20 mm square
+        assert _share(left, GREEN) == pytest.approx(box_share / 3, abs=0.04)
+    assert _share(right, GREEN) == 0  # nothing beyond the box
