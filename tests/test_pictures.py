@@ -146,6 +146,14 @@ def _png_header(width: int, height: int) -> bytes:
     )
 
 
+def _use_bomb(levels: int = 6) -> str:
+    """An SVG of a few hundred bytes whose <use> elements would draw 10 ** levels squares."""
+    groups = ['<g id="a0"><rect width="1" height="1"/></g>']
+    for level in range(1, levels):
+        groups.append(f'<g id="a{level}">' + f'<use href="#a{level - 1}"/>' * 10 + "</g>")
+    return BLUE_SVG.replace("<rect", f"<defs>{''.join(groups)}</defs><use href='#a{levels - 1}'/><rect")
+
+
 BAD_PICTURES = {
     "missing": (None, "there is no such file"),
     "not an image": (b"just some words, no picture", "is not a PNG, JPEG or SVG picture"),
@@ -166,6 +174,8 @@ BAD_PICTURES = {
         "in an href",
     ),
     "text": (BLUE_SVG.replace("<rect", "<text>Hi</text><rect"), "holds text"),
+    "use bomb": (_use_bomb(), "draws over 50,000 elements once its <use> elements are followed"),
+    "use of itself": (BLUE_SVG.replace("<rect", '<g id="me"><use href="#me"/></g><rect'), "refers to itself"),
     "css import": (BLUE_SVG.replace("<rect", "<style>@import url(a.css);</style><rect"), "stylesheet"),
     "entity": ('<?xml version="1.0"?>\n<!DOCTYPE svg [<!ENTITY boom "boom">]>\n' + BLUE_SVG, "DTD or entities"),
 }

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 MAX_PIXELS = 50_000_000  # a picture of more is refused before it is decoded
 MAX_FILE_BYTES = 100_000_000
 MAX_SVG_BYTES = 5_000_000
+MAX_SVG_ELEMENTS = 50_000  # drawn, each <use> counted as what it repeats
 PRINT_DPI = 300  # a raster picture printed coarser than this gets a warning
 _SVG_NAMESPACE = "{http://www.w3.org/2000/svg}"
 
@@ -154,6 +155,46 @@ def _check_svg(shown: str, data: bytes) -> None:
         problem = _svg_element_problem(element)
         if problem:
             raise InputError(f"{shown} {problem}; a picture must be self-contained vector art")
+    problem = _expansion_problem(root)
+    if problem:
+        raise InputError(f"{shown} {problem}")
+
+
+def _expansion_problem(root) -> str | None:
+    """An SVG whose <use> elements repeat parts that repeat parts … draws 10 to the power of
+    its depth: refuse one that would draw over MAX_SVG_ELEMENTS elements, or refers to itself."""
+    by_id = {element.get("id"): element for element in root.iter() if element.get("id")}
+    sizes: dict[int, int] = {}
+    open_now: set[int] = set()
+
+    def size(element) -> int:
+        key = id(element)
+        if key in sizes:
+            return sizes[key]
+        if key in open_now:
+            raise _SelfReference
+        open_now.add(key)
+        total = 1 + sum(size(child) for child in element)
+        href = next((value for name, value in element.attrib.items() if _local(name) == "href"), "")
+        if _local(element.tag) == "use" and href.startswith("#") and href[1:] in by_id:
+            total += size(by_id[href[1:]])
+        open_now.discard(key)
+        sizes[key] = total = min(total, MAX_SVG_ELEMENTS + 1)
+        return total
+
+    try:
+        drawn = size(root)
+    except _SelfReference:
+        return "refers to itself through a <use> element"
+    except RecursionError:
+        return "nests its elements too deeply"
+    if drawn > MAX_SVG_ELEMENTS:
+        return f"draws over {MAX_SVG_ELEMENTS:,} elements once its <use> elements are followed; simplify it"
+    return None
+
+
+class _SelfReference(Exception):
+    pass
 
 
 def _svg_element_problem(element) -> str | None:
