@@ -84,6 +84,22 @@ def _combined(results: Iterator[Result], firsts: range, size: int, count: int, c
     return total
 
 
+@contextmanager
+def alongside(work: Callable[[], Result]) -> Iterator[Callable[[], Result]]:
+    """`work()` done by a worker process while the caller goes on, where a core is spare
+    and a worker starts in milliseconds (fork); elsewhere in this process, when asked for.
+    What it yields returns work's result, or raises its error."""
+    if all_cores() < 2 or START_METHOD is None:
+        yield work
+        return
+    pool = _start_pool(1, START_METHOD)
+    try:
+        yield pool.apply_async(work).get
+    finally:  # done, an error or Ctrl-C: the worker is stopped before going on
+        pool.terminate()
+        pool.join()
+
+
 def _start_pool(processes: int, start_method: str | None):
     context = multiprocessing.get_context(start_method)
     with _ctrl_c_ignored():  # a worker is born ignoring it: no Ctrl-C while it starts up either

@@ -4,13 +4,13 @@ file is ready, so a failed run leaves existing output as it was."""
 from __future__ import annotations
 
 import io
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cardgen.batch import all_cores, run_chunks
+from cardgen.batch import alongside
 from cardgen.errors import InputError
 from cardgen.layout.geometry import GridError, make_grid
 from cardgen.layout.plan import CutterMarksError, CutterStyle, MarginError, check_margins
@@ -19,6 +19,7 @@ from cardgen.model.faces import FaceStyle, load_set_faces
 from cardgen.model.layout import PAPERS, Layout, load_layout
 from cardgen.render.cutfile import cut_files
 from cardgen.render.faces import CardPainter
+from cardgen.render.pictures import coarse_pictures
 from cardgen.render.sheets import Mode, SheetRequest, render_sheet, sheet_plan
 from cardgen.texts import sheet_strings
 from cardgen.yamlio import YamlDocument
@@ -40,6 +41,7 @@ class PrintSettings:
     lang: str = "en"
     cutter_marks: CutterStyle = "none"  # a cutting machine's registration marks on the card sheets' fronts
     cut_file: str | None = None  # "svg" or "dxf": a cut file beside each card sheet, one per sheet
+    faces: str | None = None  # a face style (bundled name or file) for every set; None: each set's own
 
 
 @dataclass(frozen=True)
@@ -113,33 +115,25 @@ class _SheetPainter:
 
 
 def build(
-    settings: PrintSettings, sets: Sequence[str] = (), mode: Mode | None = None, together: bool = False
+    settings: PrintSettings,
+    sets: Sequence[str] = (),
+    mode: Mode | None = None,
+    together: bool = False,
+    warn: Callable[[str], None] = lambda message: None,
 ) -> dict[str, bytes]:
     """Everything `cardgen build` writes, as bytes keyed by file name: the card sheets
     and, for the default kit, the calibration sheet, rule summaries and score sheets.
-    `together`: the named sets share one sheet's slots."""
+    `together`: the named sets share one sheet's slots. `warn` hears of what prints
+    poorly but prints all the same (a picture under 300 dpi)."""
     jobs = jobs_for(list(sets), mode, together)
     pages = _page_setup(settings)
     if sets:
-        return _render_jobs(jobs, settings, pages)
-    # The kit's card sheets, rule summaries and the rest take about as long each: drawn
-    # side by side on the cores there are, the files come back in the same order.
-    kit_part = partial(_kit_part, jobs, settings, pages)
-    return run_chunks(kit_part, KIT_PARTS, min(KIT_PARTS, all_cores()), _merged, {})
-
-
-KIT_PARTS = 3
-
-
-def _kit_part(jobs: list[Job], settings: PrintSettings, pages: _PageSetup, parts: range) -> dict[str, bytes]:
-    files: dict[str, bytes] = {}
-    for part in parts:
-        files.update(_render_jobs(jobs, settings, pages) if part == 0 else _kit_extras(settings, pages, part))
-    return files
-
-
-def _merged(files: dict[str, bytes], more: dict[str, bytes]) -> dict[str, bytes]:
-    return files | more
+        return _render_jobs(jobs, settings, pages, warn)
+    # The rule summaries and the other extras are drawn by a worker while this process
+    # draws the card sheets (they take about as long): the files are the same bytes.
+    with alongside(partial(_kit_extras, settings, pages)) as extras:
+        files = _render_jobs(jobs, settings, pages, warn)
+        return files | extras()
 
 
 @dataclass(frozen=True)
@@ -164,8 +158,7 @@ def _page_setup(settings: PrintSettings) -> _PageSetup:
     return _PageSetup(layout, layout_doc, paper_mm, paper_name, settings.flip or layout.flip)
 
 
-def _kit_extras(settings: PrintSettings, pages: _PageSetup, part: int) -> dict[str, bytes]:
-    """Part 1: the calibration sheet and the score sheets; part 2: the rule summaries."""
+def _kit_extras(settings: PrintSettings, pages: _PageSetup) -> dict[str, bytes]:
     # imported here: a build of chosen sets (`--set`) never loads the summaries, the
     # referee behind them, score sheets or the calibration sheet
     from cardgen.model.rules import summary_variants
@@ -174,11 +167,10 @@ def _kit_extras(settings: PrintSettings, pages: _PageSetup, part: int) -> dict[s
     from cardgen.summaries import summary_pdf
 
     paper, flip, lang = pages.paper_name, pages.flip, settings.lang
-    if part == 2:
-        return {
-            f"rules-{variant}-{lang}.pdf": summary_pdf(variant, lang, paper, flip) for variant in summary_variants()
-        }
     extras = {"calibration.pdf": calibration_pdf(paper=paper, flip=flip, back_offset=settings.back_offset, lang=lang)}
+    extras.update(
+        {f"rules-{variant}-{lang}.pdf": summary_pdf(variant, lang, paper, flip) for variant in summary_variants()}
+    )
     extras.update(
         {
             f"score-{variant}-{lang}.pdf": score_sheet_pdf(variant, lang, paper=paper, flip=flip)
@@ -193,13 +185,20 @@ def render_jobs(jobs: list[Job], settings: PrintSettings) -> dict[str, bytes]:
     return _render_jobs(jobs, settings, _page_setup(settings))
 
 
-def _render_jobs(jobs: list[Job], settings: PrintSettings, pages: _PageSetup) -> dict[str, bytes]:
+def _render_jobs(
+    jobs: list[Job], settings: PrintSettings, pages: _PageSetup, warn: Callable[[str], None] = lambda message: None
+) -> dict[str, bytes]:
     layout, paper, flip = pages.layout, pages.paper_mm, pages.flip
     words = sheet_strings(settings.lang)
     files = {}
     for job in jobs:
-        sets = tuple((card_set, load_set_faces(card_set)) for card_set in map(load_card_set, job.set_names))
+        sets = tuple(
+            (card_set, load_set_faces(card_set, settings.faces)) for card_set in map(load_card_set, job.set_names)
+        )
         _check_together(job, sets)
+        for card_set, style in sets:
+            for message in coarse_pictures(card_set, style, (layout.card.width, layout.card.height)):
+                warn(f"{card_set.doc.file}, {message}")
         request = SheetRequest(
             title=" + ".join(words.get(f"card_sets.{name}", s.title) for name, (s, _) in zip(job.set_names, sets)),
             cards=_sheet_cards([card_set for card_set, _ in sets], job.mode),

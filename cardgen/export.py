@@ -107,7 +107,14 @@ def _check(request: ExportRequest) -> None:
 
 def back_key(style: FaceStyle) -> tuple:
     """What a back is drawn from: two styles with the same key draw the same back."""
-    return (style.back, style.design_size, style.panel.radius, str(style.font_file("caption")))
+    picture = style.back_picture()  # the file itself: two styles may name different files alike
+    return (
+        style.back,
+        style.design_size,
+        style.panel.radius,
+        str(style.font_file("caption")),
+        picture[0].key if picture else None,
+    )
 
 
 def _distinct_backs(chosen: list[PreviewCard]) -> list[_Back]:

@@ -23,7 +23,7 @@ from PIL import Image, ImageCms
 from cardgen.errors import InputError
 from cardgen.layout.geometry import Rect, pixels
 from cardgen.model.cards import Card, bundled_set_names, load_card_set
-from cardgen.model.faces import FaceStyle, load_face_style, load_set_faces
+from cardgen.model.faces import FaceStyle, load_set_faces
 from cardgen.render.faces import MM, CardPainter
 from cardgen.render.pdf import new_canvas, set_boxes
 
@@ -49,10 +49,9 @@ def choose_cards(sets: list[str] | None, card_ids: list[str] | None, faces: str 
     chosen_sets = list(sets) if sets else bundled_set_names()
     cards: dict[str, PreviewCard] = {}
     owner: dict[str, str] = {}
-    forced_style = load_face_style(faces) if faces else None
     for set_name in chosen_sets:
         card_set = load_card_set(set_name)
-        style = forced_style or load_set_faces(card_set)
+        style = load_set_faces(card_set, faces)
         set_cards = tuple(card_set.cards)
         for card in card_set.cards:
             if card.id in cards:

@@ -91,6 +91,14 @@ def main() -> None:
             (out / style / "contact-sheet.png").replace(IMAGES / f"cards-{style}.png")
         cardgen("preview", "--cards", "55", "--dpi", "200", "-o", str(out / "single"))
         (out / "single" / "55.png").replace(IMAGES / "card-55.png")
+        homemade_cards(out / "homemade")
+
+
+def homemade_cards(out: Path) -> None:
+    """The example expansion's cards, their pictures and titles, and its back with our logo."""
+    example = Path(__file__).resolve().parent.parent / "examples" / "homemade" / "homemade.yaml"
+    cardgen("preview", "--set", str(example), "--contact-sheet", "--back", "--dpi", "100", "-o", str(out))
+    (out / "contact-sheet.png").replace(IMAGES / "cards-homemade.png")
 
 
 if __name__ == "__main__":

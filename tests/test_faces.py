@@ -318,10 +318,24 @@ def test_missing_font_file(tmp_path):
     assert "field fonts.value: there is no font file fonts/Nowhere.ttf" in message
 
 
-def test_font_that_is_not_truetype(tmp_path):
+def test_an_opentype_font_with_postscript_outlines_says_so_and_suggests_the_truetype_one(tmp_path):
     (tmp_path / "Fancy.otf").write_bytes(b"OTTO" + bytes(100))
     message = style_error(tmp_path, STANDARD.replace("index: Vera-Bold", "index: Fancy.otf"))
-    assert "field fonts.index: Fancy.otf is not a TrueType (.ttf) font" in message
+    assert "field fonts.index: Fancy.otf: this OpenType font has PostScript (CFF) outlines" in message
+    assert "reportlab cannot embed; use the TrueType version of the font (.ttf) instead" in message
+
+
+def test_a_font_that_is_neither_ttf_nor_otf_is_refused(tmp_path):
+    (tmp_path / "Fancy.woff").write_bytes(b"wOFF" + bytes(100))
+    message = style_error(tmp_path, STANDARD.replace("index: Vera-Bold", "index: Fancy.woff"))
+    assert "field fonts.index: Fancy.woff: only TrueType (.ttf) fonts can be embedded, not .woff" in message
+
+
+def test_an_opentype_font_with_truetype_outlines_is_embedded(tmp_path):
+    (tmp_path / "Vera.otf").write_bytes(fonts.BUNDLED["Vera"].read_bytes())
+    style_file = tmp_path / "mine.yaml"
+    style_file.write_text(STANDARD.replace("caption: Vera-Bold", "caption: Vera.otf"))
+    assert load_face_style(style_file).font_file("caption") == (tmp_path / "Vera.otf").resolve()
 
 
 def test_broken_ttf_file(tmp_path):

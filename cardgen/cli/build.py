@@ -27,6 +27,11 @@ from cardgen.errors import printable
     is_flag=True,
     help="One sheet for all the named sets, filling every slot in turn (file zero-cards+jokers-glue.pdf).",
 )
+@click.option(
+    "--faces",
+    metavar="STYLE|FILE",
+    help="Draw every set's cards in this face style (standard, light, or a style YAML) instead of the set's own.",
+)
 @print_options
 @click.option(
     "-o",
@@ -50,7 +55,9 @@ from cardgen.errors import printable
     help="Print a cutting machine's registration marks on the card sheets' fronts "
     "(silhouette: Silhouette Studio's print-and-cut marks; try --layout silhouette).",
 )
-def command(sets, mode, together, layout, paper, flip, back_offset, printer, lang, output, png, cut_file, cut_marks):
+def command(
+    sets, mode, together, faces, layout, paper, flip, back_offset, printer, lang, output, png, cut_file, cut_marks
+):
     """Write the print kit (or the chosen sets) as PDFs ready for a home printer."""
     from dataclasses import replace
 
@@ -58,9 +65,13 @@ def command(sets, mode, together, layout, paper, flip, back_offset, printer, lan
     from cardgen.files import write_files
 
     settings = resolve_print_settings(layout, paper, flip, back_offset, printer, lang)
-    settings = replace(settings, cutter_marks=cut_marks, cut_file=cut_file)
-    files = build(settings, list(sets), mode, together)
+    settings = replace(settings, cutter_marks=cut_marks, cut_file=cut_file, faces=faces)
+    files = build(settings, list(sets), mode, together, warn=_warn)
     if png:
         files |= page_images(files, dpi=150)
     for path in write_files(output, files):
         click.echo(printable(path))
+
+
+def _warn(message: str) -> None:
+    click.echo(f"cardgen: warning: {printable(message)}", err=True)

@@ -5,12 +5,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
+from cardgen.errors import InputError
 from cardgen.paths import TEMPLATES, bundled_names, find_data_file
 from cardgen.yamlio import YamlDocument, load_yaml, validate
+
+if TYPE_CHECKING:
+    from cardgen.model.pictures import Picture
 
 SETS_DIR = TEMPLATES / "sets"
 CardKind = Literal["number", "zero", "joker", "blank"]
@@ -26,6 +30,15 @@ class Card(BaseModel):
     kind: CardKind
     value: int | Decimal
     heads: int = Field(ge=0, le=7)
+    picture: str | None = Field(default=None, min_length=1, max_length=300)  # a PNG, JPEG or SVG file
+    title: str | None = Field(default=None, min_length=1, max_length=80)  # one line on the front
+
+    _artwork: Picture | None = PrivateAttr(default=None)
+
+    @property
+    def artwork(self) -> Picture | None:
+        """The picture file read and checked, for a card that names one (load_card_set reads it)."""
+        return self._artwork
 
     @field_validator("value", mode="before")
     @classmethod
@@ -112,4 +125,17 @@ def load_card_set(name_or_file: str | Path) -> CardSet:
         if card.id in seen:
             raise doc.error(("cards", index, "id"), f"the id {card.id!r} is already used by card {seen[card.id] + 1}")
         seen[card.id] = index
+    _read_pictures(card_set, doc, path.resolve().parent)
     return card_set
+
+
+def _read_pictures(card_set: CardSet, doc: YamlDocument, folder: Path) -> None:
+    from cardgen.model.pictures import find_picture  # pillow loads only for a set with pictures
+
+    for index, card in enumerate(card_set.cards):
+        if card.picture is None:
+            continue
+        try:
+            card._artwork = find_picture(card.picture, folder)
+        except InputError as exc:
+            raise doc.error(("cards", index, "picture"), str(exc)) from None

@@ -11,15 +11,18 @@ from __future__ import annotations
 import hashlib
 import re
 from pathlib import Path
-from typing import Annotated, Literal
+from typing import TYPE_CHECKING, Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr
 
 from cardgen.errors import InputError
 from cardgen.model import fonts
-from cardgen.model.cards import CardSet
+from cardgen.model.cards import Card, CardSet
 from cardgen.paths import TEMPLATES, bundled_names, confined_file, find_data_file, find_referenced_file
 from cardgen.yamlio import YamlDocument, load_yaml, validate
+
+if TYPE_CHECKING:
+    from cardgen.model.pictures import Picture
 
 FACES_DIR = TEMPLATES / "faces"
 # Characters every card label may use: digits, the decimal separators, a minus.
@@ -131,6 +134,41 @@ class Joker(SpecialCard):
     decimal_separator: dict[str, str] = {}
 
 
+class Box(_Strict):
+    """A rectangle on the card: its centre x and y from the card's centre (right and up), its size."""
+
+    x: Offset = 0
+    y: Offset = 0
+    width: Size
+    height: Size
+
+
+class PicturePlace(_Strict):
+    """Where and how a picture is drawn: in `box` (default: the watermark's square on the
+    front, the medallion on the back), the whole picture (contain) or the box filled and
+    the picture cropped (cover), at `opacity`. `file`: a picture the style itself draws."""
+
+    file: str | None = Field(default=None, min_length=1, max_length=300)
+    box: Box | None = None
+    fit: Literal["contain", "cover"] = "contain"
+    opacity: Annotated[float, Field(gt=0, le=1)] = 1.0
+
+
+def _file_alone(value):
+    """`picture: logo.svg` is short for `picture: {file: logo.svg}`."""
+    return {"file": value} if isinstance(value, str) else value
+
+
+class CardTitle(_Strict):
+    """A card's `title:`: one line across the front, its capitals' middle `y` from the
+    centre, shrunk from `size` down to `min_size` to fit `max_width` (font: the caption's)."""
+
+    size: Size = 4.2
+    min_size: Size = 2.4
+    max_width: Size = 38
+    y: Offset = -30
+
+
 class Back(_Strict):
     background: Colour
     pattern: Colour
@@ -145,6 +183,8 @@ class Back(_Strict):
     frame_width: Length
     title: str = Field(max_length=30)
     title_size: Size
+    # drawn in the medallion instead of its bull heads and title
+    picture: Annotated[PicturePlace | None, BeforeValidator(_file_alone)] = None
 
 
 class FaceStyle(_Strict):
@@ -162,8 +202,11 @@ class FaceStyle(_Strict):
     joker: Joker
     blank: Tone
     back: Back
+    picture: Annotated[PicturePlace, BeforeValidator(_file_alone)] = PicturePlace()  # the front's
+    title: CardTitle = CardTitle()
 
     _source: str = PrivateAttr(default="")
+    _pictures: dict[str, Picture] = PrivateAttr(default_factory=dict)
     _font_names: dict[str, str] = PrivateAttr(default_factory=dict)
     _font_files: dict[str, Path] = PrivateAttr(default_factory=dict)
 
@@ -179,6 +222,27 @@ class FaceStyle(_Strict):
     def font_file(self, role: str) -> Path:
         """The TrueType file of that font."""
         return self._font_files[role]
+
+    def front_picture(self, card: Card) -> tuple[Picture, PicturePlace] | None:
+        """The picture on the card's front, in place of its watermark: its own, else the style's."""
+        picture = card.artwork or self._pictures.get("front")
+        return (picture, self.picture) if picture else None
+
+    def back_picture(self) -> tuple[Picture, PicturePlace] | None:
+        picture = self._pictures.get("back")
+        return (picture, self.back.picture) if picture and self.back.picture else None
+
+    def front_box(self) -> Box:
+        """The front's picture area in mm on a card of design_size: the watermark's square by default."""
+        size = self.watermark.size
+        return self.picture.box or Box(y=self.watermark.y, width=size, height=size)
+
+    def back_box(self) -> Box:
+        """The back's picture area: by default the rectangle inside the medallion's ring."""
+        if self.back.picture and self.back.picture.box:
+            return self.back.picture.box
+        inside = 0.68  # of the medallion's width and height: clear of its ring
+        return Box(width=self.back.medallion_width * inside, height=self.back.medallion_height * inside)
 
     def tone_for(self, heads: int) -> Tone:
         counts = sorted(self.tones)
@@ -202,13 +266,50 @@ def bundled_face_names() -> list[str]:
     return bundled_names(FACES_DIR)
 
 
-def load_set_faces(card_set: CardSet) -> FaceStyle:
-    """The face style a set names: a bundled style, or a style file beside the set's file."""
-    try:
-        path, shown = find_referenced_file(card_set.faces, FACES_DIR, "face style", card_set.source_file)
-    except InputError as exc:
-        raise card_set.doc.error(("faces",), str(exc)) from None
-    return _load_style_file(path, shown)
+def load_set_faces(card_set: CardSet, faces: str | Path | None = None) -> FaceStyle:
+    """The face style a set's cards are drawn in: `faces` (a bundled name or a file) when
+    given, else the one the set names, a bundled style or a style file beside the set's file.
+    The set's titles must fit the style's title line in its caption font."""
+    if faces is not None:
+        style = load_face_style(faces)
+    else:
+        try:
+            path, shown = find_referenced_file(card_set.faces, FACES_DIR, "face style", card_set.source_file)
+        except InputError as exc:
+            raise card_set.doc.error(("faces",), str(exc)) from None
+        style = _load_style_file(path, shown)
+    _check_titles(card_set, style)
+    return style
+
+
+def _check_titles(card_set: CardSet, style: FaceStyle) -> None:
+    font_file = style.font_file("caption")
+    for index, card in enumerate(card_set.cards):
+        if card.title is None:
+            continue
+        where = ("cards", index, "title")
+        missing = fonts.missing_glyphs(font_file, card.title)
+        if missing:
+            raise card_set.doc.error(
+                where, f"the caption font {style.fonts.caption} of {style.source} has no glyph for {missing!r}"
+            )
+        if title_size(style, card.title) is None:
+            raise card_set.doc.error(
+                where,
+                f"card {card.id}'s title is too long for one line, even at {style.title.min_size:g} mm "
+                f"(it may be {style.title.max_width:g} mm wide); shorten it",
+            )
+
+
+def title_size(style: FaceStyle, text: str) -> float | None:
+    """The font size (mm on a card of design_size) that fits `text` on the title line, or
+    None if it is too long even at the smallest size. Scales with the card like everything else."""
+    title, font_file = style.title, style.font_file("caption")
+    width = fonts.text_width(font_file, text, title.size)
+    if width <= title.max_width:
+        return title.size
+    size = title.size * title.max_width / width
+    return size if size >= title.min_size else None
 
 
 def load_face_style(name_or_file: str | Path) -> FaceStyle:
@@ -227,7 +328,27 @@ def _load_style_file(path: Path, shown: str) -> FaceStyle:
     style._font_names = {role: name for role, (name, _) in fonts_by_role.items()}
     style._font_files = {role: file for role, (_, file) in fonts_by_role.items()}
     _check_glyphs(doc, style)
+    style._pictures = _read_pictures(doc, style, path.resolve().parent)
     return style
+
+
+def _read_pictures(doc: YamlDocument, style: FaceStyle, folder: Path) -> dict[str, Picture]:
+    """The pictures the style draws itself, on the front and on the back."""
+    from cardgen.model.pictures import find_picture  # pillow loads only for a style with pictures
+
+    found = {}
+    for side, place, where in (
+        ("front", style.picture, ("picture",)),
+        ("back", style.back.picture, ("back", "picture")),
+    ):
+        if place is None or place.file is None:
+            continue
+        field = (*where, "file") if doc.sets((*where, "file")) else where
+        try:
+            found[side] = find_picture(place.file, folder)
+        except InputError as exc:
+            raise doc.error(field, str(exc)) from None
+    return found
 
 
 def _check_arrangements(doc: YamlDocument, style: FaceStyle) -> None:
@@ -281,8 +402,6 @@ def _resolve_fonts(doc: YamlDocument, style: FaceStyle, style_folder: Path) -> d
             raise doc.error(
                 where, f"there is no font file {value} (nor a bundled font of that name: {', '.join(fonts.BUNDLED)})"
             )
-        if file.suffix.lower() != ".ttf":
-            raise doc.error(where, f"{value} is not a TrueType (.ttf) font; only those can be embedded")
         try:
             fonts.characters(file)
         except InputError as exc:

@@ -27,9 +27,14 @@ BUNDLED = {
 
 def parsed(file: Path, parse: Callable[[str], T]) -> T:
     """`parse(file)` with one of reportlab's TrueType parsers; one InputError for a file
-    reportlab cannot embed (not .ttf, not a font, damaged or cut short)."""
-    if file.suffix.lower() != ".ttf":
+    reportlab cannot embed (not .ttf or .otf, PostScript outlines, not a font, damaged or cut short)."""
+    if file.suffix.lower() not in (".ttf", ".otf"):
         raise InputError(f"{file.name}: only TrueType (.ttf) fonts can be embedded, not {file.suffix or 'this file'}.")
+    if _has_postscript_outlines(file):
+        raise InputError(
+            f"{file.name}: this OpenType font has PostScript (CFF) outlines, which reportlab cannot embed; "
+            "use the TrueType version of the font (.ttf) instead."
+        )
     try:
         return parse(str(file))
     except TTFError as exc:
@@ -38,10 +43,30 @@ def parsed(file: Path, parse: Callable[[str], T]) -> T:
         raise InputError(f"{file.name}: this font file is damaged or cut short; reportlab cannot read it.") from None
 
 
+def _has_postscript_outlines(file: Path) -> bool:
+    """An OpenType font whose outlines are CFF starts with the tag OTTO, not a TrueType version."""
+    try:
+        with file.open("rb") as stream:
+            return stream.read(4) == b"OTTO"
+    except OSError:
+        return False  # the parser says what is wrong with the file
+
+
+@cache
+def _font(file: Path) -> TTFontFile:
+    return parsed(file, TTFontFile)
+
+
 @cache
 def characters(file: Path) -> frozenset[int]:
     """The code points a TrueType file can draw; InputError if reportlab cannot embed it."""
-    return frozenset(parsed(file, TTFontFile).charToGlyph)
+    return frozenset(_font(file).charToGlyph)
+
+
+def text_width(file: Path, text: str, size: float) -> float:
+    """The width of `text` set in the font at `size`, in the unit of `size` (as reportlab measures it)."""
+    font = _font(file)
+    return sum(font.charWidths.get(ord(ch), font.defaultWidth) for ch in text) * size / 1000
 
 
 def missing_glyphs(file: Path, text: str) -> str:

@@ -14,15 +14,18 @@ import hashlib
 from collections.abc import Iterable
 from contextlib import contextmanager
 from functools import cache
+from weakref import WeakKeyDictionary
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase import pdfmetrics
 
+from cardgen.errors import InputError
 from cardgen.model.cards import Card
-from cardgen.model.faces import FaceStyle, Tone
+from cardgen.model.faces import FaceStyle, Tone, title_size
 from cardgen.model.turnable import is_ambiguous
 from cardgen.render import art
 from cardgen.render.fonts import register, require_glyphs
+from cardgen.render.pictures import box_in_card, draw_picture, ensure_form
 from cardgen.texts import sheet_strings
 
 MM = 72 / 25.4
@@ -72,6 +75,7 @@ def card_space(canvas, x, y, width, height, rotate180=False):
 
 
 FONT_ROLES = ("value", "index", "caption")
+_BACK_FORMS: WeakKeyDictionary = WeakKeyDictionary()  # canvas -> {back form name: the full key it was made for}
 
 
 class CardPainter:
@@ -116,6 +120,8 @@ class CardPainter:
             caption = self._special(card).caption if card.kind in ("zero", "joker") else None
             if caption:
                 self._caption(caption, tone, width, height, scale)
+            if card.title:
+                self._title(card, tone, width, height, scale)
 
     def back(self, x: float, y: float, width: float, height: float, bleed: float, rotate180: bool = False) -> None:
         """Draw our back design into the trim box (x, y, width, height), background into the bleed."""
@@ -162,7 +168,12 @@ class CardPainter:
         canvas.doForm(form)
 
     def _backdrop(self, card: Card, tone: Tone, width, height, scale) -> None:
-        """The large faint picture behind the value: a bull, or the zero or joker emblem."""
+        """The large faint picture behind the value: a bull, or the zero or joker emblem;
+        or, in its place, the card's own picture or the style's."""
+        from_file = self.style.front_picture(card)
+        if from_file:
+            draw_picture(self.canvas, *from_file, box_in_card(self.style.front_box(), width, height, scale))
+            return
         picture: str
         if card.kind in ("zero", "joker"):
             picture, placement = card.kind, self._special(card).emblem
@@ -240,6 +251,24 @@ class CardPainter:
             spacing=0.12,
         )
 
+    def _title(self, card: Card, tone: Tone, width, height, scale) -> None:
+        """The card's title: one line, shrunk to fit (the set's loader refuses one that cannot)."""
+        assert card.title is not None
+        size = title_size(self.style, card.title)
+        if size is None:
+            raise InputError(f"card {card.id}'s title is too long for one line; shorten it.")
+        title = self.style.title
+        self._text(
+            card.title,
+            self.style.font("caption"),
+            size * scale,
+            title.max_width * scale,
+            tone.ink,
+            width / 2,
+            height / 2 + title.y * scale,
+            vertical="middle",
+        )
+
     def _text(self, text, font, size, max_width, colour, cx, y, vertical, spacing=0.0, marked=False) -> None:
         """Real (extractable) text centred on cx; `y` is the top, middle or bottom of its capitals.
 
@@ -293,17 +322,35 @@ class CardPainter:
         return form
 
     def _back_form(self, width: float, height: float, bleed: float) -> str:
-        back = self.style.back
-        key = f"{back.model_dump_json()}|{self.style.font('caption')}|{width:.3f}|{height:.3f}|{bleed:.3f}"
+        """The whole back as one form per canvas, for each back design and card size."""
+        style, canvas = self.style, self.canvas
+        # the name hashes what the bundled backs differ by (so their PDFs keep their bytes); the
+        # full key adds what else shapes a back, and a name taken by another back gets the full key's
+        key = f"{style.back.model_dump_json(exclude_none=True)}|{style.font('caption')}|{width:.3f}|{height:.3f}|{bleed:.3f}"
+        full_key = f"{key}|{style.design_size.model_dump_json()}|{style.panel.radius}|{_picture_key(style)}"
+        names = _BACK_FORMS.setdefault(canvas, {})
         form = FORM_PREFIX + "back-" + hashlib.sha1(key.encode()).hexdigest()[:10]
-        if self.canvas.hasForm(form):
+        if names.get(form, full_key) != full_key:
+            form = FORM_PREFIX + "back-" + hashlib.sha1(full_key.encode()).hexdigest()[:10]
+        if canvas.hasForm(form):
             return form
+        names[form] = full_key
         self._ensure_picture("bull")  # defined before, not inside, the back's form
-        canvas = self.canvas
+        back_picture = style.back_picture()
+        if back_picture:
+            ensure_form(canvas, back_picture[0])
         canvas.beginForm(form, -bleed, -bleed, width + bleed, height + bleed)
         _BackDrawing(self, width, height, bleed).draw()
         canvas.endForm()
         return form
+
+
+def _picture_key(style: FaceStyle) -> str:
+    back_picture = style.back_picture()
+    if not back_picture:
+        return ""
+    picture, place = back_picture
+    return f"{picture.key}|{place.model_dump_json()}|{style.back_box().model_dump_json()}"
 
 
 class _BackDrawing:
@@ -389,6 +436,11 @@ class _BackDrawing:
         canvas.setLineWidth(0.5 * scale)
         ring = 1.6 * scale
         canvas.ellipse(cx - rx + ring, cy - ry + ring, cx + rx - ring, cy + ry - ring, stroke=1, fill=0)
+        picture = self.painter.style.back_picture()
+        if picture:
+            box = box_in_card(self.painter.style.back_box(), self.width, self.height, scale)
+            draw_picture(canvas, *picture, box)
+            return
         canvas.setFillColor(_colour(back.medallion_ink))
         bull = min(rx * 1.05, ry * 0.7)
         self._bull(cx, cy + ry * 0.54, bull, upright=True)

@@ -22,6 +22,7 @@ from cardgen.engine import (
 from cardgen.errors import InputError
 from cardgen.model.cards import SETS_DIR, CardSet
 from cardgen.paths import find_data_file
+from cardgen.verify.pictures import check_pictures
 from cardgen.verify.play import Played, play_games
 from cardgen.verify.report import Report, plural
 from cardgen.yamlio import YamlDocument, load_yaml, validate
@@ -83,6 +84,7 @@ def verify_set(name_or_file: str | Path, games: int = 300, seed: int = 1, jobs: 
         report.failed("set.schema", str(exc).removeprefix(f"{doc.file}, "))
         return report
     report.passed("set.schema", f"{plural(len(card_set.cards), 'card')}, every field well formed")
+    check_pictures(name_or_file, card_set, report)
     contents = _sort_cards(doc, card_set, report)
     _check_heads(doc, card_set, contents, report)
     variants = _check_variants(doc, contents, report)

@@ -1,0 +1,242 @@
+"""Pictures a card set or a face style names: PNG and JPEG read with pillow (converted to
+sRGB, alpha kept), SVG read with svglib as vector art. Each file is checked before
+anything is drawn, so that a bad picture is one error naming the YAML's file, line and
+field; the checks never decode an image before its size is known to be sane, and never
+let svglib see an SVG that names a file, a script or an entity.
+
+Errors are InputErrors without a place: the caller adds the YAML's file, line and field.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+import warnings
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+from PIL import Image, ImageCms
+
+from cardgen.errors import InputError
+from cardgen.paths import confined_file, read_input
+
+if TYPE_CHECKING:
+    from reportlab.graphics.shapes import Drawing
+
+MAX_PIXELS = 50_000_000  # a picture of more is refused before it is decoded
+MAX_FILE_BYTES = 100_000_000
+MAX_SVG_BYTES = 5_000_000
+MAX_SVG_ELEMENTS = 50_000  # drawn, each <use> counted as what it repeats
+PRINT_DPI = 300  # a raster picture printed coarser than this gets a warning
+_SVG_NAMESPACE = "{http://www.w3.org/2000/svg}"
+
+
+@dataclass(frozen=True, eq=False)
+class Picture:
+    """A checked picture: a raster image ready to embed, or an SVG drawing."""
+
+    file: Path
+    kind: Literal["raster", "svg"]
+    width: float  # pixels of a raster image; points of an SVG drawing
+    height: float
+    image: Image.Image | None = None  # a raster image in sRGB: RGB, or RGBA when it has alpha
+    jpeg: bytes | None = None  # an RGB JPEG with no colour profile of its own: embedded as it is
+    drawing: Drawing | None = None  # an SVG's drawing
+
+    @property
+    def key(self) -> str:
+        """Names the picture's form in a PDF: the same file is embedded once."""
+        return str(self.file)
+
+
+def find_picture(reference: str, own_folder: Path) -> Picture:
+    """The picture that a YAML file in `own_folder` names, checked and read."""
+    file = confined_file(reference, own_folder)
+    if file is None:
+        raise InputError(f"the picture {reference} lies outside templates/, layouts/, assets/ and this file's folder")
+    return read_picture(file, reference)
+
+
+@cache
+def read_picture(file: Path, shown: str) -> Picture:
+    """The picture in `file` (read once per run however many cards name it)."""
+    data = read_input(file, shown, MAX_FILE_BYTES, "a picture is read", "name a PNG, JPEG or SVG file")
+    if data.startswith((b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff")):
+        return _raster(file, shown, data)
+    if _looks_like_xml(data):
+        return _svg(file, shown, data)
+    raise InputError(f"{shown} is not a PNG, JPEG or SVG picture")
+
+
+def _looks_like_xml(data: bytes) -> bool:
+    return data.lstrip(b"\xef\xbb\xbf \t\r\n")[:1] == b"<"
+
+
+# -- PNG and JPEG ----------------------------------------------------------------------
+
+
+def _raster(file: Path, shown: str, data: bytes) -> Picture:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            image = Image.open(io.BytesIO(data), formats=("PNG", "JPEG"))  # reads the header only
+            width, height = image.size
+            if width * height > MAX_PIXELS:
+                raise InputError(
+                    f"{shown} is {width} × {height} pixels ({width * height / 1e6:.0f} megapixels); "
+                    f"a picture may have at most {MAX_PIXELS // 1_000_000} megapixels"
+                )
+            image.load()
+            jpeg = (
+                data if image.format == "JPEG" and image.mode == "RGB" and not image.info.get("icc_profile") else None
+            )
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise InputError(f"{shown} is too large an image to open safely (a decompression bomb?)") from None
+    except InputError:
+        raise
+    except Exception:  # pillow fails anywhere in a damaged or cut file
+        raise InputError(f"{shown} is a damaged or cut-short PNG or JPEG; pillow cannot read it") from None
+    return Picture(file, "raster", width, height, image=_in_srgb(image), jpeg=jpeg)
+
+
+@cache
+def _srgb() -> ImageCms.ImageCmsProfile:
+    return ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB"))
+
+
+def _in_srgb(image: Image.Image) -> Image.Image:
+    """The image's colours in sRGB (through its ICC profile if it has one), RGB or RGBA."""
+    alpha = image.mode in ("RGBA", "LA", "PA") or "transparency" in image.info
+    mode = "RGBA" if alpha else "RGB"
+    profile = image.info.get("icc_profile")
+    if profile:
+        try:
+            source = ImageCms.ImageCmsProfile(io.BytesIO(profile))
+            same_kind = image if image.mode in ("RGB", "RGBA", "CMYK") else image.convert(mode)
+            converted = ImageCms.profileToProfile(same_kind, source, _srgb(), outputMode=mode)
+            if converted is not None:
+                return converted
+        except (ImageCms.PyCMSError, OSError, ValueError):
+            pass  # a profile that does not fit the image: its numbers are taken as sRGB
+    return image.convert(mode)
+
+
+# -- SVG ---------------------------------------------------------------------------------
+
+
+def _svg(file: Path, shown: str, data: bytes) -> Picture:
+    if len(data) > MAX_SVG_BYTES:
+        raise InputError(f"{shown} is over {MAX_SVG_BYTES // 1_000_000} MB; an SVG picture may have at most that")
+    _check_svg(shown, data)
+    drawing = _svg_drawing(data)
+    if drawing is None or not (drawing.width > 0 and drawing.height > 0):
+        raise InputError(f"{shown} is an SVG that svglib cannot draw (it needs a width and height, or a viewBox)")
+    return Picture(file, "svg", float(drawing.width), float(drawing.height), drawing=drawing)
+
+
+def _check_svg(shown: str, data: bytes) -> None:
+    """Refuse an SVG that is not well-formed, declares a DTD or entities, holds a script or
+    text (its font would not be embedded), or names anything outside itself (a file, a web
+    address, a stylesheet)."""
+    from defusedxml import DefusedXmlException
+    from defusedxml.ElementTree import ParseError, fromstring
+
+    try:
+        root = fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
+    except DefusedXmlException:
+        raise InputError(f"{shown} declares a DTD or entities, which an SVG picture may not") from None
+    except ParseError as exc:
+        raise InputError(f"{shown} is not well-formed XML ({exc})") from None
+    if root.tag not in (f"{_SVG_NAMESPACE}svg", "svg"):
+        raise InputError(f"{shown} is not an SVG picture (its root element is not <svg>)")
+    for element in root.iter():
+        problem = _svg_element_problem(element)
+        if problem:
+            raise InputError(f"{shown} {problem}; a picture must be self-contained vector art")
+    problem = _expansion_problem(root)
+    if problem:
+        raise InputError(f"{shown} {problem}")
+
+
+def _expansion_problem(root) -> str | None:
+    """An SVG whose <use> elements repeat parts that repeat parts … draws 10 to the power of
+    its depth: refuse one that would draw over MAX_SVG_ELEMENTS elements, or refers to itself."""
+    by_id = {element.get("id"): element for element in root.iter() if element.get("id")}
+    sizes: dict[int, int] = {}
+    open_now: set[int] = set()
+
+    def size(element) -> int:
+        key = id(element)
+        if key in sizes:
+            return sizes[key]
+        if key in open_now:
+            raise _SelfReference
+        open_now.add(key)
+        total = 1 + sum(size(child) for child in element)
+        href = next((value for name, value in element.attrib.items() if _local(name) == "href"), "")
+        if _local(element.tag) == "use" and href.startswith("#") and href[1:] in by_id:
+            total += size(by_id[href[1:]])
+        open_now.discard(key)
+        sizes[key] = total = min(total, MAX_SVG_ELEMENTS + 1)
+        return total
+
+    try:
+        drawn = size(root)
+    except _SelfReference:
+        return "refers to itself through a <use> element"
+    except RecursionError:
+        return "nests its elements too deeply"
+    if drawn > MAX_SVG_ELEMENTS:
+        return f"draws over {MAX_SVG_ELEMENTS:,} elements once its <use> elements are followed; simplify it"
+    return None
+
+
+class _SelfReference(Exception):
+    pass
+
+
+def _svg_element_problem(element) -> str | None:
+    name = _local(element.tag)
+    if name in ("script", "foreignObject"):
+        return f"holds a <{name}>"
+    if name in ("text", "tspan", "textPath"):
+        return "holds text, whose font could not be embedded in the PDF (turn the text into paths)"
+    if name == "style" and _names_outside(element.text or ""):
+        return "has a stylesheet that imports or links to something outside the file"
+    for attribute, value in element.attrib.items():
+        attribute = _local(attribute)
+        if attribute.lower().startswith("on"):
+            return f"has a script in its {attribute} attribute"
+        if attribute == "href" and not value.strip().startswith("#"):
+            return f"names {value.strip()[:60]!r} in an href"
+        if _names_outside(value):
+            return f"links to something outside the file in its {attribute} attribute"
+    return None
+
+
+def _names_outside(text: str) -> bool:
+    """CSS that imports a stylesheet or points a url() anywhere but into the file (#id)."""
+    lowered = text.lower()
+    if "@import" in lowered:
+        return True
+    return any(not part.lstrip(" '\"").startswith("#") for part in lowered.split("url(")[1:])
+
+
+def _local(tag) -> str:
+    return str(tag).rsplit("}", 1)[-1]
+
+
+def _svg_drawing(data: bytes) -> Drawing | None:
+    from svglib.svglib import svg2rlg
+
+    logger = logging.getLogger("svglib")
+    level = logger.level
+    logger.setLevel(logging.CRITICAL + 1)  # svglib logs what it skips; our one line says enough
+    try:
+        return svg2rlg(io.BytesIO(data))
+    except Exception:  # svglib fails anywhere on an SVG it cannot follow
+        return None
+    finally:
+        logger.setLevel(level)

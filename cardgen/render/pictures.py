@@ -1,0 +1,122 @@
+"""Pictures from files on cards: each file becomes one Form XObject per PDF (a PNG or JPEG
+inside it one image XObject, an SVG its vector drawing), placed in a box by fit and opacity.
+Also how sharp a raster picture prints at its size on a card."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+from dataclasses import dataclass
+
+from cardgen.model.cards import CardSet
+from cardgen.model.faces import Box, FaceStyle, PicturePlace
+from cardgen.model.pictures import PRINT_DPI, Picture
+from cardgen.render.fonts import DEFAULT_FONT, register
+
+MM = 72 / 25.4
+FORM_PREFIX = "cardgen-picture-"
+
+
+@dataclass(frozen=True)
+class Placed:
+    """Where a picture lands: its drawn rectangle (lower-left x, y, width, height) in points."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+
+
+def fitted(picture: Picture, cx: float, cy: float, width: float, height: float, fit: str) -> Placed:
+    """The picture's rectangle in a box centred on (cx, cy): whole inside it (contain), or
+    covering it (cover, the overflow cropped by the caller)."""
+    ratios = (width / picture.width, height / picture.height)
+    factor = min(ratios) if fit == "contain" else max(ratios)
+    drawn_width, drawn_height = picture.width * factor, picture.height * factor
+    return Placed(cx - drawn_width / 2, cy - drawn_height / 2, drawn_width, drawn_height)
+
+
+def box_in_card(box: Box, width: float, height: float, scale: float) -> tuple[float, float, float, float]:
+    """A style's box (mm from the centre of a card of design_size) on a card of `width` × `height`
+    at `scale` units per style mm: its centre and its size."""
+    return width / 2 + box.x * scale, height / 2 + box.y * scale, box.width * scale, box.height * scale
+
+
+def draw_picture(canvas, picture: Picture, place: PicturePlace, box: tuple[float, float, float, float]) -> None:
+    """Draw the picture into `box` (centre x, centre y, width, height) as `place` says."""
+    cx, cy, width, height = box
+    drawn = fitted(picture, cx, cy, width, height, place.fit)
+    form = ensure_form(canvas, picture)
+    canvas.saveState()
+    if place.fit == "cover":
+        clip = canvas.beginPath()
+        clip.rect(cx - width / 2, cy - height / 2, width, height)
+        canvas.clipPath(clip, stroke=0, fill=0)
+    if place.opacity < 1:
+        canvas.setFillAlpha(place.opacity)
+        canvas.setStrokeAlpha(place.opacity)
+    canvas.transform(drawn.width / picture.width, 0, 0, drawn.height / picture.height, drawn.x, drawn.y)
+    canvas.doForm(form)
+    canvas.restoreState()
+
+
+def ensure_form(canvas, picture: Picture) -> str:
+    """The picture's Form XObject on this canvas, defined on first use (never inside another
+    form: a caller drawing a form defines the picture's first), one unit per pixel or point."""
+    form = FORM_PREFIX + hashlib.sha1(picture.key.encode()).hexdigest()[:10]
+    if canvas.hasForm(form):
+        return form
+    canvas.beginForm(form, 0, 0, picture.width, picture.height)
+    if picture.image is not None:
+        from reportlab.lib.utils import ImageReader
+
+        # a JPEG already in sRGB keeps its own compression; any other image goes in as its pixels
+        source = ImageReader(io.BytesIO(picture.jpeg) if picture.jpeg else picture.image)
+        canvas.drawImage(source, 0, 0, picture.width, picture.height, mask="auto")
+    elif picture.drawing is not None:
+        from reportlab.graphics import renderPDF
+
+        # reportlab's drawings start in Helvetica, a font no PDF of ours may name unembedded;
+        # an SVG draws no text (the check refuses it), so the font is never used
+        picture.drawing.initialFontName = register(DEFAULT_FONT)  # type: ignore[attr-defined]  # read by renderPDF; the stubs omit it
+        renderPDF.draw(picture.drawing, canvas, 0, 0)
+    canvas.endForm()
+    return form
+
+
+def printed_dpi(picture: Picture, place: PicturePlace, box: Box, scale_mm: float) -> float:
+    """Pixels per inch of a raster picture drawn in `box` on a card at `scale_mm` mm per style mm."""
+    drawn = fitted(picture, 0, 0, box.width * scale_mm, box.height * scale_mm, place.fit)
+    return picture.width / (drawn.width / 25.4)
+
+
+def coarse_pictures(card_set: CardSet, style: FaceStyle, card_size_mm: tuple[float, float]) -> list[str]:
+    """One sentence for each raster picture that prints below 300 dpi on cards of this size."""
+    design = style.design_size
+    scale = min(card_size_mm[0] / design.width, card_size_mm[1] / design.height)
+    found = []
+    for card in card_set.cards:
+        front = style.front_picture(card)
+        if front:
+            found.append((f"card {card.id}", *front, style.front_box()))
+    back = style.back_picture()
+    if back:
+        found.append(("the back", *back, style.back_box()))
+    coarse: dict[tuple[str, int], list[str]] = {}  # (file, dpi) -> who: one sentence for a file many cards use
+    for who, picture, place, box in found:
+        dpi = printed_dpi(picture, place, box, scale) if picture.kind == "raster" else PRINT_DPI
+        if dpi < PRINT_DPI:
+            coarse.setdefault((picture.file.name, int(dpi)), []).append(who)
+    return [
+        f"{_names(who)}: the picture {name} prints at {dpi} dpi, under the {PRINT_DPI} dpi that look sharp; "
+        "give it a larger image"
+        for (name, dpi), who in coarse.items()
+    ]
+
+
+def _names(who: list[str]) -> str:
+    """'card P1', 'cards P1, P2 and P3', 'cards P1, P2 and the back'."""
+    if len(who) == 1:
+        return who[0]
+    names = [name.removeprefix("card ") for name in who]
+    return f"cards {', '.join(names[:-1])} and {names[-1]}"

@@ -1,0 +1,363 @@
+"""Pictures and titles on the cards: a set's PNG, JPEG and SVG pictures drawn in each card's
+slot and embedded once, a style's logo on the back, a title on one line, a warning for a
+coarse picture, and one error line (file, line, field) for each bad picture or font."""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from pathlib import Path
+
+import pypdfium2
+import pytest
+from clirun import cardgen_in_process
+from pdfcheck import MM, layout_record, reader
+from PIL import Image
+
+from cardgen.build import PrintSettings, build
+
+ROOT = Path(__file__).resolve().parent.parent
+STANDARD = (ROOT / "templates" / "faces" / "standard.yaml").read_text()
+GREEN, BLUE = (0, 160, 0), (0, 0, 200)
+BLUE_SVG = """<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 40 40">
+  <rect x="0" y="0" width="40" height="40" fill="#0000c8"/>
+</svg>
+"""
+SET = """\
+name: pictured
+title: Pictured cards
+cards:
+  - {{id: G1, kind: number, value: 105, heads: 1, picture: {green}, title: Green one}}
+  - {{id: B1, kind: number, value: 106, heads: 1, picture: blue.svg}}
+  - {{id: N1, kind: number, value: 107, heads: 1}}
+  - {{id: G2, kind: number, value: 108, heads: 2, picture: {green}}}
+  - {{id: B2, kind: number, value: 109, heads: 1, picture: blue.svg, title: Blue two}}
+  - {{id: G3, kind: number, value: 110, heads: 3, picture: {green}}}
+"""
+
+
+def green_png(path: Path, side: int = 600) -> Path:
+    """A green square with a transparent border: alpha to keep."""
+    image = Image.new("RGBA", (side, side), (0, 0, 0, 0))
+    image.paste((*GREEN, 255), (side // 8, side // 8, side - side // 8, side - side // 8))
+    image.save(path)
+    return path
+
+
+def pictured_set(tmp_path: Path, green: str = "green.png", **files: str) -> Path:
+    green_png(tmp_path / "green.png")
+    (tmp_path / "blue.svg").write_text(BLUE_SVG)
+    for name, text in files.items():
+        (tmp_path / name).write_text(text)
+    path = tmp_path / "pictured.yaml"
+    path.write_text(SET.format(green=green))
+    return path
+
+
+def _share(crop: Image.Image, colour: tuple[int, int, int]) -> float:
+    """The share of the crop's pixels within a few levels of `colour`."""
+    data = crop.tobytes()
+    pixels = list(zip(data[0::3], data[1::3], data[2::3]))
+    near = sum(all(abs(a - b) <= 12 for a, b in zip(pixel, colour)) for pixel in pixels)
+    return near / len(pixels)
+
+
+def _trim_crop(content: bytes, page_index: int, trim_mm, dpi: int = 40) -> Image.Image:
+    document = pypdfium2.PdfDocument(content)
+    image = document[page_index].render(scale=dpi / 72).to_pil().convert("RGB")
+    paper_h = float(reader(content).pages[page_index].mediabox[3]) / MM
+    x, y, width, height = trim_mm
+    box = (x, paper_h - (y + height), x + width, paper_h - y)
+    return image.crop(tuple(round(v * dpi / 25.4) for v in box))
+
+
+def test_each_cards_picture_is_drawn_inside_its_own_slot(tmp_path):
+    content = build(PrintSettings(), [str(pictured_set(tmp_path))], "duplex")["pictured-duplex.pdf"]
+    for card in layout_record(content)["cards"]:
+        crop = _trim_crop(content, card["page"] - 1, card["trim_mm"])
+        green, blue = _share(crop, GREEN), _share(crop, BLUE)
+        if card["id"].startswith("G"):
+            assert green > 0.1 and blue == 0, card["id"]
+        elif card["id"].startswith("B"):
+            assert blue > 0.1 and green == 0, card["id"]
+        else:
+            assert green == blue == 0, card["id"]
+
+
+def _xobjects(content: bytes) -> list:
+    """Every XObject the pages draw, each once, forms' own XObjects with them."""
+    found: dict[int, object] = {}
+
+    def visit(resources) -> None:
+        for reference in resources.get("/XObject", {}).values():
+            if reference.idnum not in found:
+                found[reference.idnum] = xobject = reference.get_object()
+                visit(xobject.get("/Resources", {}))
+
+    for page in reader(content).pages:
+        visit(page.get("/Resources", {}))
+    return list(found.values())
+
+
+def test_each_picture_file_is_embedded_once_however_many_cards_use_it(tmp_path):
+    content = build(PrintSettings(), [str(pictured_set(tmp_path))], "duplex")["pictured-duplex.pdf"]
+    objects = _xobjects(content)
+    images = [obj for obj in objects if obj.get("/Subtype") == "/Image" and obj.get("/ColorSpace") == "/DeviceRGB"]
+    assert len(images) == 1  # one PNG, drawn on three cards
+    assert images[0]["/Width"] == 600 and "/SMask" in images[0]  # its own pixels, its alpha kept
+    svg_forms = [obj for obj in objects if obj.get("/Subtype") == "/Form" and b"0 0 .784314 rg" in obj.get_data()]
+    assert len(svg_forms) == 1  # the SVG as vectors in one form, drawn on two cards
+    assert not [obj for obj in objects if obj.get("/Subtype") == "/Image" and obj.get("/Width") == 40]
+
+
+def test_a_title_is_one_line_of_text_on_its_card(tmp_path):
+    content = build(PrintSettings(), [str(pictured_set(tmp_path))], "sleeve")["pictured-sleeve.pdf"]
+    text = reader(content).pages[0].extract_text()
+    assert "Green one" in text and "Blue two" in text
+
+
+def test_a_picture_under_300_dpi_warns_and_the_build_goes_on(tmp_path):
+    green_png(tmp_path / "small.png", side=125)  # 44 mm wide on the card: 72 dpi
+    set_file = pictured_set(tmp_path, green="small.png")
+    result = cardgen_in_process("build", "--set", set_file, "-o", tmp_path / "out")
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "out" / "pictured-duplex.pdf").is_file()
+    warning = result.stderr.strip()
+    assert len(warning.splitlines()) == 1
+    assert "warning" in warning and "cards G1, G2 and G3" in warning and "72 dpi" in warning
+    verified = cardgen_in_process("verify", set_file, "--games", "1")
+    assert "INFO  set.pictures: cards G1, G2 and G3: the picture small.png prints at 72 dpi" in verified.stdout
+
+
+def test_verify_passes_a_set_whose_pictures_are_sharp(tmp_path):
+    result = cardgen_in_process("verify", pictured_set(tmp_path), "--games", "1")
+    assert "PASS  set.pictures: 5 card pictures, the style's own and every title read and fit" in result.stdout
+
+
+def _png_header(width: int, height: int) -> bytes:
+    """A PNG that claims `width` × `height` pixels and holds none."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"\0" * 64)) + chunk(b"IEND", b"")
+    )
+
+
+def _use_bomb(levels: int = 6) -> str:
+    """An SVG of a few hundred bytes whose <use> elements would draw 10 ** levels squares."""
+    groups = ['<g id="a0"><rect width="1" height="1"/></g>']
+    for level in range(1, levels):
+        groups.append(f'<g id="a{level}">' + f'<use href="#a{level - 1}"/>' * 10 + "</g>")
+    return BLUE_SVG.replace("<rect", f"<defs>{''.join(groups)}</defs><use href='#a{levels - 1}'/><rect")
+
+
+BAD_PICTURES = {
+    "missing": (None, "there is no such file"),
+    "not an image": (b"just some words, no picture", "is not a PNG, JPEG or SVG picture"),
+    "over 50 megapixels": (_png_header(8000, 7000), "8000 × 7000 pixels (56 megapixels)"),
+    "decompression bomb": (_png_header(100_000, 100_000), "decompression bomb"),
+    "damaged": ("cut", "damaged or cut-short"),
+    "script": (BLUE_SVG.replace("<rect", "<script>alert(1)</script><rect"), "holds a <script>"),
+    "event handler": (BLUE_SVG.replace("<rect", '<rect onclick="steal()"'), "script in its onclick"),
+    "external image": (
+        BLUE_SVG.replace("<rect", '<image href="/etc/passwd" width="9" height="9"/><rect'),
+        "names '/etc/passwd' in an href",
+    ),
+    "xlink to a web page": (
+        BLUE_SVG.replace(
+            'xmlns="http://www.w3.org/2000/svg"',
+            'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"',
+        ).replace("<rect", '<use xlink:href="http://example.com/a.svg#x"/><rect'),
+        "in an href",
+    ),
+    "text": (BLUE_SVG.replace("<rect", "<text>Hi</text><rect"), "holds text"),
+    "use bomb": (_use_bomb(), "draws over 50,000 elements once its <use> elements are followed"),
+    "use of itself": (BLUE_SVG.replace("<rect", '<g id="me"><use href="#me"/></g><rect'), "refers to itself"),
+    "css import": (BLUE_SVG.replace("<rect", "<style>@import url(a.css);</style><rect"), "stylesheet"),
+    "entity": ('<?xml version="1.0"?>\n<!DOCTYPE svg [<!ENTITY boom "boom">]>\n' + BLUE_SVG, "DTD or entities"),
+}
+
+
+@pytest.mark.parametrize("case", BAD_PICTURES)
+def test_a_bad_picture_is_one_line_naming_file_line_and_field_and_nothing_is_written(tmp_path, case):
+    content, message = BAD_PICTURES[case]
+    name = "bad.svg" if isinstance(content, str) and "<svg" in content else "bad.png"
+    if content == "cut":
+        content = green_png(tmp_path / "whole.png").read_bytes()[:300]
+    if content is not None:
+        data = content.encode() if isinstance(content, str) else content
+        (tmp_path / name).write_bytes(data)
+    set_file = pictured_set(tmp_path, green=name)
+    out = tmp_path / "out"
+    result = cardgen_in_process("build", "--set", set_file, "-o", out)
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert f"pictured.yaml, line 4, field cards[0].picture: the picture {name}" in lines[0] or (
+        f"pictured.yaml, line 4, field cards[0].picture: {name}" in lines[0]
+    ), lines[0]
+    assert message in lines[0]
+    assert not out.exists()
+
+
+def test_a_picture_outside_the_allowed_folders_is_refused(tmp_path):
+    (tmp_path / "set").mkdir()
+    set_file = pictured_set(tmp_path / "set", green="../green.png")
+    green_png(tmp_path / "green.png")
+    result = cardgen_in_process("build", "--set", set_file, "-o", tmp_path / "out")
+    assert result.returncode == 2
+    assert "field cards[0].picture: the picture ../green.png lies outside" in result.stderr
+
+
+def _style(tmp_path: Path, old: str, new: str) -> Path:
+    """The bundled standard style with `old` replaced by `new`, as mine.yaml."""
+    assert old in STANDARD
+    path = tmp_path / "mine.yaml"
+    path.write_text(STANDARD.replace(old, new))
+    return path
+
+
+def test_a_logo_on_the_backs_medallion(tmp_path):
+    (tmp_path / "logo.svg").write_text(BLUE_SVG)
+    _style(tmp_path, "title_size: 3.6", "title_size: 3.6\n  picture: logo.svg")
+    set_file = pictured_set(tmp_path)
+    set_file.write_text(
+        set_file.read_text().replace("title: Pictured cards", "title: Pictured cards\nfaces: mine.yaml")
+    )
+    content = build(PrintSettings(), [str(set_file)], "duplex")["pictured-duplex.pdf"]
+    for card in layout_record(content)["cards"]:
+        back = _trim_crop(content, card["back"]["page"] - 1, card["back"]["trim_mm"])
+        assert _share(back, BLUE) > 0.05, card["id"]
+
+
+def test_a_bad_picture_in_a_style_names_the_styles_field(tmp_path):
+    style = _style(tmp_path, "title_size: 3.6", "title_size: 3.6\n  picture: {file: nowhere.png, fit: cover}")
+    result = cardgen_in_process("build", "--set", "jokers", "--faces", style, "-o", tmp_path / "out")
+    assert result.returncode == 2
+    assert "mine.yaml, line " in result.stderr and "field back.picture.file: " in result.stderr
+    assert "nowhere.png: there is no such file" in result.stderr
+    (tmp_path / "plain.yaml").write_text(
+        "name: plain\ntitle: Plain\nfaces: mine.yaml\ncards:\n  - {id: A, kind: number, value: 1, heads: 1}\n"
+    )
+    verified = cardgen_in_process("verify", tmp_path / "plain.yaml", "--games", "1")
+    assert verified.returncode == 1
+    assert "FAIL  set.pictures: " in verified.stdout and "field back.picture.file: " in verified.stdout
+
+
+def test_build_faces_draws_every_set_in_the_named_style(tmp_path):
+    set_file = pictured_set(tmp_path)
+    forced = build(PrintSettings(faces="light"), [str(set_file)], "duplex")
+    set_file.write_text(set_file.read_text().replace("title: Pictured cards", "title: Pictured cards\nfaces: light"))
+    assert forced == build(PrintSettings(), [str(set_file)], "duplex")
+    assert forced != build(PrintSettings(faces="standard"), [str(set_file)], "duplex")
+    result = cardgen_in_process("build", "--set", set_file, "--faces", "nosuch", "-o", tmp_path / "out")
+    assert result.returncode == 2 and "no bundled face style 'nosuch'" in result.stderr
+
+
+def test_a_title_too_long_for_one_line_names_the_card(tmp_path):
+    set_file = pictured_set(tmp_path)
+    set_file.write_text(set_file.read_text().replace("title: Blue two", "title: " + "A very long title " * 4))
+    result = cardgen_in_process("build", "--set", set_file, "-o", tmp_path / "out")
+    assert result.returncode == 2
+    assert "line 8, field cards[4].title: card B2's title is too long for one line, even at 2.4 mm" in result.stderr
+
+
+def test_a_title_with_a_character_the_font_lacks_names_it(tmp_path):
+    set_file = pictured_set(tmp_path)
+    set_file.write_text(set_file.read_text().replace("title: Green one", "title: Green ☃"))
+    result = cardgen_in_process("build", "--set", set_file, "-o", tmp_path / "out")
+    assert result.returncode == 2
+    assert "line 4, field cards[0].title: the caption font Vera-Bold" in result.stderr
+    assert "has no glyph for '☃'" in result.stderr
+
+
+def test_the_example_expansion_in_the_readme_builds_and_verifies(tmp_path):
+    example = ROOT / "examples" / "homemade" / "homemade.yaml"
+    result = cardgen_in_process("build", "--set", example, "-o", tmp_path)
+    assert result.returncode == 0 and result.stderr == "", result.stderr
+    content = (tmp_path / "homemade-duplex.pdf").read_bytes()
+    assert "Sunny day" in reader(content).pages[0].extract_text()
+    assert cardgen_in_process("verify", example, "--games", "1").returncode == 0
+    # the sheet passes verify too: every card in its slot, every font embedded (an SVG names none)
+    checked = cardgen_in_process("verify", tmp_path / "homemade-duplex.pdf", "--set", example)
+    assert checked.returncode == 0, checked.stdout
+
+
+def test_a_jpeg_keeps_its_own_compression_and_a_cmyk_one_is_converted_to_rgb(tmp_path):
+    Image.new("RGB", (700, 500), GREEN).save(tmp_path / "green.jpg", quality=90)
+    Image.new("CMYK", (700, 500), (200, 40, 200, 30)).save(tmp_path / "print.jpg")
+    set_file = tmp_path / "photos.yaml"
+    set_file.write_text(
+        "name: photos\ntitle: Photos\ncards:\n"
+        "  - {id: A, kind: number, value: 1, heads: 1, picture: green.jpg}\n"
+        "  - {id: B, kind: number, value: 2, heads: 1, picture: print.jpg}\n"
+        "  - {id: C, kind: number, value: 3, heads: 1, picture: green.jpg}\n"
+    )
+    content = build(PrintSettings(), [str(set_file)], "sleeve")["photos-sleeve.pdf"]
+    images = [obj for obj in _xobjects(content) if obj.get("/Subtype") == "/Image"]
+    assert sorted((image["/ColorSpace"], str(image["/Filter"])) for image in images) == [
+        ("/DeviceRGB", "['/DCTDecode']"),  # the green photo as it was, once for two cards
+        ("/DeviceRGB", "['/FlateDecode']"),  # the CMYK one in RGB
+    ]
+    first = layout_record(content)["cards"][0]
+    assert _share(_trim_crop(content, 0, first["trim_mm"]), GREEN) > 0.1
+
+
+def _corner_grey(content: bytes, card: dict) -> float:
+    """The mean grey of the back's upper-left 12 × 12 mm, where its frame turns the corner."""
+    back = _trim_crop(content, card["back"]["page"] - 1, card["back"]["trim_mm"]).convert("L")
+    side = round(12 * 40 / 25.4)
+    corner = back.crop((0, 0, side, side))
+    return sum(corner.tobytes()) / (side * side)
+
+
+def test_sets_whose_backs_differ_only_by_the_panels_corner_keep_their_own_backs_on_one_sheet(tmp_path):
+    for name, radius in (("square", 1), ("round", 14)):
+        (tmp_path / f"{name}-faces.yaml").write_text(
+            STANDARD.replace("radius: 3.0", f"radius: {radius}").replace("frame_width: 0.4", "frame_width: 2.0")
+        )
+        (tmp_path / f"{name}.yaml").write_text(
+            f"name: {name}\ntitle: {name}\nfaces: {name}-faces.yaml\ncards:\n"
+            f"  - {{id: {name}1, kind: number, value: 1, heads: 1}}\n"
+        )
+    sets = [str(tmp_path / "square.yaml"), str(tmp_path / "round.yaml")]
+    alone = {}
+    for content in build(PrintSettings(), sets, "duplex").values():
+        card = layout_record(content)["cards"][0]
+        alone[card["id"]] = _corner_grey(content, card)
+    assert abs(alone["square1"] - alone["round1"]) > 10  # the test can tell the two backs apart
+    together = build(PrintSettings(), sets, "duplex", together=True)["square+round-duplex.pdf"]
+    for card in layout_record(together)["cards"]:
+        assert _corner_grey(together, card) == pytest.approx(alone[card["id"]], abs=3), card["id"]
+
+
+@pytest.mark.parametrize("fit, opacity", [("contain", 1), ("cover", 1), ("cover", 0.4)])
+def test_a_styles_box_fit_and_opacity_decide_how_a_picture_fills_the_card(tmp_path, fit, opacity):
+    Image.new("RGB", (400, 400), GREEN).save(tmp_path / "square.png")
+    picture_area = f"picture: {{box: {{x: -10, y: 0, width: 20, height: 60}}, fit: {fit}, opacity: {opacity}}}\n"
+    (tmp_path / "tall.yaml").write_text(STANDARD + picture_area)
+    set_file = tmp_path / "one.yaml"
+    set_file.write_text(
+        "name: one\ntitle: One\nfaces: tall.yaml\ncards:\n"
+        "  - {id: A, kind: number, value: 1, heads: 1, picture: square.png}\n"
+    )
+    content = build(PrintSettings(), [str(set_file)], "sleeve")["one-sleeve.pdf"]
+    card = layout_record(content)["cards"][0]
+    crop = _trim_crop(content, 0, card["trim_mm"])
+    left, right = (
+        crop.crop((0, 0, crop.width // 2, crop.height)),
+        crop.crop((crop.width // 2, 0, crop.width, crop.height)),
+    )
+    box_share = 20 * 60 / (28 * 87)  # the box fills this much of the card's left half
+    if opacity < 1:  # the panel shows through: no pixel is the picture's own green, but the half is green-tinted
+        assert _share(left, GREEN) == 0
+        red, green, blue = (sum(band) / len(band) for band in (left.tobytes()[i::3] for i in range(3)))
+        assert green > red + 15 and green > blue + 15
+    elif fit == "cover":  # the whole box, cropped to it
+        assert _share(left, GREEN) == pytest.approx(box_share, abs=0.05)
+    else:  # the whole picture inside the box: a 20 mm square
+        assert _share(left, GREEN) == pytest.approx(box_share / 3, abs=0.04)
+    assert _share(right, GREEN) == 0  # nothing beyond the box
