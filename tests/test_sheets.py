@@ -55,19 +55,16 @@ def test_duplex_hint_follows_the_flip(mode, flip, duplex):
     assert preferences["/Duplex"] == duplex
 
 
-def test_trim_and_bleed_boxes_frame_the_cards(kit):
-    record = layout_record(kit["deck-duplex.pdf"])
-    pages = reader(kit["deck-duplex.pdf"]).pages
-    for number, page in enumerate(pages, start=1):
-        trims = [
-            c["trim_mm"] if c["page"] == number else c["back"]["trim_mm"]
-            for c in record["cards"]
-            if number in (c["page"], c["back"]["page"])
-        ]
-        x0 = min(t[0] for t in trims)
-        y0 = min(t[1] for t in trims)
-        x1 = max(t[0] + t[2] for t in trims)
-        y1 = max(t[1] + t[3] for t in trims)
+@pytest.mark.parametrize("name", ["deck-duplex.pdf", "zero-cards-glue.pdf"])
+def test_every_page_has_the_same_centred_trim_and_bleed_box_around_a_full_pages_cards(kit, name):
+    """CUPS centres each page on its TrimBox: every page, back or partial last sheet, keeps the
+    full first page's box, centred on the paper, so that printing moves nothing."""
+    record = layout_record(kit[name])
+    trims = [card["trim_mm"] for card in record["cards"] if card["page"] == 1]
+    x0, y0 = min(t[0] for t in trims), min(t[1] for t in trims)
+    x1, y1 = max(t[0] + t[2] for t in trims), max(t[1] + t[3] for t in trims)
+    assert ((x0 + x1) / 2, (y0 + y1) / 2) == pytest.approx((A4[0] / 2, A4[1] / 2), abs=0.01)
+    for page in reader(kit[name]).pages:
         assert box_mm(page.trimbox) == pytest.approx([x0, y0, x1 - x0, y1 - y0], abs=0.01)
         assert box_mm(page.bleedbox) == pytest.approx([x0 - 2.5, y0 - 2.5, x1 - x0 + 5, y1 - y0 + 5], abs=0.01)
 
