@@ -90,7 +90,8 @@ def test_a_partial_last_page_has_marks_around_its_own_cards_only():
 
 
 @pytest.mark.parametrize(
-    "mode, flip, paper", [("duplex", "long", A4), ("glue", "short", LETTER), ("sleeve", "long", A4), ("fold", "long", A4)]
+    "mode, flip, paper",
+    [("duplex", "long", A4), ("glue", "short", LETTER), ("sleeve", "long", A4), ("fold", "long", A4)],
 )
 def test_the_trim_box_is_a_full_pages_cards_centred_whatever_the_page_holds(mode, flip, paper):
     """CUPS centres every page on its TrimBox: a box around a partial page's few cards, or one

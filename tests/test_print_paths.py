@@ -22,7 +22,12 @@ pytestmark = pytest.mark.skipif(
         (["jokers"], "duplex", PrintSettings(back_offset=(1.5, -0.5)), LP_OPTIONS),
         (["jokers"], "duplex", PrintSettings(back_offset=(1.5, -0.5)), ()),  # plain `lp FILE`
         (["jokers"], "duplex", PrintSettings(flip="short", back_offset=(-0.75, 1.0)), LP_OPTIONS),
-        (["zero-cards"], "glue", PrintSettings(paper="letter", back_offset=(0.5, 0.5)), LP_OPTIONS),  # 8 cards, 6 a sheet
+        (
+            ["zero-cards"],
+            "glue",
+            PrintSettings(paper="letter", back_offset=(0.5, 0.5)),
+            LP_OPTIONS,
+        ),  # 8 cards, 6 a sheet
         (["jokers"], "duplex", PrintSettings(layout="poker"), LP_OPTIONS),
         (["jokers"], "fold", PrintSettings(), ()),  # the last page holds 2 of its 4 cards and their backs
     ],

@@ -150,10 +150,18 @@ def test_missing_boxes_are_caught(kit, tmp_path):
 @pytest.mark.parametrize(
     "page, moved_mm, said",
     [
-        (2, (1.0, 0.5), "the TrimBox is moved by the back offset (1, 0.5) mm: CUPS centres every page on its "
-        "TrimBox, so it would move this page back by (-1.00, -0.50) mm and undo the offset [page 2]"),
-        (3, (0.0, -60.0), "the TrimBox differs from page 1's: CUPS centres every page on its TrimBox and would "
-        "print this page moved by (+0.00, +60.00) mm [page 3]"),
+        (
+            2,
+            (1.0, 0.5),
+            "the TrimBox is moved by the back offset (1, 0.5) mm: CUPS centres every page on its "
+            "TrimBox, so it would move this page back by (-1.00, -0.50) mm and undo the offset [page 2]",
+        ),
+        (
+            3,
+            (0.0, -60.0),
+            "the TrimBox differs from page 1's: CUPS centres every page on its TrimBox and would "
+            "print this page moved by (+0.00, +60.00) mm [page 3]",
+        ),
     ],
 )
 def test_a_trim_box_moved_on_one_page_fails_with_what_cups_would_do(kit, tmp_path, page, moved_mm, said):

@@ -292,7 +292,9 @@ def _boxes(pdf, record: LayoutRecord, report: Report) -> None:
             f"page {number}",
             page=number,
         )
-    boxed = [(n, box_mm(page.trimbox), box_mm(page.bleedbox)) for n, page in enumerate(pdf.pages, 1) if n not in missing]
+    boxed = [
+        (n, box_mm(page.trimbox), box_mm(page.bleedbox)) for n, page in enumerate(pdf.pages, 1) if n not in missing
+    ]
     wrong = [(n, problem) for n, trim, bleed in boxed for problem in _box_problems(record, boxed[0], n, trim, bleed)]
     for number, problem in wrong:
         report.failed("pdf.boxes", problem, f"page {number}", page=number)
@@ -344,7 +346,12 @@ def _across(box: list[float], record: LayoutRecord) -> bool:
 
 def _holds(box: list[float], card) -> bool:
     x, y, w, h = card
-    return box[0] <= x + 0.02 and box[1] <= y + 0.02 and x + w <= box[0] + box[2] + 0.02 and y + h <= box[1] + box[3] + 0.02
+    return (
+        box[0] <= x + 0.02
+        and box[1] <= y + 0.02
+        and x + w <= box[0] + box[2] + 0.02
+        and y + h <= box[1] + box[3] + 0.02
+    )
 
 
 def _grown(box: list[float], by: float) -> list[float]:
