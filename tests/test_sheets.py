@@ -3,6 +3,7 @@
 import pytest
 from pdfcheck import (
     MM,
+    all_fonts_of,
     box_mm,
     centre,
     font_is_embedded_truetype,
@@ -75,6 +76,33 @@ def test_only_embedded_truetype_fonts(kit):
             fonts = fonts_of(page)
             assert fonts, name
             assert all(font_is_embedded_truetype(font) for font in fonts), name
+
+
+def _subset_fonts(content: bytes) -> dict[str, bytes]:
+    """Each embedded font subset of a PDF, by its BaseFont name: its TrueType program."""
+    fonts: dict[str, bytes] = {}
+    for page in reader(content).pages:
+        for font in all_fonts_of(page):
+            name, program = str(font["/BaseFont"]).lstrip("/"), font["/FontDescriptor"]["/FontFile2"].get_data()
+            assert fonts.setdefault(name, program) == program, f"two subsets named {name}"
+    return fonts
+
+
+def test_every_font_subset_has_a_tag_of_its_own_the_same_in_every_build(default_kit):
+    """A subset's tag (the six letters before '+') tells it from the other subsets of the font:
+    a tool that merges PDFs, or looks fonts up by name, must not take one for another."""
+    named: dict[str, bytes] = {}
+    for name, content in default_kit.items():
+        if not name.endswith(".pdf"):
+            continue
+        fonts = _subset_fonts(content)
+        tags = [base_font.split("+")[0] for base_font in fonts]
+        assert all(len(tag) == 6 and tag.isupper() for tag in tags), tags
+        assert len(set(tags)) == len(tags), f"{name}: {sorted(fonts)}"
+        for base_font, program in fonts.items():
+            assert named.setdefault(base_font, program) == program, f"{base_font} names two subsets ({name})"
+    again = render_jobs(jobs_for(["jokers"], "duplex"), PrintSettings())["jokers-duplex.pdf"]
+    assert sorted(_subset_fonts(again)) == sorted(_subset_fonts(default_kit["jokers-duplex.pdf"]))
 
 
 def test_the_deck_has_all_104_cards_each_once_with_backs(kit):
