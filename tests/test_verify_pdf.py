@@ -182,6 +182,17 @@ def test_a_trim_box_moved_on_one_page_fails_with_what_cups_would_do(kit, tmp_pat
     assert all(c.name == "pdf.boxes" for c in failures(verify_pdf(path)))
 
 
+def test_a_trim_box_across_the_paper_fails_because_cups_would_turn_every_page(kit, tmp_path):
+    def widen(writer):
+        for page in writer.pages:  # 200 x 190 mm, centred on A4: wider than tall
+            page.trimbox = pypdf.generic.RectangleObject([5 * MM, 53.5 * MM, 205 * MM, 243.5 * MM])
+            page.bleedbox = pypdf.generic.RectangleObject([2.5 * MM, 51 * MM, 207.5 * MM, 246 * MM])
+
+    report = verify_pdf(_write(tmp_path, _rewrite(kit / "jokers-duplex.pdf", widen)))
+    found = failures(report, "pdf.boxes")
+    assert any(c.place == "page 1" and "CUPS would print every page turned a quarter turn" in c.message for c in found)
+
+
 def test_a_card_printed_in_the_wrong_slot_is_caught(kit, tmp_path):
     record = layout_record((kit / "jokers-duplex.pdf").read_bytes())
     record["cards"][0]["trim_mm"], record["cards"][1]["trim_mm"] = (

@@ -295,7 +295,9 @@ def _boxes(pdf, record: LayoutRecord, report: Report) -> None:
     boxed = [
         (n, box_mm(page.trimbox), box_mm(page.bleedbox)) for n, page in enumerate(pdf.pages, 1) if n not in missing
     ]
-    wrong = [(n, problem) for n, trim, bleed in boxed for problem in _box_problems(record, boxed[0], n, trim, bleed)]
+    wrong = [
+        (n, problem) for n, trim, bleed in boxed for problem in _box_problems(record, boxed[0][:2], n, trim, bleed)
+    ]
     for number, problem in wrong:
         report.failed("pdf.boxes", problem, f"page {number}", page=number)
     if not missing and not wrong:
@@ -307,9 +309,9 @@ def _boxes(pdf, record: LayoutRecord, report: Report) -> None:
 
 
 def _box_problems(record: LayoutRecord, first, number: int, trim: list[float], bleed: list[float]) -> list[str]:
-    """What is wrong with page `number`'s boxes, each as a sentence; `first` is the first page's
-    (number, TrimBox, BleedBox)."""
-    first_number, first_trim, first_bleed = first
+    """What is wrong with page `number`'s boxes, each as a sentence; `first` is the first boxed
+    page's (number, TrimBox), which every other page must repeat."""
+    first_number, first_trim = first
     paper_w, paper_h = record.paper_mm
     move = (paper_w / 2 - (trim[0] + trim[2] / 2), paper_h / 2 - (trim[1] + trim[3] / 2))
     shown = f"({move[0]:+.2f}, {move[1]:+.2f}) mm"
