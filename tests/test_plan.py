@@ -66,7 +66,6 @@ def test_a_back_offset_moves_everything_on_the_back_pages_and_nothing_on_the_fro
     shifted = moved.pages[1]
     assert [s.trim for s in shifted.slots] == [s.trim.moved(1.5, -0.5) for s in back.slots]
     assert shifted.targets == tuple((x + 1.5, y - 0.5) for x, y in back.targets)
-    assert shifted.trim_box == back.trim_box.moved(1.5, -0.5)
     assert shifted.ruler.x == back.ruler.x + 1.5 and shifted.ruler.y0 == back.ruler.y0 - 0.5
     assert shifted.note.rect == back.note.rect.moved(1.5, -0.5)
 
@@ -88,7 +87,36 @@ def test_a_partial_last_page_has_marks_around_its_own_cards_only():
     full, partial = plan.pages
     assert len(full.slots) == 9 and len(partial.slots) == 1
     assert len(partial.cut_marks) == 8  # two vertical cuts and two horizontal, each marked at both ends
-    assert partial.trim_box == partial.slots[0].trim
+
+
+@pytest.mark.parametrize(
+    "mode, flip, paper",
+    [("duplex", "long", A4), ("glue", "short", LETTER), ("sleeve", "long", A4), ("fold", "long", A4)],
+)
+def test_the_trim_box_is_a_full_pages_cards_centred_whatever_the_page_holds(mode, flip, paper):
+    """CUPS centres every page on its TrimBox: a box around a partial page's few cards, or one
+    moved with the back offset, would move the page (undoing the offset) or turn it."""
+    layout = load_layout("standard")
+    plan = plan_sheets(10, layout, paper, mode, flip, back_offset=(1.5, -0.5))
+    full = plan.pages[0]
+    cards = bounds([slot.trim for slot in full.slots])
+    assert plan.trim_box.rounded(6) == cards.rounded(6)
+    assert plan.trim_box.centre == pytest.approx((paper[0] / 2, paper[1] / 2), abs=1e-9)
+    assert plan.bleed_box == plan.trim_box.grown(layout.bleed)
+
+
+@pytest.mark.parametrize("margins", ["auto", "{left: 12, bottom: 30}"])
+def test_a_grid_off_centre_or_wider_than_tall_gets_a_centred_upright_trim_box(tmp_path, margins):
+    """One row of cards, centred or placed by hand: CUPS would move the page to centre the box
+    on the paper, and turn it if the box lay across the paper; the box grows around the cards."""
+    row = tmp_path / "row.yaml"
+    row.write_text(f"extends: standard\nname: row\nrows: 1\nmargins: {margins}\n")
+    plan = plan_sheets(3, load_layout(row), A4, "duplex", "long")
+    cards = bounds([slot.trim for slot in plan.pages[0].slots])
+    box = plan.trim_box
+    assert cards.width > cards.height and box.width <= box.height
+    assert box.centre == pytest.approx((A4[0] / 2, A4[1] / 2))
+    assert box.x <= cards.x and box.y <= cards.y and box.right >= cards.right and box.top >= cards.top
 
 
 def test_a_layout_may_ask_for_no_targets_no_ruler_and_no_note(tmp_path):

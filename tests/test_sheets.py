@@ -3,6 +3,7 @@
 import pytest
 from pdfcheck import (
     MM,
+    all_fonts_of,
     box_mm,
     centre,
     font_is_embedded_truetype,
@@ -55,19 +56,16 @@ def test_duplex_hint_follows_the_flip(mode, flip, duplex):
     assert preferences["/Duplex"] == duplex
 
 
-def test_trim_and_bleed_boxes_frame_the_cards(kit):
-    record = layout_record(kit["deck-duplex.pdf"])
-    pages = reader(kit["deck-duplex.pdf"]).pages
-    for number, page in enumerate(pages, start=1):
-        trims = [
-            c["trim_mm"] if c["page"] == number else c["back"]["trim_mm"]
-            for c in record["cards"]
-            if number in (c["page"], c["back"]["page"])
-        ]
-        x0 = min(t[0] for t in trims)
-        y0 = min(t[1] for t in trims)
-        x1 = max(t[0] + t[2] for t in trims)
-        y1 = max(t[1] + t[3] for t in trims)
+@pytest.mark.parametrize("name", ["deck-duplex.pdf", "zero-cards-glue.pdf"])
+def test_every_page_has_the_same_centred_trim_and_bleed_box_around_a_full_pages_cards(kit, name):
+    """CUPS centres each page on its TrimBox: every page, back or partial last sheet, keeps the
+    full first page's box, centred on the paper, so that printing moves nothing."""
+    record = layout_record(kit[name])
+    trims = [card["trim_mm"] for card in record["cards"] if card["page"] == 1]
+    x0, y0 = min(t[0] for t in trims), min(t[1] for t in trims)
+    x1, y1 = max(t[0] + t[2] for t in trims), max(t[1] + t[3] for t in trims)
+    assert ((x0 + x1) / 2, (y0 + y1) / 2) == pytest.approx((A4[0] / 2, A4[1] / 2), abs=0.01)
+    for page in reader(kit[name]).pages:
         assert box_mm(page.trimbox) == pytest.approx([x0, y0, x1 - x0, y1 - y0], abs=0.01)
         assert box_mm(page.bleedbox) == pytest.approx([x0 - 2.5, y0 - 2.5, x1 - x0 + 5, y1 - y0 + 5], abs=0.01)
 
@@ -78,6 +76,33 @@ def test_only_embedded_truetype_fonts(kit):
             fonts = fonts_of(page)
             assert fonts, name
             assert all(font_is_embedded_truetype(font) for font in fonts), name
+
+
+def _subset_fonts(content: bytes) -> dict[str, bytes]:
+    """Each embedded font subset of a PDF, by its BaseFont name: its TrueType program."""
+    fonts: dict[str, bytes] = {}
+    for page in reader(content).pages:
+        for font in all_fonts_of(page):
+            name, program = str(font["/BaseFont"]).lstrip("/"), font["/FontDescriptor"]["/FontFile2"].get_data()
+            assert fonts.setdefault(name, program) == program, f"two subsets named {name}"
+    return fonts
+
+
+def test_every_font_subset_has_a_tag_of_its_own_the_same_in_every_build(default_kit):
+    """A subset's tag (the six letters before '+') tells it from the other subsets of the font:
+    a tool that merges PDFs, or looks fonts up by name, must not take one for another."""
+    named: dict[str, bytes] = {}
+    for name, content in default_kit.items():
+        if not name.endswith(".pdf"):
+            continue
+        fonts = _subset_fonts(content)
+        tags = [base_font.split("+")[0] for base_font in fonts]
+        assert all(len(tag) == 6 and tag.isupper() for tag in tags), tags
+        assert len(set(tags)) == len(tags), f"{name}: {sorted(fonts)}"
+        for base_font, program in fonts.items():
+            assert named.setdefault(base_font, program) == program, f"{base_font} names two subsets ({name})"
+    again = render_jobs(jobs_for(["jokers"], "duplex"), PrintSettings())["jokers-duplex.pdf"]
+    assert sorted(_subset_fonts(again)) == sorted(_subset_fonts(default_kit["jokers-duplex.pdf"]))
 
 
 def test_the_deck_has_all_104_cards_each_once_with_backs(kit):

@@ -147,6 +147,52 @@ def test_missing_boxes_are_caught(kit, tmp_path):
     assert found.place == "page 2"
 
 
+@pytest.mark.parametrize(
+    "page, moved_mm, said",
+    [
+        (
+            2,
+            (1.0, 0.5),
+            "the TrimBox is moved by the back offset (1, 0.5) mm: CUPS centres every page on its "
+            "TrimBox, so it would move this page back by (-1.00, -0.50) mm and undo the offset [page 2]",
+        ),
+        (
+            3,
+            (0.0, -60.0),
+            "the TrimBox differs from page 1's: CUPS centres every page on its TrimBox and would "
+            "print this page moved by (+0.00, +60.00) mm [page 3]",
+        ),
+    ],
+)
+def test_a_trim_box_moved_on_one_page_fails_with_what_cups_would_do(kit, tmp_path, page, moved_mm, said):
+    """As cardgen once wrote them: a back's TrimBox moved with the back offset, a partial sheet's
+    around its own cards. The sheet's drawing is untouched; only printing through CUPS would move it."""
+
+    def move_trim_box(writer):
+        box = writer.pages[page - 1].trimbox
+        dx, dy = moved_mm[0] * MM, moved_mm[1] * MM
+        writer.pages[page - 1].trimbox = pypdf.generic.RectangleObject(
+            [float(box[0]) + dx, float(box[1]) + dy, float(box[2]) + dx, float(box[3]) + dy]
+        )
+
+    path = _write(tmp_path, _rewrite(kit / "jokers-glue.pdf", move_trim_box))  # short flip, back offset 1, 0.5
+    result = cardgen_in_process("verify", path)
+    assert result.returncode == 1
+    assert f"FAIL  pdf.boxes: {said}" in [line.strip() for line in result.stdout.splitlines()]
+    assert all(c.name == "pdf.boxes" for c in failures(verify_pdf(path)))
+
+
+def test_a_trim_box_across_the_paper_fails_because_cups_would_turn_every_page(kit, tmp_path):
+    def widen(writer):
+        for page in writer.pages:  # 200 x 190 mm, centred on A4: wider than tall
+            page.trimbox = pypdf.generic.RectangleObject([5 * MM, 53.5 * MM, 205 * MM, 243.5 * MM])
+            page.bleedbox = pypdf.generic.RectangleObject([2.5 * MM, 51 * MM, 207.5 * MM, 246 * MM])
+
+    report = verify_pdf(_write(tmp_path, _rewrite(kit / "jokers-duplex.pdf", widen)))
+    found = failures(report, "pdf.boxes")
+    assert any(c.place == "page 1" and "CUPS would print every page turned a quarter turn" in c.message for c in found)
+
+
 def test_a_card_printed_in_the_wrong_slot_is_caught(kit, tmp_path):
     record = layout_record((kit / "jokers-duplex.pdf").read_bytes())
     record["cards"][0]["trim_mm"], record["cards"][1]["trim_mm"] = (

@@ -73,6 +73,18 @@ def bounds(rects) -> Rect:
     return Rect(x0, y0, max(r.right for r in rects) - x0, max(r.top for r in rects) - y0)
 
 
+def print_box(box: Rect, paper: tuple[float, float]) -> Rect:
+    """The least box around `box` centred on the paper and lying along it (no wider than tall on
+    upright paper): the same as `box` for a centred grid. CUPS centres a page on its TrimBox and
+    turns the page when that box lies across the paper; with this box it does neither."""
+    paper_w, paper_h = paper
+    half_w = max(paper_w / 2 - box.x, box.right - paper_w / 2)
+    half_h = max(paper_h / 2 - box.y, box.top - paper_h / 2)
+    if (half_w > half_h) != (paper_w > paper_h):
+        half_w = half_h = max(half_w, half_h)
+    return Rect(paper_w / 2 - half_w, paper_h / 2 - half_h, 2 * half_w, 2 * half_h)
+
+
 class GridError(ValueError):
     """No card fits: the message says why, for the caller to put in front of a file and field."""
 

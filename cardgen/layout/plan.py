@@ -31,6 +31,7 @@ from cardgen.layout.geometry import (
     bounds,
     make_grid,
     min_margin,
+    print_box,
 )
 from cardgen.model.layout import Layout
 
@@ -123,8 +124,6 @@ class Page:
     targets: tuple[Point, ...]
     ruler: Ruler | None
     note: NoteBox | None
-    trim_box: Rect
-    bleed_box: Rect
     fold: Fold | None = None
     cutter_marks: CutterMarks | None = None  # a front page's print-and-cut registration marks
 
@@ -149,6 +148,21 @@ class Plan:
     targets: tuple[Point, ...]  # the front pages' targets; the backs' lie behind them
     pages: tuple[Page, ...]
 
+    @property
+    def trim_box(self) -> Rect:
+        """The TrimBox of every page, front and back, full or not: a full page's cards, centred.
+        CUPS centres each page on its TrimBox (and turns it when the box lies across the paper),
+        so a box that moved with the back offset, or framed a partial page's few cards, would
+        make it undo the offset or move the page."""
+        slots = self.grid.slots
+        if self.mode == "fold":
+            slots += tuple(behind(slot, self.paper, "long") for slot in slots)
+        return print_box(bounds(slots), self.paper)
+
+    @property
+    def bleed_box(self) -> Rect:
+        return self.trim_box.grown(self.grid.bleed)
+
 
 def plan_sheets(
     card_count: int,
@@ -172,7 +186,7 @@ def plan_sheets(
     targets = tuple(target_centres(grid, layout))
     pages: list[Page] = []
     for front in _faces_by_page(card_count, grid):
-        page = _page(len(pages) + 1, "front", None, front, targets, grid, layout, grid.bleed)
+        page = _page(len(pages) + 1, "front", None, front, targets, grid, layout)
         if marks is not None:
             check_clear(marks, page, layout)
             page = replace(page, cutter_marks=marks)
@@ -184,8 +198,7 @@ def plan_sheets(
                 for slot in front
             ]
             behind_targets = tuple(behind_point(x, y, grid.paper, flip) for x, y in targets)
-            bleed = grid.bleed if mode == "duplex" else 0.0
-            page = _page(len(pages) + 1, "back", len(pages), back, behind_targets, grid, layout, bleed)
+            page = _page(len(pages) + 1, "back", len(pages), back, behind_targets, grid, layout)
             pages.append(_moved(page, *back_offset))
     return Plan(mode, flip if two_sided else None, grid.paper, grid, back_offset, targets, tuple(pages))
 
@@ -199,7 +212,7 @@ def plan_fold(card_count: int, layout: Layout, paper: tuple[float, float] | None
         backs = [
             Slot(slot.card, slot.slot, "back", behind(slot.trim, grid.paper, "long"), (4 - turn) % 4) for slot in faces
         ]
-        page = _page(len(pages) + 1, "front", None, faces + backs, (), grid, layout, grid.bleed)
+        page = _page(len(pages) + 1, "front", None, faces + backs, (), grid, layout)
         marked = marked_area([slot.trim for slot in page.slots], layout, grid.paper)
         label = Rect(fold_x - FOLD_LABEL[0] / 2, marked.top + MARK_CLEARANCE, *FOLD_LABEL)
         pages.append(replace(page, fold=Fold(fold_x, marked.y, marked.top, label)))
@@ -246,10 +259,9 @@ def fold_grid(layout: Layout, paper: tuple[float, float] | None = None) -> tuple
     return Grid((paper_w, paper_h), slots, columns, rows, bleed), turn
 
 
-def _page(number, side, behind_page, slots, targets, grid: Grid, layout: Layout, bleed: float) -> Page:
+def _page(number, side, behind_page, slots, targets, grid: Grid, layout: Layout) -> Page:
     rects = [slot.trim for slot in slots]
     paper = grid.paper
-    trim = bounds(rects)
     return Page(
         number=number,
         side=side,
@@ -259,8 +271,6 @@ def _page(number, side, behind_page, slots, targets, grid: Grid, layout: Layout,
         targets=targets,
         ruler=ruler_line(rects, layout, paper),
         note=note_box(rects, layout, paper, list(targets)) if layout.note else None,
-        trim_box=trim,
-        bleed_box=trim.grown(bleed),
     )
 
 
@@ -276,8 +286,6 @@ def _moved(page: Page, dx: float, dy: float) -> Page:
         targets=tuple((x + dx, y + dy) for x, y in page.targets),
         ruler=ruler,
         note=page.note and NoteBox(page.note.rect.moved(dx, dy), page.note.upright),
-        trim_box=page.trim_box.moved(dx, dy),
-        bleed_box=page.bleed_box.moved(dx, dy),
     )
 
 

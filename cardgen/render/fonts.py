@@ -6,12 +6,15 @@ may name another .ttf file from the project's assets.
 
 from __future__ import annotations
 
+import hashlib
+import string
 from functools import cache, partial
 from pathlib import Path
 from typing import cast
 
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfbase.pdfdoc import PDFName
+from reportlab.pdfbase.ttfonts import TTFont, makeToUnicodeCMap
 from reportlab.platypus import Paragraph
 
 from cardgen.errors import InputError
@@ -30,8 +33,35 @@ def _register(name: str, file: Path | None) -> str:
     path = file or BUNDLED.get(name)
     if path is None:
         raise InputError(f"the font {name!r} is not known; use one of {', '.join(BUNDLED)} or a .ttf file.")
-    pdfmetrics.registerFont(parsed(path, partial(TTFont, name)))
+    pdfmetrics.registerFont(parsed(path, partial(_TaggedFont, name)))
     return name
+
+
+class _TaggedFont(TTFont):
+    """A TrueType font whose subsets each carry a tag of their own: reportlab tags the first
+    subset of every font AAAAAA+, the second AAAAAB+ …, so that two PDFs, or two fonts of one,
+    hold different subsets under one name, which tools that merge PDFs or look fonts up by name
+    mix up. The tag is taken from the font and the subset's characters: the same in every build."""
+
+    def addObjects(self, doc) -> None:
+        subsets = list(self.state[doc].subsets)  # reportlab drops the document's state once its objects are made
+        names = [self.getSubsetInternalName(index, doc)[1:] for index in range(len(subsets))]
+        super().addObjects(doc)
+        fonts = doc.idToObject["BasicFonts"].dict
+        for name, subset in zip(names, subsets):
+            font = fonts[name]
+            old = font.BaseFont
+            face_name = old.split("+", 1)[1]
+            new = f"{subset_tag(face_name, subset)}+{face_name}"
+            font.BaseFont = new
+            doc.idToObject["fontDescriptor:" + old].dict["FontName"] = PDFName(new)
+            doc.idToObject["toUnicodeCMap:" + old].content = makeToUnicodeCMap(new, subset)
+
+
+def subset_tag(font: str, characters: list[int]) -> str:
+    """Six capital letters from the font's name and the subset's characters."""
+    digest = hashlib.sha256(f"{font}:{characters}".encode()).digest()
+    return "".join(string.ascii_uppercase[byte % 26] for byte in digest[:6])
 
 
 def missing_glyphs(font_name: str, text: str) -> str:

@@ -57,7 +57,7 @@ def render_sheet(request: SheetRequest, plan: Plan | None = None) -> bytes:
         for slot in page.slots:
             _draw_slot(canvas, painter, request, plan, slot)
         furniture.draw(page, _page_info(request, page.number, len(plan.pages), page.side))
-        set_boxes(canvas, page.trim_box, page.bleed_box)
+        set_boxes(canvas, plan.trim_box, plan.bleed_box)
         canvas.showPage()
     attach_json(canvas, LAYOUT_ATTACHMENT, _record(request, plan))
     return finish(canvas, buffer)

@@ -280,33 +280,11 @@ def _boxes_present(pdf, report: Report) -> list[int]:
 
 
 def _boxes(pdf, record: LayoutRecord, report: Report) -> None:
-    """Boxes present, and the TrimBox frames the cards the list places on that page."""
-    bleed = record.bleed_mm
-    trims_by_page: dict[int, list] = {}
-    for card in record.cards:
-        trims_by_page.setdefault(card.page, []).append(card.trim_mm)
-        if card.back is not None:
-            trims_by_page.setdefault(card.back.page, []).append(card.back.trim_mm)
+    """Boxes present, and the same on every page: centred on the paper, lying along it, holding
+    every card's face, the BleedBox around the TrimBox by the bleed. CUPS centres each page on
+    its TrimBox (and turns it when the box lies across the paper): a box that differs from page
+    to page moves the pages that carry it."""
     missing = _pages_without_boxes(pdf)
-    wrong = []
-    for number, page in enumerate(pdf.pages, start=1):
-        if number in missing or number not in trims_by_page:
-            continue
-        trims = trims_by_page[number]
-        x0, y0 = min(t[0] for t in trims), min(t[1] for t in trims)
-        x1, y1 = max(t[0] + t[2] for t in trims), max(t[1] + t[3] for t in trims)
-        trim = box_mm(page.trimbox)
-        if any(abs(a - b) > 0.02 for a, b in zip(trim, [x0, y0, x1 - x0, y1 - y0])):
-            wrong.append((number, "the TrimBox does not frame the cards on the page"))
-        bl = box_mm(page.bleedbox)
-        if (
-            bl[0] > trim[0] + 1e-3
-            or bl[1] > trim[1] + 1e-3
-            or bl[0] + bl[2] < trim[0] + trim[2] - 1e-3
-            or bl[1] + bl[3] < trim[1] + trim[3] - 1e-3
-            or bl[0] < trim[0] - bleed - 0.02
-        ):
-            wrong.append((number, f"the BleedBox does not surround the TrimBox by the {bleed:g} mm bleed"))
     for number in missing:
         report.failed(
             "pdf.boxes",
@@ -314,10 +292,72 @@ def _boxes(pdf, record: LayoutRecord, report: Report) -> None:
             f"page {number}",
             page=number,
         )
+    boxed = [
+        (n, box_mm(page.trimbox), box_mm(page.bleedbox)) for n, page in enumerate(pdf.pages, 1) if n not in missing
+    ]
+    wrong = [
+        (n, problem) for n, trim, bleed in boxed for problem in _box_problems(record, boxed[0][:2], n, trim, bleed)
+    ]
     for number, problem in wrong:
         report.failed("pdf.boxes", problem, f"page {number}", page=number)
     if not missing and not wrong:
-        report.passed("pdf.boxes", "every page has a TrimBox framing its cards and a BleedBox around it")
+        report.passed(
+            "pdf.boxes",
+            "every page has the same TrimBox, centred on the paper around the cards, and a BleedBox "
+            "around it: printing through CUPS moves no page",
+        )
+
+
+def _box_problems(record: LayoutRecord, first, number: int, trim: list[float], bleed: list[float]) -> list[str]:
+    """What is wrong with page `number`'s boxes, each as a sentence; `first` is the first boxed
+    page's (number, TrimBox), which every other page must repeat."""
+    first_number, first_trim = first
+    paper_w, paper_h = record.paper_mm
+    move = (paper_w / 2 - (trim[0] + trim[2] / 2), paper_h / 2 - (trim[1] + trim[3] / 2))
+    shown = f"({move[0]:+.2f}, {move[1]:+.2f}) mm"
+    problems = []
+    offset = record.back_offset_mm
+    if any(abs(a - b) > 0.02 for a, b in zip(trim, first_trim)):
+        if any(offset) and max(abs(move[0] + offset[0]), abs(move[1] + offset[1])) <= 0.02:
+            problems.append(
+                f"the TrimBox is moved by the back offset ({offset[0]:g}, {offset[1]:g}) mm: CUPS centres "
+                f"every page on its TrimBox, so it would move this page back by {shown} and undo the offset"
+            )
+        else:
+            problems.append(
+                f"the TrimBox differs from page {first_number}'s: CUPS centres every page on its TrimBox "
+                f"and would print this page moved by {shown}" + (", or turned" if _across(trim, record) else "")
+            )
+    elif number == first_number:
+        if max(map(abs, move)) > 0.02:
+            problems.append(f"the TrimBox is off the paper's centre: CUPS would print every page moved by {shown}")
+        if _across(trim, record):
+            problems.append("the TrimBox lies across the paper: CUPS would print every page turned a quarter turn")
+        if not all(_holds(trim, card.trim_mm) for card in record.cards):
+            problems.append("the TrimBox does not hold every card of the sheet")
+    if any(abs(a - b) > 0.02 for a, b in zip(bleed, _grown(trim, record.bleed_mm))):
+        problems.append(f"the BleedBox is not the TrimBox grown by the {record.bleed_mm:g} mm bleed")
+    return problems
+
+
+def _across(box: list[float], record: LayoutRecord) -> bool:
+    """True when the box is wider than tall on upright paper, or the reverse."""
+    paper_w, paper_h = record.paper_mm
+    return box[2] - box[3] > 0.02 and paper_w < paper_h or box[3] - box[2] > 0.02 and paper_h < paper_w
+
+
+def _holds(box: list[float], card) -> bool:
+    x, y, w, h = card
+    return (
+        box[0] <= x + 0.02
+        and box[1] <= y + 0.02
+        and x + w <= box[0] + box[2] + 0.02
+        and y + h <= box[1] + box[3] + 0.02
+    )
+
+
+def _grown(box: list[float], by: float) -> list[float]:
+    return [box[0] - by, box[1] - by, box[2] + 2 * by, box[3] + 2 * by]
 
 
 def check_fonts(pdf, report: Report) -> None:
