@@ -136,8 +136,8 @@ def _draw(canvas: Canvas, drawing: Drawing, x: float, top: float) -> None:
 
 def _chart(width: float, categories: list[str], data: list[list[float]], lang: str):
     """A drawing `width` mm wide with a bar chart of the two decks, and its chart."""
-    drawing = Drawing(width * MM, CHART_HEIGHT * MM)
-    drawing.initialFontName = REGULAR  # not Helvetica, which the PDF would not embed
+    # its own font from the start: reportlab's default, Helvetica, is a font the PDF would not embed
+    drawing = Drawing(width * MM, CHART_HEIGHT * MM, initialFontName=REGULAR)
     chart = VerticalBarChart()
     # whole points, as reportlab's stubs type them
     chart.x, chart.y = round(10 * MM), round(15 * MM)
