@@ -3,6 +3,7 @@ paired test that tells a finding from noise, the sentence, --json and the one-pa
 
 import io
 import json
+from pathlib import Path
 
 import pytest
 from clirun import cardgen_in_process
@@ -18,20 +19,14 @@ from cardgen.model.play import load_pool
 SEVENS = "name: sevens\ntitle: Every card a 55\ncustom_heads: true\ncards:\n" + "".join(
     f"  - {{id: '{n}', kind: number, value: {n}, heads: 7}}\n" for n in range(1, 105)
 )
-PROMO = """name: promo
-title: Three promo cards
-cards:
-  - {id: P1, kind: number, value: 105, heads: 2}
-  - {id: P2, kind: number, value: 110, heads: 3}
-  - {id: P3, kind: number, value: 111, heads: 5}
-"""
+PROMO = Path(__file__).resolve().parent.parent / "docs" / "examples" / "promo.yaml"  # cards 105-110
 
 
 @pytest.fixture(scope="module")
 def sets(tmp_path_factory):
     folder = tmp_path_factory.mktemp("sets")
     (folder / "sevens.yaml").write_text(SEVENS)
-    (folder / "promo.yaml").write_text(PROMO)
+    (folder / "promo.yaml").write_bytes(PROMO.read_bytes())
     return folder
 
 
@@ -83,8 +78,8 @@ def test_json_gives_both_decks_and_the_differences(sets):
     assert {"total.heuristic", "win.random"} <= set(measures)
     assert all(set(d) == {"measure", "value", "low", "high", "significant"} for d in report["differences"])
     assert all(d["low"] <= d["value"] <= d["high"] for d in report["differences"])
-    assert [card["card"] for card in report["new_cards"]] == [105, 110, 111]
-    assert 0 < report["new_cards"][2]["in_pile"] < 1
+    assert [card["card"] for card in report["new_cards"]] == [105, 106, 107, 108, 109, 110]
+    assert 0 < report["new_cards"][5]["in_pile"] < 1 and report["new_cards"][5]["heads"] == 7
 
 
 def test_the_sentence_in_each_language_names_the_finding(sets):
