@@ -133,3 +133,18 @@ def test_a_missing_set_or_an_unwritable_report_is_one_line_and_changes_nothing(s
         "report.pdf",
         "taken",
     ]
+
+
+def test_more_players_than_the_standard_deck_seats_have_nothing_to_compare_with(tmp_path):
+    many = tmp_path / "many.yaml"
+    many.write_text(
+        "name: many\ntitle: 105-124\ncards:\n"
+        + "".join(f"  - {{id: P{n}, kind: number, value: {n}, heads: 1}}\n" for n in range(105, 125))
+    )
+    assert cardgen_in_process("simulate", "--set", many, "--players", "12", "--games", "2").returncode == 0
+    result = run("--set", many, "--players", "12")
+    assert result.returncode == 2
+    assert result.stderr == (
+        "cardgen: Classic is played by 2 to 10 players, not 12 with the standard deck, "
+        "so there is nothing to compare your cards with\n"
+    )

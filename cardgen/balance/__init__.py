@@ -17,7 +17,8 @@ from functools import partial
 from cardgen.balance.play import Side, Sides, play_chunk
 from cardgen.balance.stats import Difference, Interval, mean_interval, paired_differences
 from cardgen.batch import run_chunks
-from cardgen.engine import BUNDLED, CardPool, Options
+from cardgen.engine import BUNDLED, CardPool, OptionError, Options
+from cardgen.errors import InputError
 from cardgen.simulate import make_players
 
 __all__ = ["BalanceReport", "balance", "new_cards"]
@@ -118,6 +119,10 @@ def balance(
 ) -> BalanceReport:
     make_players(kinds)  # an unknown kind is reported before any worker starts
     players = len(kinds)
+    try:
+        options.check_players(players, BUNDLED)
+    except OptionError as exc:
+        raise InputError(f"{exc} with the standard deck, so there is nothing to compare your cards with") from None
     tracked = new_cards(pool, options.rules.deck(players, pool))
     work = partial(play_chunk, options, tuple(kinds), seed, (BUNDLED, pool), frozenset(tracked), check)
     sides: Sides = run_chunks(work, games, jobs, _added, Sides(), progress)

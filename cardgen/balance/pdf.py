@@ -21,7 +21,7 @@ from cardgen.balance.stats import LEVEL
 from cardgen.balance.words import (
     WORDS,
     measure_name,
-    number,
+    new_card_rows,
     percent,
     sentence,
     shown_difference,
@@ -30,7 +30,6 @@ from cardgen.balance.words import (
     verdict,
     with_interval,
 )
-from cardgen.engine import face
 from cardgen.model.layout import paper_size
 from cardgen.render.pdf import finish, new_canvas
 
@@ -44,9 +43,10 @@ CUSTOM_COLOUR = HexColor("#6e1c28")
 FINDING = HexColor("#6e1c28")
 RULE = HexColor("#b9ab98")
 ROW = 4.3  # mm, a line of the tables
+TABLE_ROOM = 80.0  # mm the table of measures may take: its rows shrink to fit (10 seats, 2 kinds: 27 rows)
 MOST_CARDS = 8  # rows of the new-card table; --json lists them all
 MOST_BINS = 20  # bars of the histogram per deck
-CHART_HEIGHT = 62.0  # mm
+CHART_HEIGHTS = (40.0, 62.0)  # mm, the least and the most: the charts take the room left
 
 
 def balance_pdf(report: BalanceReport, lang: str, paper: str = "a4") -> bytes:
@@ -60,11 +60,12 @@ def balance_pdf(report: BalanceReport, lang: str, paper: str = "a4") -> bytes:
     titles = [WORDS.scores_chart(lang), WORDS.wins_chart(lang)]
     lefts = [MARGIN, MARGIN + chart_width + 8]
     top = min(_paragraph(canvas, t, x, top, chart_width, _style(7.5, BOLD)) for t, x in zip(titles, lefts)) - 1
-    _draw(canvas, _score_chart(report, lang, chart_width), lefts[0], top)
-    _draw(canvas, _win_chart(report, lang, chart_width), lefts[1], top)
-    top -= CHART_HEIGHT + 4
-    top = _new_cards(canvas, report, lang, top, width)
-    _method(canvas, report, lang, width)
+    bottom = MARGIN + _method(canvas, report, lang, width) + _new_cards_height(report) + 6
+    least, most = CHART_HEIGHTS
+    height = max(least, min(most, top - bottom))
+    _draw(canvas, _score_chart(report, lang, chart_width, height), lefts[0], top)
+    _draw(canvas, _win_chart(report, lang, chart_width, height), lefts[1], top)
+    _new_cards(canvas, report, lang, top - height - 4, width)
     canvas.showPage()
     return finish(canvas, buffer)
 
@@ -102,13 +103,15 @@ def _heading(canvas: Canvas, report: BalanceReport, lang: str, top: float, width
 
 def _measures(canvas: Canvas, report: BalanceReport, lang: str, top: float, width: float) -> float:
     """measure | standard deck | your cards | difference | verdict, one row per measure."""
-    columns = [0.0, 0.36, 0.55, 0.74, 0.88]
+    columns = [0.0, 0.34, 0.52, 0.70, 0.84]
     headings = [WORDS.measure, WORDS.standard, WORDS.custom, WORDS.difference, WORDS.verdict]
-    canvas.setFont(BOLD, 8)
+    row = min(ROW, TABLE_ROOM / (len(report.differences) + 1))
+    size = 7.5 * row / ROW
+    canvas.setFont(BOLD, size + 0.5)
     canvas.setFillColor(INK)
     for column, heading in zip(columns, headings):
-        canvas.drawString((MARGIN + column * width) * MM, (top - 3.2) * MM, heading(lang))
-    top -= ROW
+        canvas.drawString((MARGIN + column * width) * MM, (top - 0.75 * row) * MM, heading(lang))
+    top -= row
     canvas.setStrokeColor(RULE)
     canvas.setLineWidth(0.5)
     canvas.line(MARGIN * MM, (top + 0.3) * MM, (MARGIN + width) * MM, (top + 0.3) * MM)
@@ -124,9 +127,9 @@ def _measures(canvas: Canvas, report: BalanceReport, lang: str, top: float, widt
         ]
         canvas.setFillColor(FINDING if difference.significant else INK)
         for index, (column, cell) in enumerate(zip(columns, cells)):
-            canvas.setFont(BOLD if difference.significant and index >= 3 else REGULAR, 7.5)
-            canvas.drawString((MARGIN + column * width) * MM, (top - 3.2) * MM, cell)
-        top -= ROW
+            canvas.setFont(BOLD if difference.significant and index >= 3 else REGULAR, size)
+            canvas.drawString((MARGIN + column * width) * MM, (top - 0.75 * row) * MM, cell)
+        top -= row
     return top - 4
 
 
@@ -134,14 +137,14 @@ def _draw(canvas: Canvas, drawing: Drawing, x: float, top: float) -> None:
     renderPDF.draw(drawing, canvas, x * MM, top * MM - drawing.height)
 
 
-def _chart(width: float, categories: list[str], data: list[list[float]], lang: str):
-    """A drawing `width` mm wide with a bar chart of the two decks, and its chart."""
+def _chart(width: float, height: float, categories: list[str], data: list[list[float]], lang: str):
+    """A drawing `width` × `height` mm with a bar chart of the two decks, and its chart."""
     # its own font from the start: reportlab's default, Helvetica, is a font the PDF would not embed
-    drawing = Drawing(width * MM, CHART_HEIGHT * MM, initialFontName=REGULAR)
+    drawing = Drawing(width * MM, height * MM, initialFontName=REGULAR)
     chart = VerticalBarChart()
     # whole points, as reportlab's stubs type them
     chart.x, chart.y = round(10 * MM), round(15 * MM)
-    chart.width, chart.height = round((width - 12) * MM), round((CHART_HEIGHT - 17) * MM)
+    chart.width, chart.height = round((width - 12) * MM), round((height - 17) * MM)
     chart.data = data
     chart.categoryAxis.categoryNames = categories
     chart.barSpacing = 1
@@ -170,14 +173,14 @@ def _chart(width: float, categories: list[str], data: list[list[float]], lang: s
     return drawing, chart
 
 
-def _score_chart(report: BalanceReport, lang: str, width: float) -> Drawing:
+def _score_chart(report: BalanceReport, lang: str, width: float, height: float) -> Drawing:
     """The share of player-rounds (%) by round score, in bins of equal width."""
     highest = max([*report.standard.round_scores, *report.custom.round_scores, 0])
     step = max(1, math.ceil((highest + 1) / MOST_BINS))
     bins = range(0, highest + 1, step)
     categories = [str(low) if step == 1 else f"{low}–{low + step - 1}" for low in bins]
     data = [_binned(side.round_scores, bins, step) for side in (report.standard, report.custom)]
-    drawing, _ = _chart(width, categories, data, lang)
+    drawing, _ = _chart(width, height, categories, data, lang)
     return drawing
 
 
@@ -186,13 +189,13 @@ def _binned(scores: dict[int, int], bins: range, step: int) -> list[float]:
     return [100 * sum(scores.get(score, 0) for score in range(low, low + step)) / rounds for low in bins]
 
 
-def _win_chart(report: BalanceReport, lang: str, width: float) -> Drawing:
+def _win_chart(report: BalanceReport, lang: str, width: float, height: float) -> Drawing:
     """Win rates (%) by seat, each with its 95 % interval as a line across the bar."""
     sides = (report.standard, report.custom)
     seats = range(len(report.kinds))
     categories = [str(seat + 1) for seat in seats]
     data = [[100 * side.win_rates[seat].value for seat in seats] for side in sides]
-    drawing, chart = _chart(width, categories, data, lang)
+    drawing, chart = _chart(width, height, categories, data, lang)
     chart.valueAxis.valueMax = min(
         100, 10 * math.ceil(max(100 * i.high for s in sides for i in s.win_rates) / 10 + 0.01)
     )
@@ -209,6 +212,14 @@ def _win_chart(report: BalanceReport, lang: str, width: float) -> Drawing:
     return drawing
 
 
+def _new_cards_height(report: BalanceReport) -> float:
+    """The room the new cards take, in mm: the heading, then a line per card (at most
+    MOST_CARDS and a line saying how many more), or the line saying there are none."""
+    shown = min(len(report.new_cards), MOST_CARDS)
+    lines = shown + 1 + (len(report.new_cards) > MOST_CARDS) if shown else 2
+    return 5 + lines * ROW
+
+
 def _new_cards(canvas: Canvas, report: BalanceReport, lang: str, top: float, width: float) -> float:
     top = _paragraph(canvas, WORDS.new_cards(lang), MARGIN, top, width, _style(9, BOLD)) - 1
     if not report.new_cards:
@@ -221,13 +232,8 @@ def _new_cards(canvas: Canvas, report: BalanceReport, lang: str, top: float, wid
         canvas.drawString((MARGIN + column * width) * MM, (top - 3.2) * MM, heading)
     top -= ROW
     canvas.setFont(REGULAR, 7.5)
-    for card in report.new_cards[:MOST_CARDS]:
-        heads = str(card.heads) if card.standard_heads is None else f"{card.heads} ({card.standard_heads})"
-        share = WORDS.of_rounds(lang).format(share=percent(card.in_pile[0], lang))
-        if card.in_pile[1] is not None:
-            share += f" ({percent(card.in_pile[1], lang)})"
-        haul = "–" if card.haul[0] is None else number(card.haul[0], lang)
-        for column, cell in zip(columns, [face(card.card), heads, share, haul]):
+    for cells in new_card_rows(report, lang)[:MOST_CARDS]:
+        for column, cell in zip(columns, cells):
             canvas.drawString((MARGIN + column * width) * MM, (top - 3.2) * MM, cell)
         top -= ROW
     left = len(report.new_cards) - MOST_CARDS
@@ -237,10 +243,12 @@ def _new_cards(canvas: Canvas, report: BalanceReport, lang: str, top: float, wid
     return top - 3
 
 
-def _method(canvas: Canvas, report: BalanceReport, lang: str, width: float) -> None:
+def _method(canvas: Canvas, report: BalanceReport, lang: str, width: float) -> float:
+    """The paragraph on how the test works, at the foot of the page; its height in mm."""
     count = len(report.differences)
     level = 1 - (1 - LEVEL) / count
     text = WORDS.method(lang).format(seed=report.seed, count=count, level=percent(level, lang, 2))
     paragraph = Paragraph(escape(text), _style(6.5, colour=SOFT_INK))
-    paragraph.wrap(width * MM, 1000 * MM)
+    _, height = paragraph.wrap(width * MM, 1000 * MM)
     paragraph.drawOn(canvas, MARGIN * MM, MARGIN * MM)
+    return height / MM

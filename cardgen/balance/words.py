@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from cardgen.balance.stats import Difference, Interval
+from cardgen.engine import face
 from cardgen.texts import Messages, check_lang, sheet_strings
 
 if TYPE_CHECKING:
@@ -102,9 +103,31 @@ def text_report(report: BalanceReport, lang: str) -> str:
                 verdict(difference, lang),
             ]
         )
-    widths = [max(len(row[column]) for row in rows) for column in range(4)]
-    lines += ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)) + "  " + row[4] for row in rows]
+    lines += _columns(rows)
+    if report.new_cards:
+        lines += ["", WORDS.new_cards(lang)]
+        lines += _columns(
+            [[WORDS.card(lang), WORDS.heads(lang), WORDS.in_pile(lang), WORDS.haul(lang)]] + new_card_rows(report, lang)
+        )
     return "\n".join(lines)
+
+
+def _columns(rows: list[list[str]]) -> list[str]:
+    widths = [max(len(row[column]) for row in rows) for column in range(len(rows[0]) - 1)]
+    return ["  ".join(cell.ljust(width) for cell, width in zip(row, widths)) + "  " + row[-1] for row in rows]
+
+
+def new_card_rows(report: BalanceReport, lang: str) -> list[list[str]]:
+    """card | bull heads (the bundled card's) | share of rounds in a pile (the bundled card's) | haul."""
+    rows = []
+    for card in report.new_cards:
+        heads = str(card.heads) if card.standard_heads is None else f"{card.heads} ({card.standard_heads})"
+        share = WORDS.of_rounds(lang).format(share=percent(card.in_pile[0], lang))
+        if card.in_pile[1] is not None:
+            share += f" ({percent(card.in_pile[1], lang)})"
+        haul = "–" if card.haul[0] is None else number(card.haul[0], lang)
+        rows.append([face(card.card), heads, share, haul])
+    return rows
 
 
 def side_measure(side: SideFigures, measure: str) -> Interval:

@@ -135,8 +135,8 @@ def _sort_cards(doc: YamlDocument, card_set: CardSet, report: Report) -> Content
         shown = ", ".join(map(str, sorted(contents.other_numbers)))
         report.info(
             "set.values",
-            f"numbered cards beyond 104 ({shown}) extend the deck: every variant plays them after 104, "
-            "and more players may sit down (docs/RULES.md §18)",
+            f"numbered cards beyond 104 ({shown}) extend the deck: they are dealt and placed like any "
+            "numbered card, and more players may sit down (docs/RULES.md §18)",
             _places(doc, sorted(i for found in contents.other_numbers.values() for i in found)),
         )
     if contents.blanks:
