@@ -44,11 +44,14 @@ def command(card_sets, variant, player_count, games, players_kind, seed, as_json
     from cardgen.balance.pdf import balance_pdf
     from cardgen.balance.words import text_report
     from cardgen.batch import all_cores
-    from cardgen.cli.simulate import game_settings
+    from cardgen.cli.simulate import Progress, game_settings
     from cardgen.files import write_file
 
     options, kinds, pool = game_settings(variant, player_count, players_kind, card_sets, None, None, False, False, None)
-    report = balance(options, kinds, games, seed, pool, jobs or all_cores(), [str(name) for name in card_sets])
+    with Progress(games) as progress:
+        report = balance(
+            options, kinds, games, seed, pool, jobs or all_cores(), [str(name) for name in card_sets], progress=progress
+        )
     if output:
         write_file(output, balance_pdf(report, lang, paper))
     click.echo(json.dumps(report.as_json()) if as_json else text_report(report, lang))

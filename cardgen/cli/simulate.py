@@ -70,7 +70,7 @@ def command(
     options, kinds, pool = game_settings(
         variant, player_count, players_kind, card_sets, threshold, rounds, free_companion, one_zero_each, max_players
     )
-    with _Progress(games) as progress:
+    with Progress(games) as progress:
         result = simulate(
             options, kinds, games, seed=seed, check=not no_check, progress=progress, jobs=jobs or all_cores(), pool=pool
         )
@@ -107,7 +107,7 @@ def game_settings(
     return options, kinds, pool
 
 
-class _Progress:
+class Progress:
     """A progress bar on stderr, shown only on a terminal and once a second has passed."""
 
     def __init__(self, total: int) -> None:
