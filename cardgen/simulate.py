@@ -10,13 +10,14 @@ be replayed on its own with `games=1, seed=seed + i`.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 from operator import add
 
 from cardgen.batch import run_chunks
-from cardgen.engine import STRATEGIES, Game, IllegalPlay, InvariantBroken, Options
+from cardgen.engine import BUNDLED, STRATEGIES, CardPool, Game, IllegalPlay, InvariantBroken, Options
 from cardgen.errors import CheckFailed, InputError
 
 
@@ -89,8 +90,10 @@ def simulate(
     check: bool = True,
     progress: Callable[[int], None] | None = None,
     jobs: int = 1,
+    pool: CardPool = BUNDLED,
 ) -> SimulationResult:
-    """Play `games` games on `jobs` processes; `progress(done)` is called now and then.
+    """Play `games` games with the cards of `pool` on `jobs` processes; `progress(done)`
+    is called now and then.
 
     A broken engine invariant (or a strategy's illegal decision) stops the run
     with CheckFailed naming the seed that replays that game: the first such game
@@ -98,7 +101,7 @@ def simulate(
     """
     make_players(kinds)  # an unknown kind is reported here, before any worker starts
     started = time.perf_counter()
-    work = partial(play_chunk, options, tuple(kinds), seed, check)
+    work = partial(play_chunk, options, tuple(kinds), seed, check, pool=pool)
     sums = run_chunks(work, games, jobs, add, Sums.empty(len(kinds)), progress)
     seconds = time.perf_counter() - started
     played = max(games, 1)
@@ -111,6 +114,18 @@ def simulate(
         win_rates=[won / played for won in sums.wins],
         mean_rounds=sums.rounds / played,
     )
+
+
+@contextmanager
+def replay_hint(index: int, game_seed: int) -> Iterator[None]:
+    """A broken invariant or an illegal decision in game `index` as CheckFailed naming the
+    seed that replays it."""
+    try:
+        yield
+    except (InvariantBroken, IllegalPlay) as exc:
+        raise CheckFailed(
+            f"game {index + 1} (seed {game_seed}) went wrong: {exc}; replay it with --games 1 --seed {game_seed}"
+        ) from None
 
 
 @dataclass(frozen=True)
@@ -134,7 +149,9 @@ class Sums:
         )
 
 
-def play_chunk(options: Options, kinds: tuple[str, ...], seed: int, check: bool, indexes: range) -> Sums:
+def play_chunk(
+    options: Options, kinds: tuple[str, ...], seed: int, check: bool, indexes: range, *, pool: CardPool = BUNDLED
+) -> Sums:
     """Games number `indexes` of a run, game i with seed `seed + i`."""
     players = make_players(list(kinds))
     totals = [0] * len(players)
@@ -142,13 +159,9 @@ def play_chunk(options: Options, kinds: tuple[str, ...], seed: int, check: bool,
     rounds = 0
     for index in indexes:
         game_seed = seed + index
-        game = Game(options, players, seed=game_seed, check=check)
-        try:
+        game = Game(options, players, seed=game_seed, pool=pool, check=check)
+        with replay_hint(index, game_seed):
             winners = game.play()
-        except (InvariantBroken, IllegalPlay) as exc:
-            raise CheckFailed(
-                f"game {index + 1} (seed {game_seed}) went wrong: {exc}; replay it with --games 1 --seed {game_seed}"
-            ) from None
         for seat, total in enumerate(game.totals):
             totals[seat] += total
         for seat in winners:

@@ -89,6 +89,10 @@ def main() -> None:
                 str(out / style),
             )
             (out / style / "contact-sheet.png").replace(IMAGES / f"cards-{style}.png")
+        balance = str(out / "balance.pdf")
+        cardgen("balance", "--set", "docs/examples/promo.yaml", "--games", "2000",
+                "--players-kind", "heuristic,heuristic,random,random", "-o", balance)  # fmt: skip
+        page_png(out / "balance.pdf", 0, "balance-report.png")
         cardgen("preview", "--cards", "55", "--dpi", "200", "-o", str(out / "single"))
         (out / "single" / "55.png").replace(IMAGES / "card-55.png")
         homemade_cards(out / "homemade")

@@ -16,7 +16,7 @@ from pdfcheck import MM, font_is_embedded_truetype, fonts_of, page_text, reader,
 from rulecopy import copy_summary
 
 from cardgen.cli import main
-from cardgen.engine import face
+from cardgen.engine import face, joker
 from cardgen.errors import InputError
 from cardgen.model.rules import VARIANTS, TallyExample, TurnExample, score_texts, summary_words
 from cardgen.summaries import load_summary, summary_pdf
@@ -170,8 +170,8 @@ def test_the_seeds_examples_are_drawn():
     assert [["15"], ["24", "27"], ["49", "53"], ["6"]] in plus  # 49, 53, then 5, 6, 27
     for lang, worth in (("en", "17.4"), ("fr", "17,4"), ("de", "17,4"), ("nl", "17,4")):
         rows = after_panels(pdf("jokers", lang), lang)
-        assert [["9", "17", shown(116, lang), "18"], ["25"], ["42"], ["63"]] in rows
-        note = summary_words().worth(lang).format(card=shown(116, lang), value=worth)
+        assert [["9", "17", shown(joker(4), lang), "18"], ["25"], ["42"], ["63"]] in rows
+        note = summary_words().worth(lang).format(card=shown(joker(4), lang), value=worth)
         assert note in all_text(pdf("jokers", lang))
 
 

@@ -68,6 +68,7 @@ def _register() -> None:
 
     # One module per command, each defining `command`; one line each.
     for name in (
+        "balance",
         "build",
         "calibrate",
         "export",

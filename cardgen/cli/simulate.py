@@ -17,7 +17,7 @@ from cardgen.cli.options import VariantChoice
 
 @click.command("simulate")
 @click.option("--variant", type=VariantChoice(), default="classic", show_default=True)
-@click.option("--players", "player_count", type=click.IntRange(2, 10), default=4, show_default=True)
+@click.option("--players", "player_count", type=click.IntRange(2, 99), default=4, show_default=True)
 @click.option("--games", type=click.IntRange(1), default=1000, show_default=True)
 @click.option("--seed", type=int, default=1, show_default=True, help="Game i is played with seed SEED+i.")
 @click.option(
@@ -34,6 +34,14 @@ from cardgen.cli.options import VariantChoice
 @click.option("--free-companion", is_flag=True, help="Plus: a card played with a zero may go on any row.")
 @click.option("--one-zero-each", is_flag=True, help="Plus: deal one zero card to each player first.")
 @click.option("--max-players", type=click.IntRange(2, 10), help="Pro: allow up to this many players (default 6).")
+@click.option(
+    "--set",
+    "card_sets",
+    multiple=True,
+    metavar="NAME|FILE",
+    help="Play with your cards (docs/RULES.md §18): numbered cards 1-104 replace the bundled ones, higher "
+    "ones extend the deck, zero cards and jokers replace the bundled ones; repeatable.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("--no-check", is_flag=True, help="Skip the invariant checks after every turn (faster).")
 @jobs_option
@@ -48,6 +56,7 @@ def command(
     free_companion,
     one_zero_each,
     max_players,
+    card_sets,
     as_json,
     no_check,
     jobs,
@@ -56,9 +65,26 @@ def command(
     total and the win rate (a shared win counts for each winner), the mean
     number of rounds, and games per second."""
     from cardgen.batch import all_cores
+    from cardgen.simulate import simulate
+
+    options, kinds, pool = game_settings(
+        variant, player_count, players_kind, card_sets, threshold, rounds, free_companion, one_zero_each, max_players
+    )
+    with Progress(games) as progress:
+        result = simulate(
+            options, kinds, games, seed=seed, check=not no_check, progress=progress, jobs=jobs or all_cores(), pool=pool
+        )
+    click.echo(json.dumps(result.as_json()) if as_json else result.summary())
+
+
+def game_settings(
+    variant, player_count, players_kind, card_sets, threshold, rounds, free_companion, one_zero_each, max_players
+):
+    """(options, a player kind per seat, the cards) from the command line; InputError when they
+    do not make a game."""
     from cardgen.engine import OptionError, Options
     from cardgen.errors import InputError
-    from cardgen.simulate import simulate
+    from cardgen.model.play import check_players, load_pool
 
     kinds = [kind.strip() for kind in players_kind.split(",")]
     if len(kinds) == 1:
@@ -74,17 +100,14 @@ def command(
             one_zero_each=one_zero_each,
             max_players=max_players,
         )
-        options.check_players(player_count)
     except OptionError as exc:
         raise InputError(str(exc)) from None
-    with _Progress(games) as progress:
-        result = simulate(
-            options, kinds, games, seed=seed, check=not no_check, progress=progress, jobs=jobs or all_cores()
-        )
-    click.echo(json.dumps(result.as_json()) if as_json else result.summary())
+    pool = load_pool(card_sets)
+    check_players(options, player_count, pool, card_sets)
+    return options, kinds, pool
 
 
-class _Progress:
+class Progress:
     """A progress bar on stderr, shown only on a terminal and once a second has passed."""
 
     def __init__(self, total: int) -> None:

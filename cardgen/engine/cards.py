@@ -3,9 +3,10 @@
 Every physical card has its own small integer id, so that "every card is in
 exactly one place" can be checked and a bull-head table can be a plain list:
 
-- numbered cards 1-104 are their own number;
-- the 7 zero cards are 105-111 (they all show 0);
-- the 10 jokers 0.0-0.9 are 112-121.
+- numbered cards are their own number: 1-104 in the bundled deck, up to 999 in a
+  user's set that extends it (docs/RULES.md §18);
+- the 7 zero cards are 1000-1006 (they all show 0);
+- the 10 jokers 0.0-0.9 are 1007-1016.
 
 Placement compares *values* in tenths (card 17 is worth 170, joker 0.4 is 4),
 so joker arithmetic is exact: 0.4 appended after 17 is worth 174.
@@ -15,17 +16,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-HIGHEST_NUMBER = 104
-FIRST_ZERO = 105
+HIGHEST_NUMBER = 104  # of the bundled deck
+MOST_NUMBER = 999  # the highest number a card may show (a set's MAX_VALUE)
+FIRST_ZERO = MOST_NUMBER + 1
 ZERO_CARDS = tuple(range(FIRST_ZERO, FIRST_ZERO + 7))
-FIRST_JOKER = 112
+FIRST_JOKER = FIRST_ZERO + 7
 JOKER_CARDS = tuple(range(FIRST_JOKER, FIRST_JOKER + 10))
 NUMBERED_CARDS = tuple(range(1, HIGHEST_NUMBER + 1))
 CARD_ID_LIMIT = FIRST_JOKER + 10  # ids are below this
 
 
 def is_numbered(card: int) -> bool:
-    return 1 <= card <= HIGHEST_NUMBER
+    return 1 <= card < FIRST_ZERO
 
 
 def is_zero(card: int) -> bool:

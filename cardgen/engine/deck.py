@@ -2,16 +2,25 @@
 
 A `CardPool` is the physical cards on hand: by default the bundled set (the
 numbered cards 1-104, the 7 zero cards and the 10 jokers, with their bull
-heads); a card set of a user's may hold fewer zero cards or jokers, or other
-bull heads. A variant picks its deck out of the pool.
+heads); a user's cards change it (`changed_pool`, docs/RULES.md §18). A variant
+picks its deck out of the pool.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from cardgen.engine.cards import JOKER_CARDS, NUMBERED_CARDS, STANDARD_HEADS, ZERO_CARDS
+from cardgen.engine.cards import (
+    FIRST_JOKER,
+    FIRST_ZERO,
+    JOKER_CARDS,
+    NUMBERED_CARDS,
+    STANDARD_HEADS,
+    ZERO_CARDS,
+    heads_table,
+)
 
 
 @dataclass(frozen=True)
@@ -23,6 +32,26 @@ class CardPool:
 
 
 BUNDLED = CardPool()
+
+
+def changed_pool(numbers: Mapping[int, int], zero_heads: Sequence[int], jokers: Mapping[int, int]) -> CardPool:
+    """The bundled cards as a user's cards change them (docs/RULES.md §18).
+
+    numbers: bull heads by number; 1-104 replace the bundled card, above it extend the deck.
+    zero_heads: the set's own zero cards (at most 7), replacing the bundled ones; none: keep them.
+    jokers: bull heads by tenths (4 is the joker 0.4), each replacing the bundled joker of that face.
+    """
+    if not all(1 <= number < FIRST_ZERO for number in numbers) or len(zero_heads) > len(ZERO_CARDS):
+        raise ValueError("numbers run from 1 to 999 and there are at most 7 zero cards")
+    zeros = ZERO_CARDS[: len(zero_heads)] if zero_heads else ZERO_CARDS
+    overrides = dict(numbers)
+    overrides.update(zip(zeros, zero_heads))
+    overrides.update({FIRST_JOKER + tenths: heads for tenths, heads in jokers.items()})
+    return CardPool(
+        numbered=tuple(sorted(set(NUMBERED_CARDS) | set(numbers))),
+        zeros=zeros,
+        heads=heads_table(overrides),
+    )
 
 
 def deck(options, players: int, pool: CardPool = BUNDLED) -> list[int]:

@@ -63,6 +63,8 @@ class Options:
 
     def check_players(self, count: int, pool: CardPool = BUNDLED) -> None:
         low, high = self.player_limits(pool)
+        if high < low:
+            raise OptionError(f"these cards are too few for a round of {self.name} with {low} players")
         if not low <= count <= high:
             extra = " (the max_players option allows up to 10)" if "max_players" in self.rules.takes else ""
             raise OptionError(f"{self.name} is played by {low} to {high} players, not {count}{extra}")

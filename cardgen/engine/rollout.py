@@ -21,7 +21,6 @@ from __future__ import annotations
 import random
 
 from cardgen.engine.cards import FIRST_ZERO
-from cardgen.engine.deck import CardPool
 from cardgen.engine.game import Game
 from cardgen.engine.players import STRATEGIES, HeuristicPlayer
 from cardgen.engine.view import PlayerView
@@ -88,9 +87,7 @@ class RolloutPlayer(HeuristicPlayer):
         seat = view.seat
         count = len(view.hand_sizes)
         seats = [_Scripted() for _ in range(count)]
-        scratch = Game(
-            view.options, seats, pool=CardPool(heads=view.heads), seed=0
-        )  # its strategies draw no random numbers
+        scratch = Game(view.options, seats, pool=view.pool, seed=0)  # its strategies draw no random numbers
         guesser = Guesser(view, random.Random(int(view.random() * 2**53)))
         rows = [list(row) for row in view.rows]
         left = len(view.hand)

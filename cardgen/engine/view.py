@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from cardgen.engine.deck import CardPool
     from cardgen.engine.game import Game
     from cardgen.engine.options import Options
     from cardgen.engine.variants import Variant
@@ -26,6 +27,7 @@ class PlayerView:
         "options",
         "variant",
         "heads",
+        "pool",
         "random",
         "row_count",
         "row_limit",
@@ -44,6 +46,7 @@ class PlayerView:
         self.options: Options = game.options
         self.variant: Variant = game.rules
         self.heads: tuple[int, ...] = game.heads  # bull heads by card id
+        self.pool: CardPool = game.pool  # the cards the game is played with
         self.random: Callable[[], float] = game.rng.random  # the game's seeded randomness
         self.row_count: int = table.row_count
         self.row_limit: int = table.row_limit

@@ -16,7 +16,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardgen.engine import OptionError, Options
+from cardgen.engine import BUNDLED, CardPool, OptionError, Options
+from cardgen.errors import InputError
+from cardgen.model.cards import SETS_DIR, load_card_set
+from cardgen.model.play import set_pool
+from cardgen.paths import find_referenced_file
 from cardgen.referee.record import Record
 from cardgen.referee.replay import BrokenRule, Replay
 from cardgen.referee.report import Report
@@ -33,8 +37,20 @@ def replay(doc: YamlDocument) -> Report:
     """Replay a record; raise InputError for a malformed one, BrokenRule for a broken rule."""
     record = validate(doc, Record)
     players = _players(doc, record)
-    options = _options(doc, record, len(players))
-    return Replay(doc, options, players).run(record.rounds)
+    pool = _pool(doc, record)
+    options = _options(doc, record, len(players), pool)
+    return Replay(doc, options, players, pool).run(record.rounds)
+
+
+def _pool(doc: YamlDocument, record: Record) -> CardPool:
+    """The cards of the record's `set:` (a bundled name or a file beside the record), else the bundled ones."""
+    if record.set is None:
+        return BUNDLED
+    try:
+        path, _ = find_referenced_file(record.set, SETS_DIR, "card set", named_by=Path(doc.file))
+    except InputError as exc:
+        raise doc.error(("set",), str(exc)) from None
+    return set_pool([load_card_set(path)])
 
 
 def _players(doc: YamlDocument, record: Record) -> list[str]:
@@ -46,13 +62,13 @@ def _players(doc: YamlDocument, record: Record) -> list[str]:
     return list(record.players)
 
 
-def _options(doc: YamlDocument, record: Record, players: int) -> Options:
+def _options(doc: YamlDocument, record: Record, players: int, pool: CardPool) -> Options:
     try:
         options = Options(record.variant, **record.options.model_dump())
     except OptionError as exc:
         raise doc.error(("options",), str(exc)) from None
     try:
-        options.check_players(players)
+        options.check_players(players, pool)
     except OptionError as exc:
         raise doc.error(("players",), str(exc)) from None
     return options

@@ -8,11 +8,19 @@ from typing import Annotated, Any
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
-from cardgen.engine import VARIANTS, ZERO_CARDS, Options, Play, face, is_zero, joker, variant_words
-from cardgen.engine.cards import HIGHEST_NUMBER
+from cardgen.engine import (
+    VARIANTS,
+    ZERO_CARDS,
+    CardPool,
+    Options,
+    Play,
+    face,
+    is_numbered,
+    is_zero,
+    joker,
+    variant_words,
+)
 from cardgen.yamlio import YamlDocument
-
-CARD_WORDS = "a card: 1 to 104, 0 for a zero card, or a joker 0.0 to 0.9"
 
 
 def _one_line_name(name: str) -> str:
@@ -50,7 +58,8 @@ class Record(BaseModel):
     model_config = ConfigDict(extra="forbid")
     variant: Annotated[str, AfterValidator(_known_variant)]
     options: RecordOptions = RecordOptions()
-    players: list[PlayerName] = Field(max_length=10)
+    set: str | None = Field(default=None, min_length=1, max_length=1000)  # a card set, beside the record
+    players: list[PlayerName] = Field(max_length=99)
     rounds: list[Round] = []
 
 
@@ -58,27 +67,29 @@ class RecordReader:
     """Reads a record's cards and plays; a zero card is written 0 and read as the first
     zero card (the replay gives each player the zero cards they may still play)."""
 
-    def __init__(self, doc: YamlDocument, options: Options, names: list[str], deck: set[int]) -> None:
+    def __init__(self, doc: YamlDocument, options: Options, names: list[str], pool: CardPool) -> None:
         self.doc = doc
         self.options = options
         self.names = names
         self.seats = {name: seat for seat, name in enumerate(names)}
-        self.deck = deck
+        self.deck = set(options.rules.deck(len(names), pool))
+        self.highest = pool.numbered[-1]
+        self.card_words = f"a card: 1 to {self.highest}, 0 for a zero card, or a joker 0.0 to 0.9"
 
     def card(self, path, raw) -> int:
         """A card of the record as a card id (a zero card as the first one; the replay picks which)."""
         if isinstance(raw, bool):
-            raise self.doc.error(path, f"must be {CARD_WORDS}, not {raw!r}")
+            raise self.doc.error(path, f"must be {self.card_words}, not {raw!r}")
         if isinstance(raw, str):
             try:
                 raw = float(raw) if "." in raw else int(raw)
             except ValueError:
-                raise self.doc.error(path, f"must be {CARD_WORDS}, not {raw!r}") from None
-        if isinstance(raw, int) and 0 <= raw <= HIGHEST_NUMBER:
+                raise self.doc.error(path, f"must be {self.card_words}, not {raw!r}") from None
+        if isinstance(raw, int) and 0 <= raw <= self.highest:
             return ZERO_CARDS[0] if raw == 0 else raw
         if isinstance(raw, float) and 0 <= raw < 1 and abs(raw * 10 - round(raw * 10)) < 1e-9:
             return joker(round(raw * 10))
-        raise self.doc.error(path, f"must be {CARD_WORDS}, not {raw!r}")
+        raise self.doc.error(path, f"must be {self.card_words}, not {raw!r}")
 
     def rows(self, path, raw_rows: list[list[Any]]) -> list[list[int]]:
         rules = self.options.rules
@@ -91,7 +102,7 @@ class RecordReader:
                 raise self.doc.error(row_path, f"a row holds 1 to {rules.row_limit} cards, not {len(raw_row)}")
             row = [self.card(row_path + (place,), raw) for place, raw in enumerate(raw_row)]
             for place, card in enumerate(row):
-                if card > HIGHEST_NUMBER:
+                if not is_numbered(card):
                     raise self.doc.error(row_path + (place,), "the rows of a round start with numbered cards only")
                 if card not in self.deck:
                     raise self.doc.error(row_path + (place,), self._not_in_deck(card))

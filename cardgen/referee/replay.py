@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from cardgen.engine import (
+    BUNDLED,
     ZERO_CARDS,
+    CardPool,
     Game,
     IllegalPlay,
     Options,
     Play,
-    deck,
     face,
     is_zero,
 )
@@ -27,11 +28,11 @@ class BrokenRule(CheckFailed):
 
 
 class Replay:
-    def __init__(self, doc: YamlDocument, options: Options, players: list[str]) -> None:
+    def __init__(self, doc: YamlDocument, options: Options, players: list[str], pool: CardPool = BUNDLED) -> None:
         self.options = options
         self.names = players
-        self.game = Game(options, len(players))
-        self.read = RecordReader(doc, options, players, set(deck(options, len(players))))
+        self.game = Game(options, len(players), pool=pool)
+        self.read = RecordReader(doc, options, players, pool)
 
     def run(self, rounds: list[Round]) -> Report:
         """Replay every round; a broken rule raises BrokenRule."""

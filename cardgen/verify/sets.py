@@ -8,19 +8,10 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from pathlib import Path
 
-from cardgen.engine import (
-    FIRST_JOKER,
-    FIRST_ZERO,
-    JOKER_CARDS,
-    VARIANTS,
-    ZERO_CARDS,
-    CardPool,
-    Options,
-    heads_table,
-    standard_heads,
-)
+from cardgen.engine import FIRST_JOKER, FIRST_ZERO, VARIANTS, CardPool, Options, standard_heads
 from cardgen.errors import InputError
 from cardgen.model.cards import SETS_DIR, CardSet
+from cardgen.model.play import set_pool
 from cardgen.paths import find_data_file
 from cardgen.verify.pictures import check_pictures
 from cardgen.verify.play import Played, play_games
@@ -45,7 +36,7 @@ class Contents:
     """The set's cards sorted by what the rules care about (indexes into the card list)."""
 
     numbers: dict[int, list[int]] = field(default_factory=dict)  # 1-104 only
-    other_numbers: list[int] = field(default_factory=list)  # numbered cards beyond 104
+    other_numbers: dict[int, list[int]] = field(default_factory=dict)  # beyond 104: they extend the deck
     zeros: list[int] = field(default_factory=list)
     jokers: dict[int, list[int]] = field(default_factory=dict)  # tenths -> indexes
     blanks: list[int] = field(default_factory=list)
@@ -71,7 +62,7 @@ class Contents:
     def numbered_usable(self) -> bool:
         """The set's numbered cards can be played (all there, or some in place of the
         bundled ones), or it has none and the bundled ones are used."""
-        return all(len(found) == 1 for found in self.numbers.values())
+        return all(len(found) == 1 for found in (*self.numbers.values(), *self.other_numbers.values()))
 
 
 def verify_set(name_or_file: str | Path, games: int = 300, seed: int = 1, jobs: int = 1) -> Report:
@@ -83,6 +74,7 @@ def verify_set(name_or_file: str | Path, games: int = 300, seed: int = 1, jobs: 
     except InputError as exc:
         report.failed("set.schema", str(exc).removeprefix(f"{doc.file}, "))
         return report
+    card_set._doc = doc  # its lines, for the errors of set_pool
     report.passed("set.schema", f"{plural(len(card_set.cards), 'card')}, every field well formed")
     check_pictures(name_or_file, card_set, report)
     contents = _sort_cards(doc, card_set, report)
@@ -131,8 +123,8 @@ def _sort_cards(doc: YamlDocument, card_set: CardSet, report: Report) -> Content
             report.failed("set.values", f"card {card.id!r}: {problem}", _place(doc, index), id=card.id)
         elif card.kind == "number":
             assert isinstance(card.value, int), "_value_problem refuses a numbered card that is not whole"
-            target = contents.numbers.setdefault(card.value, []) if card.value <= HIGHEST else contents.other_numbers
-            target.append(index)
+            by_value = contents.numbers if card.value <= HIGHEST else contents.other_numbers
+            by_value.setdefault(card.value, []).append(index)
         elif card.kind == "zero":
             contents.zeros.append(index)
         elif card.kind == "joker":
@@ -142,11 +134,12 @@ def _sort_cards(doc: YamlDocument, card_set: CardSet, report: Report) -> Content
     if not bad:
         report.passed("set.values", "every value fits its kind (numbered 1 and up, zero 0, jokers 0.0 to 0.9)")
     if contents.other_numbers:
-        shown = ", ".join(str(card_set.cards[i].value) for i in contents.other_numbers)
+        shown = ", ".join(map(str, sorted(contents.other_numbers)))
         report.info(
             "set.values",
-            f"numbered cards beyond 104 ({shown}) belong to no variant of the rules; they print, but no game uses them",
-            _places(doc, contents.other_numbers),
+            f"numbered cards beyond 104 ({shown}) extend the deck: they are dealt and placed like any "
+            "numbered card, and more players may sit down (docs/RULES.md §18)",
+            _places(doc, sorted(i for found in contents.other_numbers.values() for i in found)),
         )
     if contents.blanks:
         report.info("set.values", f"{plural(len(contents.blanks), 'blank card')}: printed, never played")
@@ -244,10 +237,13 @@ def _check_variants(doc: YamlDocument, contents: Contents, report: Report) -> li
     """Check what each variant the set serves needs; return the variants it can play."""
     variants = []
     numbered_only = _variants_with(None)
-    if contents.numbers:
+    if contents.numbers or contents.other_numbers:
         missing = [n for n in range(1, HIGHEST + 1) if n not in contents.numbers]
-        twice = {n: found for n, found in sorted(contents.numbers.items()) if len(found) > 1}
-        if not missing and not twice:
+        numbers = {**contents.numbers, **contents.other_numbers}
+        twice = {n: found for n, found in sorted(numbers.items()) if len(found) > 1}
+        if not contents.numbers and not twice:
+            variants += numbered_only
+        elif not missing and not twice:
             report.passed("set.classic", f"holds every numbered card 1–104 once: {_names(numbered_only)} can be played")
             variants += numbered_only
         elif contents.numbered_replacement:
@@ -352,8 +348,12 @@ def _player_counts_and_games(card_set, contents, variants, games, seed, jobs, re
     if not variants:
         report.info("set.games", "no variant to play, so no games were simulated")
         return
-    pool = _card_pool(card_set, contents)
-    counts = {variant: _player_counts(variant, contents, report) for variant in variants}
+    try:
+        pool = set_pool([card_set])
+    except InputError as exc:
+        report.failed("set.play", f"{exc}".removeprefix(f"{card_set.doc.file}, ") + " (docs/RULES.md §18)")
+        return
+    counts = {variant: _player_counts(variant, pool, report) for variant in variants}
     combos = sum(len(c) for c in counts.values())
     for variant in variants:
         share = max(1, round(games * len(counts[variant]) / combos))
@@ -362,78 +362,44 @@ def _player_counts_and_games(card_set, contents, variants, games, seed, jobs, re
         seed += played.games
 
 
-def _card_pool(card_set, contents) -> CardPool:
-    """The engine's cards for this set: its bull heads; the zero cards and jokers it has."""
-    cards = card_set.cards
-    overrides = {}
-    if contents.numbered_usable:
-        overrides.update({n: cards[found[0]].heads for n, found in contents.numbers.items()})
-    zeros = ZERO_CARDS[: len(contents.zeros)]
-    overrides.update({zero: cards[i].heads for zero, i in zip(zeros, contents.zeros)})
-    jokers = JOKER_CARDS if contents.jokers_replacement else tuple(FIRST_JOKER + t for t in sorted(contents.jokers))
-    overrides.update({FIRST_JOKER + t: cards[found[0]].heads for t, found in contents.jokers.items()})
-    return CardPool(zeros=zeros, jokers=jokers, heads=heads_table(overrides))
-
-
-def _player_counts(variant: str, contents: Contents, report: Report) -> list[int]:
+def _player_counts(variant: str, pool: CardPool, report: Report) -> list[int]:
     """The player counts the set supports in `variant`, reported with why."""
     name = f"set.players.{variant}"
     rules = VARIANTS[variant]
+    low, high = Options(variant).player_limits(pool)
     if rules.holds(FIRST_ZERO):
-        return _plus_counts(len(contents.zeros), report)
-    if not rules.holds(FIRST_JOKER):
-        low, high = Options(variant).player_limits()
-        hand = sum(rules.hand.values())
-        report.passed(
-            name,
-            f"{rules.name}: {low}–{high} players ({hand} cards each and {rules.rows} to start the rows: "
-            f"{len(rules.deck(high))} cards with {high} players)",
-        )
+        return _plus_counts(len(pool.numbered) - rules.rows, len(pool.zeros), high, report)
+    if rules.holds(FIRST_JOKER):
+        report.passed(name, f"Jokers: 2–{high} players (one joker each on top of 10 numbered cards)")
         return list(range(low, high + 1))
-    jokers = 10 if contents.jokers_replacement else len(contents.jokers)
-    top = min(10, jokers)
-    if jokers == 10:
-        report.passed(name, "Jokers: 2–10 players (one joker each on top of 10 numbered cards)")
-    else:
-        report.info(name, f"Jokers: 2–{top} players only: each player is dealt one joker and the set has {jokers}")
-    return list(range(2, top + 1))
+    hand = sum(rules.hand.values())
+    report.passed(
+        name,
+        f"{rules.name}: {low}–{high} players ({hand} cards each and {rules.rows} to start the rows: "
+        f"{len(rules.deck(high, pool))} cards with {high} players)",
+    )
+    return list(range(low, high + 1))
 
 
-def _plus_counts(zeros: int, report: Report) -> list[int]:
-    cards = 100 + zeros
-    top = min(7, cards // 15)
+def _plus_counts(numbered: int, zeros: int, top: int, report: Report) -> list[int]:
+    """Plus deals 15 cards a player from the numbered cards left after the rows and the zero cards."""
+    cards = numbered + zeros
     name = "set.players.plus"
+    dealt = (
+        f"15 cards each from the {numbered} numbered cards left after the rows + {plural(zeros, 'zero card')} = {cards}"
+    )
     if zeros == 7:
-        report.passed(
-            name,
-            "Plus: 2–7 players (15 cards each from the 100 left after the rows + 7 zero cards = 107; "
-            "7 players take 105)",
-        )
-    elif zeros > 7:
-        report.info(
-            name,
-            f"Plus: 2–7 players as the rules say; {zeros} zero cards is more than the game's 7 "
-            "(games are simulated with 7 of them)",
-        )
-    elif top == 7:
-        left = cards - 105
-        report.info(
-            name,
-            f"Plus: 2–7 players, but with {zeros} zero cards instead of 7 there are {cards} cards to deal: "
-            f"7 players take 105 and {'none is' if left == 0 else f'{left} is' if left == 1 else f'{left} are'} left over; zeros are rarer "
-            f"in every hand; the one-zero-each house rule works up to {zeros} players",
-        )
-    else:
-        house = (
-            f"the one-zero-each house rule works up to {min(zeros, top)} players"
-            if zeros >= 2
-            else "the one-zero-each house rule cannot be played"
-        )
-        report.info(
-            name,
-            f"Plus: 2–{top} players, not 7: with {zeros} zero card{'s' if zeros > 1 else ''} there "
-            f"are only {cards} cards to deal and 7 players need 105; {house}",
-        )
+        report.passed(name, f"Plus: 2–{top} players ({dealt}; {top} players take {15 * top})")
+        return list(range(2, top + 1))
+    house = (
+        f"the one-zero-each house rule works up to {min(zeros, top)} players"
+        if zeros >= 2
+        else "the one-zero-each house rule cannot be played"
+    )
+    report.info(
+        name,
+        f"Plus: 2–{top} players with {zeros} zero card{'s' if zeros > 1 else ''} instead of 7 ({dealt}); zeros are rarer in every hand; {house}",
+    )
     return list(range(2, top + 1))
 
 

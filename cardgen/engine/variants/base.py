@@ -26,7 +26,7 @@ class Variant:
     row_limit = 5  # cards a row holds; the next card that goes there collects them
     rows_increase = True  # False where a card may sit below the one before it (Plus)
     hand: dict[str, int] = {"numbered card": 10}  # a dealt hand, by kind of card (see card_kind)
-    most_players = 10  # by the rules; a smaller deck may allow fewer
+    most_players: int | None = None  # None: as many as the deck deals a round to (docs/RULES.md §18)
     cards_per_turn = 1  # the most a player plays in one turn
     negative = True  # bull heads count against the player who collects them
     threshold: int | None = 66  # the game ends after the round in which a total reaches it (None: fixed rounds)
@@ -66,7 +66,8 @@ class Variant:
     # --- players and options -------------------------------------------------
 
     def player_limits(self, options, pool: CardPool = BUNDLED) -> tuple[int, int]:
-        return 2, min(self.most_players, self.most_dealt(pool))
+        most = self.most_dealt(pool)
+        return 2, most if self.most_players is None else min(self.most_players, most)
 
     def most_dealt(self, pool: CardPool) -> int:
         """How many players the pool can deal a round to."""

@@ -18,7 +18,6 @@ class Plus(Variant):
     key = "plus"
     name = "Plus"
     hand = {"card": 15}
-    most_players = 7
     cards_per_turn = 2
     negative = False
     rows_increase = False

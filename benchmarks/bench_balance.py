@@ -1,0 +1,50 @@
+"""Whole-process time of `cardgen balance`: 2,000 games per deck (4,000 in all), 4-player
+Classic, four heuristic players, the six promo cards 105-110 of docs/examples/promo.yaml, with the PDF
+report; on one process (--jobs 1) and on every core. CPU time is given beside wall
+time: on a shared machine it is the steadier figure.
+
+    python benchmarks/bench_balance.py [--runs 3] [--games 2000]
+"""
+
+import argparse
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+PROMO = Path(__file__).resolve().parent.parent / "docs" / "examples" / "promo.yaml"  # six cards, 105-110
+
+
+def one_run(*args: str) -> tuple[float, float]:
+    """Wall time and CPU time (s, the children's) of one `cardgen` command."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "cardgen", *args], check=True, capture_output=True)
+    elapsed = time.perf_counter() - start
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return elapsed, after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--games", type=int, default=2000)
+    options = parser.parse_args()
+    with tempfile.TemporaryDirectory() as folder:
+        report = str(Path(folder) / "report.pdf")
+        common = ["balance", "--set", str(PROMO), "--games", str(options.games), "--players", "4", "-o", report]
+        print(f"cardgen balance, {options.games} games per deck, 4-player Classic, heuristic players, with the PDF")
+        for label, jobs in (("one process (--jobs 1)", ["--jobs", "1"]), ("every core", [])):
+            runs = [one_run(*common, *jobs) for _ in range(options.runs)]
+            walls, cpus = zip(*runs)
+            print(
+                f"  {label}: median {statistics.median(walls):.2f} s, best {min(walls):.2f} s; "
+                f"CPU median {statistics.median(cpus):.2f} s ({options.runs} runs)"
+            )
+
+
+if __name__ == "__main__":
+    main()

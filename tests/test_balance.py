@@ -1,0 +1,150 @@
+"""`cardgen balance`: the same seeds with the standard deck and with a user's cards, the
+paired test that tells a finding from noise, the sentence, --json and the one-page PDF."""
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+from clirun import cardgen_in_process
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from pypdf import PdfReader
+
+from cardgen.balance import balance
+from cardgen.balance.words import sentence
+from cardgen.engine import Options
+from cardgen.model.play import load_pool
+
+SEVENS = "name: sevens\ntitle: Every card a 55\ncustom_heads: true\ncards:\n" + "".join(
+    f"  - {{id: '{n}', kind: number, value: {n}, heads: 7}}\n" for n in range(1, 105)
+)
+PROMO = Path(__file__).resolve().parent.parent / "docs" / "examples" / "promo.yaml"  # cards 105-110
+
+
+@pytest.fixture(scope="module")
+def sets(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("sets")
+    (folder / "sevens.yaml").write_text(SEVENS)
+    (folder / "promo.yaml").write_bytes(PROMO.read_bytes())
+    return folder
+
+
+SMALL_GAMES = st.tuples(
+    st.sampled_from(["classic", "pro", "plus", "jokers"]),
+    st.integers(2, 5),
+    st.integers(0, 10_000),
+    st.sampled_from(["random", "heuristic"]),
+)
+
+
+@settings(max_examples=6, deadline=None)
+@given(SMALL_GAMES)
+def test_a_set_identical_to_the_bundled_deck_makes_no_significant_difference(game):
+    variant, players, seed, kind = game
+    pool = load_pool(["numbered"])  # the bundled numbered cards, read as a user's set
+    report = balance(Options(variant), [kind] * players, 20, seed, pool)
+    assert [d for d in report.differences if d.significant] == []
+    assert all(d.interval.value == 0 for d in report.differences)
+    assert report.new_cards == []
+    assert "unchanged" in sentence(report, "en") and "as long as" in sentence(report, "en")
+
+
+@settings(max_examples=4, deadline=None)
+@given(SMALL_GAMES)
+def test_a_set_whose_cards_all_carry_7_bull_heads_makes_a_significant_difference(sets, game):
+    variant, players, seed, kind = game
+    report = balance(Options(variant), [kind] * players, 20, seed, load_pool([sets / "sevens.yaml"]))
+    score = report.difference("round_score")
+    assert score.significant and score.interval.low > 0
+    assert "more bull heads per round" in sentence(report, "en")
+
+
+def run(*args):
+    return cardgen_in_process("balance", "--games", "60", *args)
+
+
+def test_json_gives_both_decks_and_the_differences(sets):
+    result = run("--set", sets / "promo.yaml", "--players", "3", "--players-kind", "heuristic,random,random", "--json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    for side in ("standard", "custom"):
+        assert report[side]["games"] == 60
+        assert len(report[side]["mean_totals"]) == len(report[side]["win_rates"]) == 3
+        assert report[side]["mean_rounds"] > 1
+    assert report["standard"]["mean_totals"] != report["custom"]["mean_totals"]  # 107 cards deal other hands
+    measures = [d["measure"] for d in report["differences"]]
+    assert measures[:4] == ["rounds", "round_score", "total.seat1", "win.seat1"]
+    assert {"total.heuristic", "win.random"} <= set(measures)
+    assert all(set(d) == {"measure", "value", "low", "high", "significant"} for d in report["differences"])
+    assert all(d["low"] <= d["value"] <= d["high"] for d in report["differences"])
+    assert [card["card"] for card in report["new_cards"]] == [105, 106, 107, 108, 109, 110]
+    assert 0 < report["new_cards"][5]["in_pile"] < 1 and report["new_cards"][5]["heads"] == 7
+
+
+def test_the_sentence_in_each_language_names_the_finding(sets):
+    words = {
+        "en": "more bull heads per round",
+        "fr": "tête de bœuf de plus par manche",
+        "de": "Hornochsen mehr",
+        "nl": "ossenkoppen meer per ronde",
+    }
+    for lang, expected in words.items():
+        result = cardgen_in_process("balance", "--set", sets / "sevens.yaml", "--lang", lang, "--games", "15")
+        assert result.returncode == 0, result.stderr
+        first = result.stdout.splitlines()[0]
+        assert expected in first, first
+        assert ("," in first) == (lang != "en")  # the decimal comma of French, German and Dutch
+
+
+def test_the_same_report_and_pdf_bytes_for_any_number_of_jobs(sets, tmp_path):
+    outputs = []
+    for jobs in ("1", "2"):
+        pdf = tmp_path / f"report-{jobs}.pdf"
+        result = run("--set", sets / "promo.yaml", "--jobs", jobs, "-o", pdf, "--json")
+        assert result.returncode == 0, result.stderr
+        outputs.append((result.stdout, pdf.read_bytes()))
+    assert outputs[0] == outputs[1]
+
+
+@pytest.mark.parametrize("paper, size", [("a4", (595, 842)), ("letter", (612, 792))])
+def test_the_pdf_is_one_page_of_the_paper_with_embedded_fonts_and_its_words(sets, tmp_path, paper, size):
+    pdf = tmp_path / "report.pdf"
+    result = run("--set", sets / "promo.yaml", "--lang", "fr", "--paper", paper, "-o", pdf)
+    assert result.returncode == 0, result.stderr
+    reader = PdfReader(io.BytesIO(pdf.read_bytes()))
+    [page] = reader.pages
+    assert [round(float(v)) for v in page.mediabox[2:]] == list(size)
+    fonts = page["/Resources"]["/Font"]
+    assert all("/FontFile2" in fonts[name].get_object()["/FontDescriptor"] for name in fonts)  # TrueType, inside
+    text = page.extract_text()
+    assert "Rapport d’équilibre" in text and "Taux de victoire par place" in text and "110" in text
+
+
+def test_a_missing_set_or_an_unwritable_report_is_one_line_and_changes_nothing(sets, tmp_path):
+    old = tmp_path / "report.pdf"
+    old.write_bytes(b"the old report")
+    missing = run("--set", tmp_path / "lost.yaml", "-o", old)
+    assert missing.returncode == 2 and missing.stderr.count("\n") == 1 and "lost.yaml" in missing.stderr
+    (tmp_path / "taken").write_text("a file, not a folder")
+    blocked = run("--set", sets / "promo.yaml", "-o", tmp_path / "taken" / "report.pdf")
+    assert blocked.returncode == 2 and blocked.stderr.startswith("cardgen: ") and blocked.stderr.count("\n") == 1
+    assert old.read_bytes() == b"the old report" and sorted(p.name for p in tmp_path.iterdir()) == [
+        "report.pdf",
+        "taken",
+    ]
+
+
+def test_more_players_than_the_standard_deck_seats_have_nothing_to_compare_with(tmp_path):
+    many = tmp_path / "many.yaml"
+    many.write_text(
+        "name: many\ntitle: 105-124\ncards:\n"
+        + "".join(f"  - {{id: P{n}, kind: number, value: {n}, heads: 1}}\n" for n in range(105, 125))
+    )
+    assert cardgen_in_process("simulate", "--set", many, "--players", "12", "--games", "2").returncode == 0
+    result = run("--set", many, "--players", "12")
+    assert result.returncode == 2
+    assert result.stderr == (
+        "cardgen: Classic is played by 2 to 10 players, not 12 with the standard deck, "
+        "so there is nothing to compare your cards with\n"
+    )
