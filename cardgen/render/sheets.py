@@ -120,9 +120,12 @@ def _record(request: SheetRequest, plan: Plan) -> dict:
     }
     cards: dict[int, dict] = {}
     for page in plan.pages:
-        ruler = page.ruler and [round(v, 3) for v in (page.ruler.x0, page.ruler.y0, page.ruler.x1, page.ruler.y1)]
         behind = {"behind": page.behind} if page.behind is not None else {}
-        record["pages"].append({"page": page.number, "side": page.side, **behind, "ruler_line_mm": ruler})
+        ruler = {"ruler_line_mm": None}
+        if page.ruler:
+            line = [round(v, 3) for v in (page.ruler.x0, page.ruler.y0, page.ruler.x1, page.ruler.y1)]
+            ruler = {"ruler_line_mm": line, "ruler_ticks": [round(v) for v in page.ruler.ticks]}
+        record["pages"].append({"page": page.number, "side": page.side, **behind, **ruler})
         for slot in page.slots:
             if slot.draws == "face":
                 card = request.cards[slot.card]
