@@ -137,3 +137,34 @@ def test_a_back_offset_is_not_held_against_the_margins():
 
     layout = load_layout("standard")
     check_margins(plan_sheets(9, layout, A4, "duplex", "long", back_offset=(3.0, -2.5)), layout)
+
+
+def test_cards_that_do_not_fit_are_refused_with_what_they_need_and_what_the_paper_leaves(tmp_path):
+    from clirun import cardgen_in_process
+
+    layout = tmp_path / "wide.yaml"
+    layout.write_text("extends: poker\nname: wide\ncolumns: 3\nprintable_area: {sides: 7}\n")
+    ran = cardgen_in_process("build", "--set", "jokers", "--layout", layout, "-o", tmp_path / "out")
+    assert ran.returncode == 2 and not (tmp_path / "out").exists()
+    assert ran.stderr == (
+        f"cardgen: {layout}, line 3, field columns: 3 columns of 63 mm cards with 2 mm bleed need 193 mm; "
+        "the paper leaves 210 mm minus 2 × 9 mm margins (7 mm the printer does not print, 2 mm for the cut marks).\n"
+    )
+
+
+def test_a_target_outside_the_printable_area_is_refused_unless_the_layout_lowers_it(tmp_path):
+    """6 mm targets do not fit beside the standard cards inside a laser's printable area; a
+    layout for a printer that prints closer to the edge says so and prints them."""
+    from clirun import cardgen_in_process
+
+    big = tmp_path / "big.yaml"
+    big.write_text("extends: standard\nname: big\nregistration: {size: 6}\n")
+    ran = cardgen_in_process("build", "--set", "jokers", "--layout", big, "-o", tmp_path / "out")
+    assert ran.returncode == 2 and not (tmp_path / "out").exists()
+    [line] = ran.stderr.splitlines()
+    assert "big.yaml, line 3, field registration: on A4 paper, a registration target on page 1 would print " in line
+    assert "outside the printable area (6.35 mm in from the sides, 4.2 mm from the top and bottom)" in line
+    inkjet = tmp_path / "inkjet.yaml"
+    inkjet.write_text("extends: big.yaml\nname: inkjet\nprintable_area: {sides: 3, top_bottom: 3}\n")
+    ran = cardgen_in_process("build", "--set", "jokers", "--layout", inkjet, "-o", tmp_path / "out")
+    assert ran.returncode == 0, ran.stderr

@@ -4,7 +4,6 @@ lower-left corner (PDF's orientation)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
 from cardgen.model.layout import Layout
 

@@ -394,7 +394,9 @@ def plan_margins(slots: list[Rect], layout: Layout, paper: tuple[float, float], 
             side
             for side in RULER_SIDES
             if room[side] >= ruler_band + mark_room
-            and not any(_overlap(_ruler(side, layout.ruler, area, paper).box, box) for box in _target_boxes(targets, layout))
+            and not any(
+                _overlap(_ruler(side, layout.ruler, area, paper).box, box) for box in _target_boxes(targets, layout)
+            )
         ]
         ruler_side = (fits or RULER_SIDES)[0]
     note_side = None

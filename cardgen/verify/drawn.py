@@ -384,16 +384,17 @@ class BacksCheck(PageCheck):
     def page(self, number, view, on_page) -> None:
         record = self.record
         backs = [entry for entry in on_page.backs if entry[0] in self.faces]
-        drawn = _drawn_offsets(view, [back.trim_mm for _, _, back in backs], self.reach, record.shared_cuts) if view else []
-        for (index, card, back), (offsets, _) in zip(backs, drawn or [([None, None], False)] * len(backs)):
-            if view is None:
+        if view is None:
+            for _, card, back in backs:
                 self.failed(
                     "pdf.backs",
                     f"the {self.what} should be on page {number}, but the file ends at page {self.file_pages}",
                     _slot_place(card, back),
                     card=card.id,
                 )
-                continue
+            return
+        drawn = _drawn_offsets(view, [back.trim_mm for _, _, back in backs], self.reach, record.shared_cuts)
+        for (index, card, back), (offsets, _) in zip(backs, drawn):
             if None in offsets:
                 self.failed(
                     "pdf.backs", f"no {self.what} is drawn behind this card", _slot_place(card, back), card=card.id
