@@ -91,7 +91,13 @@ class PagePlace(_Part):
     # the ruler's line [x0, y0, x1, y1] and the way its ticks point ([-1, 0]: left); older
     # records give [x, y0, y1], a vertical line up the left margin
     ruler_line_mm: list[Offset] | None = Field(default=None, min_length=3, max_length=4)
-    ruler_ticks: tuple[Annotated[int, Field(ge=-1, le=1)], Annotated[int, Field(ge=-1, le=1)]] | None = None
+    ruler_ticks: tuple[Annotated[int, Field(ge=-1, le=1)], ...] | None = Field(default=None, min_length=2, max_length=2)
+
+    @model_validator(mode="after")
+    def _ticks_across_the_line(self) -> PagePlace:
+        if self.ruler_ticks is not None and abs(self.ruler_ticks[0]) + abs(self.ruler_ticks[1]) != 1:
+            raise _problem("ruler_ticks", f"must be one step left, right, down or up, not {list(self.ruler_ticks)}")
+        return self
 
 
 class CutMarks(_Part):
