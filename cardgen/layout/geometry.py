@@ -146,10 +146,12 @@ def _count(layout: Layout, field: str, card: float, pitch: float, paper: float, 
     if wanted > 1 and between > 2 * layout.bleed:
         extras.append(f"{layout.gap_mm:g} mm gaps")
     printer = layout.printable_area.sides if field == "columns" else layout.printable_area.top_bottom
+    why = f"{printer:g} mm the printer does not print"
+    if margin > printer:
+        why += f", {round(margin - printer, 2):g} mm for the cut marks"
     raise GridError(
         f"{wanted} {noun} of {card:g} mm cards{' with ' + ' and '.join(extras) if extras else ''} need "
-        f"{round(need, 2):g} mm; the paper leaves {paper:g} mm minus 2 × {round(margin, 2):g} mm margins "
-        f"({printer:g} mm the printer does not print, {round(margin - printer, 2):g} mm for the cut marks)",
+        f"{round(need, 2):g} mm; the paper leaves {paper:g} mm minus 2 × {round(margin, 2):g} mm margins ({why})",
         "card" if asked == "auto" else field,
     )
 
