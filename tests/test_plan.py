@@ -117,6 +117,7 @@ def test_a_layout_may_ask_for_no_targets_no_ruler_and_no_note(tmp_path):
     [
         ("registration: {size: 14}\n", "registration"),  # a target that reaches a card's bleed or the edge
         ("margins: {left: 3.5, bottom: 8}\n", "margins"),  # the grid pushed against the left edge
+        ("margins: {left: 4, bottom: 10}\ncut_marks: {style: none}\nruler: 0\n", "margins"),  # the bleed itself
     ],
 )
 def test_a_layout_whose_marks_cannot_print_is_refused_naming_its_field(tmp_path, extra, field):

@@ -655,6 +655,11 @@ def check_margins(plan: Plan, layout: Layout) -> None:
         if page.side == "back":  # the printer's own shift, which the offset cancels, puts it back
             page = _moved(page, -dx, -dy)
         bleeds = [slot.reach for slot in page.slots]
+        for slot, bleed in zip(page.slots, bleeds):
+            if not _contains(area.grown(EDGE_SLACK), bleed):
+                raise MarginError(
+                    "margins", f"card {slot.card + 1} with its bleed on page {page.number} would print {where}"
+                )
         furniture = [item for item in _furniture(page, layout) if item[1] is not None]
         for index, (what, field, box, remedy) in enumerate(furniture):
             if not _contains(area.grown(EDGE_SLACK), box):
