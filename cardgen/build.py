@@ -153,7 +153,8 @@ def _page_setup(settings: PrintSettings) -> _PageSetup:
     try:
         make_grid(layout, paper_mm)
     except GridError as exc:
-        raise layout_doc.error(_grid_field(layout_doc), str(exc)) from None
+        field = (exc.field,) if layout_doc.sets((exc.field,)) else _grid_field(layout_doc)
+        raise layout_doc.error(field, str(exc)) from None
     paper_name = settings.paper or (layout.paper if isinstance(layout.paper, str) else "a4")
     return _PageSetup(layout, layout_doc, paper_mm, paper_name, settings.flip or layout.flip)
 

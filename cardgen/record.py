@@ -88,6 +88,16 @@ class PagePlace(_Part):
     page: PageNumber
     side: Literal["front", "back"]
     behind: PageNumber | None = None
+    # the ruler's line [x0, y0, x1, y1] and the way its ticks point ([-1, 0]: left); older
+    # records give [x, y0, y1], a vertical line up the left margin
+    ruler_line_mm: list[Offset] | None = Field(default=None, min_length=3, max_length=4)
+    ruler_ticks: tuple[Annotated[int, Field(ge=-1, le=1)], ...] | None = Field(default=None, min_length=2, max_length=2)
+
+    @model_validator(mode="after")
+    def _ticks_across_the_line(self) -> PagePlace:
+        if self.ruler_ticks is not None and abs(self.ruler_ticks[0]) + abs(self.ruler_ticks[1]) != 1:
+            raise _problem("ruler_ticks", f"must be one step left, right, down or up, not {list(self.ruler_ticks)}")
+        return self
 
 
 class CutMarks(_Part):
@@ -130,6 +140,11 @@ class LayoutRecord(Paper):
     target_size_mm: float = Field(default=6.0, allow_inf_nan=False, gt=0, le=30)
     cut_marks_mm: CutMarks = CutMarks()
     ruler_mm: float | None = Field(default=None, allow_inf_nan=False, ge=0, le=MAX_PAPER_MM)
+    # how far in from the sides and from the top and bottom the layout lets ink go
+    printable_mm: tuple[Annotated[float, Field(allow_inf_nan=False, ge=0, le=50)], ...] | None = Field(
+        default=None, min_length=2, max_length=2
+    )
+    shared_cuts: bool = False  # neighbouring cards share their cut: no bleed between them
     fold_mm: Length | None = None  # a fold sheet's vertical fold line: each back lies mirrored across it
     cutter_marks: CutterMarksPlace | None = None
     pages: list[PagePlace] = Field(min_length=1, max_length=MAX_PAGES)

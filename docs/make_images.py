@@ -70,6 +70,8 @@ def main() -> None:
         page_png(out / "calibration.pdf", 0, "calibration.png")
         cardgen("build", "--set", "jokers", "--mode", "fold", "-o", str(out / "fold"))
         page_png(out / "fold" / "jokers-fold.pdf", 0, "sheet-jokers-fold.png")
+        cardgen("build", "--set", "numbered", "--layout", "poker", "--mode", "sleeve", "-o", str(out / "poker"))
+        page_png(out / "poker" / "numbered-sleeve.pdf", 0, "sheet-poker.png")
         page_png(out / "rules-plus-en.pdf", 0, "rules-plus-en.png")
         cardgen("sheet", "classic", "--players", "4", "-o", str(out / "score-classic-4.pdf"))
         page_png(out / "score-classic-4.pdf", 0, "score-classic-4-en.png")

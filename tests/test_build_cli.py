@@ -148,7 +148,11 @@ def test_a_grid_that_does_not_fit_names_the_users_file_and_the_field_it_set(tmp_
     layout.write_text("extends: standard\nname: small\npaper: {width: 100, height: 100}\n")
     result = cardgen("build", "--layout", str(layout), "-o", str(tmp_path / "out"))
     assert result.returncode == 2
-    assert f"{layout}, line 3, field paper: no 56 x 87 mm card" in result.stderr
+    assert (
+        f"{layout}, line 3, field paper: 1 row of 87 mm cards with 2.5 mm bleed need 92 mm; "
+        "the paper leaves 100 mm minus 2 × 6.2 mm margins (4.2 mm the printer does not print, "
+        "2 mm for the cut marks)." in result.stderr
+    )
 
 
 def test_the_kit_is_the_same_bytes_on_one_core_as_on_several(monkeypatch):

@@ -13,7 +13,8 @@ import pytest
 from pdfcheck import MM, layout_record, reader
 
 from cardgen.build import PrintSettings, build
-from cardgen.errors import InputError
+from cardgen.layout.plan import plan_sheets
+from cardgen.model.layout import load_layout
 from cardgen.render.scoresheet import score_sheet_pdf
 from cardgen.summaries import summary_pdf
 from cardgen.texts import sheet_strings
@@ -32,7 +33,7 @@ LONGEST_TITLE = (
     "selbst gedruckt, für Übungsrunden am Wochenende"
 )[:120].ljust(120, "x")
 TARGET_WINDOW = 1.0  # mm around a target's cross that verify reads to find it
-PRINTABLE = 3.0  # mm along the paper's edges that a home printer cannot print
+PRINTABLE = (6.35, 4.2)  # mm along the sides and the top and bottom that a common laser does not print
 
 
 # Rule summaries and score sheets depend on language and paper, not on the flip: the
@@ -137,14 +138,14 @@ def test_a_longest_title_is_kept_off_the_marks_too(tmp_path):
         assert not list(_clashes("long-title-glue.pdf", PageTexts(files["long-title-glue.pdf"]))), (paper, lang)
 
 
-def _clashes(name: str, pages: PageTexts):
+def _clashes(name: str, pages: PageTexts, layout: str = "standard"):
     """Every character outside the cards that overlaps a target, the ruler or the cut
     marks, or leaves the printable area, named with what it touches."""
     record = pages.record
     for page in record["pages"]:
         if page["page"] not in pages.checked:
             continue
-        keep_out = _keep_out_boxes(record, page)
+        keep_out = _keep_out_boxes(record, page, load_layout(layout)[0])
         cards = [box for what, box in keep_out if what == "card"]
         text = pages.document[page["page"] - 1].get_textpage()
         for index in range(text.count_chars()):
@@ -158,14 +159,14 @@ def _clashes(name: str, pages: PageTexts):
             for what, keep in keep_out:
                 if what != "card" and _overlap(box, keep):
                     yield f"{where} overlaps the {what}"
-            width, height = record["paper_mm"]
-            if box[0] < PRINTABLE or box[1] < PRINTABLE or box[2] > width - PRINTABLE or box[3] > height - PRINTABLE:
-                yield f"{where} is where a home printer does not print"
+            (width, height), (sides, ends) = record["paper_mm"], PRINTABLE
+            if box[0] < sides or box[1] < ends or box[2] > width - sides or box[3] > height - ends:
+                yield f"{where} is where a common laser printer does not print"
 
 
-def _keep_out_boxes(record: dict, page: dict) -> list[tuple[str, list[float]]]:
-    """(what, [x0, y0, x1, y1] mm) of the cards with their bleed, the area of their cut
-    marks, the targets with the window verify reads, and the ruler with its ticks."""
+def _keep_out_boxes(record: dict, page: dict, layout) -> list[tuple[str, list[float]]]:
+    """(what, [x0, y0, x1, y1] mm) of the cards with their bleed, each cut mark (where the
+    sheet's plan puts it), the targets with the window verify reads, and the ruler with its ticks."""
     side, paper = page["side"], record["paper_mm"]
     rects = [
         card["trim_mm"] if side == "front" else card["back"]["trim_mm"]
@@ -174,27 +175,28 @@ def _keep_out_boxes(record: dict, page: dict) -> list[tuple[str, list[float]]]:
     ]
     bleed = record["bleed_mm"]
     boxes = [("card", [x - bleed, y - bleed, x + w + bleed, y + h + bleed]) for x, y, w, h in rects]
-    marks = record["cut_marks_mm"]
-    reach = bleed + marks["offset"] + marks["length"] if marks["style"] != "none" else bleed
-    boxes.append(
-        (
-            "cut marks",
-            [
-                min(r[0] for r in rects) - reach,
-                min(r[1] for r in rects) - reach,
-                max(r[0] + r[2] for r in rects) + reach,
-                max(r[1] + r[3] for r in rects) + reach,
-            ],
-        )
+    plan = plan_sheets(
+        len(record["cards"]),
+        layout,
+        tuple(record["paper_mm"]),
+        record["mode"],
+        record["flip"] or "long",
+        tuple(record["back_offset_mm"]),
     )
+    half_width = layout.cut_marks.width / 2
+    for mark in plan.pages[page["page"] - 1].cut_marks:  # as long as the margins leave them
+        xs, ys = sorted((mark.x0, mark.x1)), sorted((mark.y0, mark.y1))
+        boxes.append(("cut marks", [xs[0] - half_width, ys[0] - half_width, xs[1] + half_width, ys[1] + half_width]))
     half = record["target_size_mm"] / 2 + TARGET_WINDOW
     for x, y in record["targets_mm"]:
         if side == "back":
             x, y = _behind(x, y, paper, record["flip"], record["back_offset_mm"])
         boxes.append(("target", [x - half, y - half, x + half, y + half]))
     if page.get("ruler_line_mm"):
-        x, y0, y1 = page["ruler_line_mm"]
-        boxes.append(("ruler", [x - 2.25, y0 - 0.05, x + 0.1, y1 + 0.05]))  # ticks reach 2.2 mm left
+        x0, y0, x1, y1 = page["ruler_line_mm"]
+        tx, ty = page["ruler_ticks"]  # the ticks reach 2.2 mm that way
+        xs, ys = sorted((x0 + 2.25 * tx, x1 - 0.1 * tx)), sorted((y0 + 2.25 * ty, y1 - 0.1 * ty))
+        boxes.append(("ruler", [xs[0], ys[0], xs[1], ys[1]]))
     return boxes
 
 
@@ -237,26 +239,25 @@ def test_a_sheet_without_a_reference_card_does_not_load_its_module():
     assert run.stdout.strip() == "False"
 
 
-def test_a_layout_with_narrow_side_margins_moves_targets_and_note_to_the_bottom_margin(tmp_path):
-    """Poker cards on Letter leave 6.5 mm beside the cards: too little for a target or a
-    line beyond the cut marks, so the targets sit near the corners of the bottom and top
-    margins, printable, and the note runs across the bottom margin, whole and clear of the
-    marks. The ruler's labels do not fit that margin: the bundled poker layout is refused
-    on Letter, naming the ruler, and a layout of one's own without it prints."""
-    with pytest.raises(
-        InputError,
-        match=r"poker.yaml, line \d+, field card: on Letter paper, the ruler .* within 3 mm of the paper's edge",
-    ):
-        build(PrintSettings(layout="poker", paper="letter"), sets=["jokers"], mode="duplex")
-    no_ruler = tmp_path / "poker-no-ruler.yaml"
-    no_ruler.write_text("extends: poker\nname: poker without a ruler\nruler: 0\n")
-    files = build(PrintSettings(layout=str(no_ruler), paper="letter", lang="nl"), sets=["jokers"], mode="duplex")
-    pages = PageTexts(files["jokers-duplex.pdf"])
-    (width, height), half = pages.record["paper_mm"], pages.record["target_size_mm"] / 2
-    for x, y in pages.record["targets_mm"]:
-        assert PRINTABLE <= x - half and x + half <= width - PRINTABLE, (x, y)
-        assert PRINTABLE <= y - half and y + half <= height - PRINTABLE, (x, y)
-    for page in pages.checked:
-        assert _words(sheet_strings("nl")["print_actual_size"]) in pages.text(page), page
-    overlaps = [clash for clash in _clashes("jokers-duplex.pdf", pages) if "overlaps" in clash]
-    assert not overlaps, overlaps[:5]
+def test_a_layout_with_narrow_side_margins_moves_targets_note_and_ruler_to_the_top_and_bottom(tmp_path):
+    """Poker cards leave too little room beside them for a target, a line of the note or the
+    ruler beyond the cut marks: the targets sit in the bottom and top margins, in line with
+    the outer columns, the note runs across the bottom margin and the ruler across the top,
+    all inside a common laser's printable area and clear of each other, on A4 and Letter."""
+    for paper in PAPERS:
+        files = build(PrintSettings(layout="poker", paper=paper, lang="nl"), sets=["jokers"], mode="duplex")
+        pages = PageTexts(files["jokers-duplex.pdf"])
+        record = pages.record
+        (width, height), half = record["paper_mm"], record["target_size_mm"] / 2
+        for x, y in record["targets_mm"]:
+            assert PRINTABLE[0] <= x - half and x + half <= width - PRINTABLE[0], (x, y)
+            assert PRINTABLE[1] <= y - half and y + half <= height - PRINTABLE[1], (x, y)
+            bottom = min(card["trim_mm"][1] for card in record["cards"]) - record["bleed_mm"]
+            top = max(card["trim_mm"][1] + card["trim_mm"][3] for card in record["cards"]) + record["bleed_mm"]
+            assert y + half < bottom or y - half > top, (x, y)  # below or above the cards
+        x0, y0, x1, y1 = record["pages"][0]["ruler_line_mm"]
+        assert y0 == y1 > height - 10
+        for page in pages.checked:
+            assert _words(sheet_strings("nl")["print_actual_size"]) in pages.text(page), page
+        clashes = list(_clashes("jokers-duplex.pdf", pages, "poker"))
+        assert not clashes, clashes[:5]

@@ -2,8 +2,8 @@
 
 import pytest
 
-from cardgen.layout.geometry import PRINTER_MARGIN, Rect, bounds
-from cardgen.layout.plan import plan_sheets
+from cardgen.layout.geometry import Rect, bounds, printable_area
+from cardgen.layout.plan import check_margins, plan_sheets
 from cardgen.model.layout import load_layout as _load_layout
 
 
@@ -14,8 +14,8 @@ def load_layout(name):
 A4, LETTER = (210.0, 297.0), (215.9, 279.4)
 
 
-def _inside(rect: Rect, paper) -> bool:
-    return rect.x >= 0 and rect.y >= 0 and rect.right <= paper[0] and rect.top <= paper[1]
+def _inside(rect: Rect, area: Rect) -> bool:
+    return rect.x >= area.x and rect.y >= area.y and rect.right <= area.right and rect.top <= area.top
 
 
 @pytest.mark.parametrize("layout_name", ["standard", "poker"])
@@ -26,7 +26,7 @@ def test_every_card_is_placed_once_on_the_paper_front_then_back(layout_name, pap
     plan = plan_sheets(23, layout, paper, mode, "long")
     fronts = [slot for page in plan.pages if page.side == "front" for slot in page.slots]
     assert [slot.card for slot in fronts] == list(range(23))
-    assert all(_inside(slot.trim.grown(layout.bleed), paper) for slot in fronts)
+    assert all(_inside(slot.reach, printable_area(layout, paper)) for slot in fronts)
     sides = [page.side for page in plan.pages]
     assert sides == (["front"] if mode == "sleeve" else ["front", "back"]) * (
         len(plan.pages) // (1 if mode == "sleeve" else 2)
@@ -66,20 +66,34 @@ def test_a_back_offset_moves_everything_on_the_back_pages_and_nothing_on_the_fro
     shifted = moved.pages[1]
     assert [s.trim for s in shifted.slots] == [s.trim.moved(1.5, -0.5) for s in back.slots]
     assert shifted.targets == tuple((x + 1.5, y - 0.5) for x, y in back.targets)
-    assert shifted.ruler.x == back.ruler.x + 1.5 and shifted.ruler.y0 == back.ruler.y0 - 0.5
+    assert moved.trim_box == still.trim_box  # the page boxes never follow the offset (CUPS would undo it)
+    assert shifted.ruler == back.ruler.moved(1.5, -0.5) and shifted.ruler.x0 == back.ruler.x0 + 1.5
     assert shifted.note.rect == back.note.rect.moved(1.5, -0.5)
 
 
-def test_marks_stay_off_the_cards_bleed_and_inside_what_a_printer_prints():
-    layout = load_layout("standard")
-    for page in plan_sheets(9, layout, A4, "duplex", "short").pages:
-        bleed = bounds([slot.trim for slot in page.slots]).grown(layout.bleed)
+@pytest.mark.parametrize("layout_name", ["standard", "poker", "silhouette"])
+@pytest.mark.parametrize("paper", [A4, LETTER])
+@pytest.mark.parametrize("mode", ["glue", "duplex", "sleeve", "fold"])
+def test_marks_targets_ruler_and_note_stay_inside_a_common_lasers_printable_area(layout_name, paper, mode):
+    """6.35 mm at the sides, 4.2 mm top and bottom: nothing of the margins outside, none on
+    a card's bleed, and the whole plan passes its own check."""
+    layout = load_layout(layout_name)
+    width, height = paper
+    plan = plan_sheets(23, layout, paper, mode, "short")
+    check_margins(plan, layout)
+    for page in plan.pages:
+        bleed = bounds([slot.reach for slot in page.slots])
         for mark in page.cut_marks:
             for x, y in ((mark.x0, mark.y0), (mark.x1, mark.y1)):
                 assert not (bleed.x < x < bleed.right and bleed.y < y < bleed.top)
-                assert PRINTER_MARGIN <= x <= A4[0] - PRINTER_MARGIN and PRINTER_MARGIN <= y <= A4[1] - PRINTER_MARGIN
-        assert page.note is not None and page.note.rect.right <= A4[0] - PRINTER_MARGIN
-        assert page.ruler is not None and page.ruler.x < bleed.x
+                assert 6.35 <= x <= width - 6.35 and 4.2 <= y <= height - 4.2
+        for x, y in page.targets:
+            half = layout.target_size / 2
+            assert 6.35 <= x - half and x + half <= width - 6.35 and 4.2 <= y - half and y + half <= height - 4.2
+        ruler = page.ruler.box
+        assert 6.35 <= ruler.x and ruler.right <= width - 6.35 and 4.2 <= ruler.y and ruler.top <= height - 4.2
+        note = page.note.rect
+        assert 6.35 <= note.x and note.right <= width - 6.35 and 4.2 <= note.y and note.top <= height - 4.2
 
 
 def test_a_partial_last_page_has_marks_around_its_own_cards_only():
@@ -132,6 +146,7 @@ def test_a_layout_may_ask_for_no_targets_no_ruler_and_no_note(tmp_path):
     [
         ("registration: {size: 14}\n", "registration"),  # a target that reaches a card's bleed or the edge
         ("margins: {left: 3.5, bottom: 8}\n", "margins"),  # the grid pushed against the left edge
+        ("margins: {left: 4, bottom: 10}\ncut_marks: {style: none}\nruler: 0\n", "margins"),  # the bleed itself
     ],
 )
 def test_a_layout_whose_marks_cannot_print_is_refused_naming_its_field(tmp_path, extra, field):
@@ -152,3 +167,34 @@ def test_a_back_offset_is_not_held_against_the_margins():
 
     layout = load_layout("standard")
     check_margins(plan_sheets(9, layout, A4, "duplex", "long", back_offset=(3.0, -2.5)), layout)
+
+
+def test_cards_that_do_not_fit_are_refused_with_what_they_need_and_what_the_paper_leaves(tmp_path):
+    from clirun import cardgen_in_process
+
+    layout = tmp_path / "wide.yaml"
+    layout.write_text("extends: poker\nname: wide\ncolumns: 3\nprintable_area: {sides: 7}\n")
+    ran = cardgen_in_process("build", "--set", "jokers", "--layout", layout, "-o", tmp_path / "out")
+    assert ran.returncode == 2 and not (tmp_path / "out").exists()
+    assert ran.stderr == (
+        f"cardgen: {layout}, line 3, field columns: 3 columns of 63 mm cards with 2 mm bleed need 193 mm; "
+        "the paper leaves 210 mm minus 2 × 9 mm margins (7 mm the printer does not print, 2 mm for the cut marks).\n"
+    )
+
+
+def test_a_target_outside_the_printable_area_is_refused_unless_the_layout_lowers_it(tmp_path):
+    """6 mm targets do not fit beside the standard cards inside a laser's printable area; a
+    layout for a printer that prints closer to the edge says so and prints them."""
+    from clirun import cardgen_in_process
+
+    big = tmp_path / "big.yaml"
+    big.write_text("extends: standard\nname: big\nregistration: {size: 6}\n")
+    ran = cardgen_in_process("build", "--set", "jokers", "--layout", big, "-o", tmp_path / "out")
+    assert ran.returncode == 2 and not (tmp_path / "out").exists()
+    [line] = ran.stderr.splitlines()
+    assert "big.yaml, line 3, field registration: on A4 paper, a registration target on page 1 would print " in line
+    assert "outside the printable area (6.35 mm in from the sides, 4.2 mm from the top and bottom)" in line
+    inkjet = tmp_path / "inkjet.yaml"
+    inkjet.write_text("extends: big.yaml\nname: inkjet\nprintable_area: {sides: 3, top_bottom: 3}\n")
+    ran = cardgen_in_process("build", "--set", "jokers", "--layout", inkjet, "-o", tmp_path / "out")
+    assert ran.returncode == 0, ran.stderr

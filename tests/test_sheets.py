@@ -209,21 +209,21 @@ def test_back_offset_moves_the_back_page_as_seen_on_it(flip):
         "extends: standard\nname: tight\ncard: {width: 63.5, height: 88.9}\nbleed: 3\n",
     ],
 )
-def test_nothing_is_drawn_where_a_home_printer_cannot_print(tmp_path, layout_text):
+def test_nothing_is_drawn_where_a_common_laser_cannot_print(tmp_path, layout_text):
     settings = PrintSettings()
     if layout_text:
         (tmp_path / "tight.yaml").write_text(layout_text)
         settings = PrintSettings(layout=str(tmp_path / "tight.yaml"))
     content = render_jobs(jobs_for(["jokers"], "glue"), settings)["jokers-glue.pdf"]
-    edge = 2.9  # mm: a little inside the 3 mm strip most home printers leave blank
+    sides, ends = 6.2, 4.05  # mm: a little inside the strips a common laser leaves blank (6.35 and 4.2 mm)
     for index in range(2):
         image = render(content, index, 100)
         width, height = image.size
-        strip = round(edge / 25.4 * 100)
+        side, end = (round(mm / 25.4 * 100) for mm in (sides, ends))
         for box in [
-            (0, 0, width, strip),
-            (0, height - strip, width, height),
-            (0, 0, strip, height),
-            (width - strip, 0, width, height),
+            (0, 0, width, end),
+            (0, height - end, width, height),
+            (0, 0, side, height),
+            (width - side, 0, width, height),
         ]:
             assert image.crop(box).getextrema()[0] > 245, (index, box)

@@ -4,12 +4,10 @@ lower-left corner (PDF's orientation)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
 from cardgen.model.layout import Layout
 
 MM = 72 / 25.4  # points per millimetre
-PRINTER_MARGIN = 3.0  # mm along the paper's edges that most home printers cannot print
 
 
 def pixels(length_mm: float, dpi: float) -> int:
@@ -57,6 +55,7 @@ class Grid:
     columns: int
     rows: int
     bleed: float
+    shared: bool = False  # neighbours share their cut: bleed only around the grid
 
     @property
     def trim_bounds(self) -> Rect:
@@ -86,36 +85,48 @@ def print_box(box: Rect, paper: tuple[float, float]) -> Rect:
 
 
 class GridError(ValueError):
-    """No card fits: the message says why, for the caller to put in front of a file and field."""
+    """The cards do not fit: the message says why, for the caller to put in front of a file
+    and `field`, the layout field that asked for what does not fit."""
+
+    def __init__(self, message: str, field: str = "card") -> None:
+        super().__init__(message)
+        self.field = field
 
 
-def min_margin(layout: Layout) -> float:
-    """Room needed between the bleed and the paper's edge: at least 1 mm of cut mark
-    where a home printer still prints."""
+def printable_area(layout: Layout, paper: tuple[float, float]) -> Rect:
+    """Where the layout lets ink go: the paper less its printable-area margins."""
+    sides, ends = layout.printable_area.sides, layout.printable_area.top_bottom
+    return Rect(sides, ends, paper[0] - 2 * sides, paper[1] - 2 * ends)
+
+
+def min_margins(layout: Layout) -> tuple[float, float]:
+    """Room needed between the grid's bleed and the paper's side and top/bottom edges: the
+    printable area's margin and, beyond the cut marks' offset, at least 1 mm of cut mark."""
     marks = layout.cut_marks
-    return (marks.offset + 1 if marks.style != "none" else 0) + PRINTER_MARGIN
+    room = marks.offset + 1 if marks.style != "none" else 0
+    return layout.printable_area.sides + room, layout.printable_area.top_bottom + room
 
 
 def make_grid(layout: Layout, paper: tuple[float, float] | None = None) -> Grid:
     paper_w, paper_h = paper or layout.paper_size
-    pitch_x = layout.card.width + 2 * layout.bleed + layout.gap
-    pitch_y = layout.card.height + 2 * layout.bleed + layout.gap
-    margin = min_margin(layout)
-    columns = _count(layout.columns, paper_w - 2 * margin + layout.gap, pitch_x)
-    rows = _count(layout.rows, paper_h - 2 * margin + layout.gap, pitch_y)
-    if columns < 1 or rows < 1:
-        raise GridError(
-            f"no {layout.card.width:g} x {layout.card.height:g} mm card with {layout.bleed:g} mm bleed "
-            f"fits on {paper_w:g} x {paper_h:g} mm paper with {margin:g} mm margins"
-        )
-    grid_w = columns * pitch_x - layout.gap
-    grid_h = rows * pitch_y - layout.gap
+    shared = layout.shares_cuts
+    between = 0.0 if shared else 2 * layout.bleed + layout.gap_mm  # from one card's trim to the next's
+    pitch_x, pitch_y = layout.card.width + between, layout.card.height + between
+    margin_x, margin_y = min_margins(layout)
+    columns = _count(layout, "columns", layout.card.width, pitch_x, paper_w, margin_x)
+    rows = _count(layout, "rows", layout.card.height, pitch_y, paper_h, margin_y)
+    grid_w = columns * pitch_x - between + 2 * layout.bleed
+    grid_h = rows * pitch_y - between + 2 * layout.bleed
     if layout.margins == "auto":
         left, bottom = (paper_w - grid_w) / 2, (paper_h - grid_h) / 2
     else:
         left, bottom = layout.margins.left, layout.margins.bottom
     if left < 0 or bottom < 0 or left + grid_w > paper_w + 1e-9 or bottom + grid_h > paper_h + 1e-9:
-        raise GridError(f"a grid of {columns} x {rows} cards does not fit on {paper_w:g} x {paper_h:g} mm paper")
+        raise GridError(
+            f"a grid of {columns} x {rows} cards ({grid_w:g} x {grid_h:g} mm with its bleed) placed at "
+            f"{left:g}, {bottom:g} mm does not fit on {paper_w:g} x {paper_h:g} mm paper",
+            "margins",
+        )
     slots = tuple(
         Rect(
             left + layout.bleed + column * pitch_x,
@@ -126,12 +137,35 @@ def make_grid(layout: Layout, paper: tuple[float, float] | None = None) -> Grid:
         for row in range(rows)
         for column in range(columns)
     )
-    return Grid((paper_w, paper_h), slots, columns, rows, layout.bleed)
+    return Grid((paper_w, paper_h), slots, columns, rows, layout.bleed, shared)
 
 
-def _count(asked: int | Literal["auto"], room: float, pitch: float) -> int:
-    fitting = int((room + 1e-9) // pitch)
-    return fitting if asked == "auto" else (asked if asked <= fitting else 0)
+def _count(layout: Layout, field: str, card: float, pitch: float, paper: float, margin: float) -> int:
+    """How many cards fit across (columns) or up (rows) the paper, or as many as asked;
+    GridError naming what they need and what the paper leaves when not one, or not as many
+    as asked, fits."""
+    between = pitch - card  # the gap and the bleeds from one card's trim to the next's
+    fitting = int((paper - 2 * margin - 2 * layout.bleed + between + 1e-9) // pitch)
+    asked = getattr(layout, field)
+    if asked == "auto" and fitting >= 1:
+        return fitting
+    if asked != "auto" and asked <= fitting:
+        return asked
+    wanted = 1 if asked == "auto" else asked
+    need = wanted * pitch - between + 2 * layout.bleed
+    noun = field if wanted > 1 else field[:-1]
+    extras = [f"{layout.bleed:g} mm bleed"] if layout.bleed else []
+    if wanted > 1 and between > 2 * layout.bleed:
+        extras.append(f"{layout.gap_mm:g} mm gaps")
+    printer = layout.printable_area.sides if field == "columns" else layout.printable_area.top_bottom
+    why = f"{printer:g} mm the printer does not print"
+    if margin > printer:
+        why += f", {round(margin - printer, 2):g} mm for the cut marks"
+    raise GridError(
+        f"{wanted} {noun} of {card:g} mm cards{' with ' + ' and '.join(extras) if extras else ''} need "
+        f"{round(need, 2):g} mm; the paper leaves {paper:g} mm minus 2 × {round(margin, 2):g} mm margins ({why})",
+        "card" if asked == "auto" else field,
+    )
 
 
 def behind(rect: Rect, paper: tuple[float, float], flip: str) -> Rect:

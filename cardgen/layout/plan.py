@@ -22,7 +22,6 @@ from dataclasses import dataclass, replace
 from typing import Literal
 
 from cardgen.layout.geometry import (
-    PRINTER_MARGIN,
     Grid,
     GridError,
     Rect,
@@ -30,8 +29,9 @@ from cardgen.layout.geometry import (
     behind_point,
     bounds,
     make_grid,
-    min_margin,
+    min_margins,
     print_box,
+    printable_area,
 )
 from cardgen.model.layout import Layout
 
@@ -42,11 +42,18 @@ Point = tuple[float, float]
 CutterStyle = Literal["none", "silhouette"]
 
 TARGET_CLEARANCE = 1.5  # mm left free around a target's cross (verify reads 1 mm around it)
+TARGET_WINDOW = 1.0  # mm around a target that verify reads to find it: no other ink there
 MARK_CLEARANCE = 1.0  # mm left free beyond the cut marks
+MIN_MARK = 1.0  # mm: the shortest cut mark worth printing
 NOTE_LINE_MM = 6 * 25.4 / 72  # the note's smallest line: 6 pt of Vera, whose ascent and descent add up to its size
 FOLD_CLEARANCE = 0.5  # mm of white between a card's bleed and the fold line, on each side (room for the ruler)
-RULER_REACH = 4.6  # mm its tick labels stand left of a ruler's line (2.8 mm off, 5 pt high)
+RULER_TICK = 2.2  # mm: a ruler's longest tick, on the side of its line towards the paper's edge
+RULER_DEPTH = RULER_TICK + 0.1  # mm across a ruler: its ticks and its line
+RULER_END_LABEL = 8.5  # mm beyond each end of a ruler for its end labels ("0", "100 mm") in line with it
 EDGE_SLACK = 0.15  # mm: a cut mark shortened to end at the printable edge still has half its width beyond
+SIDES = ("left", "bottom", "right", "top")
+RULER_SIDES = ("left", "top", "bottom")  # where a ruler may go, the first with room
+NOTE_SIDES = ("right", "bottom")
 FOLD_LABEL = (40.0, 4.0)  # mm: the room for "fold here" above the cards, centred on the fold line
 
 
@@ -70,6 +77,11 @@ class Slot:
     draws: Draws  # the card's face, its back, or a glue outline
     trim: Rect  # on the page: a card turned a quarter turn lies across it
     turn: int = 0  # quarter turns counter-clockwise: 2 for a back behind a short-edge flip
+    bleed_box: Rect | None = None  # where its drawing may reach (set by _page): bleed only where no card adjoins
+
+    @property
+    def reach(self) -> Rect:
+        return self.bleed_box or self.trim
 
     @property
     def rotated(self) -> bool:
@@ -97,11 +109,36 @@ class NoteBox:
 
 @dataclass(frozen=True)
 class Ruler:
-    """A vertical ruler: its line at x from y0 to y1, ticks and labels to the left."""
+    """A ruler's line from (x0, y0) to (x1, y1), up the page or across it; its ticks, and its
+    end labels in line with it beyond each end, stand on the side `ticks` points to (one step
+    towards the paper's nearest edge)."""
 
-    x: float
+    x0: float
     y0: float
+    x1: float
     y1: float
+    ticks: tuple[float, float]
+
+    @property
+    def vertical(self) -> bool:
+        return self.x0 == self.x1
+
+    @property
+    def length(self) -> float:
+        return abs(self.x1 - self.x0) + abs(self.y1 - self.y0)
+
+    @property
+    def box(self) -> Rect:
+        """Its line, ticks and end labels."""
+        tx, ty = self.ticks
+        x0, x1 = sorted((self.x0 + tx * RULER_TICK, self.x0 - tx * 0.1))
+        y0, y1 = sorted((self.y0 + ty * RULER_TICK, self.y0 - ty * 0.1))
+        if self.vertical:
+            return _rect(x0, self.y0 - RULER_END_LABEL, x1, self.y1 + RULER_END_LABEL)
+        return _rect(self.x0 - RULER_END_LABEL, y0, self.x1 + RULER_END_LABEL, y1)
+
+    def moved(self, dx: float, dy: float) -> Ruler:
+        return replace(self, x0=self.x0 + dx, y0=self.y0 + dy, x1=self.x1 + dx, y1=self.y1 + dy)
 
 
 @dataclass(frozen=True)
@@ -186,7 +223,7 @@ def plan_sheets(
     targets = tuple(target_centres(grid, layout))
     pages: list[Page] = []
     for front in _faces_by_page(card_count, grid):
-        page = _page(len(pages) + 1, "front", None, front, targets, grid, layout)
+        page = _page(len(pages) + 1, "front", None, front, targets, grid, layout, grid.bleed)
         if marks is not None:
             check_clear(marks, page, layout)
             page = replace(page, cutter_marks=marks)
@@ -198,7 +235,8 @@ def plan_sheets(
                 for slot in front
             ]
             behind_targets = tuple(behind_point(x, y, grid.paper, flip) for x, y in targets)
-            page = _page(len(pages) + 1, "back", len(pages), back, behind_targets, grid, layout)
+            bleed = grid.bleed if mode == "duplex" else 0.0  # a glue outline's drawing stops at the cut
+            page = _page(len(pages) + 1, "back", len(pages), back, behind_targets, grid, layout, bleed)
             pages.append(_moved(page, *back_offset))
     return Plan(mode, flip if two_sided else None, grid.paper, grid, back_offset, targets, tuple(pages))
 
@@ -212,7 +250,7 @@ def plan_fold(card_count: int, layout: Layout, paper: tuple[float, float] | None
         backs = [
             Slot(slot.card, slot.slot, "back", behind(slot.trim, grid.paper, "long"), (4 - turn) % 4) for slot in faces
         ]
-        page = _page(len(pages) + 1, "front", None, faces + backs, (), grid, layout)
+        page = _page(len(pages) + 1, "front", None, faces + backs, (), grid, layout, grid.bleed)
         marked = marked_area([slot.trim for slot in page.slots], layout, grid.paper)
         label = Rect(fold_x - FOLD_LABEL[0] / 2, marked.top + MARK_CLEARANCE, *FOLD_LABEL)
         pages.append(replace(page, fold=Fold(fold_x, marked.y, marked.top, label)))
@@ -232,9 +270,10 @@ def fold_grid(layout: Layout, paper: tuple[float, float] | None = None) -> tuple
     """The faces' slots, left of the fold line down the paper's middle, and the quarter
     turns of each card on them: upright (0) or turned (1), whichever fits more."""
     paper_w, paper_h = paper or layout.paper_size
-    bleed, gap, margin = layout.bleed, layout.gap, min_margin(layout)
-    room_x = paper_w / 2 - FOLD_CLEARANCE - margin  # from the left margin to the faces' bleed edge nearest the fold
-    room_y = paper_h - 2 * margin
+    bleed, gap = layout.bleed, layout.gap_mm
+    margin_x, margin_y = min_margins(layout)
+    room_x = paper_w / 2 - FOLD_CLEARANCE - margin_x  # from the left margin to the faces' bleed edge nearest the fold
+    room_y = paper_h - 2 * margin_y
     fits: list[tuple[int, int, int, int, int, float, float]] = []
     for turn, (width, height) in enumerate(
         ((layout.card.width, layout.card.height), (layout.card.height, layout.card.width))
@@ -259,82 +298,149 @@ def fold_grid(layout: Layout, paper: tuple[float, float] | None = None) -> tuple
     return Grid((paper_w, paper_h), slots, columns, rows, bleed), turn
 
 
-def _page(number, side, behind_page, slots, targets, grid: Grid, layout: Layout) -> Page:
+def _page(number, side, behind_page, slots, targets, grid: Grid, layout: Layout, bleed: float) -> Page:
+    slots = _with_bleed_boxes(slots, bleed, grid.shared)
     rects = [slot.trim for slot in slots]
     paper = grid.paper
+    margins = plan_margins(rects, layout, paper, list(targets))
     return Page(
         number=number,
         side=side,
         behind=behind_page,
         slots=tuple(slots),
-        cut_marks=tuple(cut_mark_segments(rects, layout, paper)),
+        cut_marks=tuple(cut_mark_segments(rects, layout, margins)),
         targets=targets,
-        ruler=ruler_line(rects, layout, paper),
-        note=note_box(rects, layout, paper, list(targets)) if layout.note else None,
+        ruler=ruler_line(layout, paper, margins),
+        note=note_box(rects, layout, paper, list(targets), margins) if layout.note else None,
     )
+
+
+def _with_bleed_boxes(slots: list[Slot], bleed: float, shared: bool) -> list[Slot]:
+    """Each slot with the box its drawing is clipped to: its trim grown by the bleed, but,
+    where cards share their cuts, only on the sides where no card of the page adjoins it."""
+    if not shared:
+        return [replace(slot, bleed_box=slot.trim.grown(bleed)) for slot in slots]
+    corners = {(round(slot.trim.x, 3), round(slot.trim.y, 3)) for slot in slots}
+    boxed = []
+    for slot in slots:
+        r = slot.trim
+        taken = lambda x, y: (round(x, 3), round(y, 3)) in corners  # noqa: E731
+        left = 0.0 if taken(r.x - r.width, r.y) else bleed
+        right = 0.0 if taken(r.right, r.y) else bleed
+        below = 0.0 if taken(r.x, r.y - r.height) else bleed
+        above = 0.0 if taken(r.x, r.top) else bleed
+        box = Rect(r.x - left, r.y - below, r.width + left + right, r.height + below + above)
+        boxed.append(replace(slot, bleed_box=box))
+    return boxed
 
 
 def _moved(page: Page, dx: float, dy: float) -> Page:
     """The page with everything on it moved by (dx, dy): a back page's offset."""
     if not dx and not dy:
         return page
-    ruler = page.ruler and Ruler(page.ruler.x + dx, page.ruler.y0 + dy, page.ruler.y1 + dy)
     return replace(
         page,
-        slots=tuple(replace(slot, trim=slot.trim.moved(dx, dy)) for slot in page.slots),
+        slots=tuple(
+            replace(slot, trim=slot.trim.moved(dx, dy), bleed_box=slot.bleed_box and slot.bleed_box.moved(dx, dy))
+            for slot in page.slots
+        ),
         cut_marks=tuple(segment.moved(dx, dy) for segment in page.cut_marks),
         targets=tuple((x + dx, y + dy) for x, y in page.targets),
-        ruler=ruler,
+        ruler=page.ruler and page.ruler.moved(dx, dy),
         note=page.note and NoteBox(page.note.rect.moved(dx, dy), page.note.upright),
     )
 
 
-# --- cut marks ---------------------------------------------------------------
+# --- the margins: cut marks, ruler, note ------------------------------------------
 
 
-def cut_mark_segments(slots: list[Rect], layout: Layout, paper: tuple[float, float]) -> list[Segment]:
-    """Short lines in the margins, in line with every cut, outside the bleed, and
-    shortened where they would reach the strip a home printer cannot print."""
+@dataclass(frozen=True)
+class Margins:
+    """How a page's margins are shared out, inside the printable area: how far the cut marks
+    reach on each side ("left", "bottom", "right", "top"), and the sides of the ruler and
+    the note, whose strips along the printable edge the cut marks stop short of."""
+
+    bleed: Rect  # the cards with their bleed
+    printable: Rect
+    mark_start: float  # mm from the bleed to where the cut marks start
+    reach: dict[str, float]
+    ruler: str | None
+    note: str | None
+
+    def marked(self, width: float) -> Rect:
+        """The cards with their bleed and the cut marks (`width` wide) around them."""
+        start, reach, outer = self.mark_start, self.reach, self.bleed
+        if not any(reach.values()):
+            return outer
+        grown = outer.grown(start)
+        return _rect(
+            grown.x - reach["left"], grown.y - reach["bottom"], grown.right + reach["right"], grown.top + reach["top"]
+        ).grown(width / 2)
+
+
+def plan_margins(slots: list[Rect], layout: Layout, paper: tuple[float, float], targets: list[Point]) -> Margins:
+    """The ruler on the first side of RULER_SIDES with room for it beyond a cut mark and clear
+    of the targets, the note on the first other side of NOTE_SIDES with room for a line,
+    and the cut marks as long as the layout asks, short of those and of the printable edge.
+    Where no side has room, the first is taken: check_margins says what does not fit."""
+    outer = bounds(slots).grown(layout.bleed)
+    area = printable_area(layout, paper)
+    room = {
+        "left": outer.x - area.x,
+        "bottom": outer.y - area.y,
+        "right": area.right - outer.right,
+        "top": area.top - outer.top,
+    }
     marks = layout.cut_marks
-    if marks.style == "none" or not slots:
+    lines = marks.style != "none"
+    start = marks.offset if lines else 0.0
+    mark_room = start + MIN_MARK + marks.width / 2 if lines else 0.0
+    ruler_band = RULER_DEPTH + MARK_CLEARANCE
+    note_band = NOTE_LINE_MM + MARK_CLEARANCE
+    ruler_side = None
+    if layout.ruler:
+        fits = [
+            side
+            for side in RULER_SIDES
+            if room[side] >= ruler_band + mark_room
+            and not any(
+                _overlap(_ruler(side, layout.ruler, area, paper).box, box) for box in _target_boxes(targets, layout)
+            )
+        ]
+        ruler_side = (fits or RULER_SIDES)[0]
+    note_side = None
+    if layout.note:
+        sides = [side for side in NOTE_SIDES if side != ruler_side]
+        note_side = next((side for side in sides if room[side] >= note_band + mark_room), sides[0])
+    reserved = {side: 0.0 for side in SIDES}
+    if ruler_side:
+        reserved[ruler_side] = ruler_band + marks.width / 2
+    if note_side:
+        reserved[note_side] = note_band + marks.width / 2
+    reach = {side: max(0.0, min(marks.length, room[side] - start - reserved[side])) if lines else 0.0 for side in SIDES}
+    return Margins(outer, area, start, reach, ruler_side, note_side)
+
+
+def cut_mark_segments(slots: list[Rect], layout: Layout, margins: Margins) -> list[Segment]:
+    """Short lines in the margins, in line with every cut, outside the bleed, as long as
+    the margins leave them (a cut shared by two cards is marked once)."""
+    if layout.cut_marks.style == "none" or not slots:
         return []
-    outer = bounds(slots).grown(layout.bleed + marks.offset)
-    left, below, right, above = _mark_reaches(outer, marks.length, paper)
+    outer = margins.bleed.grown(margins.mark_start)
+    reach = margins.reach
     segments = []
     for x in sorted({round(v, 4) for r in slots for v in (r.x, r.right)}):
-        segments.append(Segment(x, outer.y, x, outer.y - below))
-        segments.append(Segment(x, outer.top, x, outer.top + above))
+        segments.append(Segment(x, outer.y, x, outer.y - reach["bottom"]))
+        segments.append(Segment(x, outer.top, x, outer.top + reach["top"]))
     for y in sorted({round(v, 4) for r in slots for v in (r.y, r.top)}):
-        segments.append(Segment(outer.x, y, outer.x - left, y))
-        segments.append(Segment(outer.right, y, outer.right + right, y))
-    return segments
-
-
-def _mark_reaches(outer: Rect, length: float, paper: tuple[float, float]) -> tuple[float, float, float, float]:
-    """How far the cut marks reach beyond `outer` to the left, below, to the right and above."""
-    return (
-        _reach(length, outer.x),
-        _reach(length, outer.y),
-        _reach(length, paper[0] - outer.right),
-        _reach(length, paper[1] - outer.top),
-    )
-
-
-def _reach(length: float, room: float) -> float:
-    """How long a mark can be with `room` mm between its start and the paper's edge."""
-    return max(0.0, min(length, room - PRINTER_MARGIN))
+        segments.append(Segment(outer.x, y, outer.x - reach["left"], y))
+        segments.append(Segment(outer.right, y, outer.right + reach["right"], y))
+    return [segment for segment in segments if (segment.x0, segment.y0) != (segment.x1, segment.y1)]
 
 
 def marked_area(slots: list[Rect], layout: Layout, paper: tuple[float, float]) -> Rect:
     """The cards with their bleed and the cut marks around them: margin texts stay outside."""
-    outer = bounds(slots).grown(layout.bleed)
-    marks = layout.cut_marks
-    if marks.style == "none":
-        return outer
-    outer = outer.grown(marks.offset)
-    left, below, right, above = _mark_reaches(outer, marks.length, paper)
-    area = Rect(outer.x - left, outer.y - below, outer.width + left + right, outer.height + below + above)
-    return area.grown(marks.width / 2)
+    return plan_margins(slots, layout, paper, []).marked(layout.cut_marks.width)
 
 
 # --- targets, ruler, note --------------------------------------------------------
@@ -342,51 +448,75 @@ def marked_area(slots: list[Rect], layout: Layout, paper: tuple[float, float]) -
 
 def target_centres(grid: Grid, layout: Layout) -> list[Point]:
     """Four targets, placed symmetrically so that they land on each other through the
-    paper for either flip: in the side margins, or, where those cannot hold one inside
-    what a home printer prints, near the corners of the bottom and top margins."""
+    paper for either flip: in the side margins, inside the printable area and the window
+    verify reads clear of the cards, or, where those are too narrow, in the bottom and top
+    margins in line with the middle of the outer columns (clear of the cut marks)."""
     if layout.target_size is None:
         return []
     paper_w, paper_h = grid.paper
-    half = layout.target_size / 2
-    side, bottom = grid.bleed_bounds.x / 2, grid.bleed_bounds.y / 2
-    if side - half >= PRINTER_MARGIN or bottom - half < PRINTER_MARGIN:
-        x, y = side, min(40.0, paper_h / 2 - 60)
+    size = layout.target_size
+    area, outer = printable_area(layout, grid.paper), grid.bleed_bounds
+    if outer.x - TARGET_WINDOW - area.x >= size:
+        x, y = (area.x + outer.x - TARGET_WINDOW) / 2, min(40.0, paper_h / 2 - 60)
     else:
-        x, y = PRINTER_MARGIN + half + TARGET_CLEARANCE, bottom
+        x, y = grid.trim_bounds.x + layout.card.width / 2, (area.y + outer.y - TARGET_WINDOW) / 2
     return [(x, y), (x, paper_h - y), (paper_w - x, y), (paper_w - x, paper_h - y)]
 
 
-def ruler_line(slots: list[Rect], layout: Layout, paper: tuple[float, float]) -> Ruler | None:
-    """Up the left margin beyond the cut marks; None when the layout asks for no ruler."""
-    if not layout.ruler:
-        return None
-    x = max(marked_area(slots, layout, paper).x - 0.5, 3.0)
-    y0 = (paper[1] - layout.ruler) / 2
-    return Ruler(x, y0, y0 + layout.ruler)
+def _target_boxes(targets: list[Point], layout: Layout) -> list[Rect]:
+    """Each target with the window around it that verify reads."""
+    reach = (layout.target_size or 0) / 2 + TARGET_WINDOW
+    return [Rect(x - reach, y - reach, 2 * reach, 2 * reach) for x, y in targets]
 
 
-def note_box(slots: list[Rect], layout: Layout, paper: tuple[float, float], targets: list[Point]) -> NoteBox:
-    """The strip up the right margin beyond the cut marks, between the right-hand targets,
-    inside what a home printer prints; the bottom margin's when that one is too narrow."""
+def _ruler(side: str, length: float, area: Rect, paper: tuple[float, float]) -> Ruler:
+    """A ruler of `length` mm centred along `side` of the printable area, its ticks reaching that edge."""
     paper_w, paper_h = paper
-    cards = marked_area(slots, layout, paper)
+    if side == "left":
+        x, y0 = area.x + RULER_TICK, (paper_h - length) / 2
+        return Ruler(x, y0, x, y0 + length, (-1.0, 0.0))
+    x0 = (paper_w - length) / 2
+    if side == "top":
+        y = area.top - RULER_TICK
+        return Ruler(x0, y, x0 + length, y, (0.0, 1.0))
+    y = area.y + RULER_TICK
+    return Ruler(x0, y, x0 + length, y, (0.0, -1.0))
+
+
+def ruler_line(layout: Layout, paper: tuple[float, float], margins: Margins) -> Ruler | None:
+    """Along the margin the margins give it; None when the layout asks for no ruler."""
+    if not layout.ruler or margins.ruler is None:
+        return None
+    return _ruler(margins.ruler, layout.ruler, margins.printable, paper)
+
+
+def note_box(
+    slots: list[Rect], layout: Layout, paper: tuple[float, float], targets: list[Point], margins: Margins
+) -> NoteBox:
+    """The strip beyond the cut marks up the right margin, between the right-hand targets, or
+    across the bottom margin, between the bottom targets: the side the margins give it."""
+    paper_w, paper_h = paper
+    cards, area = margins.marked(layout.cut_marks.width), margins.printable
     reach = (layout.target_size or 0) / 2 + TARGET_CLEARANCE
-    right = _between(targets, 1, lambda x, y: x > paper_w / 2, paper_h, reach)
-    side = NoteBox(_rect(cards.right + MARK_CLEARANCE, right[0], paper_w - PRINTER_MARGIN, right[1]), upright=False)
-    if side.depth >= NOTE_LINE_MM:
-        return side
-    bottom = _between(targets, 0, lambda x, y: y < paper_h / 2, paper_w, reach)
-    return NoteBox(_rect(bottom[0], PRINTER_MARGIN, bottom[1], cards.y - MARK_CLEARANCE), upright=True)
+    if margins.note == "right":
+        low, high = _between(targets, 1, lambda x, y: x > paper_w / 2, (area.y, area.top), reach)
+        return NoteBox(_rect(cards.right + MARK_CLEARANCE, low, area.right, high), upright=False)
+    low, high = _between(targets, 0, lambda x, y: y < paper_h / 2, (area.x, area.right), reach)
+    return NoteBox(_rect(low, area.y, high, cards.y - MARK_CLEARANCE), upright=True)
 
 
 def _between(
-    targets: list[Point], axis: int, chosen: Callable[[float, float], bool], paper_length: float, reach: float
+    targets: list[Point],
+    axis: int,
+    chosen: Callable[[float, float], bool],
+    span: tuple[float, float],
+    reach: float,
 ) -> tuple[float, float]:
-    """The span along `axis` (0: x, 1: y) between the chosen targets, clear of them and of
-    the paper's unprintable edges."""
+    """The part of `span` along `axis` (0: x, 1: y) between the chosen targets, clear of them."""
+    middle = sum(span) / 2
     along = [target[axis] for target in targets if chosen(*target)]
-    low = max([PRINTER_MARGIN] + [v + reach for v in along if v < paper_length / 2])
-    high = min([paper_length - PRINTER_MARGIN] + [v - reach for v in along if v > paper_length / 2])
+    low = max([span[0]] + [v + reach for v in along if v < middle])
+    high = min([span[1]] + [v - reach for v in along if v > middle])
     return low, high
 
 
@@ -468,8 +598,7 @@ def _furniture(page: Page, layout: Layout) -> list[tuple[str, str | None, Rect, 
     """Everything printed on the page, as boxes around its ink: what it is, the layout field
     that governs it (None for a card), where, and how to move it away."""
     boxes: list[tuple[str, str | None, Rect, str]] = [
-        (f"card {slot.card + 1} with its bleed", None, slot.trim.grown(layout.bleed), _FEWER_CARDS)
-        for slot in page.slots
+        (f"card {slot.card + 1} with its bleed", None, slot.reach, _FEWER_CARDS) for slot in page.slots
     ]
     half = layout.cut_marks.width / 2
     boxes += [
@@ -492,10 +621,13 @@ def _furniture(page: Page, layout: Layout) -> list[tuple[str, str | None, Rect, 
         for x, y in page.targets
     ]
     if page.ruler:
-        ruler = page.ruler  # its ticks and labels stand to the left of the line
-        box = _rect(ruler.x - RULER_REACH, ruler.y0 - 0.1, ruler.x + 0.1, ruler.y1 + 0.1)
         boxes.append(
-            ("the ruler", "ruler", box, "set `ruler: 0` in the layout (a layout of your own can extend a bundled one)")
+            (
+                "the ruler",
+                "ruler",
+                page.ruler.box,
+                "set `ruler: 0` in the layout (a layout of your own can extend a bundled one)",
+            )
         )
     if page.note:
         boxes.append(
@@ -519,26 +651,39 @@ class MarginError(ValueError):
 
 
 def check_margins(plan: Plan, layout: Layout) -> None:
-    """MarginError for the first mark, target, ruler or note that would fall off the paper,
-    within PRINTER_MARGIN of its edge (which a home printer does not print) or on a card's bleed."""
-    width, height = plan.paper
-    printable = Rect(PRINTER_MARGIN, PRINTER_MARGIN, width - 2 * PRINTER_MARGIN, height - 2 * PRINTER_MARGIN)
+    """MarginError for the first mark, target, ruler or note that would fall outside the
+    layout's printable area, on a card's bleed or on another of them, or a note with no
+    room for a line."""
+    area = printable_area(layout, plan.paper)
+    where = (
+        f"outside the printable area ({layout.printable_area.sides:g} mm in from the sides, "
+        f"{layout.printable_area.top_bottom:g} mm from the top and bottom), which many printers leave blank"
+    )
     dx, dy = plan.back_offset
     for page in plan.pages:
         if page.side == "back":  # the printer's own shift, which the offset cancels, puts it back
             page = _moved(page, -dx, -dy)
-        bleeds = [slot.trim.grown(layout.bleed if slot.draws != "outline" else 0.0) for slot in page.slots]
-        for what, field, box, remedy in _furniture(page, layout):
-            if field is None:
-                continue
-            if not _contains(printable.grown(EDGE_SLACK), box):
+        bleeds = [slot.reach for slot in page.slots]
+        for slot, bleed in zip(page.slots, bleeds):
+            if not _contains(area.grown(EDGE_SLACK), bleed):
                 raise MarginError(
-                    field,
-                    f"{what} on page {page.number} would print within {PRINTER_MARGIN:g} mm of the paper's edge, "
-                    f"which a home printer leaves blank; {remedy}",
+                    "margins", f"card {slot.card + 1} with its bleed on page {page.number} would print {where}"
                 )
+        furniture = [(what, field, box, fix) for what, field, box, fix in _furniture(page, layout) if field is not None]
+        for index, (what, field, box, remedy) in enumerate(furniture):
+            if not _contains(area.grown(EDGE_SLACK), box):
+                raise MarginError(field, f"{what} on page {page.number} would print {where}; {remedy}")
             if any(_overlap(box, bleed) for bleed in bleeds):
                 raise MarginError(field, f"{what} on page {page.number} would print on a card's bleed; {remedy}")
+            for other, other_field, other_box, _ in furniture[index + 1 :]:
+                if other_field != field and _overlap(box, other_box):
+                    raise MarginError(field, f"{what} on page {page.number} would print over {other}; {remedy}")
+        if page.note is not None and page.note.depth < NOTE_LINE_MM:
+            raise MarginError(
+                "note",
+                f"the note on page {page.number} has no room for a line inside the printable area, beyond the "
+                "cut marks; set `note: false` in the layout (a layout of your own can extend a bundled one)",
+            )
 
 
 def _frame(marks: CutterMarks) -> Rect:

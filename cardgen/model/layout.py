@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import math
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -74,6 +74,15 @@ class Registration(_Strict):
     size: float = Field(default=6, gt=2, le=30)
 
 
+class PrintableArea(_Strict):
+    """How far in from the paper's edges a printer puts ink: every mark, target, ruler and note
+    stays inside. The defaults cover common lasers (6.35 mm at the sides, 4.2 mm top and
+    bottom) as well as inkjets."""
+
+    sides: float = Field(default=6.35, ge=0, le=50)  # the left and right edges
+    top_bottom: float = Field(default=4.2, ge=0, le=50)  # the top and bottom edges
+
+
 class GlueOutline(_Strict):
     grey: float = Field(default=0.55, ge=0, le=1)
     width: float = Field(default=0.3, gt=0, le=3)
@@ -84,7 +93,7 @@ class Layout(_Strict):
     paper: Literal["a4", "letter"] | PaperSize = "a4"
     card: CardSize = CardSize(width=56, height=87)
     bleed: float = Field(default=2.5, ge=0, le=10)
-    gap: float = Field(default=1, ge=0, le=100)
+    gap: Annotated[float, Field(ge=0, le=100)] | Literal["shared"] = 1  # "shared": neighbours share their cut
     columns: int | Literal["auto"] = Field(default="auto")
     rows: int | Literal["auto"] = Field(default="auto")
     margins: Margins | Literal["auto"] = "auto"
@@ -94,6 +103,18 @@ class Layout(_Strict):
     ruler: float = Field(default=100, ge=0, le=250)
     note: bool = True
     glue_outline: GlueOutline = GlueOutline()
+    printable_area: PrintableArea = PrintableArea()
+
+    @property
+    def shares_cuts(self) -> bool:
+        """Neighbouring cards share their cut line: no gap and no bleed between them, bleed
+        only around the grid (as most print-and-play files do)."""
+        return self.gap == "shared"
+
+    @property
+    def gap_mm(self) -> float:
+        """The room between neighbouring cards' bleed edges; 0 for cards that share their cut."""
+        return 0.0 if self.gap == "shared" else self.gap
 
     @property
     def target_size(self) -> float | None:

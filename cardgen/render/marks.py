@@ -12,12 +12,13 @@ from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.layout.geometry import MM
-from cardgen.layout.plan import Fold, NoteBox, Ruler, Segment
+from cardgen.layout.plan import RULER_TICK, Fold, NoteBox, Ruler, Segment
 
 TICK_SCALE_MM = 3.0  # the front targets' scales reach this far each way, ticked every 0.5 mm
 FONT = "Vera"
 RULER_FONT_SIZE = 5.0
-RULER_LABEL_GAP = 2.8  # mm from the line to the labels' baseline: clear of the longest ticks (2.2 mm) and descenders
+RULER_LABEL_GAP = 0.3  # mm from the line to the end labels' baseline, towards the ticks
+RULER_END_GAP = 1.0  # mm between an end of the ruler and its label
 NOTE_SIZE = 6.5  # pt, when the note fits on one line at that size
 NOTE_MIN_SIZE = 6.0  # pt: the smallest it shrinks to, before it wraps and then shortens the title
 LEADING = 1.2  # line pitch, in font sizes
@@ -90,27 +91,33 @@ def registration_target(canvas: Canvas, x: float, y: float, size: float, with_sc
     canvas.restoreState()
 
 
-def ruler(canvas: Canvas, line: Ruler, label: str) -> None:
-    """A ruler along `line`, ticked every mm, with `label` along its middle."""
-    x, y0, y1 = line.x, line.y0, line.y1
-    length = round(y1 - y0, 6)  # 100, not 99.99999999999999: every tick drawn
+def ruler(canvas: Canvas, line: Ruler) -> None:
+    """A ruler along `line`, ticked every mm on the side its ticks point to, "0" and its
+    length in line with it beyond its ends."""
+    length = round(line.length, 6)  # 100, not 99.99999999999999: every tick drawn
     canvas.saveState()
     canvas.setStrokeGray(0)
     canvas.setLineWidth(0.15 * MM)
-    _line(canvas, x, y0, x, y1)
+    _line(canvas, line.x0, line.y0, line.x1, line.y1)
     canvas.setLineWidth(0.1 * MM)
+    along = ((line.x1 - line.x0) / length, (line.y1 - line.y0) / length)
+    tx, ty = line.ticks
     for mm in range(int(length) + 1):
-        tick = 2.2 if mm % 10 == 0 else 1.4 if mm % 5 == 0 else 0.8
-        _line(canvas, x, y0 + mm, x - tick, y0 + mm)
+        tick = RULER_TICK if mm % 10 == 0 else 1.4 if mm % 5 == 0 else 0.8
+        x, y = line.x0 + along[0] * mm, line.y0 + along[1] * mm
+        _line(canvas, x, y, x + tx * tick, y + ty * tick)
     canvas.setFont(FONT, RULER_FONT_SIZE)
     canvas.setFillGray(0)
-    canvas.translate((x - RULER_LABEL_GAP) * MM, y0 * MM)
-    canvas.rotate(90)
-    end_label = f"{length:g} mm"
-    canvas.drawString(0, 0, "0")
-    canvas.drawRightString(length * MM, 0, end_label)
-    room = length * MM - 2 * (stringWidth(end_label, FONT, RULER_FONT_SIZE) + 2 * MM)
-    canvas.drawCentredString(length / 2 * MM, 0, _shortened(label, room, RULER_FONT_SIZE))
+    ascent, _ = getAscentDescent(FONT, RULER_FONT_SIZE)
+    # the labels read along the line, their letters in the ticks' band
+    canvas.translate(line.x0 * MM, line.y0 * MM)
+    if line.vertical:
+        canvas.rotate(90)  # reading up the page, the letters' tops towards the paper's left edge
+        baseline = RULER_LABEL_GAP * MM
+    else:
+        baseline = RULER_LABEL_GAP * MM if ty > 0 else -RULER_LABEL_GAP * MM - ascent
+    canvas.drawRightString(-RULER_END_GAP * MM, baseline, "0")
+    canvas.drawString((length + RULER_END_GAP) * MM, baseline, f"{length:g} mm")
     canvas.restoreState()
 
 

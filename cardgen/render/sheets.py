@@ -68,6 +68,11 @@ def _draw_slot(canvas: Canvas, painter, request: SheetRequest, plan: Plan, slot:
         _glue_outline(canvas, slot.trim, request.layout, request.words)
         return
     rect, bleed = slot.trim, plan.grid.bleed * MM
+    canvas.saveState()
+    clip = slot.reach  # cards that share a cut: a card's bleed stops where its neighbour starts
+    path = canvas.beginPath()
+    path.rect(clip.x * MM, clip.y * MM, clip.width * MM, clip.height * MM)
+    canvas.clipPath(path, stroke=0, fill=0)
     if slot.turn % 2:  # a quarter turn: draw the card upright about the slot's centre, then turn it
         canvas.saveState()
         canvas.translate(rect.centre[0] * MM, rect.centre[1] * MM)
@@ -81,6 +86,7 @@ def _draw_slot(canvas: Canvas, painter, request: SheetRequest, plan: Plan, slot:
         painter.back(card, x, y, width, height, bleed, rotate180=slot.turn == 2)
     if slot.turn % 2:
         canvas.restoreState()
+    canvas.restoreState()
 
 
 def _record(request: SheetRequest, plan: Plan) -> dict:
@@ -105,6 +111,8 @@ def _record(request: SheetRequest, plan: Plan) -> dict:
             "length": layout.cut_marks.length,
         },
         "ruler_mm": layout.ruler,
+        "printable_mm": [layout.printable_area.sides, layout.printable_area.top_bottom],
+        **({"shared_cuts": True} if plan.grid.shared else {}),
         **({"fold_mm": round(plan.pages[0].fold.x, 3)} if plan.pages and plan.pages[0].fold else {}),
         **_cutter_marks_record(plan),
         "pages": [],
@@ -112,9 +120,12 @@ def _record(request: SheetRequest, plan: Plan) -> dict:
     }
     cards: dict[int, dict] = {}
     for page in plan.pages:
-        ruler = page.ruler and [round(v, 3) for v in (page.ruler.x, page.ruler.y0, page.ruler.y1)]
         behind = {"behind": page.behind} if page.behind is not None else {}
-        record["pages"].append({"page": page.number, "side": page.side, **behind, "ruler_line_mm": ruler})
+        ruler: dict[str, Any] = {"ruler_line_mm": None}
+        if page.ruler:
+            line = [round(v, 3) for v in (page.ruler.x0, page.ruler.y0, page.ruler.x1, page.ruler.y1)]
+            ruler = {"ruler_line_mm": line, "ruler_ticks": [round(v) for v in page.ruler.ticks]}
+        record["pages"].append({"page": page.number, "side": page.side, **behind, **ruler})
         for slot in page.slots:
             if slot.draws == "face":
                 card = request.cards[slot.card]
@@ -189,7 +200,7 @@ class _Furniture:
             assert layout.target_size is not None, "a layout without registration targets plans none"
             marks.registration_target(self.canvas, x, y, layout.target_size, with_scales=page.side == "front")
         if page.ruler:
-            marks.ruler(self.canvas, page.ruler, self.request.words["ruler"])
+            marks.ruler(self.canvas, page.ruler)
         if page.cutter_marks:
             marks.filled_shapes(self.canvas, page.cutter_marks.shapes)
 

@@ -112,6 +112,8 @@ def verify_drawing(content: bytes, record: LayoutRecord, report: Report) -> list
     if record.mode != "sleeve":
         checks.append(BacksCheck(record, report, reach, faces.centres))
     checks += [CutMarksCheck(record, report), TargetsCheck(record, report), RulerCheck(record, report)]
+    if record.printable_mm is not None:
+        checks.append(PrintableCheck(record, report))
     if record.cutter_marks is not None:
         checks.append(CutterMarksCheck(record, report))
     sheet = Sheet(content)
@@ -195,21 +197,75 @@ class CardsCheck(PageCheck):
             )
 
 
-def _extent_box(view: SheetPage, trim, reach: float) -> list[float] | None:
-    """The drawn box of a card [x0, y0, x1, y1], from a band across its middle each way:
-    the face's bleed edges, or a glue outline's outer edge."""
+def _drawn_offsets(view: SheetPage, trims: list, reach: float, shared: bool) -> list[tuple[list, bool]]:
+    """For each card (its trim box), how far its drawing sits off its slot ([dx, dy], an
+    entry None where nothing is drawn) and whether it stops short of a cut. Measured on a band
+    across the middle each way: the face's bleed edges, or a glue outline's outer edge.
+    Cards that share their cuts are measured as the row or column they make, from the outer
+    edges of its ends, and between neighbours the band must hold ink across the cut."""
+    found: list[tuple[list, bool]] = [([None, None], False) for _ in trims]
+    for axis, name in ((0, "x"), (1, "y")):
+        runs = _runs(trims, axis) if shared else [[index] for index in range(len(trims))]
+        for run in runs:
+            first, last = trims[run[0]], trims[run[-1]]
+            low, high = first[axis], last[axis] + last[axis + 2]
+            middle = first[1 - axis] + first[3 - axis] / 2
+            window = _band(axis, low - reach, high + reach, middle, 1.0)
+            edges = view.window(window).extent(window, name)
+            if edges is None:
+                continue
+            offset = (edges[0] + edges[1]) / 2 - (low + high) / 2
+            short = edges[0] > low + TOLERANCE_MM or edges[1] < high - TOLERANCE_MM
+            short = short or any(_white_seam(view, trims[index], axis, middle) for index in run[:-1])
+            for index in run:
+                offsets, was_short = found[index]
+                offsets[axis] = offset
+                found[index] = (offsets, was_short or short)
+    return found
+
+
+SEAM_MM = 0.3  # mm each side of a cut two cards share that must hold ink
+
+
+def _band(axis: int, low: float, high: float, middle: float, half: float) -> list[float]:
+    """A window from `low` to `high` along `axis` (0: x), `half` mm either side of `middle` across it."""
+    if axis == 0:
+        return [low, middle - half, high - low, 2 * half]
+    return [middle - half, low, 2 * half, high - low]
+
+
+def _white_seam(view: SheetPage, trim, axis: int, middle: float) -> bool:
+    """Whether paper shows at the cut after `trim` along `axis`, where its neighbour starts."""
+    cut = trim[axis] + trim[axis + 2]
+    window = _band(axis, cut - SEAM_MM, cut + SEAM_MM, middle, 1.0)
+    values, _ = view.window(window).profile(window, "x" if axis == 0 else "y")
+    return not values or min(values) <= 12
+
+
+def _runs(trims: list, axis: int) -> list[list[int]]:
+    """The trims' indexes in runs of cards that adjoin along `axis` (0: rows, 1: columns),
+    each in order; a card that no other adjoins is a run of its own."""
+    lines: dict[tuple, list[int]] = {}
+    for index, trim in enumerate(trims):
+        lines.setdefault((round(trim[1 - axis], 3), round(trim[3 - axis], 3)), []).append(index)
+    runs = []
+    for members in lines.values():
+        members.sort(key=lambda index: trims[index][axis])
+        run = [members[0]]
+        for index in members[1:]:
+            before = trims[run[-1]]
+            if abs(trims[index][axis] - before[axis] - before[axis + 2]) < 1e-3:
+                run.append(index)
+            else:
+                runs.append(run)
+                run = [index]
+        runs.append(run)
+    return runs
+
+
+def _centre_of(trim, offsets: list) -> tuple[float, float]:
     x, y, w, h = trim
-    across = [x - reach, y + h / 2 - 1, w + 2 * reach, 2]
-    along = [x + w / 2 - 1, y - reach, 2, h + 2 * reach]
-    horizontal = view.window(across).extent(across, "x")
-    vertical = view.window(along).extent(along, "y")
-    if horizontal is None or vertical is None:
-        return None
-    return [horizontal[0], vertical[0], horizontal[1], vertical[1]]
-
-
-def _centre(box: list[float]) -> tuple[float, float]:
-    return (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+    return x + w / 2 + offsets[0], y + h / 2 + offsets[1]
 
 
 def _reach(record: LayoutRecord) -> float:
@@ -225,6 +281,8 @@ def _reach(record: LayoutRecord) -> float:
         for trims in lines.values():
             trims.sort(key=lambda trim: trim[along])
             for a, b in zip(trims, trims[1:]):
+                if record.shared_cuts and abs(b[along] - a[along] - a[along + 2]) < 1e-3:
+                    continue  # neighbours that share their cut: measured together
                 if b[along] > a[along]:
                     gaps.append(b[along] - a[along] - a[along + 2] - 2 * record.bleed_mm)
     return record.bleed_mm + max(min(gaps) / 2 - 0.05, 0.0)
@@ -258,14 +316,13 @@ class FacesCheck(PageCheck):
     def page(self, number, view, on_page) -> None:
         if view is None:
             return
-        for index, card in on_page.fronts:
-            box = _extent_box(view, card.trim_mm, self.reach)
-            if box is None:
+        drawn = _drawn_offsets(view, [card.trim_mm for _, card in on_page.fronts], self.reach, self.record.shared_cuts)
+        for (index, card), (offsets, short) in zip(on_page.fronts, drawn):
+            if None in offsets:
                 self.failed("pdf.faces", "nothing is drawn in this slot", _slot_place(card), card=card.id)
                 continue
-            self.centres[index] = centre = _centre(box)
-            x, y, w, h = card.trim_mm
-            dx, dy = centre[0] - (x + w / 2), centre[1] - (y + h / 2)
+            self.centres[index] = _centre_of(card.trim_mm, offsets)
+            dx, dy = offsets
             off = max(abs(dx), abs(dy))
             self.worst.add(off, card.id)
             if off > TOLERANCE_MM:
@@ -276,12 +333,7 @@ class FacesCheck(PageCheck):
                     card=card.id,
                     offset_mm=[round(dx, 3), round(dy, 3)],
                 )
-            elif (
-                box[0] > x + TOLERANCE_MM
-                or box[1] > y + TOLERANCE_MM
-                or box[2] < x + w - TOLERANCE_MM
-                or box[3] < y + h - TOLERANCE_MM
-            ):
+            elif short:
                 self.failed(
                     "pdf.faces",
                     "the face stops short of the cut line: a white edge would show",
@@ -331,25 +383,25 @@ class BacksCheck(PageCheck):
 
     def page(self, number, view, on_page) -> None:
         record = self.record
-        for index, card, back in on_page.backs:
-            if index not in self.faces:
-                continue
-            if view is None:
+        backs = [entry for entry in on_page.backs if entry[0] in self.faces]
+        if view is None:
+            for _, card, back in backs:
                 self.failed(
                     "pdf.backs",
                     f"the {self.what} should be on page {number}, but the file ends at page {self.file_pages}",
                     _slot_place(card, back),
                     card=card.id,
                 )
-                continue
-            box = _extent_box(view, back.trim_mm, self.reach)
-            if box is None:
+            return
+        drawn = _drawn_offsets(view, [back.trim_mm for _, _, back in backs], self.reach, record.shared_cuts)
+        for (index, card, back), (offsets, _) in zip(backs, drawn):
+            if None in offsets:
                 self.failed(
                     "pdf.backs", f"no {self.what} is drawn behind this card", _slot_place(card, back), card=card.id
                 )
                 continue
             ex, ey = _behind_in(record, self.faces[index])
-            bx, by = _centre(box)
+            bx, by = _centre_of(back.trim_mm, offsets)
             dx, dy = bx - ex, by - ey
             off = max(abs(dx), abs(dy))
             self.worst.add(off, card.id)
@@ -503,6 +555,54 @@ class CutterMarksCheck(PageCheck):
             )
 
 
+class PrintableCheck(PageCheck):
+    """No ink in the strips along the paper's edges that the sheet's printable area keeps
+    clear (on a back page, moved by the back offset, as the printer's own shift puts it back)."""
+
+    SLACK_MM = 0.15  # a line that ends at the printable edge: its anti-aliased end
+    DPI = 300
+
+    def page(self, number, view, on_page) -> None:
+        record = self.record
+        if view is None or record.printable_mm is None:
+            return
+        sides, ends = record.printable_mm
+        width, height = record.paper_mm
+        dx, dy = record.back_offset_mm if on_page.entry.side == "back" else (0.0, 0.0)
+        inset_x, inset_y = sides - self.SLACK_MM, ends - self.SLACK_MM
+        strips = {
+            "left": [0.0, 0.0, inset_x + dx, height],
+            "right": [width - inset_x + dx, 0.0, inset_x - dx, height],
+            "bottom": [0.0, 0.0, width, inset_y + dy],
+            "top": [0.0, height - inset_y + dy, width, inset_y - dy],
+        }
+        for edge, strip in strips.items():
+            self.checked += 1
+            if strip[2] <= 0 or strip[3] <= 0:
+                continue
+            found = view.window(strip, dpi=self.DPI).ink_box(strip)
+            if found is not None:
+                inset = sides if edge in ("left", "right") else ends
+                self.failed(
+                    "pdf.printable",
+                    f"ink at x {found[0]:.1f}, y {found[1]:.1f} mm lies within {inset:g} mm of the paper's {edge} "
+                    "edge, outside the sheet's printable area: many printers print nothing there",
+                    f"page {number}",
+                    page=number,
+                    edge=edge,
+                    ink_mm=[round(v, 2) for v in found],
+                )
+
+    def finish(self) -> None:
+        if not self.problems and self.record.printable_mm is not None:
+            sides, ends = self.record.printable_mm
+            self.found.passed(
+                "pdf.printable",
+                f"no ink outside the printable area ({sides:g} mm in from the sides, {ends:g} mm from the top "
+                "and bottom) on any page",
+            )
+
+
 class RulerCheck(PageCheck):
     """The ruler in the left margin of every page measures what it says, end tick to end tick."""
 
@@ -515,7 +615,11 @@ class RulerCheck(PageCheck):
         rects = on_page.rects
         if not self.length or view is None or not rects:
             return
-        found = _measure_ruler(view, self.record.paper_mm, _bounds(rects)[0] - self.record.bleed_mm - 3.5)
+        entry = on_page.entry
+        if entry.ruler_line_mm is not None and len(entry.ruler_line_mm) == 4 and entry.ruler_ticks is not None:
+            found = _measure_ruler_near(view, entry.ruler_line_mm, entry.ruler_ticks)
+        else:  # an older sheet's: up the left margin
+            found = _measure_ruler(view, self.record.paper_mm, _bounds(rects)[0] - self.record.bleed_mm - 3.5)
         if isinstance(found, str):
             self.failed("pdf.ruler", found, f"page {number}", page=number)
             return
@@ -544,29 +648,62 @@ def _measure_ruler(view: SheetPage, paper, right_mm: float) -> float | str:
     """Find the ruler's line (the longest vertical line in the left margin), then its end
     ticks; return the distance between them in mm, or what went wrong."""
     strip = [0.5, 0.0, max(right_mm - 0.5, 1.0), paper[1]]
-    coarse = view.window(strip, dpi=150)
-    line = _longest_vertical_line(coarse)
+    return _ruler_length(view, strip, 1, (-1, 0), "in the left margin")
+
+
+def _measure_ruler_near(view: SheetPage, line: list[float], ticks) -> float | str:
+    """The same for the ruler whose line the record gives, looked for along it and up to a
+    tenth of its length beyond each end (a page drawn at another scale moves them)."""
+    x0, y0, x1, y1 = line
+    axis = 1 if x0 == x1 else 0
+    spare = (abs(x1 - x0) + abs(y1 - y0)) / 10 + 3
+    across = x0 if axis == 1 else y0
+    low, high = (y0, y1) if axis == 1 else (x0, x1)
+    step = ticks[1 - axis]
+    near, far = sorted((across - step * 0.6, across + step * 3.0))  # short of the cut marks, past the ticks
+    strip = _band(axis, max(low - spare, 0.0), high + spare, (near + far) / 2, (far - near) / 2)
+    return _ruler_length(view, strip, axis, ticks, "where the sheet's record puts it")
+
+
+def _ruler_length(view: SheetPage, strip: list[float], axis: int, ticks, where: str) -> float | str:
+    """The longest line along `axis` in the strip, and the distance between the ticks at its ends."""
+    line = _longest_line(view.window(strip, dpi=150), axis)
     if line is None:
-        return "no ruler found in the left margin"
-    x, bottom, top = line
-    if top - bottom < 20:
-        return "no ruler found in the left margin (no vertical line longer than 20 mm)"
+        return f"no ruler found {where}"
+    across, low, high = line
+    if high - low < 20:
+        return f"no ruler found {where} (no line longer than 20 mm)"
+    step = ticks[1 - axis]  # the ticks stand off the line this way: -1 left or down, +1 right or up
     ends = []
-    for end in (bottom, top):
-        window = [x - 2.0, end - 1.0, 1.6, 2.0]
-        image = view.window(window)
-        ticks = _tick_rows(image, window)
-        tick = min(ticks, key=lambda t: abs(t - end)) if ticks else None
+    for end in (low, high):
+        near, far = sorted((across + step * 0.4, across + step * 2.0))
+        window = _band(axis, end - 1.0, end + 1.0, (near + far) / 2, (far - near) / 2)
+        found = _tick_rows(view.window(window), window, "y" if axis == 1 else "x")
+        tick = min(found, key=lambda t: abs(t - end)) if found else None
         if tick is None:
-            return f"the ruler's end tick near y {end:.1f} mm is missing"
+            return f"the ruler's end tick near {'y' if axis == 1 else 'x'} {end:.1f} mm is missing"
         ends.append(tick)
     return ends[1] - ends[0]
 
 
-def _longest_vertical_line(image: PageImage) -> tuple[float, float, float] | None:
-    """(x, y_bottom, y_top) in mm of the longest unbroken vertical run of ink, looked
-    for in the few columns that hold the most ink."""
+def _longest_line(image: PageImage, axis: int) -> tuple[float, float, float] | None:
+    """(where across, low end, high end) in mm of the longest unbroken run of ink along
+    `axis` (1: up the page, 0: across it), looked for in the few columns (or rows) that
+    hold the most ink."""
     ink = image.image.point(lambda v: 255 if v < 160 else 0)
+    if axis == 0:
+        ink = ink.transpose(Image.Transpose.TRANSPOSE)  # rows become columns
+    found = _longest_column_run(ink)
+    if found is None:
+        return None
+    column, first, last = found
+    if axis == 1:
+        return image.to_mm_x(column + 0.5), image.to_mm_y(last), image.to_mm_y(first)
+    return image.to_mm_y(column + 0.5), image.to_mm_x(first), image.to_mm_x(last)
+
+
+def _longest_column_run(ink: Image.Image) -> tuple[int, int, int] | None:
+    """(column, first row, end row) of the longest run of ink down a column of the image."""
     width, height = ink.size
     totals = ink.resize((width, 1), Image.Resampling.BOX).tobytes()
     best = None
@@ -574,10 +711,7 @@ def _longest_vertical_line(image: PageImage) -> tuple[float, float, float] | Non
         run = _longest_run(ink.crop((column, 0, column + 1, height)).tobytes())
         if run[0] and (best is None or run[0] > best[0]):
             best = (run[0], column, run[1], run[2])
-    if best is None:
-        return None
-    _, column, first, last = best
-    return image.to_mm_x(column + 0.5), image.to_mm_y(last), image.to_mm_y(first)
+    return best and best[1:]
 
 
 def _longest_run(values: bytes) -> tuple[int, int, int]:
@@ -593,9 +727,9 @@ def _longest_run(values: bytes) -> tuple[int, int, int]:
     return longest
 
 
-def _tick_rows(image: PageImage, window: list[float]) -> list[float]:
-    """The y centre (mm) of each horizontal tick in the window."""
-    values, start = image.profile(window, "y")
+def _tick_rows(image: PageImage, window: list[float], axis: str = "y") -> list[float]:
+    """The centre (mm along `axis`) of each tick across it in the window."""
+    values, start = image.profile(window, axis)
     ticks, run = [], []
     for index, value in enumerate(values + [0.0]):
         if value > 20:
