@@ -17,7 +17,6 @@ from cardgen.layout.plan import CutterMarksError, CutterStyle, MarginError, chec
 from cardgen.model.cards import Card, CardSet, RulesCard, SheetCard, load_card_set
 from cardgen.model.faces import FaceStyle, load_set_faces
 from cardgen.model.layout import PAPERS, Layout, load_layout
-from cardgen.render.cutfile import cut_files
 from cardgen.render.faces import CardPainter
 from cardgen.render.pictures import coarse_pictures
 from cardgen.render.sheets import Mode, SheetRequest, render_sheet, sheet_plan
@@ -223,6 +222,8 @@ def _render_jobs(
             raise doc.error(field, f"on {_paper_words(paper)} paper, {exc}") from None
         files[job.file_name] = render_sheet(request, plan)
         if settings.cut_file:
+            from cardgen.render.cutfile import cut_files  # here: its XML writer pulls in half of urllib
+
             files.update(cut_files(job.file_name, plan, layout.card.corner_radius, request.title, settings.cut_file))
     return files
 

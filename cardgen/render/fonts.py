@@ -10,15 +10,17 @@ import hashlib
 import string
 from functools import cache, partial
 from pathlib import Path
-from typing import cast
+from typing import TYPE_CHECKING, cast
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.pdfdoc import PDFName
 from reportlab.pdfbase.ttfonts import TTFont, makeToUnicodeCMap
-from reportlab.platypus import Paragraph
 
 from cardgen.errors import InputError
 from cardgen.model.fonts import BUNDLED, parsed
+
+if TYPE_CHECKING:  # platypus is a tenth of a second to import: card faces do without it
+    from reportlab.platypus import Paragraph
 
 DEFAULT_FONT = "Vera"
 
