@@ -16,7 +16,7 @@ from operator import add
 
 from cardgen.batch import all_cores, run_chunks
 from cardgen.engine import Options
-from cardgen.simulate import Tally, play_chunk, simulate
+from cardgen.simulate import Sums, play_chunk, simulate
 
 FOUR_RANDOM = partial(play_chunk, Options("classic"), ("random",) * 4, 1, False)
 
@@ -34,10 +34,10 @@ def pool_cost(method: str, jobs: int, runs: int) -> float:
     timed = []
     for _ in range(runs):
         started = time.perf_counter()
-        run_chunks(FOUR_RANDOM, jobs, jobs, add, Tally.empty(4), start_method=method)
+        run_chunks(FOUR_RANDOM, jobs, jobs, add, Sums.empty(4), start_method=method)
         timed.append(time.perf_counter() - started)
     started = time.perf_counter()
-    run_chunks(FOUR_RANDOM, jobs, 1, add, Tally.empty(4))
+    run_chunks(FOUR_RANDOM, jobs, 1, add, Sums.empty(4))
     return statistics.median(timed) - (time.perf_counter() - started)
 
 
