@@ -31,17 +31,13 @@ from cardgen.balance.words import (
     with_interval,
 )
 from cardgen.model.layout import paper_size
+from cardgen.render.palette import ACCENT, BOLD, INK, LINE, REGULAR, SOFT_INK
 from cardgen.render.pdf import finish, new_canvas
 
 MM = 72 / 25.4
 MARGIN = 15.0  # mm
-REGULAR, BOLD = "Vera", "Vera-Bold"
-INK = HexColor("#2b2622")
-SOFT_INK = HexColor("#6b6158")
 STANDARD_COLOUR = HexColor("#9aa7b0")
-CUSTOM_COLOUR = HexColor("#6e1c28")
-FINDING = HexColor("#6e1c28")
-RULE = HexColor("#b9ab98")
+CUSTOM_COLOUR = FINDING = ACCENT
 ROW = 4.3  # mm, a line of the tables
 TABLE_ROOM = 80.0  # mm the table of measures may take: its rows shrink to fit (10 seats, 2 kinds: 27 rows)
 MOST_CARDS = 8  # rows of the new-card table; --json lists them all
@@ -112,7 +108,7 @@ def _measures(canvas: Canvas, report: BalanceReport, lang: str, top: float, widt
     for column, heading in zip(columns, headings):
         canvas.drawString((MARGIN + column * width) * MM, (top - 0.75 * row) * MM, heading(lang))
     top -= row
-    canvas.setStrokeColor(RULE)
+    canvas.setStrokeColor(LINE)
     canvas.setLineWidth(0.5)
     canvas.line(MARGIN * MM, (top + 0.3) * MM, (MARGIN + width) * MM, (top + 0.3) * MM)
     for difference in report.differences:

@@ -25,6 +25,7 @@ from cardgen.model.layout import load_layout, paper_size
 from cardgen.model.rules import RuleSummary, read_summary, summary_variants, summary_words
 from cardgen.render.faces import card_space
 from cardgen.render.fonts import register, require_glyphs, wrapped_lines
+from cardgen.render.palette import ACCENT, BOLD, INK, REGULAR, SOFT_INK
 from cardgen.render.sheets import SheetRequest, render_sheet
 from cardgen.render.summary import draw_bull
 from cardgen.texts import check_lang, sheet_strings
@@ -35,14 +36,10 @@ DESIGN = (56.0, 87.0)  # mm: the card the layout below is drawn for
 BORDER = HexColor("#6e1c28")  # the card back's deep red
 PANEL = HexColor("#fffaf0")  # the card faces' panel
 WATERMARK = HexColor("#f6e9dc")
-INK = HexColor("#2b2622")
-ACCENT = HexColor("#6e1c28")
-SOFT_INK = HexColor("#6b6158")
 
 TITLE_SIZE = 10.0
 LINE_SIZE, LINE_LEADING = 8.2, 9.6
 LINE_GAP, MAX_LINE_GAP = 1.2, 4.0  # mm between lines: at least, at most
-REGULAR, BOLD = "Vera", "Vera-Bold"
 INSET, RADIUS, PADDING = 3.0, 3.0, 2.6  # mm
 LINES_TOP = 17.0  # mm below the top edge
 LINES_BOTTOM = 9.0  # mm above the bottom edge

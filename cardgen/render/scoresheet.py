@@ -19,6 +19,7 @@ from cardgen.errors import InputError
 from cardgen.model.layout import paper_size
 from cardgen.model.rules import score_texts, summary_variants
 from cardgen.render.fonts import register, require_glyphs
+from cardgen.render.palette import ACCENT, BOLD, INK, LINE, REGULAR, SOFT_INK
 from cardgen.render.pdf import finish, new_canvas, sides_flip
 from cardgen.texts import check_lang, locale_file
 
@@ -36,13 +37,8 @@ MAX_PLAYER_COLUMN = 38.0
 # player count); ten rows leave room for long, careful games.
 THRESHOLD_ROUNDS = 10
 
-REGULAR, BOLD = "Vera", "Vera-Bold"
-INK = HexColor("#2b2622")
-SOFT_INK = HexColor("#6b6158")
-ACCENT = HexColor("#6e1c28")
 CREAM = HexColor("#f6ecdc")
 TOTAL_FILL = HexColor("#fbf3e6")
-GRID = HexColor("#b9ab98")
 
 
 @dataclass(frozen=True)
@@ -208,7 +204,7 @@ def _sheet(
         _fill(canvas, TOTAL_FILL, columns[3 + 2 * seat] - half, bottom, half, head_bottom - bottom)
 
     # the grid: thin lines between cells, heavier ones between players
-    canvas.setStrokeColor(GRID)
+    canvas.setStrokeColor(LINE)
     canvas.setLineWidth(0.5)
     lines = [
         (left, row, right, row)

@@ -20,6 +20,7 @@ from cardgen.model.cards import Card
 from cardgen.render import art
 from cardgen.render.faces import FORM_PREFIX, CardPainter
 from cardgen.render.fonts import wrapped_lines
+from cardgen.render.palette import ACCENT, BOLD, INK, REGULAR
 from cardgen.texts import sheet_strings
 
 MM = 72 / 25.4
@@ -29,15 +30,11 @@ HEADER_HEIGHT = 19 * MM
 FOOTER_HEIGHT = 4 * MM
 MAX_PAGES = 2
 
-REGULAR, BOLD = "Vera", "Vera-Bold"
 BODY_SIZE, BODY_LEADING = 9.0, 11.0
 CAPTION_SIZE, CAPTION_LEADING = 9.0, 10.9
 HEADING_SIZE = 11.0
 LABEL_SIZE = 9.0
 
-INK = HexColor("#2b2622")
-SOFT_INK = HexColor("#6b6158")
-ACCENT = HexColor("#6e1c28")  # the card back's deep red
 CREAM = HexColor("#f6ecdc")  # the card back's medallion
 EXAMPLE_FILL = HexColor("#fbf6ee")
 EXAMPLE_LINE = HexColor("#e4d6c0")

@@ -18,9 +18,8 @@ from cardgen.model.rules import (
     score_texts,
     summary_words,
 )
+from cardgen.render.palette import ACCENT, BOLD, INK, REGULAR, SOFT_INK
 from cardgen.render.summary.blocks import (
-    ACCENT,
-    BOLD,
     CAPTION_LEADING,
     CAPTION_SIZE,
     CARD_GAP,
@@ -29,15 +28,12 @@ from cardgen.render.summary.blocks import (
     CREAM,
     EXAMPLE_FILL,
     EXAMPLE_LINE,
-    INK,
     LABEL_SIZE,
     LINE_GAP,
     MM,
     NEW_CARD,
     PAD,
-    REGULAR,
     ROW_GAP,
-    SOFT_INK,
     Block,
     Page,
     card_text,

@@ -16,18 +16,15 @@ from cardgen.model.rules import (
 )
 from cardgen.render.faces import CardPainter
 from cardgen.render.fonts import register, require_glyphs
+from cardgen.render.palette import ACCENT, BOLD, REGULAR, SOFT_INK
 from cardgen.render.pdf import finish, new_canvas, sides_flip
 from cardgen.render.summary.blocks import (
-    ACCENT,
-    BOLD,
     CREAM,
     FOOTER_HEIGHT,
     HEADER_HEIGHT,
     MARGIN,
     MAX_PAGES,
     MM,
-    REGULAR,
-    SOFT_INK,
     Block,
     Frame,
     HeadingBlock,

@@ -1,0 +1,10 @@
+"""The house colours and text fonts of every page that is not a card face: summaries,
+reference cards, score sheets, the calibration sheet and the balance report."""
+
+from reportlab.lib.colors import HexColor
+
+REGULAR, BOLD = "Vera", "Vera-Bold"  # reportlab's own Bitstream Vera, embedded
+INK = HexColor("#2b2622")  # text
+SOFT_INK = HexColor("#6b6158")  # notes, captions
+ACCENT = HexColor("#6e1c28")  # the card back's deep red
+LINE = HexColor("#b9ab98")  # rules and grids
