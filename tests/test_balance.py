@@ -85,7 +85,7 @@ def test_json_gives_both_decks_and_the_differences(sets):
 def test_the_sentence_in_each_language_names_the_finding(sets):
     words = {
         "en": "more bull heads per round",
-        "fr": "tête de bœuf de plus par manche",
+        "fr": "têtes de bœuf ramassées par joueur et par manche augmentent",
         "de": "Hornochsen mehr",
         "nl": "ossenkoppen meer per ronde",
     }
@@ -118,7 +118,7 @@ def test_the_pdf_is_one_page_of_the_paper_with_embedded_fonts_and_its_words(sets
     fonts = page["/Resources"]["/Font"]
     assert all("/FontFile2" in fonts[name].get_object()["/FontDescriptor"] for name in fonts)  # TrueType, inside
     text = page.extract_text()
-    assert "Rapport d’équilibre" in text and "Taux de victoire par place" in text and "110" in text
+    assert "Rapport d’équilibrage" in text and "Taux de victoire par place" in text and "110" in text
 
 
 def test_a_missing_set_or_an_unwritable_report_is_one_line_and_changes_nothing(sets, tmp_path):
