@@ -129,6 +129,18 @@ def test_french_has_a_no_break_space_before_high_punctuation_and_inside_guilleme
 
 
 @pytest.mark.parametrize("name", FILES)
+def test_a_percent_sign_is_written_the_languages_way_and_never_wraps_alone(name):
+    """French and German: "100 %" with a no-break space, so a line never starts with "%";
+    English and Dutch: "100%" (as cardgen/balance/words.py writes the figures it fills in)."""
+    for lang in sorted(LANGS):
+        for where, text in texts(name, lang):
+            if lang in ("fr", "de"):
+                assert not re.search(r"\d ?%", text), f"{where}.{lang}: no-break space before %: {text!r}"
+            else:
+                assert not re.search(r"\d\s%", text), f"{where}.{lang}: no space before %: {text!r}"
+
+
+@pytest.mark.parametrize("name", FILES)
 def test_german_quotes_are_low_high(name):
     for where, text in texts(name, "de"):
         assert not re.search(r"[\"”«»]", text), f"{where}: German quotes are „…“: {text!r}"
