@@ -3,6 +3,7 @@ paired test that tells a finding from noise, the sentence, --json and the one-pa
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -119,6 +120,13 @@ def test_the_pdf_is_one_page_of_the_paper_with_embedded_fonts_and_its_words(sets
     assert all("/FontFile2" in fonts[name].get_object()["/FontDescriptor"] for name in fonts)  # TrueType, inside
     text = page.extract_text()
     assert "Rapport d’équilibrage" in text and "Taux de victoire par place" in text and "110" in text
+
+
+def test_figures_below_zero_carry_a_minus_sign_not_a_hyphen(sets):
+    result = run("--set", sets / "promo.yaml", "--lang", "de")
+    assert result.returncode == 0, result.stderr
+    assert "\u2212" in result.stdout  # the promo cards' 60 games have differences below zero
+    assert not re.search(r"(?<![\w-])-\d", result.stdout), result.stdout
 
 
 def test_a_missing_set_or_an_unwritable_report_is_one_line_and_changes_nothing(sets, tmp_path):

@@ -21,7 +21,7 @@ def number(value: float, lang: str, decimals: int = 1) -> str:
     text = f"{value:.{decimals}f}"
     if text.lstrip("-").strip("0.") == "":
         text = text.lstrip("-")  # never "-0.0"
-    return text.replace(".", sheet_strings(lang)["decimal_separator"])
+    return text.replace(".", sheet_strings(lang)["decimal_separator"]).replace("-", "\u2212")  # a true minus sign
 
 
 def percent(share: float, lang: str, decimals: int = 1) -> str:
