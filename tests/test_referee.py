@@ -497,3 +497,14 @@ def test_a_broken_rule_comes_after_the_table_as_it_stood(tmp_path):
     assert result.stderr.strip() == (
         "cardgen: round 1, turn 2: Ben played 3, which is below every row end, but named no row to take"
     )
+
+
+def test_a_rule_broken_on_the_first_turn_still_shows_every_players_score(tmp_path):
+    record = tmp_path / "game.yaml"
+    record.write_text(
+        "variant: classic\nplayers: [Ana, Ben]\nrounds:\n  - rows: [[8], [24], [69], [81]]\n"
+        "    turns:\n      - {Ana: 29, Ben: 3}\n"
+    )
+    result = subprocess.run([sys.executable, "-m", "cardgen", "referee", str(record)], capture_output=True, text=True)
+    assert result.returncode == 1
+    assert "  scores (round not finished): Ana 0, Ben 0\n" in result.stdout
