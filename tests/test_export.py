@@ -170,8 +170,8 @@ def test_a_card_called_back_keeps_the_back_its_own_name(tmp_path):
 @pytest.mark.parametrize(
     "args, words",
     [
-        (["--set", "zero-cards", "--size", "5x5"], "each side must be 10 to 300 mm"),
-        (["--set", "zero-cards", "--size", "big"], "write the card size as WIDTHxHEIGHT"),
+        (["--set", "zero-cards", "--size", "5x5"], "each side must be 10 to 300 mm, not 5x5. See"),
+        (["--set", "zero-cards", "--size", "big"], "or poker, not big. See"),
         (["--set", "zero-cards", "--bleed", "11"], "the bleed must be 0 to 10 mm, not 11"),
         (["--set", "zero-cards", "--bleed", "nan"], "the bleed must be 0 to 10 mm, not nan"),
         (["--set", "zero-cards", "--dpi", "50"], "the dpi must be 72 to 1200, not 50"),

@@ -484,16 +484,26 @@ def test_a_missing_file(tmp_path):
     assert result.stderr.strip().endswith("nowhere.yaml: there is no such file.")
 
 
-def test_a_broken_rule_comes_after_the_table_as_it_stood(tmp_path):
+def _referee_two_players(tmp_path, turns: str) -> subprocess.CompletedProcess:
+    """`cardgen referee` on a Classic round of Ana and Ben from rows 8, 24, 69, 81; `turns` in YAML lines."""
     record = tmp_path / "game.yaml"
     record.write_text(
-        "variant: classic\nplayers: [Ana, Ben]\nrounds:\n  - rows: [[8], [24], [69], [81]]\n"
-        "    turns:\n      - {Ana: 29, Ben: 70}\n      - {Ana: 30, Ben: 3}\n"
+        "variant: classic\nplayers: [Ana, Ben]\nrounds:\n  - rows: [[8], [24], [69], [81]]\n    turns:\n" + turns
     )
-    result = subprocess.run([sys.executable, "-m", "cardgen", "referee", str(record)], capture_output=True, text=True)
+    return subprocess.run([sys.executable, "-m", "cardgen", "referee", str(record)], capture_output=True, text=True)
+
+
+def test_a_broken_rule_comes_after_the_table_as_it_stood(tmp_path):
+    result = _referee_two_players(tmp_path, "      - {Ana: 29, Ben: 70}\n      - {Ana: 30, Ben: 3}\n")
     assert result.returncode == 1
     assert "turn 1: Ana 29, Ben 70" in result.stdout and "rows: 1: 8 | 2: 24 29 | 3: 69 70 | 4: 81" in result.stdout
     assert "turn 2" not in result.stdout
     assert result.stderr.strip() == (
         "cardgen: round 1, turn 2: Ben played 3, which is below every row end, but named no row to take"
     )
+
+
+def test_a_rule_broken_on_the_first_turn_still_shows_every_players_score(tmp_path):
+    result = _referee_two_players(tmp_path, "      - {Ana: 29, Ben: 3}\n")
+    assert result.returncode == 1
+    assert "  scores (round not finished): Ana 0, Ben 0\n" in result.stdout

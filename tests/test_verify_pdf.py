@@ -278,6 +278,14 @@ def test_command_line_exit_status_and_json(kit, tmp_path):
         assert "Traceback" not in result.stderr and len(result.stderr.strip().splitlines()) == 1
 
 
+def test_a_missing_pdf_is_named_without_a_list_of_card_sets(tmp_path):
+    missing = cardgen_in_process("verify", tmp_path / "promo-duplex.pdf")
+    assert missing.returncode == 2
+    assert missing.stderr.strip() == f"cardgen: {tmp_path / 'promo-duplex.pdf'}: there is no such file."
+    unknown_set = cardgen_in_process("verify", "promo")  # a bare name may be meant as a bundled set
+    assert unknown_set.returncode == 2 and "bundled sets: jokers, numbered, zero-cards" in unknown_set.stderr
+
+
 def test_a_page_shrunk_to_97_percent_fails_the_ruler(kit, tmp_path):
     def shrink(writer):
         writer.pages[0].add_transformation(pypdf.Transformation().scale(0.97, 0.97))

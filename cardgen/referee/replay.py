@@ -87,7 +87,7 @@ class Replay:
         rows = self.read.rows(path + ("rows",), round_.rows)
         hands = self.read.hands(path + ("hands",), round_.hands, rows)
         game.start_round(rows, hands)
-        report = RoundReport(start_rows=[list(row) for row in rows])
+        report = RoundReport(start_rows=[list(row) for row in rows], scores=self._by_name(game.table.scores))
         self.reports.append(report)
         for turn_index, turn in enumerate(round_.turns):
             where = f"round {index + 1}, turn {turn_index + 1}"

@@ -27,7 +27,9 @@ def input_kind(name: str) -> str:
     if path.exists() and is_export(path):
         return "export"
     if not path.exists():
-        if not path.suffix and (SETS_DIR / f"{name}.yaml").is_file():
+        if path.suffix:  # a file's name, never a bundled set's
+            raise InputError(f"{name}: there is no such file.")
+        if (SETS_DIR / f"{name}.yaml").is_file():
             return "set"
         bundled = ", ".join(bundled_set_names())
         raise InputError(f"{name}: there is no such file (bundled sets: {bundled}).")
