@@ -20,7 +20,9 @@ def card_size(ctx, param, text: str | None) -> tuple[float, float] | None:
     try:
         width, height = (float(part) for part in text.lower().replace("×", "x").split("x"))
     except ValueError:
-        raise click.BadParameter(f"write the card size as WIDTHxHEIGHT in mm, e.g. 63x88, or poker, not {text}.") from None
+        raise click.BadParameter(
+            f"write the card size as WIDTHxHEIGHT in mm, e.g. 63x88, or poker, not {text}."
+        ) from None
     low, high = CARD_SIDE_MM
     if not (low <= width <= high and low <= height <= high):
         raise click.BadParameter(f"each side must be {low} to {high} mm, not {text}.")
