@@ -169,3 +169,12 @@ def test_the_table_stays_in_line_with_a_long_player_name():
     heading, *rows = result.summary().splitlines()[2:]
     for row in rows:  # each figure ends where its heading ends
         assert row.index(".", row.index("  ", 6)) + 3 == heading.index("mean total") + len("mean total"), row
+
+
+def test_players_kind_may_be_given_once_per_seat():
+    """Repeating the option names the seats in turn (it used to keep only the last one)."""
+    result = run("--players", "2", "--players-kind", "heuristic", "--players-kind", "random", "--games", "5", "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["players"] == ["heuristic", "random"]
+    short = run("--players", "3", "--players-kind", "heuristic", "--players-kind", "random", "--games", "5")
+    assert short.exit_code == 2 and "names 2 players but --players is 3" in short.output

@@ -22,9 +22,10 @@ from cardgen.cli.options import LANGS, VariantChoice, jobs_option
 @click.option("--games", type=click.IntRange(1, 100_000), default=1000, show_default=True, help="Games per deck.")
 @click.option(
     "--players-kind",
-    default="heuristic",
+    multiple=True,
+    default=["heuristic"],
     show_default=True,
-    help="Strategy of each seat, comma-separated: random, heuristic, rollout or rollout:N; one name for all.",
+    help="Strategy of each seat, comma-separated or one option per seat: random, heuristic, rollout or rollout:N; one name for all.",
 )
 @click.option(
     "--seed", type=int, default=1, show_default=True, help="Game i is played with seed SEED+i, by both decks."

@@ -22,9 +22,10 @@ from cardgen.cli.options import VariantChoice
 @click.option("--seed", type=int, default=1, show_default=True, help="Game i is played with seed SEED+i.")
 @click.option(
     "--players-kind",
-    default="random",
+    multiple=True,
+    default=["random"],
     show_default=True,
-    help="Strategy of each seat, comma-separated: random, heuristic, or rollout (rollout:N tries each card "
+    help="Strategy of each seat, comma-separated or one option per seat: random, heuristic, or rollout (rollout:N tries each card "
     "on N guessed deals, 20 by default; slower, stronger); one name is used for every seat.",
 )
 @click.option(
@@ -86,7 +87,7 @@ def game_settings(
     from cardgen.errors import InputError
     from cardgen.model.play import check_players, load_pool
 
-    kinds = [kind.strip() for kind in players_kind.split(",")]
+    kinds = [kind.strip() for given in players_kind for kind in given.split(",")]  # the option may be repeated
     if len(kinds) == 1:
         kinds *= player_count
     if len(kinds) != player_count:
