@@ -14,7 +14,6 @@ import hashlib
 from collections.abc import Iterable
 from contextlib import contextmanager
 from functools import cache
-from weakref import WeakKeyDictionary
 
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase import pdfmetrics
@@ -75,7 +74,6 @@ def card_space(canvas, x, y, width, height, rotate180=False):
 
 
 FONT_ROLES = ("value", "index", "caption")
-_BACK_FORMS: WeakKeyDictionary = WeakKeyDictionary()  # canvas -> {back form name: the full key it was made for}
 
 
 class CardPainter:
@@ -324,17 +322,13 @@ class CardPainter:
     def _back_form(self, width: float, height: float, bleed: float) -> str:
         """The whole back as one form per canvas, for each back design and card size."""
         style, canvas = self.style, self.canvas
-        # the name hashes what the bundled backs differ by (so their PDFs keep their bytes); the
-        # full key adds what else shapes a back, and a name taken by another back gets the full key's
-        key = f"{style.back.model_dump_json(exclude_none=True)}|{style.font('caption')}|{width:.3f}|{height:.3f}|{bleed:.3f}"
-        full_key = f"{key}|{style.design_size.model_dump_json()}|{style.panel.radius}|{_picture_key(style)}"
-        names = _BACK_FORMS.setdefault(canvas, {})
+        key = (
+            f"{style.back.model_dump_json(exclude_none=True)}|{style.font('caption')}|{width:.3f}|{height:.3f}|"
+            f"{bleed:.3f}|{style.design_size.model_dump_json()}|{style.panel.radius}|{_picture_key(style)}"
+        )
         form = FORM_PREFIX + "back-" + hashlib.sha1(key.encode()).hexdigest()[:10]
-        if names.get(form, full_key) != full_key:
-            form = FORM_PREFIX + "back-" + hashlib.sha1(full_key.encode()).hexdigest()[:10]
         if canvas.hasForm(form):
             return form
-        names[form] = full_key
         self._ensure_picture("bull")  # defined before, not inside, the back's form
         back_picture = style.back_picture()
         if back_picture:
