@@ -285,9 +285,9 @@ def _references_for(card_set: CardSet, mode: str) -> tuple[RulesCard, ...]:
 
 def page_images(files: dict[str, bytes], dpi: int) -> dict[str, bytes]:
     """A PNG of every page of every PDF in `files`, named after it (deck-duplex-p01.png)."""
-    images = {}
     import pypdfium2  # here: only --png needs it, and it is a tenth of a build's imports
 
+    images = {}
     for name, content in files.items():
         if not name.endswith(".pdf"):
             continue

@@ -29,10 +29,7 @@ class Classic(Variant):
     def place_played(self, game, chosen: list[int], plays) -> None:
         """Put the cards played this turn, out of their hands already, where they go."""
         chosen.sort()
-        if plays is None:  # the simulator's hot path
-            game.table.place_cards(chosen, game.owner, game.below_all)
-        else:
-            self.place_numbered(game, chosen, plays)
+        self.place_numbered(game, chosen, plays)
 
     def below_all_rule(self, game):
         """What a strategy's card below every row end does: it takes the row its player picks."""
