@@ -2,6 +2,7 @@
 referee and the invariant checks with no other change. And a strategy sees its own seat only."""
 
 import json
+import re
 
 import pytest
 
@@ -146,32 +147,46 @@ def test_a_random_player_plays_any_card_of_its_hand_alike(variant, size):
     assert chi_square < 30, chi_square  # 9-10 degrees of freedom: p < 0.001 above 30
 
 
-def _broken_at(monkeypatch, method, broken):
+def _broken_when_a_row_is_first_collected(monkeypatch, broken):
     from cardgen.engine.table import Table
 
-    real = getattr(Table, method)
+    real = Table._restart
 
     def wrong(self, *args):
         real(self, *args)
-        if len(self.rows[0]) == 3:
-            broken(self)
+        if not hasattr(self, "broken"):
+            self.broken = broken(self)
 
-    monkeypatch.setattr(Table, method, wrong)
+    monkeypatch.setattr(Table, "_restart", wrong)
 
 
 @pytest.mark.parametrize(
-    "method, broken, message",
+    "broken, message",
     [
-        ("place_cards", lambda table: table.rows[0].append(table.rows[0][0]), "more than one place or lost"),
-        ("place_cards", lambda table: table.row_heads.__setitem__(0, table.row_heads[0] + 1), "bull heads"),
+        (lambda table: table.rows[0].append(table.rows[0][0]), "more than one place or lost"),
+        (lambda table: table.row_heads.__setitem__(0, table.row_heads[0] + 1), "bull heads"),
     ],
 )
-def test_the_counts_after_each_turn_name_the_turn_and_the_seed(monkeypatch, method, broken, message):
-    _broken_at(monkeypatch, method, broken)
-    game = Game(Options("classic"), [RandomPlayer(), RandomPlayer()], seed=11, check=True)
-    with pytest.raises(InvariantBroken, match=rf"round \d+, turn \d+: .*{message}.*\(seed 11\)") as caught:
+@pytest.mark.parametrize("players", [RandomPlayer, HeuristicPlayer])
+def test_a_broken_invariant_names_the_turn_and_the_seed(monkeypatch, broken, message, players):
+    """Random players place a round in one pass, checked at its end: the game is then
+    played again turn by turn to name the turn, as other players' games do at once."""
+    _broken_when_a_row_is_first_collected(monkeypatch, broken)
+    game = Game(Options("classic"), [players(), players()], seed=11, check=True)
+    with pytest.raises(InvariantBroken, match=rf"round 1, turn \d+: .*{message}.*\(seed 11\)") as caught:
         game.play()
-    assert f"round {game.round}, turn {game.turn}:" in str(caught.value) and game.turn < 10  # at that turn
+    turn = int(re.search(r"turn (\d+)", str(caught.value))[1])
+    assert turn < 10  # the turn it broke, not the round's end
+
+
+def test_a_fault_of_the_one_pass_placement_names_the_round_and_the_seed(monkeypatch):
+    """A fault in the random players' one-pass placement, absent when played turn by turn,
+    is still caught at the round's end, naming the round and the seed."""
+    real = Classic.order_of_round
+    monkeypatch.setattr(Classic, "order_of_round", lambda self, turns: real(self, turns)[1:])  # a card lost
+    game = Game(Options("classic"), [RandomPlayer(), RandomPlayer()], seed=11, check=True)
+    with pytest.raises(InvariantBroken, match=r"round 1, turn 10: cards in more than one place .*\(seed 11\)"):
+        game.play()
 
 
 class _AskedRandomPlayer(RandomPlayer):

@@ -9,8 +9,10 @@ this card" is one bisect.
 from __future__ import annotations
 
 from bisect import bisect_left
+from itertools import repeat
 
-from cardgen.engine.cards import FIRST_JOKER, VALUE
+from cardgen.engine.cards import FIRST_JOKER, VALUE, face
+from cardgen.engine.errors import IllegalPlay
 
 
 class Table:
@@ -33,12 +35,11 @@ class Table:
 
     def start(self, rows: list[list[int]]) -> None:
         """Lay out the starting rows (lists of numbered cards, kept) and empty the piles."""
-        card_heads = self.heads.__getitem__
         self.rows[:] = rows
-        self.ends[:] = [VALUE[row[-1]] for row in rows]
-        self.row_heads[:] = [sum(map(card_heads, row)) for row in rows]
-        self.sorted_rows[:] = sorted(range(self.row_count), key=self.ends.__getitem__)
-        self.sorted_ends[:] = [self.ends[row] for row in self.sorted_rows]
+        self.ends[:] = ends = [VALUE[row[-1]] for row in rows]
+        self.row_heads[:] = map(sum, map(map, repeat(self.heads.__getitem__), rows))
+        self.sorted_rows[:] = sorted(range(self.row_count), key=ends.__getitem__)
+        self.sorted_ends[:] = sorted(ends)
         self.piles[:] = [[] for _ in range(self.players)]
         self.scores[:] = [0] * self.players
         self.drops.clear()
@@ -52,6 +53,14 @@ class Table:
 
     def highest_row(self) -> int:
         return self.sorted_rows[-1]
+
+    def check_row(self, seat: int, card: int, row) -> None:
+        """A row a player named with `card`: an int from 0 to the last row."""
+        if not (type(row) is int and 0 <= row < self.row_count):
+            shown = row + 1 if isinstance(row, int) else row
+            raise IllegalPlay(
+                seat, face(card), f"and named row {shown}, but the rows are numbered 1 to {self.row_count}"
+            )
 
     def ends_with_joker(self, row: int) -> bool:
         return self.rows[row][-1] >= FIRST_JOKER

@@ -9,6 +9,7 @@ through closures or the garbage collector; a view simply offers no way in.)
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -106,8 +107,11 @@ class PlayerView:
 
 
 def _reader(game: Game, seat: int) -> Callable[[str], Any]:
-    """One closure that answers each question; the view keeps no attribute leading to the game."""
+    """One closure that answers each question; the view keeps no attribute leading to the game.
+    It holds the game weakly: a game and its views would otherwise form a cycle that only
+    the garbage collector frees, which slows a simulation of many games."""
     table = game.table
+    game = weakref.proxy(game)
 
     def read(what: str):
         if what == "hand":

@@ -31,6 +31,9 @@ class Jokers(Classic):
             insert_at_random(game.rng, hand, draw(game.rng, jokers, 1)[0])
         return rows, hands, cards + jokers
 
+    def order_of_round(self, turns):
+        return None  # each turn's jokers go first, and their players choose where
+
     def place_played(self, game, chosen: list[int], plays) -> None:
         jokers = sorted(card for card in chosen if card >= FIRST_JOKER)
         for card in jokers:
@@ -50,7 +53,7 @@ class Jokers(Classic):
             if play.row is None and play.take is None:
                 raise IllegalPlay(seat, shown, "but named no row: a joker joins a row or takes one")
             how, row = ("row", play.row) if play.row is not None else ("take", play.take)
-        game.check_row(seat, joker, row)
+        table.check_row(seat, joker, row)
         if how == "take":
             table.take(seat, row, joker, VALUE[joker])
             return

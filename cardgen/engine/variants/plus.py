@@ -85,12 +85,11 @@ class Plus(Variant):
         table.place_cards(others, game.owner, game.below_all)
 
     def below_all_rule(self, game):
-        return partial(self._on_highest_row, game)
+        return partial(self._on_highest_row, game.table)
 
     @staticmethod
-    def _on_highest_row(game, seat: int, card: int, value: int) -> None:
+    def _on_highest_row(table, seat: int, card: int, value: int) -> None:
         """A card below every row end joins the row with the highest end."""
-        table = game.table
         table.put_on(seat, table.highest_row(), card, value)
 
     def _check_decisions(self, game, seat: int, cards, play, companion: bool) -> None:
@@ -119,5 +118,5 @@ class Plus(Variant):
         if row is None:
             game.table.place_cards((card,), game.owner, game.below_all)
         else:
-            game.check_row(seat, card, row)
+            game.table.check_row(seat, card, row)
             game.table.put_on(seat, row, card, VALUE[card])
