@@ -44,7 +44,7 @@ from cardgen.cli.options import VariantChoice
     "ones extend the deck, zero cards and jokers replace the bundled ones; repeatable.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-@click.option("--no-check", is_flag=True, help="Skip the invariant checks after every turn (faster).")
+@click.option("--no-check", is_flag=True, help="Skip the invariant checks after every turn and round (faster).")
 @jobs_option
 def command(
     variant,

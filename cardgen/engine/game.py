@@ -41,6 +41,9 @@ class Game:
     check: after every turn, cheap counts (every card still counted once, row
     lengths, bull heads moved only as cards moved); after every round, the
     full check of invariants.py. Either raises InvariantBroken naming the seed.
+    A round of random players is placed in one pass, so it has no turns to count
+    after: its full check alone runs, and a fault it finds is played again turn
+    by turn to name the turn.
     """
 
     def __init__(
