@@ -88,7 +88,7 @@ def _all_plainly_right(game) -> bool:
     lengths = [*map(len, rows)]
     return (
         sum(map(len, places)) == len(game.deck)
-        and set().union(*places) == game.deck_set
+        and not game.deck_set.difference(*places)  # with the count: each card once, and no other
         and len(rows) == table.row_count
         and min(lengths) >= 1
         and max(lengths) <= table.row_limit
