@@ -69,7 +69,6 @@ class Game:
         self.hands: Sequence[list[int] | None] = [[] for _ in range(count)]
         self.out_of_play: list[int] = []
         self.deck = rules.deck(count, pool)  # every card of a round (the same each round)
-        self.deck_set = frozenset(self.deck)
         self.starters: list[int] = []  # the cards that started this round's rows
         self.totals = [0] * count
         self.round_scores: list[list[int]] = []  # bull heads of each finished round
@@ -198,7 +197,7 @@ class Game:
         for seat, hand in enumerate(hands):
             for card in hand:
                 owner[card] = seat
-        turns = [list(cards) for cards in zip(*map(reversed, hands))]
+        turns = [*zip(*map(reversed, hands))]
         for hand in hands:
             hand.clear()
         order = self.rules.order_of_round(turns)
@@ -208,10 +207,10 @@ class Game:
         else:
             place = self.rules.place_played
             waiting = sum(map(len, turns))
-            for chosen in turns:
+            for turn in turns:
                 self.turn += 1
                 self.table.collected = []
-                self.played_now = chosen
+                self.played_now = chosen = list(turn)
                 place(self, chosen, None)
                 if tally is not None:
                     waiting -= len(chosen)

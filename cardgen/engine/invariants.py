@@ -36,6 +36,7 @@ class Tally:
         self.rows, self.piles, self.row_heads, self.scores = table.rows, table.piles, table.row_heads, table.scores
         self.card_heads = table.heads.__getitem__
         self.limit = table.row_limit
+        self.deck_set = frozenset(game.deck)
         self.hands_and_piles: list[list[int]] = []
         self.cards = 0  # cards in hands, rows and piles (out of play stays out all round)
         self.heads = 0  # bull heads on the rows and in the piles, as they should be
@@ -65,6 +66,12 @@ class Tally:
             _fail(self.game, "the bull heads on the table and in the piles are not those of the cards played")
 
 
+def _deck_set(game) -> frozenset[int]:
+    """The game's deck as a set, made once per game by its tally (a game without checks
+    never needs it)."""
+    return game.tally.deck_set if game.tally is not None else frozenset(game.deck)
+
+
 def check_invariants(game) -> None:
     """Raise InvariantBroken naming the first thing that is wrong."""
     if _all_plainly_right(game):
@@ -88,7 +95,7 @@ def _all_plainly_right(game) -> bool:
     lengths = [*map(len, rows)]
     return (
         sum(map(len, places)) == len(game.deck)
-        and not game.deck_set.difference(*places)  # with the count: each card once, and no other
+        and not _deck_set(game).difference(*places)  # with the count: each card once, and no other
         and len(rows) == table.row_count
         and min(lengths) >= 1
         and max(lengths) <= table.row_limit
@@ -107,7 +114,7 @@ def _every_card_once(game) -> None:
     table = game.table
     unseen = game.unknown.unseen if game.unknown is not None else ()
     places = [*(hand or () for hand in game.hands), *table.rows, *table.piles, game.out_of_play, unseen]
-    if sum(map(len, places)) != len(game.deck) or set().union(*places) != game.deck_set:
+    if sum(map(len, places)) != len(game.deck) or set().union(*places) != _deck_set(game):
         found, expected = Counter(chain(*places)), Counter(game.deck)
         extra = sorted((found - expected).elements())
         missing = sorted((expected - found).elements())

@@ -95,7 +95,7 @@ class Variant:
         where the rules say (the random players' fast path plays a round with it)."""
         raise NotImplementedError
 
-    def order_of_round(self, turns: list[list[int]]) -> list[int] | None:
+    def order_of_round(self, turns: list[tuple[int, ...]]) -> list[int] | None:
         """One-card variants: the cards of a whole round's turns in the order they are
         placed, where that order alone decides the round (one pass places them all);
         None where each turn must be placed on its own."""

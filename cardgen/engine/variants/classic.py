@@ -35,9 +35,7 @@ class Classic(Variant):
     def order_of_round(self, turns):
         """Each turn lowest card first, turn after turn: a numbered card's row depends on
         nothing but the cards placed before it."""
-        for turn in turns:
-            turn.sort()
-        return list(chain.from_iterable(turns))
+        return [*chain.from_iterable(map(sorted, turns))]
 
     def below_all_rule(self, game):
         """What a strategy's card below every row end does: it takes the row its player picks.
