@@ -89,7 +89,7 @@ def _all_plainly_right(game) -> bool:
     table = game.table
     rows, piles, ends = table.rows, table.piles, table.ends
     heads = table.heads.__getitem__
-    places = [*(hand or () for hand in game.hands), *rows, *piles, game.out_of_play]
+    places = [*filter(None, game.hands), *rows, *piles, game.out_of_play]  # a hand that is None or empty holds nothing
     if game.unknown is not None:
         places.append(game.unknown.unseen)
     lengths = [*map(len, rows)]
