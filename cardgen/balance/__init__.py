@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import partial
 
 from cardgen.balance.play import Side, Sides, play_chunk
-from cardgen.balance.stats import Difference, Interval, mean_interval, paired_differences
+from cardgen.balance.stats import FEWEST_GAMES, Difference, Interval, mean_interval, paired_differences
 from cardgen.batch import run_chunks
 from cardgen.engine import BUNDLED, CardPool, OptionError, Options
 from cardgen.errors import InputError
@@ -117,6 +117,8 @@ def balance(
     check: bool = True,
     progress=None,
 ) -> BalanceReport:
+    if games < FEWEST_GAMES:
+        raise InputError(f"a balance report needs at least {FEWEST_GAMES} games per deck, not {games}")
     make_players(kinds)  # an unknown kind is reported before any worker starts
     players = len(kinds)
     try:
