@@ -10,8 +10,7 @@ be replayed on its own with `games=1, seed=seed + i`.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from operator import add
@@ -116,16 +115,12 @@ def simulate(
     )
 
 
-@contextmanager
-def replay_hint(index: int, game_seed: int) -> Iterator[None]:
-    """A broken invariant or an illegal decision in game `index` as CheckFailed naming the
+def failed_game(index: int, game_seed: int, broken: InvariantBroken | IllegalPlay) -> CheckFailed:
+    """A broken invariant or an illegal decision in game `index`, as CheckFailed naming the
     seed that replays it."""
-    try:
-        yield
-    except (InvariantBroken, IllegalPlay) as exc:
-        raise CheckFailed(
-            f"game {index + 1} (seed {game_seed}) went wrong: {exc}; replay it with --games 1 --seed {game_seed}"
-        ) from None
+    return CheckFailed(
+        f"game {index + 1} (seed {game_seed}) went wrong: {broken}; replay it with --games 1 --seed {game_seed}"
+    )
 
 
 @dataclass(frozen=True)
@@ -157,13 +152,14 @@ def play_chunk(
     totals = [0] * len(players)
     wins = [0] * len(players)
     rounds = 0
+    game = Game(options, players, pool=pool, check=check)
     for index in indexes:
         game_seed = seed + index
-        game = Game(options, players, seed=game_seed, pool=pool, check=check)
-        with replay_hint(index, game_seed):
-            winners = game.play()
-        for seat, total in enumerate(game.totals):
-            totals[seat] += total
+        try:
+            winners = game.again(game_seed).play()
+        except (InvariantBroken, IllegalPlay) as exc:
+            raise failed_game(index, game_seed, exc) from None
+        totals = [*map(add, totals, game.totals)]
         for seat in winners:
             wins[seat] += 1
         rounds += game.round

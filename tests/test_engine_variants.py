@@ -204,3 +204,18 @@ def test_the_fast_round_plays_the_same_games_as_turn_by_turn(variant, players):
         assert fast.pops_last_cards and not asked.pops_last_cards
         assert fast.play() == asked.play()
         assert fast.round_scores == asked.round_scores and fast.round_scores
+
+
+@pytest.mark.parametrize("variant, players", [("classic", 4), ("pro", 3), ("jokers", 5), ("plus", 3)])
+@pytest.mark.parametrize("check", [False, True])
+def test_a_game_played_again_is_the_game_of_its_seed(variant, players, check):
+    """`again` reuses one table and its views across a simulation's games: nothing of a
+    game may leak into the next."""
+    players = [RandomPlayer() for _ in range(players)]
+    reused = Game(Options(variant), players, seed=0, check=check)
+    for seed in range(30):
+        reused.again(seed)
+        fresh = Game(Options(variant), players, seed=seed, check=check)
+        assert reused.play() == fresh.play()
+        assert reused.round_scores == fresh.round_scores and reused.table.rows == fresh.table.rows
+        assert reused.table.collected == fresh.table.collected

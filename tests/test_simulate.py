@@ -126,14 +126,10 @@ def test_any_number_of_jobs_prints_the_same_figures():
 class BreaksOnSeeds14And45(Game):
     """Game seed 14 breaks slowly, seed 45 at once: with two jobs, 45 breaks first."""
 
-    def __init__(self, *args, seed, **kwargs):
-        super().__init__(*args, seed=seed, **kwargs)
-        self.game_seed = seed
-
     def play(self):
-        if self.game_seed == 14:
+        if self.seed == 14:
             time.sleep(0.5)
-        if self.game_seed in (14, 45):
+        if self.seed in (14, 45):
             raise InvariantBroken("a card was lost")
         return super().play()
 

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections import Counter
 from dataclasses import dataclass, field
 
-from cardgen.engine import CardPool, Game, Options
-from cardgen.simulate import make_players, replay_hint
+from cardgen.engine import CardPool, Game, IllegalPlay, InvariantBroken, Options
+from cardgen.simulate import failed_game, make_players
 
 
 @dataclass(frozen=True)
@@ -64,8 +64,10 @@ def play_chunk(
     sides = Sides()
     for index in indexes:
         for pool, side in zip(pools, (sides.standard, sides.custom)):
-            with replay_hint(index, seed + index):
+            try:
                 play_game(Game(options, players, seed=seed + index, pool=pool, check=check), tracked, side)
+            except (InvariantBroken, IllegalPlay) as exc:
+                raise failed_game(index, seed + index, exc) from None
     return sides
 
 

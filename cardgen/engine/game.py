@@ -88,6 +88,19 @@ class Game:
         # One-card variants ask no strategy that plays its last card: the random player's fast path.
         self.pops_last_cards = rules.cards_per_turn == 1 and all(player.plays_last_card for player in self.players)
 
+    def again(self, seed: int | str | None) -> Game:
+        """This game's options, players, cards and checks, played anew on `seed` (the same
+        game as a new Game on that seed): a simulation's thousands of games keep one table
+        and its views. Returns the game."""
+        self.seed = seed
+        self.rng.seed(seed)
+        self.totals = [0] * self.player_count
+        self.round_scores = []
+        self.round = self.turn = 0
+        self.round_over, self.over = True, False
+        self.unknown = None
+        return self
+
     @property
     def player_count(self) -> int:
         return len(self.players)
@@ -203,6 +216,7 @@ class Game:
         order = self.rules.order_of_round(turns)
         if order is not None:
             self.turn += len(turns)
+            self.table.collected = []  # what the round's one pass collected
             self.table.place_cards(order, owner, self.below_all)
         else:
             place = self.rules.place_played
