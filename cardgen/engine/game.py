@@ -109,6 +109,12 @@ class Game:
 
     def deal(self) -> None:
         """Start the next round with a random deal (a face-up draft in Pro)."""
+        self._deal()
+        if self.tally is not None:
+            self.tally.start()
+
+    def _deal(self) -> None:
+        """deal() without the counts each turn needs: a round placed in one pass has no turns."""
         if self.over:
             raise GameOver("the game is already over")
         rows, hands, out_of_play = self.rules.deal(self)
@@ -136,8 +142,8 @@ class Game:
         self._begin_round([list(row) for row in rows], hands, list(out_of_play))
         if any(hand is None for hand in hands):
             self.unknown = UnknownHands(self)
-            if self.tally is not None:
-                self.tally.start()
+        if self.tally is not None:
+            self.tally.start()
 
     def _begin_round(self, rows: list[list[int]], hands: Sequence[list[int] | None], out_of_play: list[int]) -> None:
         """Start a round with these lists (kept, not copied)."""
@@ -151,8 +157,6 @@ class Game:
         self.out_of_play = out_of_play
         self.starters = [row[0] for row in rows]
         self.unknown = None
-        if self.tally is not None:
-            self.tally.start()
 
     def _finish_round(self) -> None:
         self.round_over = True
@@ -177,10 +181,11 @@ class Game:
         """Play the whole game with the player strategies; return the winners."""
         try:
             while not self.over:
-                self.deal()
                 if self.pops_last_cards:
+                    self._deal()
                     self._play_round_of_last_cards()
                 else:
+                    self.deal()
                     while not self.round_over:
                         self.play_turn()
         except InvariantBroken:
@@ -219,6 +224,8 @@ class Game:
             self.table.collected = []  # what the round's one pass collected
             self.table.place_cards(order, owner, self.below_all)
         else:
+            if tally is not None:
+                tally.start()
             place = self.rules.place_played
             waiting = sum(map(len, turns))
             for turn in turns:

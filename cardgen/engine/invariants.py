@@ -37,6 +37,7 @@ class Tally:
         self.card_heads = table.heads.__getitem__
         self.limit = table.row_limit
         self.deck_set = frozenset(game.deck)
+        self.row_lengths = frozenset(range(1, self.limit + 1))
         self.hands_and_piles: list[list[int]] = []
         self.cards = 0  # cards in hands, rows and piles (out of play stays out all round)
         self.heads = 0  # bull heads on the rows and in the piles, as they should be
@@ -65,56 +66,52 @@ class Tally:
         if sum(self.row_heads) + sum(self.scores) != self.heads:
             _fail(self.game, "the bull heads on the table and in the piles are not those of the cards played")
 
-
-def _deck_set(game) -> frozenset[int]:
-    """The game's deck as a set, made once per game by its tally (a game without checks
-    never needs it)."""
-    return game.tally.deck_set if game.tally is not None else frozenset(game.deck)
+    def all_plainly_right(self) -> bool:
+        """Whether every invariant of the full check holds, in one quick pass of built-ins.
+        It answers True only where the detailed checks would all pass, so it may answer
+        False for a table it cannot judge quickly (a joker, a zero card or a Plus drop on
+        a row): they then judge it and name what is wrong."""
+        game, table = self.game, self.game.table
+        rows, piles, ends = table.rows, table.piles, table.ends
+        places = [
+            *filter(None, game.hands),
+            *rows,
+            *piles,
+            game.out_of_play,
+        ]  # a hand that is None or empty holds nothing
+        if game.unknown is not None:
+            places.append(game.unknown.unseen)
+        lasts = [*map(itemgetter(-1), rows)]
+        return (
+            sum(map(len, places)) == len(game.deck)
+            and not self.deck_set.difference(*places)  # with the count: each card once, and no other
+            and len(rows) == table.row_count
+            and self.row_lengths.issuperset(map(len, rows))
+            and not table.drops
+            and all(map(eq, rows, map(sorted, rows)))
+            and max(lasts) < FIRST_ZERO  # numbered cards only: their ids increase as their values do
+            and ends == [*map(VALUE.__getitem__, lasts)]
+            and table.row_heads + table.scores == [*map(sum, map(map, repeat(self.card_heads), rows + piles))]
+            and table.sorted_ends == sorted(ends)  # the ends all differ (numbered cards, each once)
+            and [*map(ends.__getitem__, table.sorted_rows)] == table.sorted_ends
+            and (not game.over or sum(map(sum, game.round_scores)) == sum(game.totals))
+        )
 
 
 def check_invariants(game) -> None:
     """Raise InvariantBroken naming the first thing that is wrong."""
-    if _all_plainly_right(game):
+    if game.tally is not None and game.tally.all_plainly_right():
         return
     _every_card_once(game)
     _rows_well_formed(game)
     _heads_conserved(game)
 
 
-def _all_plainly_right(game) -> bool:
-    """Whether every invariant holds, in one quick pass that reads like the checks below
-    but runs in built-ins. It answers True only where they would all pass, so it may
-    answer False for a table it cannot judge quickly (a joker, a zero card or a Plus drop
-    on a row): the checks below then judge it and name what is wrong."""
-    table = game.table
-    rows, piles, ends = table.rows, table.piles, table.ends
-    heads = table.heads.__getitem__
-    places = [*filter(None, game.hands), *rows, *piles, game.out_of_play]  # a hand that is None or empty holds nothing
-    if game.unknown is not None:
-        places.append(game.unknown.unseen)
-    lengths = [*map(len, rows)]
-    return (
-        sum(map(len, places)) == len(game.deck)
-        and not _deck_set(game).difference(*places)  # with the count: each card once, and no other
-        and len(rows) == table.row_count
-        and min(lengths) >= 1
-        and max(lengths) <= table.row_limit
-        and not table.drops
-        and all(map(eq, rows, map(sorted, rows)))
-        and max(map(itemgetter(-1), rows)) < FIRST_ZERO  # numbered cards only: ids increase as values do
-        and ends == [VALUE[row[-1]] for row in rows]
-        and table.row_heads + table.scores == [*map(sum, map(map, repeat(heads), rows + piles))]
-        and table.sorted_ends == sorted(ends)  # ends all differ (numbered cards, each once)
-        and [*map(ends.__getitem__, table.sorted_rows)] == table.sorted_ends
-        and (not game.over or sum(map(sum, game.round_scores)) == sum(game.totals))
-    )
-
-
 def _every_card_once(game) -> None:
     table = game.table
     unseen = game.unknown.unseen if game.unknown is not None else ()
     places = [*(hand or () for hand in game.hands), *table.rows, *table.piles, game.out_of_play, unseen]
-    if sum(map(len, places)) != len(game.deck) or set().union(*places) != _deck_set(game):
+    if sum(map(len, places)) != len(game.deck) or set().union(*places) != frozenset(game.deck):
         found, expected = Counter(chain(*places)), Counter(game.deck)
         extra = sorted((found - expected).elements())
         missing = sorted((expected - found).elements())
