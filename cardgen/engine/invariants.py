@@ -73,12 +73,8 @@ class Tally:
         a row): they then judge it and name what is wrong."""
         game, table = self.game, self.game.table
         rows, piles, ends = table.rows, table.piles, table.ends
-        places = [
-            *filter(None, game.hands),
-            *rows,
-            *piles,
-            game.out_of_play,
-        ]  # a hand that is None or empty holds nothing
+        # a hand that is None (a record's unknown hand) or empty holds nothing to count
+        places = [*filter(None, game.hands), *rows, *piles, game.out_of_play]
         if game.unknown is not None:
             places.append(game.unknown.unseen)
         lasts = [*map(itemgetter(-1), rows)]
