@@ -4,7 +4,7 @@ file is ready, so a failed run leaves existing output as it was."""
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -178,6 +178,21 @@ def _kit_extras(settings: PrintSettings, pages: _PageSetup) -> dict[str, bytes]:
         }
     )
     return extras
+
+
+def stale_cut_files(folder: str | Path, written: Iterable[str]) -> list[Path]:
+    """The cut files in `folder` beside a card sheet of `written` (file names) that are
+    not themselves in `written`: an earlier build left them, and the sheet may have
+    changed since."""
+    from cardgen.verify.cutfile import CUT_FILE_NAME
+
+    names = set(written)
+    sheets = {name for name in names if name.endswith(".pdf")}
+    return sorted(
+        path
+        for path in Path(folder).iterdir()
+        if path.name not in names and (match := CUT_FILE_NAME.match(path.name)) and f"{match['stem']}.pdf" in sheets
+    )
 
 
 def render_jobs(jobs: list[Job], settings: PrintSettings) -> dict[str, bytes]:

@@ -362,3 +362,17 @@ def test_verify_refuses_what_cardgen_never_writes_in_one_line(dxf_folder, folder
     assert ran.returncode == 2 and ran.stderr.count("\n") == 1 and "holds a LINE entity" in ran.stderr
     ran = _tamper(folder, lambda text: text.replace('<g id="cut"', '<g id="cut" transform="scale(2)"'))
     assert ran.returncode == 2 and "transform" in ran.stderr
+
+
+def test_cut_files_an_earlier_build_left_are_named(tmp_path):
+    """Without --cut-file, the old cut files stay beside the new sheet: the build says so
+    (it never deletes a file it did not write this time)."""
+    out = tmp_path / "out"
+    assert cardgen_in_process("build", "--set", "jokers", "--cut-file", "svg", "-o", out).returncode == 0
+    old = (out / "jokers-duplex-cut-p1.svg").read_bytes()
+    result = cardgen_in_process("build", "--set", "jokers", "-o", out)
+    assert result.returncode == 0
+    assert "warning: " in result.stderr and "jokers-duplex-cut-p1.svg and 1 more" in result.stderr
+    assert (out / "jokers-duplex-cut-p1.svg").read_bytes() == old
+    again = cardgen_in_process("build", "--set", "jokers", "--cut-file", "svg", "-o", out)
+    assert "warning" not in again.stderr

@@ -61,7 +61,7 @@ def command(
     """Write the print kit (or the chosen sets) as PDFs ready for a home printer."""
     from dataclasses import replace
 
-    from cardgen.build import build, page_images
+    from cardgen.build import build, page_images, stale_cut_files
     from cardgen.files import write_files
 
     settings = resolve_print_settings(layout, paper, flip, back_offset, printer, lang)
@@ -71,6 +71,13 @@ def command(
         files |= page_images(files, dpi=150)
     for path in write_files(output, files):
         click.echo(printable(path))
+    stale = stale_cut_files(output, files)
+    if stale:
+        more = f" and {len(stale) - 1} more" if len(stale) > 1 else ""
+        _warn(
+            f"{printable(stale[0])}{more}, cut files an earlier build left beside a sheet written now, "
+            "may no longer match it: build again with --cut-file, or delete them, before you cut"
+        )
 
 
 def _warn(message: str) -> None:
