@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from cardgen.batch import alongside
 from cardgen.errors import InputError
@@ -180,19 +180,24 @@ def _kit_extras(settings: PrintSettings, pages: _PageSetup) -> dict[str, bytes]:
     return extras
 
 
-def stale_cut_files(folder: str | Path, written: Iterable[str]) -> list[Path]:
+class StaleCutFile(NamedTuple):
+    path: Path
+    sheet: Path  # the card sheet written now that it lies beside
+
+
+def stale_cut_files(folder: str | Path, written: Iterable[str]) -> list[StaleCutFile]:
     """The cut files in `folder` beside a card sheet of `written` (file names) that are
     not themselves in `written`: an earlier build left them, and the sheet may have
     changed since."""
     from cardgen.verify.cutfile import CUT_FILE_NAME
 
     names = set(written)
-    sheets = {name for name in names if name.endswith(".pdf")}
-    return sorted(
-        path
-        for path in Path(folder).iterdir()
-        if path.name not in names and (match := CUT_FILE_NAME.match(path.name)) and f"{match['stem']}.pdf" in sheets
-    )
+    stale = []
+    for path in sorted(Path(folder).iterdir()):
+        match = CUT_FILE_NAME.match(path.name)
+        if match and path.name not in names and f"{match['stem']}.pdf" in names:
+            stale.append(StaleCutFile(path, path.with_name(f"{match['stem']}.pdf")))
+    return stale
 
 
 def render_jobs(jobs: list[Job], settings: PrintSettings) -> dict[str, bytes]:

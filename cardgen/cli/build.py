@@ -73,10 +73,14 @@ def command(
         click.echo(printable(path))
     stale = stale_cut_files(output, files)
     if stale:
-        more = f" and {len(stale) - 1} more" if len(stale) > 1 else ""
+        named = (
+            f"{printable(stale[0].path)} and {len(stale) - 1} more were"
+            if len(stale) > 1
+            else f"{printable(stale[0].path)} was"
+        )
         _warn(
-            f"{printable(stale[0])}{more}, cut files an earlier build left beside a sheet written now, "
-            "may no longer match it: build again with --cut-file, or delete them, before you cut"
+            f"{named} left by an earlier build and may no longer match {printable(stale[0].sheet)}: "
+            "build again with --cut-file, or delete them, before you cut"
         )
 
 
