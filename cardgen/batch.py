@@ -25,7 +25,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 Result = TypeVar("Result")
 Total = TypeVar("Total")
@@ -99,7 +99,7 @@ def alongside(work: Callable[[], Result]) -> Iterator[Callable[[], Result]]:
         worker.stop()
 
 
-class _Forked:
+class _Forked(Generic[Result]):
     """One child process that does `work()` and sends back what came of it through a pipe:
     lighter than a Pool, which starts threads and a worker that waits for tasks. A child
     that ends without sending anything (killed, or an error that cannot be pickled) leaves
@@ -144,6 +144,7 @@ class _Forked:
 def _send_outcome(work: Callable[[], Result], pipe: int) -> None:
     """In the child: `work()` done, its result or error written to `pipe`, and the process
     ended at once (the parent's exit handlers and buffered output are the parent's)."""
+    outcome: tuple[bool, object]
     try:
         try:
             outcome = (True, work())
