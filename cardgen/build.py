@@ -7,6 +7,7 @@ import io
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
+from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -130,6 +131,7 @@ def build(
         return _render_jobs(jobs, settings, pages, warn)
     # The rule summaries and the other extras are drawn by a worker while this process
     # draws the card sheets (they take about as long): the files are the same bytes.
+    _load_kit_extras()
     with alongside(partial(_kit_extras, settings, pages)) as extras:
         files = _render_jobs(jobs, settings, pages, warn)
         return files | extras()
@@ -156,6 +158,19 @@ def _page_setup(settings: PrintSettings) -> _PageSetup:
         raise layout_doc.error(field, str(exc)) from None
     paper_name = settings.paper or (layout.paper if isinstance(layout.paper, str) else "a4")
     return _PageSetup(layout, layout_doc, paper_mm, paper_name, settings.flip or layout.flip)
+
+
+def _load_kit_extras() -> None:
+    """The modules that draw the kit's extras, loaded before the worker starts, once for
+    both sides: the card sheets use them too (the zero cards' sheet holds a summary's
+    reference card), and each process would load them after the fork otherwise."""
+    for name in (
+        "cardgen.summaries",
+        "cardgen.render.scoresheet",
+        "cardgen.render.calibration",
+        "cardgen.render.reference",
+    ):
+        import_module(name)
 
 
 def _kit_extras(settings: PrintSettings, pages: _PageSetup) -> dict[str, bytes]:
