@@ -161,16 +161,10 @@ def _page_setup(settings: PrintSettings) -> _PageSetup:
 
 
 def _load_kit_extras() -> None:
-    """The modules that draw the kit's extras, loaded before the worker starts, once for
-    both sides: the card sheets use them too (the zero cards' sheet holds a summary's
-    reference card), and each process would load them after the fork otherwise."""
-    for name in (
-        "cardgen.summaries",
-        "cardgen.render.scoresheet",
-        "cardgen.render.calibration",
-        "cardgen.render.reference",
-    ):
-        import_module(name)
+    """What both sides draw with, loaded once before the worker starts: the rule summaries'
+    drawing (platypus, the rules, the engine), which the zero cards' sheet uses too for its
+    reference card. What one side alone uses loads on that side, after the fork."""
+    import_module("cardgen.render.summary")
 
 
 def _calibration_sheet(settings: PrintSettings, pages: _PageSetup) -> dict[str, bytes]:
