@@ -14,18 +14,18 @@ from typing import TYPE_CHECKING
 from cardgen.batch import alongside
 from cardgen.errors import InputError
 from cardgen.layout.geometry import GridError, make_grid
-from cardgen.layout.plan import CutterMarksError, CutterStyle, MarginError, check_margins
 from cardgen.model.cards import Card, CardSet, RulesCard, SheetCard, load_card_set
 from cardgen.model.faces import FaceStyle, load_set_faces
 from cardgen.model.layout import PAPERS, Layout, load_layout
 from cardgen.render.faces import CardPainter
 from cardgen.render.pictures import coarse_pictures
-from cardgen.render.sheets import Mode, SheetRequest, render_sheet, sheet_plan
 from cardgen.texts import sheet_strings
 from cardgen.yamlio import YamlDocument
 
 if TYPE_CHECKING:
+    from cardgen.layout.plan import CutterStyle
     from cardgen.render.reference import ReferencePainter
+    from cardgen.render.sheets import Mode
 
 # A normal box holds 8 spare cards: the zero-card glue sheet puts the Plus reference
 # card in the eighth slot.
@@ -202,6 +202,10 @@ def render_jobs(jobs: list[Job], settings: PrintSettings) -> dict[str, bytes]:
 def _render_jobs(
     jobs: list[Job], settings: PrintSettings, pages: _PageSetup, warn: Callable[[str], None] = lambda message: None
 ) -> dict[str, bytes]:
+    # here, not above: the kit's worker, forked before this runs, never plans or draws a card sheet
+    from cardgen.layout.plan import CutterMarksError, MarginError, check_margins
+    from cardgen.render.sheets import SheetRequest, render_sheet, sheet_plan
+
     layout, paper, flip = pages.layout, pages.paper_mm, pages.flip
     words = sheet_strings(settings.lang)
     files = {}
