@@ -2,7 +2,9 @@
 `cardgen verify` on what it wrote, the size of deck-duplex.pdf, and the time of the
 deck's fold sheet (`--set numbered --mode fold`). Targets: build under
 1 s, under 150 MB, deck under 150 KB. CPU time is given beside wall time: on a shared
-machine it is the steadier figure.
+machine it is the steadier figure. Where PYTHONDONTWRITEBYTECODE is set, every run also
+compiles the cardgen sources it loads (about 0.1 s of a build's CPU time), which an
+installed cardgen does once.
 
     python benchmarks/bench_build.py [--runs 5]
 """

@@ -1,6 +1,7 @@
 """`python -m cardgen` and the `cardgen` command. Ctrl-C is one line and exit status 130,
 even while the command line is still loading."""
 
+import gc
 import sys
 
 
@@ -10,7 +11,12 @@ def run() -> None:
     except KeyboardInterrupt:
         sys.stderr.write("cardgen: stopped.\n")
         sys.exit(130)
-    main(prog_name="cardgen")
+    try:
+        main(prog_name="cardgen")
+    finally:
+        # What is left is freed as the process ends: the collector need not walk it all
+        # once more on the way out (a tenth of a second after a build).
+        gc.freeze()
 
 
 if __name__ == "__main__":

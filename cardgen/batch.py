@@ -18,14 +18,14 @@ as KeyboardInterrupt, after every worker has been stopped.
 from __future__ import annotations
 
 import math
-import multiprocessing
 import os
+import pickle
 import signal
 import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 Result = TypeVar("Result")
 Total = TypeVar("Total")
@@ -86,21 +86,79 @@ def _combined(results: Iterator[Result], firsts: range, size: int, count: int, c
 
 @contextmanager
 def alongside(work: Callable[[], Result]) -> Iterator[Callable[[], Result]]:
-    """`work()` done by a worker process while the caller goes on, where a core is spare
-    and a worker starts in milliseconds (fork); elsewhere in this process, when asked for.
-    What it yields returns work's result, or raises its error."""
-    if all_cores() < 2 or START_METHOD is None:
+    """`work()` done by a forked worker process while the caller goes on, where a core is
+    spare and fork is safe; elsewhere in this process, when asked for. What it yields
+    returns work's result, or raises its error."""
+    if all_cores() < 2 or START_METHOD != "fork":
         yield work
         return
-    pool = _start_pool(1, START_METHOD)
+    worker = _Forked(work)
     try:
-        yield pool.apply_async(work).get
+        yield worker.result
     finally:  # done, an error or Ctrl-C: the worker is stopped before going on
-        pool.terminate()
-        pool.join()
+        worker.stop()
+
+
+class _Forked(Generic[Result]):
+    """One child process that does `work()` and sends back what came of it through a pipe:
+    lighter than a Pool, which starts threads and a worker that waits for tasks. A child
+    that ends without sending anything (killed, or an error that cannot be pickled) leaves
+    the work to this process, which then fails, or not, exactly as the worker would have."""
+
+    def __init__(self, work: Callable[[], Result]):
+        self.work = work
+        self.pipe, sending_end = os.pipe()
+        with _ctrl_c_ignored():  # the child ignores Ctrl-C all its life: it reaches the caller alone
+            self.pid = os.fork()
+            if self.pid == 0:
+                os.close(self.pipe)
+                _send_outcome(work, sending_end)  # never returns
+        os.close(sending_end)
+
+    def result(self) -> Result:
+        with os.fdopen(self.pipe, "rb") as received:
+            self.pipe = -1
+            message = received.read()
+        self._reap()
+        try:
+            done, outcome = pickle.loads(message)
+        except Exception:  # nothing came, or nothing this process can read
+            return self.work()
+        if not done:
+            raise outcome
+        return outcome
+
+    def stop(self) -> None:
+        if self.pipe >= 0:
+            os.close(self.pipe)
+            self.pipe = -1
+        if self.pid:
+            os.kill(self.pid, signal.SIGKILL)
+            self._reap()
+
+    def _reap(self) -> None:
+        os.waitpid(self.pid, 0)
+        self.pid = 0
+
+
+def _send_outcome(work: Callable[[], Result], pipe: int) -> None:
+    """In the child: `work()` done, its result or error written to `pipe`, and the process
+    ended at once (the parent's exit handlers and buffered output are the parent's)."""
+    outcome: tuple[bool, object]
+    try:
+        try:
+            outcome = (True, work())
+        except BaseException as exc:  # sent back to be raised where the caller waits
+            outcome = (False, exc)
+        with os.fdopen(pipe, "wb") as sending:
+            sending.write(pickle.dumps(outcome, pickle.HIGHEST_PROTOCOL))
+    finally:
+        os._exit(0)
 
 
 def _start_pool(processes: int, start_method: str | None):
+    import multiprocessing  # here: alongside needs none of its imports (a hundredth of a second)
+
     context = multiprocessing.get_context(start_method)
     with _ctrl_c_ignored():  # a worker is born ignoring it: no Ctrl-C while it starts up either
         return context.Pool(processes, initializer=_ignore_ctrl_c)

@@ -7,24 +7,26 @@ import io
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
+from importlib import import_module
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
 from cardgen.batch import alongside
 from cardgen.errors import InputError
+from cardgen.formats import CUT_FILE_NAME
 from cardgen.layout.geometry import GridError, make_grid
-from cardgen.layout.plan import CutterMarksError, CutterStyle, MarginError, check_margins
 from cardgen.model.cards import Card, CardSet, RulesCard, SheetCard, load_card_set
 from cardgen.model.faces import FaceStyle, load_set_faces
 from cardgen.model.layout import PAPERS, Layout, load_layout
 from cardgen.render.faces import CardPainter
 from cardgen.render.pictures import coarse_pictures
-from cardgen.render.sheets import Mode, SheetRequest, render_sheet, sheet_plan
 from cardgen.texts import sheet_strings
 from cardgen.yamlio import YamlDocument
 
 if TYPE_CHECKING:
+    from cardgen.layout.plan import CutterStyle
     from cardgen.render.reference import ReferencePainter
+    from cardgen.render.sheets import Mode
 
 # A normal box holds 8 spare cards: the zero-card glue sheet puts the Plus reference
 # card in the eighth slot.
@@ -128,11 +130,12 @@ def build(
     pages = _page_setup(settings)
     if sets:
         return _render_jobs(jobs, settings, pages, warn)
-    # The rule summaries and the other extras are drawn by a worker while this process
-    # draws the card sheets (they take about as long): the files are the same bytes.
-    with alongside(partial(_kit_extras, settings, pages)) as extras:
-        files = _render_jobs(jobs, settings, pages, warn)
-        return files | extras()
+    # A worker draws the rule summaries and score sheets while this process draws the
+    # card sheets and the calibration sheet (each side ~0.2 s): the files are the same bytes.
+    _load_kit_extras()
+    with alongside(partial(_summaries_and_score_sheets, settings, pages)) as worker_files:
+        files = _render_jobs(jobs, settings, pages, warn) | _calibration_sheet(settings, pages)
+        return files | worker_files()
 
 
 @dataclass(frozen=True)
@@ -158,26 +161,38 @@ def _page_setup(settings: PrintSettings) -> _PageSetup:
     return _PageSetup(layout, layout_doc, paper_mm, paper_name, settings.flip or layout.flip)
 
 
-def _kit_extras(settings: PrintSettings, pages: _PageSetup) -> dict[str, bytes]:
-    # imported here: a build of chosen sets (`--set`) never loads the summaries, the
-    # referee behind them, score sheets or the calibration sheet
-    from cardgen.model.rules import summary_variants
+def _load_kit_extras() -> None:
+    """What both sides draw with, loaded once before the worker starts: the rule summaries'
+    drawing (platypus, the rules, the engine), which the zero cards' sheet uses too for its
+    reference card. What one side alone uses loads on that side, after the fork."""
+    import_module("cardgen.render.summary")
+
+
+def _calibration_sheet(settings: PrintSettings, pages: _PageSetup) -> dict[str, bytes]:
+    # imported here, as the summaries and score sheets: a build of chosen sets (`--set`)
+    # never loads them, nor the referee behind the summaries
     from cardgen.render.calibration import calibration_pdf
+
+    sheet = calibration_pdf(
+        paper=pages.paper_name, flip=pages.flip, back_offset=settings.back_offset, lang=settings.lang
+    )
+    return {"calibration.pdf": sheet}
+
+
+def _summaries_and_score_sheets(settings: PrintSettings, pages: _PageSetup) -> dict[str, bytes]:
+    from cardgen.model.rules import summary_variants
     from cardgen.render.scoresheet import kit_variants, score_sheet_pdf
     from cardgen.summaries import summary_pdf
 
     paper, flip, lang = pages.paper_name, pages.flip, settings.lang
-    extras = {"calibration.pdf": calibration_pdf(paper=paper, flip=flip, back_offset=settings.back_offset, lang=lang)}
-    extras.update(
-        {f"rules-{variant}-{lang}.pdf": summary_pdf(variant, lang, paper, flip) for variant in summary_variants()}
-    )
-    extras.update(
-        {
-            f"score-{variant}-{lang}.pdf": score_sheet_pdf(variant, lang, paper=paper, flip=flip)
-            for variant in kit_variants()
-        }
-    )
-    return extras
+    summaries = {
+        f"rules-{variant}-{lang}.pdf": summary_pdf(variant, lang, paper, flip) for variant in summary_variants()
+    }
+    score_sheets = {
+        f"score-{variant}-{lang}.pdf": score_sheet_pdf(variant, lang, paper=paper, flip=flip)
+        for variant in kit_variants()
+    }
+    return summaries | score_sheets
 
 
 class StaleCutFile(NamedTuple):
@@ -189,8 +204,6 @@ def stale_cut_files(folder: str | Path, written: Iterable[str]) -> list[StaleCut
     """The cut files in `folder` beside a card sheet of `written` (file names) that are
     not themselves in `written`: an earlier build left them, and the sheet may have
     changed since."""
-    from cardgen.verify.cutfile import CUT_FILE_NAME
-
     names = set(written)
     stale = []
     for path in sorted(Path(folder).iterdir()):
@@ -208,6 +221,10 @@ def render_jobs(jobs: list[Job], settings: PrintSettings) -> dict[str, bytes]:
 def _render_jobs(
     jobs: list[Job], settings: PrintSettings, pages: _PageSetup, warn: Callable[[str], None] = lambda message: None
 ) -> dict[str, bytes]:
+    # here, not above: the kit's worker, forked before this runs, never plans or draws a card sheet
+    from cardgen.layout.plan import CutterMarksError, MarginError, check_margins
+    from cardgen.render.sheets import SheetRequest, render_sheet, sheet_plan
+
     layout, paper, flip = pages.layout, pages.paper_mm, pages.flip
     words = sheet_strings(settings.lang)
     files = {}

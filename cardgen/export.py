@@ -23,6 +23,7 @@ from typing import Literal
 from PIL import Image
 
 from cardgen.errors import InputError
+from cardgen.formats import EXPORT_MANIFEST, EXPORT_VERSION
 from cardgen.model.faces import FaceStyle
 from cardgen.preview import (
     DEFAULT_CARD_SIZE,
@@ -36,7 +37,6 @@ from cardgen.preview import (
     safe_stem,
     whole_pixels_mm,
 )
-from cardgen.record import EXPORT_MANIFEST, EXPORT_VERSION
 
 ExportFormat = Literal["png", "pdf"]
 MAX_BLEED_MM = 10.0

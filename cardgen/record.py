@@ -10,17 +10,14 @@ Lengths are in millimetres from the page's lower-left corner; boxes are [x, y, w
 from __future__ import annotations
 
 import json
-from typing import Annotated, Final, Literal
+from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from cardgen.formats import CALIBRATION_ATTACHMENT, CALIBRATION_VERSION, EXPORT_VERSION, LAYOUT_VERSION
 from cardgen.yamlio import field_name, first_problem, one_line
 
 MM = 72 / 25.4  # points per millimetre
-LAYOUT_ATTACHMENT = "cardgen-layout.json"
-CALIBRATION_ATTACHMENT = "cardgen-calibration.json"
-LAYOUT_VERSION: Final = 3  # 3: fold sheets, quarter turns; 2: reference cards have their own kind; 1: "format": 1
-CALIBRATION_VERSION: Final = 2
 PAPERS = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4)}
 DUPLEX_NAMES = {"long": "/DuplexFlipLongEdge", "short": "/DuplexFlipShortEdge", None: "/Simplex"}
 
@@ -277,8 +274,6 @@ def _first_problem(exc: ValidationError) -> str:
 
 # -- a print-shop export (`cardgen export`): manifest.json beside its files --------------
 
-EXPORT_MANIFEST = "manifest.json"
-EXPORT_VERSION: Final = 1
 MAX_EXPORT_FILES = 5000  # 2,000 cards and their backs, and room to spare
 FileName = Annotated[str, Field(min_length=1, max_length=255, pattern=r"^[^/\\\x00]+$")]
 

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pypdfium2
 
-from cardgen.record import LAYOUT_ATTACHMENT, parse_record
+from cardgen.formats import LAYOUT_ATTACHMENT
+from cardgen.record import parse_record
 from cardgen.verify.drawn import verify_drawing
 from cardgen.verify.readback import MM, PageImage, reader
 from cardgen.verify.report import Report

@@ -10,7 +10,7 @@ import zlib
 import pypdf
 from pypdf.generic import ArrayObject, NameObject, StreamObject
 
-from cardgen.record import LAYOUT_ATTACHMENT
+from cardgen.formats import LAYOUT_ATTACHMENT
 
 MB = 1 << 20
 

@@ -4,6 +4,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from functools import partial
 from operator import add
@@ -11,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from cardgen.batch import run_chunks
+from cardgen.batch import alongside, run_chunks
 from cardgen.engine import Options
 from cardgen.simulate import Sums, play_chunk
 
@@ -65,3 +66,37 @@ def test_ctrl_c_stops_every_worker_with_one_line_and_130():
     assert process.returncode == 130
     assert stderr == "cardgen: stopped.\n"
     assert not any(_running(worker) for worker in workers)
+
+
+def _dies_in_a_worker(caller: int) -> str:
+    if os.getpid() != caller:
+        os._exit(1)  # as if the system had killed the worker
+    return "done here"
+
+
+def test_a_worker_that_dies_leaves_its_work_to_the_caller():
+    with alongside(partial(_dies_in_a_worker, os.getpid())) as result:
+        assert result() == "done here"
+
+
+class _Unsendable(Exception):
+    def __init__(self):
+        super().__init__("this error holds a lock, which cannot be pickled")
+        self.lock = threading.Lock()
+
+
+def _fails_unsendably():
+    raise _Unsendable
+
+
+def test_an_error_that_cannot_leave_the_worker_is_raised_all_the_same():
+    with pytest.raises(_Unsendable, match="holds a lock"), alongside(_fails_unsendably) as result:
+        result()
+
+
+@pytest.mark.skipif(not Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children").exists(), reason="Linux /proc")
+def test_an_error_beside_a_worker_stops_it():
+    before = set(_children(os.getpid()))  # such as a tracker that an earlier test's pool left
+    with pytest.raises(ValueError), alongside(partial(time.sleep, 60)):
+        raise ValueError
+    assert set(_children(os.getpid())) <= before

@@ -2,6 +2,7 @@ import subprocess
 import sys
 
 from click.testing import CliRunner
+from clirun import cardgen_in_process
 
 from cardgen import __version__
 from cardgen.cli import main
@@ -33,6 +34,12 @@ def test_a_usage_mistake_is_one_line_pointing_to_the_help():
     assert result.stderr.strip().splitlines() == [
         "cardgen: Invalid value for '--paper': 'a3' is not one of 'a4', 'letter'. See 'cardgen build --help'."
     ]
+
+
+def test_a_mistyped_command_is_one_line_naming_the_likeliest_command():
+    result = cardgen_in_process("biuld")
+    assert result.returncode == 2
+    assert result.stderr == "cardgen: No such command 'biuld'. Did you mean 'build'? See 'cardgen --help'.\n"
 
 
 def test_cardgen_alone_shows_the_help():

@@ -276,6 +276,11 @@ def words_of(path: Path, lang: str = "en") -> Path:
     return path.parent / "locales" / lang / f"rules-{path.stem}.yaml"
 
 
+def test_a_text_with_ampersands_and_angle_brackets_prints_them_as_written(tmp_path):
+    path = copy_summary(tmp_path, "classic", "signs", "a score sheet and a pencil", "a score sheet & a <b>pencil</b>")
+    assert "a score sheet & a <b>pencil</b>" in all_text(summary_pdf(str(path), "en"))
+
+
 def test_an_expect_the_engine_does_not_reproduce_names_the_example(tmp_path):
     path = broken(tmp_path, "rows: [[8], [24, 29], [69, 70], [81]]", "rows: [[8, 29], [24], [69, 70], [81]]")
     message = failure(path)

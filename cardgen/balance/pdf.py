@@ -5,7 +5,6 @@ own chart library), the new cards, and how the test works. Same report, same byt
 from __future__ import annotations
 
 import math
-from xml.sax.saxutils import escape
 
 from reportlab.graphics import renderPDF
 from reportlab.graphics.charts.barcharts import VerticalBarChart
@@ -14,7 +13,6 @@ from reportlab.graphics.shapes import Drawing, Line
 from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph
 
 from cardgen.balance import BalanceReport
 from cardgen.balance.stats import LEVEL
@@ -32,6 +30,7 @@ from cardgen.balance.words import (
 )
 from cardgen.model.layout import paper_size
 from cardgen.render.palette import ACCENT, BOLD, INK, LINE, REGULAR, SOFT_INK
+from cardgen.render.paragraphs import text_paragraph
 from cardgen.render.pdf import finish, new_canvas
 
 MM = 72 / 25.4
@@ -68,7 +67,7 @@ def balance_pdf(report: BalanceReport, lang: str, paper: str = "a4") -> bytes:
 
 def _paragraph(canvas: Canvas, text: str, x: float, top: float, width: float, style: ParagraphStyle) -> float:
     """Draw `text` wrapped to `width` mm below `top`; return the top of what follows, in mm."""
-    paragraph = Paragraph(escape(text), style)
+    paragraph = text_paragraph(text, style)
     _, height = paragraph.wrap(width * MM, 1000 * MM)
     paragraph.drawOn(canvas, x * MM, top * MM - height)
     return top - height / MM
@@ -244,7 +243,7 @@ def _method(canvas: Canvas, report: BalanceReport, lang: str, width: float) -> f
     count = len(report.differences)
     level = 1 - (1 - LEVEL) / count
     text = WORDS.method(lang).format(seed=report.seed, count=count, level=percent(level, lang, 2))
-    paragraph = Paragraph(escape(text), _style(6.5, colour=SOFT_INK))
+    paragraph = text_paragraph(text, _style(6.5, colour=SOFT_INK))
     _, height = paragraph.wrap(width * MM, 1000 * MM)
     paragraph.drawOn(canvas, MARGIN * MM, MARGIN * MM)
     return height / MM

@@ -1,10 +1,12 @@
 """The `cardgen` command line: a thin layer over the library.
 
-One module per command; each keeps its heavy imports inside the command so that
-`cardgen --help` and the engine commands start fast.
+One module per command, loaded when its command runs; each keeps its heavy imports
+inside the command so that `cardgen --help` and the engine commands start fast.
 """
 
 import sys
+from collections.abc import Iterator, MutableMapping
+from importlib import import_module
 
 import click
 
@@ -63,11 +65,12 @@ def main() -> None:
     """Print-and-play cards, rules and score sheets for 6 nimmt!, and a referee for its games."""
 
 
-def _register() -> None:
-    from importlib import import_module
+class _Commands(MutableMapping[str, click.Command]):
+    """The commands by name, one module each (cardgen/cli/NAME.py, defining `command`),
+    each loaded when its command is first looked up: `cardgen build` loads none of the
+    other ten. Their names are known beforehand, for the help and for 'Did you mean'."""
 
-    # One module per command, each defining `command`; one line each.
-    for name in (
+    NAMES = (
         "balance",
         "build",
         "calibrate",
@@ -79,8 +82,24 @@ def _register() -> None:
         "sheet",
         "simulate",
         "verify",
-    ):
-        main.add_command(import_module(f"cardgen.cli.{name}").command)
+    )
+
+    def __getitem__(self, name: str) -> click.Command:
+        if name not in self.NAMES:
+            raise KeyError(name)
+        return import_module(f"cardgen.cli.{name}").command
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.NAMES)
+
+    def __len__(self) -> int:
+        return len(self.NAMES)
+
+    def __setitem__(self, name: str, command: click.Command) -> None:
+        raise TypeError("a command is a module of cardgen.cli, named in _Commands.NAMES")
+
+    def __delitem__(self, name: str) -> None:
+        raise TypeError("a command is a module of cardgen.cli, named in _Commands.NAMES")
 
 
-_register()
+main.commands = _Commands()

@@ -101,15 +101,18 @@ def resolve_paper_and_flip(paper: str | None, flip: str | None, printer: str | N
 def resolve_print_settings(layout, paper, flip, back_offset, printer, lang):
     """Explicit options win over the printer profile, which wins over the layout."""
     from cardgen.build import PrintSettings
-    from cardgen.printers import load_profile, parse_offset
 
     offset = (0.0, 0.0)
-    if printer:
+    if printer:  # the printer profiles load only when asked for: a plain build does without platformdirs
+        from cardgen.printers import load_profile
+
         profile = load_profile(printer)
         paper = paper or profile.paper
         flip = flip or profile.flip
         offset = profile.back_offset
     if back_offset:
+        from cardgen.printers import parse_offset
+
         offset = parse_offset(back_offset)
     return PrintSettings(layout=layout, paper=paper, flip=flip, back_offset=offset, lang=lang)
 

@@ -36,9 +36,9 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.errors import InputError
+from cardgen.formats import CALIBRATION_ATTACHMENT, CALIBRATION_VERSION
 from cardgen.layout.geometry import MM, Rect, behind
 from cardgen.model.layout import PAPERS, check_offset
-from cardgen.record import CALIBRATION_ATTACHMENT, CALIBRATION_VERSION
 from cardgen.render.fonts import register, require_glyphs
 from cardgen.render.pdf import attach_json, finish, new_canvas, set_boxes
 from cardgen.texts import Message, MessageList, check_lang, languages, messages

@@ -14,6 +14,7 @@ import math
 from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
+from cardgen.formats import cut_file_name
 from cardgen.layout.geometry import Rect
 from cardgen.layout.plan import Page, Plan, Point
 
@@ -21,11 +22,6 @@ SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 CUT_GROUP, REGISTRATION_GROUP = "cut", "registration"
 CUT_LINE_MM = 0.2
 KAPPA = 0.5522847498  # a cubic Bézier's handles for a quarter circle, in radii
-
-
-def cut_file_name(pdf_name: str, sheet: int, kind: str = "svg") -> str:
-    """deck-duplex.pdf, sheet 1 -> deck-duplex-cut-p1.svg"""
-    return f"{pdf_name.removesuffix('.pdf')}-cut-p{sheet}.{kind}"
 
 
 def cut_files(pdf_name: str, plan: Plan, corner_radius: float, title: str, kind: str = "svg") -> dict[str, bytes]:

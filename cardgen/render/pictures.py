@@ -7,11 +7,14 @@ from __future__ import annotations
 import hashlib
 import io
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from cardgen.model.cards import CardSet
 from cardgen.model.faces import Box, FaceStyle, PicturePlace
-from cardgen.model.pictures import PRINT_DPI, Picture
 from cardgen.render.fonts import DEFAULT_FONT, register
+
+if TYPE_CHECKING:  # the pictures' module (pillow's colour management) loads only where there are pictures
+    from cardgen.model.pictures import Picture
 
 MM = 72 / 25.4
 FORM_PREFIX = "cardgen-picture-"
@@ -102,6 +105,10 @@ def coarse_pictures(card_set: CardSet, style: FaceStyle, card_size_mm: tuple[flo
     back = style.back_picture()
     if back:
         found.append(("the back", *back, style.back_box()))
+    if not found:
+        return []
+    from cardgen.model.pictures import PRINT_DPI
+
     coarse: dict[tuple[str, int], list[str]] = {}  # (file, dpi) -> who: one sentence for a file many cards use
     for who, picture, place, box in found:
         dpi = printed_dpi(picture, place, box, scale) if picture.kind == "raster" else PRINT_DPI

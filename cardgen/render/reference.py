@@ -10,7 +10,6 @@ points, the background running `bleed` points beyond it.
 from __future__ import annotations
 
 from functools import cache
-from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_CENTER
@@ -26,6 +25,7 @@ from cardgen.model.rules import RuleSummary, read_summary, summary_variants, sum
 from cardgen.render.faces import card_space
 from cardgen.render.fonts import register, require_glyphs, wrapped_lines
 from cardgen.render.palette import ACCENT, BOLD, INK, REGULAR, SOFT_INK
+from cardgen.render.paragraphs import text_paragraph
 from cardgen.render.sheets import SheetRequest, render_sheet
 from cardgen.render.summary import draw_bull
 from cardgen.texts import check_lang, sheet_strings
@@ -101,7 +101,7 @@ def _line(text: str, style: ParagraphStyle) -> Paragraph:
     for sign in ("+", "=", "×"):
         text = text.replace(f" {sign} ", f"\u00a0{sign}\u00a0")
     text = text.replace(" …", "\u00a0…")
-    return Paragraph(escape(text), style, bulletText="•")
+    return text_paragraph(text, style, bullet="•")
 
 
 def _balanced(text: str, style: ParagraphStyle, width: float) -> tuple[Paragraph, float]:
@@ -166,7 +166,7 @@ class ReferencePainter:
         line_style, title_style = _styles()
         inner = w - 2 * (INSET + PADDING) * MM
         left = (INSET + PADDING) * MM
-        heading = Paragraph(escape(title), title_style)
+        heading = text_paragraph(title, title_style)
         heading.wrap(inner, 100)
         heading.drawOn(canvas, left, h - 14.2 * MM)
         canvas.setStrokeColor(ACCENT)

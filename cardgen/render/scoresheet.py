@@ -7,7 +7,6 @@ per player count.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
@@ -20,6 +19,7 @@ from cardgen.model.layout import paper_size
 from cardgen.model.rules import score_texts, summary_variants
 from cardgen.render.fonts import register, require_glyphs
 from cardgen.render.palette import ACCENT, BOLD, INK, LINE, REGULAR, SOFT_INK
+from cardgen.render.paragraphs import text_paragraph
 from cardgen.render.pdf import finish, new_canvas, sides_flip
 from cardgen.texts import check_lang, locale_file
 
@@ -140,7 +140,7 @@ def _table_span(sheet: SheetPlan, paper: tuple[float, float]) -> tuple[float, fl
 def _rule(sheet: SheetPlan, lang: str, width: float) -> tuple[Paragraph, float]:
     """The end-of-game rule wrapped to `width` mm, and its height in mm."""
     style = ParagraphStyle("rule", fontName=REGULAR, fontSize=8.5, leading=10.5, textColor=INK)
-    rule = Paragraph(escape(score_texts().rules(sheet.variant)(lang).format(limit=sheet.limit or "")), style)
+    rule = text_paragraph(score_texts().rules(sheet.variant)(lang).format(limit=sheet.limit or ""), style)
     _, height = rule.wrap(width * MM, 1000 * MM)
     return rule, height / MM
 

@@ -11,11 +11,11 @@ from typing import Any
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
+from cardgen.formats import LAYOUT_ATTACHMENT, LAYOUT_VERSION
 from cardgen.layout.geometry import MM, Rect
 from cardgen.layout.plan import CutterStyle, Mode, Page, Plan, Slot, plan_sheets
 from cardgen.model.cards import RulesCard, SheetCard
 from cardgen.model.layout import Layout
-from cardgen.record import LAYOUT_ATTACHMENT, LAYOUT_VERSION
 from cardgen.render import marks
 from cardgen.render.pdf import attach_json, finish, new_canvas, set_boxes
 

@@ -15,13 +15,13 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from cardgen.errors import InputError
+from cardgen.formats import CUT_FILE_NAME
 from cardgen.paths import read_input
 from cardgen.record import LayoutRecord
 from cardgen.verify.pdfs import card_sheet_record
 from cardgen.verify.report import Report, plural
 
 SVG = "{http://www.w3.org/2000/svg}"
-CUT_FILE_NAME = re.compile(r"^(?P<stem>.+)-cut-p(?P<sheet>[1-9][0-9]{0,4})\.(?P<kind>svg|dxf)$", re.IGNORECASE)
 MAX_CUT_FILE_BYTES = 20_000_000  # a 2,000-card sheet's cut file is under 2 MB
 TOLERANCE_MM = 0.05
 MAX_LISTED = 10  # stray paths named one by one; the rest counted

@@ -13,10 +13,11 @@ from pathlib import Path
 from PIL import Image, ImageCms
 
 from cardgen.errors import CardgenError
+from cardgen.formats import EXPORT_MANIFEST
 from cardgen.layout.geometry import pixels
 from cardgen.model.cards import CardSet
 from cardgen.paths import check_input, read_input
-from cardgen.record import EXPORT_MANIFEST, MAX_RECORD_BYTES, DamagedRecord, ExportEntry, ExportManifest, parse_manifest
+from cardgen.record import MAX_RECORD_BYTES, DamagedRecord, ExportEntry, ExportManifest, parse_manifest
 from cardgen.verify.bounds import INPUT_HINT, check_pages, read_pdf_bytes, stream_limits
 from cardgen.verify.pdfs import check_fonts
 from cardgen.verify.readback import box_mm, reader

@@ -10,17 +10,10 @@ from pathlib import Path
 import pypdf
 
 from cardgen.errors import CardgenError, InputError
+from cardgen.formats import CALIBRATION_ATTACHMENT, LAYOUT_ATTACHMENT
 from cardgen.model.cards import CardSet
 from cardgen.model.rules import score_texts, summary_variants, summary_words
-from cardgen.record import (
-    CALIBRATION_ATTACHMENT,
-    DUPLEX_NAMES,
-    LAYOUT_ATTACHMENT,
-    PAPERS,
-    DamagedRecord,
-    LayoutRecord,
-    parse_record,
-)
+from cardgen.record import DUPLEX_NAMES, PAPERS, DamagedRecord, LayoutRecord, parse_record
 from cardgen.texts import languages
 from cardgen.verify.bounds import check_pages, check_streams, read_pdf_bytes, stream_limits
 from cardgen.verify.drawn import verify_drawing

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from decimal import Decimal
 from functools import cache
 from typing import cast
-from xml.sax.saxutils import escape
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_LEFT
@@ -21,6 +20,7 @@ from cardgen.render import art
 from cardgen.render.faces import FORM_PREFIX, CardPainter
 from cardgen.render.fonts import wrapped_lines
 from cardgen.render.palette import ACCENT, BOLD, INK, REGULAR
+from cardgen.render.paragraphs import text_paragraph
 from cardgen.texts import sheet_strings
 
 MM = 72 / 25.4
@@ -69,7 +69,7 @@ def _styles() -> dict[str, ParagraphStyle]:
 
 
 def paragraph(text: str, style: str, bullet: bool = False) -> Paragraph:
-    return Paragraph(escape(text), _styles()[style], bulletText="•" if bullet else None)
+    return text_paragraph(text, _styles()[style], "•" if bullet else None)
 
 
 # --- what blocks need to draw -----------------------------------------------------------
