@@ -33,6 +33,7 @@ Total = TypeVar("Total")
 LARGEST_CHUNK = 64  # a few tenths of a second of checked games: the progress bar moves smoothly
 CHUNKS_PER_JOB = 8  # so that a job that finishes early takes more work rather than waiting
 
+HOLDS_SIGNALS = hasattr(signal, "pthread_sigmask")  # POSIX; elsewhere Ctrl-C is not held back
 # fork starts a worker in a few milliseconds; elsewhere the platform's own way (spawn) is safe
 START_METHOD = "fork" if sys.platform == "linux" else None
 
@@ -108,9 +109,10 @@ class _Forked(Generic[Result]):
     def __init__(self, work: Callable[[], Result]):
         self.work = work
         self.pipe, sending_end = os.pipe()
-        with _ctrl_c_ignored():  # the child ignores Ctrl-C all its life: it reaches the caller alone
+        with _ctrl_c_held():
             self.pid = os.fork()
             if self.pid == 0:
+                _ignore_ctrl_c()
                 os.close(self.pipe)
                 _send_outcome(work, sending_end)  # never returns
         os.close(sending_end)
@@ -160,21 +162,27 @@ def _start_pool(processes: int, start_method: str | None):
     import multiprocessing  # here: alongside needs none of its imports (a hundredth of a second)
 
     context = multiprocessing.get_context(start_method)
-    with _ctrl_c_ignored():  # a worker is born ignoring it: no Ctrl-C while it starts up either
+    with _ctrl_c_held():
         return context.Pool(processes, initializer=_ignore_ctrl_c)
 
 
 def _ignore_ctrl_c() -> None:
+    """A worker's first step: Ctrl-C reaches the caller alone, which stops the workers."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if HOLDS_SIGNALS:
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 
 
 @contextmanager
-def _ctrl_c_ignored() -> Iterator[None]:
-    if threading.current_thread() is not threading.main_thread():
-        yield  # only the main thread may change signal handlers
+def _ctrl_c_held() -> Iterator[None]:
+    """Ctrl-C held back while workers start, not lost: a worker is born with it held, until
+    it ignores it, and one pressed meanwhile reaches this process afterwards. (Ignoring it
+    here instead, as before, lost a Ctrl-C pressed while a Pool started: the run went on.)"""
+    if threading.current_thread() is not threading.main_thread() or not HOLDS_SIGNALS:
+        yield  # only the main thread may change how signals are handled
         return
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)

@@ -100,3 +100,24 @@ def test_an_error_beside_a_worker_stops_it():
     with pytest.raises(ValueError), alongside(partial(time.sleep, 60)):
         raise ValueError
     assert set(_children(os.getpid())) <= before
+
+
+def test_a_ctrl_c_pressed_while_workers_start_is_held_not_lost():
+    """Workers start with Ctrl-C held back in the caller: one pressed meanwhile must stop
+    the run as soon as they have started (ignoring it there lost it, and the run went on)."""
+    script = (
+        "import os, signal, time\n"
+        "from cardgen.batch import _ctrl_c_held\n"
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
+        "try:\n"
+        "    with _ctrl_c_held():\n"
+        "        os.kill(os.getpid(), signal.SIGINT)\n"
+        "        time.sleep(0.05)\n"
+        "        print('held')\n"
+        "    time.sleep(1)\n"
+        "    print('lost')\n"
+        "except KeyboardInterrupt:\n"
+        "    print('stopped')\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=30)
+    assert result.stdout.split() == ["held", "stopped"]
