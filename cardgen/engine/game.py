@@ -138,7 +138,7 @@ class Game:
             out_of_play = []
         elif out_of_play is None:
             placed = {card for cards in list(rows) + hands for card in cards or ()}
-            out_of_play = [card for card in self.rules.deck(self.player_count, self.pool) if card not in placed]
+            out_of_play = [card for card in self.deck if card not in placed]
         self._begin_round([list(row) for row in rows], hands, list(out_of_play))
         if any(hand is None for hand in hands):
             self.unknown = UnknownHands(self)
