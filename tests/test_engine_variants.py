@@ -147,17 +147,17 @@ def test_a_random_player_plays_any_card_of_its_hand_alike(variant, size):
     assert chi_square < 30, chi_square  # 9-10 degrees of freedom: p < 0.001 above 30
 
 
-def _broken_when_a_row_is_first_collected(monkeypatch, broken):
+def _broken_when_a_row_is_first_taken(monkeypatch, broken):
     from cardgen.engine.table import Table
 
-    real = Table._restart
+    real = Table.take
 
     def wrong(self, *args):
         real(self, *args)
         if not hasattr(self, "broken"):
             self.broken = broken(self)
 
-    monkeypatch.setattr(Table, "_restart", wrong)
+    monkeypatch.setattr(Table, "take", wrong)
 
 
 @pytest.mark.parametrize(
@@ -171,7 +171,7 @@ def _broken_when_a_row_is_first_collected(monkeypatch, broken):
 def test_a_broken_invariant_names_the_turn_and_the_seed(monkeypatch, broken, message, players):
     """Random players place a round in one pass, checked at its end: the game is then
     played again turn by turn to name the turn, as other players' games do at once."""
-    _broken_when_a_row_is_first_collected(monkeypatch, broken)
+    _broken_when_a_row_is_first_taken(monkeypatch, broken)
     game = Game(Options("classic"), [players(), players()], seed=11, check=True)
     with pytest.raises(InvariantBroken, match=rf"round 1, turn \d+: .*{message}.*\(seed 11\)") as caught:
         game.play()

@@ -11,6 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from math import floor
 
 from cardgen.engine.cards import (
     FIRST_JOKER,
@@ -63,13 +64,14 @@ def draw(rng: random.Random, cards: list[int], count: int) -> list[int]:
     """Take `count` cards at random out of `cards` (which is changed), in random order.
 
     A partial Fisher-Yates shuffle on rng.random(): faster than rng.sample, and
-    the deal draws most of a game's random numbers.
+    the deal draws most of a game's random numbers. (floor, not int: the same
+    number for a positive float, in half the time.)
     """
     chosen = []
     rand = rng.random
     size = len(cards)
     for last in range(size - 1, size - 1 - count, -1):
-        index = int(rand() * (last + 1))
+        index = floor(rand() * (last + 1))
         chosen.append(cards[index])
         cards[index] = cards[last]
     del cards[size - count :]
@@ -79,4 +81,4 @@ def draw(rng: random.Random, cards: list[int], count: int) -> list[int]:
 def insert_at_random(rng: random.Random, hand: list[int], card: int) -> None:
     """Put `card` at a random place in `hand`: a dealt hand is in random order, which
     lets a random player play its last card (see players.RandomPlayer)."""
-    hand.insert(int(rng.random() * (len(hand) + 1)), card)
+    hand.insert(floor(rng.random() * (len(hand) + 1)), card)

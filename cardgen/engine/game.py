@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from operator import add
 from typing import NamedTuple, cast
 
 from cardgen.engine.cards import CARD_ID_LIMIT, FIRST_JOKER, FIRST_ZERO, face, faces
@@ -162,7 +163,7 @@ class Game:
         self.round_over = True
         scores = list(self.table.scores)
         self.round_scores.append(scores)
-        self.totals = [total + score for total, score in zip(self.totals, scores)]
+        self.totals = [*map(add, self.totals, scores)]
         if self.fixed_rounds is not None:
             self.over = self.round >= self.fixed_rounds
         else:

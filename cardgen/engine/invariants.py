@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import weakref
 from collections import Counter
+from collections.abc import Callable, Sequence
 from itertools import chain, repeat
 from operator import eq, itemgetter
 
@@ -37,6 +38,8 @@ class Tally:
         self.card_heads = table.heads.__getitem__
         self.limit = table.row_limit
         self.deck_set = frozenset(game.deck)
+        self.deck_size = len(game.deck)
+        self.heads_of_lists = _heads_reader(game.deck, table.heads)
         self.row_lengths = frozenset(range(1, self.limit + 1))
         self.hands_and_piles: list[list[int]] = []
         self.cards = 0  # cards in hands, rows and piles (out of play stays out all round)
@@ -66,12 +69,12 @@ class Tally:
         if sum(self.row_heads) + sum(self.scores) != self.heads:
             _fail(self.game, "the bull heads on the table and in the piles are not those of the cards played")
 
-    def all_plainly_right(self) -> bool:
+    def all_plainly_right(self, game) -> bool:
         """Whether every invariant of the full check holds, in one quick pass of built-ins.
         It answers True only where the detailed checks would all pass, so it may answer
         False for a table it cannot judge quickly (a joker, a zero card or a Plus drop on
         a row): they then judge it and name what is wrong."""
-        game, table = self.game, self.game.table
+        table = game.table
         rows, piles, ends = table.rows, table.piles, table.ends
         # a hand that is None (a record's unknown hand) or empty holds nothing to count
         places = [*filter(None, game.hands), *rows, *piles, game.out_of_play]
@@ -79,7 +82,7 @@ class Tally:
             places.append(game.unknown.unseen)
         lasts = [*map(itemgetter(-1), rows)]
         return (
-            sum(map(len, places)) == len(game.deck)
+            sum(map(len, places)) == self.deck_size
             and not self.deck_set.difference(*places)  # with the count: each card once, and no other
             and len(rows) == table.row_count
             and self.row_lengths.issuperset(map(len, rows))
@@ -87,16 +90,27 @@ class Tally:
             and all(map(eq, rows, map(sorted, rows)))
             and max(lasts) < FIRST_ZERO  # numbered cards only: their ids increase as their values do
             and ends == [*map(VALUE.__getitem__, lasts)]
-            and table.row_heads + table.scores == [*map(sum, map(map, repeat(self.card_heads), rows + piles))]
+            and table.row_heads + table.scores == self.heads_of_lists(rows + piles)
             and table.sorted_ends == sorted(ends)  # the ends all differ (numbered cards, each once)
             and [*map(ends.__getitem__, table.sorted_rows)] == table.sorted_ends
             and (not game.over or sum(map(sum, game.round_scores)) == sum(game.totals))
         )
 
 
+def _heads_reader(deck: Sequence[int], heads: tuple[int, ...]) -> Callable[[list[list[int]]], list[int]]:
+    """f(lists): the bull heads of each list of cards (of the deck: checked before). Where
+    every card id and bull-head count of the deck fits in a byte (the bundled numbered
+    cards), a bytes translation does it in C, about twice as fast as a lookup per card."""
+    if max(deck) < 256 and max(heads[:256]) < 256:
+        table = bytes(heads[:256])
+        return lambda lists: [*map(sum, map(bytes.translate, map(bytes, lists), repeat(table)))]
+    card_heads = heads.__getitem__
+    return lambda lists: [*map(sum, map(map, repeat(card_heads), lists))]
+
+
 def check_invariants(game) -> None:
     """Raise InvariantBroken naming the first thing that is wrong."""
-    if game.tally is not None and game.tally.all_plainly_right():
+    if game.tally is not None and game.tally.all_plainly_right(game):
         return
     _every_card_once(game)
     _rows_well_formed(game)

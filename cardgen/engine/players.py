@@ -7,6 +7,8 @@ game is reproduced by its seed alone.
 
 from __future__ import annotations
 
+from math import floor
+
 from cardgen.engine.cards import FIRST_JOKER, FIRST_ZERO, VALUE
 from cardgen.engine.view import PlayerView
 
@@ -64,18 +66,18 @@ class RandomPlayer(Player):
         return first
 
     def choose_take(self, view, card):
-        return int(view.random() * view.row_count)
+        return floor(view.random() * view.row_count)
 
     def place_joker(self, view, joker):
         moves = [("take", row) for row in range(view.row_count)]
         moves += [("row", row) for row in range(view.row_count) if not view.ends_with_joker(row)]
-        return moves[int(view.random() * len(moves))]
+        return moves[floor(view.random() * len(moves))]
 
     def draft(self, view, pool):
-        return pool[int(view.random() * len(pool))]
+        return pool[floor(view.random() * len(pool))]
 
     def companion_row(self, view, card):
-        choice = int(view.random() * (view.row_count + 1))
+        choice = floor(view.random() * (view.row_count + 1))
         return None if choice == view.row_count else choice
 
 

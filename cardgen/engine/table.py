@@ -40,7 +40,8 @@ class Table:
         self.row_heads[:] = map(sum, map(map, repeat(self.heads.__getitem__), rows))
         self.sorted_rows[:] = sorted(range(self.row_count), key=ends.__getitem__)
         self.sorted_ends[:] = sorted(ends)
-        self.piles[:] = [[] for _ in range(self.players)]
+        for pile in self.piles:
+            pile.clear()
         self.scores[:] = [0] * self.players
         self.drops.clear()
 
@@ -77,6 +78,7 @@ class Table:
         """
         sorted_ends, sorted_rows = self.sorted_ends, self.sorted_rows
         rows, ends, row_heads, heads, limit = self.rows, self.ends, self.row_heads, self.heads, self.row_limit
+        piles, scores, collected = self.piles, self.scores, self.collected
         for card in cards:
             value = VALUE[card]
             index = bisect_left(sorted_ends, value)
@@ -86,8 +88,13 @@ class Table:
             index -= 1
             row = sorted_rows[index]
             row_cards = rows[row]
-            if len(row_cards) == limit:
-                self._restart(owner[card], row, card)
+            if len(row_cards) == limit:  # collected, as in take(): about nine times a round
+                seat = owner[card]
+                piles[seat].extend(row_cards)
+                scores[seat] += row_heads[row]
+                collected.append((seat, row_cards))
+                rows[row] = [card]
+                row_heads[row] = heads[card]
             else:
                 row_cards.append(card)
                 row_heads[row] += heads[card]
@@ -97,32 +104,37 @@ class Table:
     def put_on(self, seat: int, row: int, card: int, value: int) -> None:
         """Put a card at the end of a chosen row, worth `value`, collecting a full row."""
         if len(self.rows[row]) == self.row_limit:
-            self._restart(seat, row, card)
-        else:
-            self.rows[row].append(card)
-            self.row_heads[row] += self.heads[card]
-            if value < self.ends[row]:
-                self.drops.add(card)
+            self.take(seat, row, card, value)
+            return
+        self.rows[row].append(card)
+        self.row_heads[row] += self.heads[card]
+        if value < self.ends[row]:
+            self.drops.add(card)
         self._move_end(row, value)
 
     def take(self, seat: int, row: int, card: int, value: int) -> None:
-        """Collect a whole row and start it with `card`, worth `value`."""
-        self._restart(seat, row, card)
-        self._move_end(row, value)
+        """Collect a whole row and start it with `card`, worth `value`. (About six times a
+        round: the collecting and _move_end are written out, a call each the less.)"""
+        rows, row_heads, ends = self.rows, self.row_heads, self.ends
+        sorted_ends, sorted_rows = self.sorted_ends, self.sorted_rows
+        cards = rows[row]
+        self.piles[seat].extend(cards)
+        self.scores[seat] += row_heads[row]
+        self.collected.append((seat, cards))
+        rows[row] = [card]
+        row_heads[row] = self.heads[card]
+        index = bisect_left(sorted_ends, ends[row])
+        del sorted_ends[index], sorted_rows[index]
+        index = bisect_left(sorted_ends, value)
+        sorted_ends.insert(index, value)
+        sorted_rows.insert(index, row)
+        ends[row] = value
 
     def to_pile(self, seat: int, card: int) -> None:
         """A card that goes straight to its player's pile (a zero card)."""
         self.piles[seat].append(card)
         self.scores[seat] += self.heads[card]
         self.collected.append((seat, [card]))
-
-    def _restart(self, seat: int, row: int, card: int) -> None:
-        cards = self.rows[row]
-        self.piles[seat].extend(cards)
-        self.scores[seat] += self.row_heads[row]
-        self.collected.append((seat, cards))
-        self.rows[row] = [card]
-        self.row_heads[row] = self.heads[card]
 
     def _move_end(self, row: int, value: int) -> None:
         sorted_ends, sorted_rows = self.sorted_ends, self.sorted_rows

@@ -42,11 +42,12 @@ class Classic(Variant):
         (Called about six times a round by random players: kept to one call deep, and
         holding no reference to the game, which then needs no garbage collector pass.)"""
         choose_take = [player.choose_take for player in game.players]
-        views, table = game.views, game.table
+        views, table, row_count = game.views, game.table, game.table.row_count
 
         def take_chosen_row(seat: int, card: int, value: int) -> None:
             row = choose_take[seat](views[seat], card)
-            table.check_row(seat, card, row)
+            if type(row) is not int or not 0 <= row < row_count:
+                table.check_row(seat, card, row)  # says why
             table.take(seat, row, card, value)
 
         return take_chosen_row
