@@ -222,7 +222,7 @@ class Game:
         order = self.rules.order_of_round(turns)
         if order is not None:
             self.turn += len(turns)
-            self.table.collected = []  # what the round's one pass collected
+            self.table.collected = None  # a round placed in one pass has no turns to report
             self.table.place_cards(order, owner, self.below_all)
         else:
             if tally is not None:

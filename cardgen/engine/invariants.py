@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import weakref
 from collections import Counter
-from collections.abc import Callable, Sequence
-from itertools import chain, repeat
-from operator import eq, itemgetter
+from itertools import chain
 
 from cardgen.engine.cards import FIRST_JOKER, FIRST_ZERO, VALUE
 from cardgen.engine.errors import InvariantBroken
@@ -39,8 +37,6 @@ class Tally:
         self.limit = table.row_limit
         self.deck_set = frozenset(game.deck)
         self.deck_size = len(game.deck)
-        self.heads_of_lists = _heads_reader(game.deck, table.heads)
-        self.row_lengths = frozenset(range(1, self.limit + 1))
         self.hands_and_piles: list[list[int]] = []
         self.cards = 0  # cards in hands, rows and piles (out of play stays out all round)
         self.heads = 0  # bull heads on the rows and in the piles, as they should be
@@ -70,42 +66,52 @@ class Tally:
             _fail(self.game, "the bull heads on the table and in the piles are not those of the cards played")
 
     def all_plainly_right(self, game) -> bool:
-        """Whether every invariant of the full check holds, in one quick pass of built-ins.
-        It answers True only where the detailed checks would all pass, so it may answer
-        False for a table it cannot judge quickly (a joker, a zero card or a Plus drop on
-        a row): they then judge it and name what is wrong."""
+        """Whether every invariant of the full check holds, in one quick pass. It answers
+        True only where the detailed checks would all pass, so it may answer False for a
+        table it cannot judge quickly (a joker, a zero card or a Plus drop on a row): they
+        then judge it and name what is wrong.
+
+        Plain loops, not chains of built-ins: run once a round, amid other work, a loop
+        of the bytecodes the game runs all the time took half the time of the built-ins
+        (measured in a simulation; out of context the built-ins win)."""
         table = game.table
-        rows, piles, ends = table.rows, table.piles, table.ends
+        rows, ends, heads = table.rows, table.ends, table.heads
         # a hand that is None (a record's unknown hand) or empty holds nothing to count
-        places = [*filter(None, game.hands), *rows, *piles, game.out_of_play]
+        places = [*filter(None, game.hands), *rows, *table.piles, game.out_of_play]
         if game.unknown is not None:
             places.append(game.unknown.unseen)
-        lasts = [*map(itemgetter(-1), rows)]
-        return (
-            sum(map(len, places)) == self.deck_size
-            and not self.deck_set.difference(*places)  # with the count: each card once, and no other
-            and len(rows) == table.row_count
-            and self.row_lengths.issuperset(map(len, rows))
-            and not table.drops
-            and all(map(eq, rows, map(sorted, rows)))
-            and max(lasts) < FIRST_ZERO  # numbered cards only: their ids increase as their values do
-            and ends == [*map(VALUE.__getitem__, lasts)]
-            and table.row_heads + table.scores == self.heads_of_lists(rows + piles)
-            and table.sorted_ends == sorted(ends)  # the ends all differ (numbered cards, each once)
-            and [*map(ends.__getitem__, table.sorted_rows)] == table.sorted_ends
-            and (not game.over or sum(map(sum, game.round_scores)) == sum(game.totals))
+        if sum(map(len, places)) != self.deck_size or self.deck_set.difference(*places):
+            return False  # not each card once (with the count: and no other card)
+        if len(rows) != table.row_count or table.drops:
+            return False
+        for row, cards in enumerate(rows):
+            last = cards[-1] if cards else FIRST_ZERO
+            # numbered cards only, their ids increasing as their values do
+            if len(cards) > table.row_limit or last >= FIRST_ZERO or ends[row] != VALUE[last]:
+                return False
+            before = total = 0
+            for card in cards:
+                if card <= before:
+                    return False
+                before = card
+                total += heads[card]
+            if total != table.row_heads[row]:
+                return False
+        for seat, cards in enumerate(table.piles):
+            total = 0
+            for card in cards:
+                total += heads[card]
+            if total != table.scores[seat]:
+                return False
+        before = -1
+        for index, row in enumerate(table.sorted_rows):
+            end = table.sorted_ends[index]
+            if end <= before or not 0 <= row < len(rows) or ends[row] != end:
+                return False
+            before = end
+        return len(table.sorted_ends) == len(table.sorted_rows) == len(rows) and (
+            not game.over or sum(map(sum, game.round_scores)) == sum(game.totals)
         )
-
-
-def _heads_reader(deck: Sequence[int], heads: tuple[int, ...]) -> Callable[[list[list[int]]], list[int]]:
-    """f(lists): the bull heads of each list of cards (of the deck: checked before). Where
-    every card id and bull-head count of the deck fits in a byte (the bundled numbered
-    cards), a bytes translation does it in C, about twice as fast as a lookup per card."""
-    if max(deck) < 256 and max(heads[:256]) < 256:
-        table = bytes(heads[:256])
-        return lambda lists: [*map(sum, map(bytes.translate, map(bytes, lists), repeat(table)))]
-    card_heads = heads.__getitem__
-    return lambda lists: [*map(sum, map(map, repeat(card_heads), lists))]
 
 
 def check_invariants(game) -> None:

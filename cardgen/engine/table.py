@@ -30,7 +30,8 @@ class Table:
         self.sorted_rows: list[int] = []  # the row of each of them
         self.piles: list[list[int]] = [[] for _ in range(players)]
         self.scores = [0] * players  # bull heads gathered this round
-        self.collected: list[tuple[int, list[int]]] = []  # (seat, cards) this turn
+        # (seat, cards) this turn; None while a round is placed in one pass (nobody asks)
+        self.collected: list[tuple[int, list[int]]] | None = []
         self.drops: set[int] = set()  # Plus: cards allowed to sit below their predecessor
 
     def start(self, rows: list[list[int]]) -> None:
@@ -92,7 +93,8 @@ class Table:
                 seat = owner[card]
                 piles[seat].extend(row_cards)
                 scores[seat] += row_heads[row]
-                collected.append((seat, row_cards))
+                if collected is not None:
+                    collected.append((seat, row_cards))
                 rows[row] = [card]
                 row_heads[row] = heads[card]
             else:
@@ -120,7 +122,8 @@ class Table:
         cards = rows[row]
         self.piles[seat].extend(cards)
         self.scores[seat] += row_heads[row]
-        self.collected.append((seat, cards))
+        if self.collected is not None:
+            self.collected.append((seat, cards))
         rows[row] = [card]
         row_heads[row] = self.heads[card]
         index = bisect_left(sorted_ends, ends[row])
@@ -134,7 +137,8 @@ class Table:
         """A card that goes straight to its player's pile (a zero card)."""
         self.piles[seat].append(card)
         self.scores[seat] += self.heads[card]
-        self.collected.append((seat, [card]))
+        if self.collected is not None:
+            self.collected.append((seat, [card]))
 
     def _move_end(self, row: int, value: int) -> None:
         sorted_ends, sorted_rows = self.sorted_ends, self.sorted_rows
