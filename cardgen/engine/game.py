@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from operator import add
-from typing import NamedTuple, cast
+from typing import NamedTuple
 
 from cardgen.engine.cards import CARD_ID_LIMIT, FIRST_JOKER, FIRST_ZERO, face, faces
 from cardgen.engine.deck import BUNDLED, CardPool
@@ -211,9 +211,10 @@ class Game:
         round's end), else turn by turn with the counts after each. The same cards and
         random numbers either way, and as when the players are asked, which the tests
         compare."""
-        hands, owner, tally = cast(list[list[int]], self.hands), self.owner, self.tally
-        assert len({*map(len, hands)}) == 1, "a deal gives every hand as many cards"
+        hands: Sequence[list[int]] = self.hands  # type: ignore[assignment]  # a deal knows every hand
+        owner, tally, size = self.owner, self.tally, len(hands[0])
         for seat, hand in enumerate(hands):
+            assert len(hand) == size, "a deal gives every hand as many cards"
             for card in hand:
                 owner[card] = seat
         turns = [*zip(*map(reversed, hands))]

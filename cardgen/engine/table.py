@@ -9,7 +9,6 @@ this card" is one bisect.
 from __future__ import annotations
 
 from bisect import bisect_left
-from itertools import repeat
 
 from cardgen.engine.cards import FIRST_JOKER, VALUE, face
 from cardgen.engine.errors import IllegalPlay
@@ -37,8 +36,15 @@ class Table:
     def start(self, rows: list[list[int]]) -> None:
         """Lay out the starting rows (lists of numbered cards, kept) and empty the piles."""
         self.rows[:] = rows
-        self.ends[:] = ends = [VALUE[row[-1]] for row in rows]
-        self.row_heads[:] = map(sum, map(map, repeat(self.heads.__getitem__), rows))
+        heads, ends, row_heads = self.heads, [], []
+        for row in rows:
+            ends.append(VALUE[row[-1]])
+            total = 0
+            for card in row:
+                total += heads[card]
+            row_heads.append(total)
+        self.ends[:] = ends
+        self.row_heads[:] = row_heads
         self.sorted_rows[:] = sorted(range(self.row_count), key=ends.__getitem__)
         self.sorted_ends[:] = sorted(ends)
         for pile in self.piles:
