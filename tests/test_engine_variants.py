@@ -18,6 +18,7 @@ from cardgen.engine import (
     register,
     unregister,
 )
+from cardgen.engine.cards import FIRST_JOKER
 from cardgen.engine.variants.classic import Classic
 from tests.clirun import cardgen_in_process
 
@@ -179,11 +180,18 @@ def test_a_broken_invariant_names_the_turn_and_the_seed(monkeypatch, broken, mes
     assert turn < 10  # the turn it broke, not the round's end
 
 
-def test_a_fault_of_the_one_pass_placement_names_the_round_and_the_seed(monkeypatch):
+@pytest.mark.parametrize(
+    "fault",
+    [
+        lambda order: order[1:],  # a card lost
+        lambda order: [FIRST_JOKER, *order[1:]],  # and a card from no Classic deck instead
+    ],
+)
+def test_a_fault_of_the_one_pass_placement_names_the_round_and_the_seed(monkeypatch, fault):
     """A fault in the random players' one-pass placement, absent when played turn by turn,
     is still caught at the round's end, naming the round and the seed."""
     real = Classic.order_of_round
-    monkeypatch.setattr(Classic, "order_of_round", lambda self, turns: real(self, turns)[1:])  # a card lost
+    monkeypatch.setattr(Classic, "order_of_round", lambda self, turns: fault(real(self, turns)))
     game = Game(Options("classic"), [RandomPlayer(), RandomPlayer()], seed=11, check=True)
     with pytest.raises(InvariantBroken, match=r"round 1, turn 10: cards in more than one place .*\(seed 11\)"):
         game.play()

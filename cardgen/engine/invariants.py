@@ -66,11 +66,15 @@ class Tally:
         if sum(self.row_heads) + sum(self.scores) != self.heads:
             _fail(self.game, "the bull heads on the table and in the piles are not those of the cards played")
 
-    def _some_card_nowhere(self, places: list[list[int]]) -> bool:
+    def _each_card_once(self, places: list[list[int]]) -> bool:
+        """With the count, whether every card of the deck is in one of `places`."""
         if self.deck_bytes is None:
-            return bool(self.deck_set.difference(*places))
-        # card ids that fit in a byte: the deck's bytes less those of every place, in C
-        return bool(self.deck_bytes.translate(None, b"".join(map(bytes, places))))
+            return sum(map(len, places)) == self.deck_size and not self.deck_set.difference(*places)
+        try:  # card ids that fit in a byte: the deck's bytes less those of every place, in C
+            cards = bytes(chain(*places))
+        except ValueError:  # a card beyond the deck's
+            return False
+        return len(cards) == self.deck_size and not self.deck_bytes.translate(None, cards)
 
     def all_plainly_right(self, game) -> bool:
         """Whether every invariant of the full check holds, in one quick pass. It answers
@@ -87,8 +91,8 @@ class Tally:
         places = [*filter(None, game.hands), *rows, *table.piles, game.out_of_play]
         if game.unknown is not None:
             places.append(game.unknown.unseen)
-        if sum(map(len, places)) != self.deck_size or self._some_card_nowhere(places):
-            return False  # not each card once (with the count: and no other card)
+        if not self._each_card_once(places):
+            return False
         if len(rows) != table.row_count or table.drops:
             return False
         for row, cards in enumerate(rows):
