@@ -13,6 +13,7 @@ from cardgen.engine import (
     Play,
     Player,
     check_invariants,
+    invariants,
     is_joker,
     is_zero,
     joker,
@@ -285,3 +286,95 @@ def test_the_invariant_checks_catch_broken_bookkeeping(change, message):
     """The property tests rely on these checks: each must fail when its invariant is broken."""
     with pytest.raises(InvariantBroken, match=message):
         check_invariants(_corrupt(change))
+
+
+def _detailed_checks_pass(game) -> bool:
+    try:
+        invariants._every_card_once(game)
+        invariants._rows_well_formed(game)
+        invariants._heads_conserved(game)
+    except InvariantBroken:
+        return False
+    return True
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.sampled_from(["classic", "pro", "plus", "jokers"]), st.integers(2, 6), st.integers(0, 10**6), st.data())
+def test_the_quick_pass_answers_yes_only_where_the_detailed_checks_pass(variant, players, seed, data):
+    """The full check trusts its quick pass (bytes, plain loops) whenever it answers yes:
+    after one to three changes to a finished round's cards or figures, a yes must mean
+    that the detailed checks find nothing either."""
+    game = Game(Options(variant), [STRATEGIES["random"]() for _ in range(players)], seed=seed, check=True)
+    game.deal()
+    while not game.round_over:
+        game.play_turn()
+    table = game.table
+    if variant in ("classic", "pro"):  # numbered cards only: a sound round gets its yes
+        assert game.tally.all_plainly_right(game)
+    cards = [*table.rows, *table.piles, game.out_of_play]
+    figures = [table.row_heads, table.scores, table.ends, table.sorted_ends, table.sorted_rows]
+    for _ in range(data.draw(st.integers(1, 3))):
+        _change(data, data.draw(st.sampled_from(cards + figures)), cards, game.deck)
+    assert not game.tally.all_plainly_right(game) or _detailed_checks_pass(game)
+
+
+def _change(data, target: list[int], cards: list[list[int]], deck: list[int]) -> None:
+    """One change to `target`: a card or figure set, added, removed or swapped with another."""
+    is_cards = any(target is place for place in cards)
+    near = st.sampled_from(target or [0]).flatmap(lambda old: st.integers(old - 2, old + 2))
+    new = st.one_of(st.sampled_from(deck), st.integers(-1, 1100)) if is_cards else st.one_of(near, st.integers(-1, 6))
+    change = data.draw(st.sampled_from(["set", "swap", *(["add", "remove"] if is_cards else [])]))
+    if change == "add":
+        target.insert(data.draw(st.integers(0, len(target))), data.draw(new))
+    elif target:
+        index = data.draw(st.integers(0, len(target) - 1))
+        if change == "remove":
+            del target[index]
+        elif change == "set":
+            target[index] = data.draw(new)
+        else:
+            other = data.draw(st.integers(0, len(target) - 1))
+            target[index], target[other] = target[other], target[index]
+
+
+def _finished_classic_round():
+    game = Game(Options("classic"), [STRATEGIES["random"]() for _ in range(4)], seed=5, check=True)
+    game.deal()
+    while not game.round_over:
+        game.play_turn()
+    return game
+
+
+def _highest_end_moved(game):
+    """The highest row's end and its sorted copy agree with each other, not with the row."""
+    table = game.table
+    table.ends[table.sorted_rows[-1]] += 1
+    table.sorted_ends[-1] += 1
+
+
+def _sorted_ends_swapped(game):
+    """The sorted ends and their rows swapped together: each pair agrees, the order does not."""
+    table = game.table
+    table.sorted_ends[:2] = table.sorted_ends[1::-1]
+    table.sorted_rows[:2] = table.sorted_rows[1::-1]
+
+
+def _lowest_row_made_six_long(game):
+    """Six cards in a row, with every figure made to agree."""
+    table = game.table
+    row = table.sorted_rows[0]
+    above = sorted(card for card in game.out_of_play if card > table.rows[row][-1])
+    _lay(game, row, above[: 6 - len(table.rows[row])])
+    table.ends[row] = value(table.rows[row][-1])
+    table.sorted_ends[:] = sorted(table.ends)
+    table.sorted_rows[:] = sorted(range(len(table.rows)), key=table.ends.__getitem__)
+
+
+@pytest.mark.parametrize("change", [_highest_end_moved, _sorted_ends_swapped, _lowest_row_made_six_long])
+def test_the_quick_pass_says_no_to_what_one_change_cannot_show(change):
+    """Faults that need two matching changes, which random changes seldom make."""
+    game = _finished_classic_round()
+    assert game.tally.all_plainly_right(game)
+    change(game)
+    assert not game.tally.all_plainly_right(game)
+    assert not _detailed_checks_pass(game)
