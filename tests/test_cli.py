@@ -66,3 +66,38 @@ def test_ctrl_c_while_the_command_line_loads_is_one_line_and_130():
     result = subprocess.run([sys.executable, "-c", CTRL_C_WHILE_LOADING], capture_output=True, text=True)
     assert result.returncode == 130
     assert result.stderr == "cardgen: stopped.\n"
+
+
+CTRL_C_IN_AN_EXEC = """
+import sys
+from cardgen.__main__ import run
+
+class CtrlC:  # Ctrl-C pressed while a module runs exec() on a string (dataclasses do)
+    def find_spec(self, name, path=None, target=None):
+        if name == "cardgen.cli":
+            exec("raise KeyboardInterrupt")
+sys.meta_path.insert(0, CtrlC())
+sys.argv = ["cardgen", "--help"]
+run()
+"""
+
+
+def test_ctrl_c_caught_in_an_exec_under_python_m_is_still_130(tmp_path):
+    """CPython marks a Ctrl-C that escapes an exec() of a string as unhandled and, under
+    `python -m`, ends the process by SIGINT on the way out, after our line and status 130."""
+    (tmp_path / "ctrl_c_in_an_exec").mkdir()
+    (tmp_path / "ctrl_c_in_an_exec" / "__main__.py").write_text(CTRL_C_IN_AN_EXEC)
+    result = subprocess.run([sys.executable, "-m", "ctrl_c_in_an_exec"], capture_output=True, text=True, cwd=tmp_path)
+    assert result.returncode == 130
+    assert result.stderr == "cardgen: stopped.\n"
+
+
+def test_ctrl_c_wrapped_while_a_class_is_made_is_one_line_and_130():
+    """Python 3.11 wraps a Ctrl-C that lands in a class's __set_name__ in a RuntimeError."""
+    wrapped = CTRL_C_WHILE_LOADING.replace(
+        "raise KeyboardInterrupt",
+        'raise RuntimeError("Error calling __set_name__") from KeyboardInterrupt()',
+    )
+    result = subprocess.run([sys.executable, "-c", wrapped], capture_output=True, text=True)
+    assert result.returncode == 130
+    assert result.stderr == "cardgen: stopped.\n"
