@@ -39,7 +39,6 @@ class Tally:
         self.card_heads = table.heads.__getitem__
         self.limit = table.row_limit
         self.deck_set = frozenset(game.deck)
-        self.deck_size = len(game.deck)
         self.deck_bytes = bytes(game.deck) if max(game.deck) < 256 else None
         self.hands_and_piles: list[list[int]] = []
         self.cards = 0  # cards in hands, rows and piles (out of play stays out all round)
@@ -86,14 +85,14 @@ class Tally:
         # each card once: with the count, every card of the deck in some place (and no other)
         places = [*filter(None, game.hands), *rows, *table.piles, game.out_of_play]
         if self.deck_bytes is None:
-            if sum(map(len, places)) != self.deck_size or self.deck_set.difference(*places):
+            if not _each_card_once(places, self.deck_set):
                 return False
         else:  # card ids that fit in a byte: the deck's bytes less those of every place, in C
             try:
                 cards = bytes(chain(*places))
             except ValueError:  # a card beyond the deck's
                 return False
-            if len(cards) != self.deck_size or self.deck_bytes.translate(None, cards):
+            if len(cards) != len(self.deck_bytes) or self.deck_bytes.translate(None, cards):
                 return False
         if len(rows) != table.row_count or table.drops:
             return False
@@ -140,11 +139,16 @@ def _every_card_once(game) -> None:
     table = game.table
     unseen = game.unknown.unseen if game.unknown is not None else ()
     places = [*(hand or () for hand in game.hands), *table.rows, *table.piles, game.out_of_play, unseen]
-    if sum(map(len, places)) != len(game.deck) or set().union(*places) != frozenset(game.deck):
+    if not _each_card_once(places, frozenset(game.deck)):
         found, expected = Counter(chain(*places)), Counter(game.deck)
         extra = sorted((found - expected).elements())
         missing = sorted((expected - found).elements())
         _fail(game, f"cards in more than one place or unknown: {extra}; cards nowhere: {missing}")
+
+
+def _each_card_once(places, deck: frozenset[int]) -> bool:
+    """With the count, every card of the deck in some place: each once, and no other."""
+    return sum(map(len, places)) == len(deck) and not deck.difference(*places)
 
 
 def _rows_well_formed(game) -> None:
