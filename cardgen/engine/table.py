@@ -121,23 +121,15 @@ class Table:
         self._move_end(row, value)
 
     def take(self, seat: int, row: int, card: int, value: int) -> None:
-        """Collect a whole row and start it with `card`, worth `value`. (About six times a
-        round: the collecting and _move_end are written out, a call each the less.)"""
-        rows, row_heads, ends = self.rows, self.row_heads, self.ends
-        sorted_ends, sorted_rows = self.sorted_ends, self.sorted_rows
-        cards = rows[row]
+        """Collect a whole row and start it with `card`, worth `value`."""
+        cards = self.rows[row]
         self.piles[seat].extend(cards)
-        self.scores[seat] += row_heads[row]
+        self.scores[seat] += self.row_heads[row]
         if self.collected is not None:
             self.collected.append((seat, cards))
-        rows[row] = [card]
-        row_heads[row] = self.heads[card]
-        index = bisect_left(sorted_ends, ends[row])
-        del sorted_ends[index], sorted_rows[index]
-        index = bisect_left(sorted_ends, value)
-        sorted_ends.insert(index, value)
-        sorted_rows.insert(index, row)
-        ends[row] = value
+        self.rows[row] = [card]
+        self.row_heads[row] = self.heads[card]
+        self._move_end(row, value)
 
     def to_pile(self, seat: int, card: int) -> None:
         """A card that goes straight to its player's pile (a zero card)."""
