@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from cardgen.batch import alongside
 from cardgen.errors import InputError
-from cardgen.formats import CUT_FILE_NAME
+from cardgen.formats import CUT_FILE_NAME, MODES, ModeName
 from cardgen.layout.geometry import GridError, make_grid
 from cardgen.model.cards import Card, CardSet, RulesCard, SheetCard, load_card_set
 from cardgen.model.faces import FaceStyle, load_set_faces
@@ -26,7 +26,6 @@ from cardgen.yamlio import YamlDocument
 if TYPE_CHECKING:
     from cardgen.layout.plan import CutterStyle
     from cardgen.render.reference import ReferencePainter
-    from cardgen.render.sheets import Mode
 
 # A normal box holds 8 spare cards: the zero-card glue sheet puts the Plus reference
 # card in the eighth slot.
@@ -47,39 +46,44 @@ class PrintSettings:
 
 @dataclass(frozen=True)
 class Job:
-    file_name: str
+    stem: str
     set_names: tuple[str, ...]  # one set, or the sets that share the sheet's slots in turn
-    mode: Mode
+    mode: ModeName
+
+    @property
+    def file_name(self) -> str:
+        return self.stem + MODES[self.mode].suffix
 
 
+DEFAULT_MODE: ModeName = "duplex"
 DEFAULT_KIT = (
-    Job("zero-cards-glue.pdf", ("zero-cards",), "glue"),
-    Job("jokers-glue.pdf", ("jokers",), "glue"),
-    Job("jokers-duplex.pdf", ("jokers",), "duplex"),
-    Job("deck-duplex.pdf", ("numbered",), "duplex"),
+    Job("zero-cards", ("zero-cards",), "glue"),
+    Job("jokers", ("jokers",), "glue"),
+    Job("jokers", ("jokers",), "duplex"),
+    Job("deck", ("numbered",), "duplex"),
 )
 
 
-def jobs_for(sets: list[str], mode: Mode | None, together: bool = False) -> list[Job]:
+def jobs_for(sets: list[str], mode: ModeName | None, together: bool = False) -> list[Job]:
     """The default kit when no set is named; else one sheet per named set, or with
     `together` one sheet whose slots the named sets fill in turn."""
     if together:
-        return [_together_job(sets, mode or "duplex")]
+        return [_together_job(sets, mode or DEFAULT_MODE)]
     if not sets:
-        jobs = [Job(j.file_name.replace(j.mode, mode), j.set_names, mode) if mode else j for j in DEFAULT_KIT]
+        jobs = [Job(j.stem, j.set_names, mode) if mode else j for j in DEFAULT_KIT]
     else:
-        jobs = [Job(f"{_stem(name)}-{mode or 'duplex'}.pdf", (name,), mode or "duplex") for name in sets]
+        jobs = [Job(_stem(name), (name,), mode or DEFAULT_MODE) for name in sets]
     return list({job.file_name: job for job in jobs}.values())  # once each
 
 
-def _together_job(sets: list[str], mode: Mode) -> Job:
+def _together_job(sets: list[str], mode: ModeName) -> Job:
     names = tuple(dict.fromkeys(sets))  # once each, in the order given
     if len(names) < 2:
         raise InputError(
             "--together puts two or more card sets on one sheet: name them with --set, "
             "e.g. --set zero-cards --set jokers --together."
         )
-    return Job(f"{'+'.join(_stem(name) for name in names)}-{mode}.pdf", names, mode)
+    return Job("+".join(_stem(name) for name in names), names, mode)
 
 
 def _stem(set_name: str) -> str:
@@ -118,7 +122,7 @@ class _SheetPainter:
 def build(
     settings: PrintSettings,
     sets: Sequence[str] = (),
-    mode: Mode | None = None,
+    mode: ModeName | None = None,
     together: bool = False,
     warn: Callable[[str], None] = lambda message: None,
 ) -> dict[str, bytes]:
@@ -315,7 +319,11 @@ def _references_for(card_set: CardSet, mode: str) -> tuple[RulesCard, ...]:
     """The reference cards that join the set's cards on its sheet: the Plus reference card
     fills the zero cards' glue sheet up to a box's spare cards."""
     cards = card_set.cards
-    if mode == "glue" and all(card.kind == "zero" for card in cards) and len(cards) < SPARE_CARDS_IN_A_BOX:
+    if (
+        MODES[mode].backs == "outline"
+        and all(card.kind == "zero" for card in cards)
+        and len(cards) < SPARE_CARDS_IN_A_BOX
+    ):
         return (RulesCard("plus"),)
     return ()
 

@@ -38,7 +38,7 @@ from cardgen.preview import (
     whole_pixels_mm,
 )
 
-ExportFormat = Literal["png", "pdf"]
+ExportFormat = Literal["png", "pdf"]  # the keys of EXPORT_FORMATS
 MAX_BLEED_MM = 10.0
 DPI_RANGE = (72, 1200)
 MAX_PIXELS = Image.MAX_IMAGE_PIXELS or 89_478_485  # pillow's limit: larger images warn or fail to open

@@ -1,15 +1,78 @@
-"""The names and versions of the records cardgen attaches to what it writes, and the
-names of its cut files. The drawing side needs only these; the schemas that `cardgen
-verify` reads the records back with (cardgen/record.py) build pydantic models, which
-drawing has no use for."""
+"""The words every layer of cardgen shares, each defined once: units, papers, flips and
+their PDF hints, the kinds of card sheet, export formats, and the names and versions of
+the records cardgen attaches to what it writes. The click choices, the models, the plan,
+the renderers and verify all read them here. No import beyond the standard library: the
+drawing side loads it at no cost."""
 
 import re
-from typing import Final
+from dataclasses import dataclass
+from typing import Final, Literal
+
+MM: Final = 72 / 25.4  # PDF points per millimetre
+EXACT_MM: Final = 0.01  # cardgen writes sizes to the thousandth of a point
+
+PAPERS: Final = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}  # (width, height) in mm
+PAPER_TITLES: Final = {"a4": "A4", "letter": "Letter"}  # as printed on a page and in verify's reports
+
+Flip = Literal["long", "short"]
+FLIPS: Final[tuple[Flip, ...]] = ("long", "short")
+# the PDF's Duplex hint for a flip; a sheet printed on one side (no flip) asks for Simplex
+DUPLEX_HINTS: Final = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", None: "Simplex"}
+
+
+@dataclass(frozen=True)
+class SheetMode:
+    """What a kind of card sheet is: whether and where each card's back is drawn."""
+
+    name: str
+    backs: Literal["back", "outline"] | None  # what stands behind each face: its back, a glue outline, nothing
+    through_paper: bool  # the backs have pages of their own, printed behind the fronts (so a flip)
+    back_bleed: bool  # a back's drawing reaches past its cut
+    instruction: str | None  # the margin note's words (cards.yaml) for a sheet printed on one side
+    pages: str  # its pages, as verify describes them
+    help: str  # for `cardgen build --mode`
+
+    @property
+    def folded(self) -> bool:
+        """Each back stands beside its face on the same page, across a fold line."""
+        return self.backs is not None and not self.through_paper
+
+    @property
+    def suffix(self) -> str:
+        """The end of its file's name: jokers-glue.pdf"""
+        return f"-{self.name}.pdf"
+
+
+MODES: Final = {
+    mode.name: mode
+    for mode in (
+        SheetMode("glue", "outline", True, False, None, "in front/back pairs", "faces + outlines for spare cards"),
+        SheetMode("duplex", "back", True, True, None, "in front/back pairs", "faces + backs"),
+        SheetMode("sleeve", None, False, False, "cut", "fronts only", "faces only"),
+        SheetMode(
+            "fold",
+            "back",
+            False,
+            True,
+            "fold_glue_cut",
+            "one side each, every back beside its face",
+            "faces and backs side by side on one side, for a printer without duplex",
+        ),
+    )
+}
+ModeName = Literal["glue", "duplex", "sleeve", "fold"]  # the keys of MODES, for the type checker
+
+EXPORT_FORMATS: Final = {
+    "png": "one image per card face and per back",
+    "pdf": "one PDF, a page each, TrimBox at the cut",
+}
 
 LAYOUT_ATTACHMENT = "cardgen-layout.json"
 CALIBRATION_ATTACHMENT = "cardgen-calibration.json"
+DOCUMENT_ATTACHMENT = "cardgen-document.json"
 LAYOUT_VERSION: Final = 3  # 3: fold sheets, quarter turns; 2: reference cards have their own kind; 1: "format": 1
 CALIBRATION_VERSION: Final = 2
+DOCUMENT_VERSION: Final = 1
 EXPORT_MANIFEST = "manifest.json"
 EXPORT_VERSION: Final = 1
 
@@ -19,4 +82,7 @@ def cut_file_name(pdf_name: str, sheet: int, kind: str = "svg") -> str:
     return f"{pdf_name.removesuffix('.pdf')}-cut-p{sheet}.{kind}"
 
 
-CUT_FILE_NAME = re.compile(r"^(?P<stem>.+)-cut-p(?P<sheet>[1-9][0-9]{0,4})\.(?P<kind>svg|dxf)$", re.IGNORECASE)
+CUT_FILE_KINDS: Final = ("svg", "dxf")
+CUT_FILE_NAME = re.compile(
+    rf"^(?P<stem>.+)-cut-p(?P<sheet>[1-9][0-9]{{0,4}})\.(?P<kind>{'|'.join(CUT_FILE_KINDS)})$", re.IGNORECASE
+)

@@ -21,10 +21,11 @@ import pypdfium2
 from PIL import Image, ImageCms
 
 from cardgen.errors import InputError
+from cardgen.formats import MM
 from cardgen.layout.geometry import Rect, pixels
 from cardgen.model.cards import Card, bundled_set_names, load_card_set
 from cardgen.model.faces import FaceStyle, load_set_faces
-from cardgen.render.faces import MM, CardPainter
+from cardgen.render.faces import CardPainter
 from cardgen.render.pdf import new_canvas, set_boxes
 
 DEFAULT_CARD_SIZE = (56.0, 87.0)  # mm

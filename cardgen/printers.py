@@ -16,12 +16,10 @@ from platformdirs import user_config_dir
 
 from cardgen.errors import InputError
 from cardgen.files import output_folder
-from cardgen.model.layout import check_offset
+from cardgen.model.layout import check_flip, check_offset, paper_size
 from cardgen.yamlio import load_yaml
 
 PROFILES_FILE = "printers.yaml"
-FLIPS = ("long", "short")
-PAPER_NAMES = ("a4", "letter")  # the keys of cardgen.model.layout.PAPERS
 MAX_NAME = 60
 
 
@@ -72,10 +70,8 @@ def check_name(name: str) -> str:
 
 def make_profile(name: str, back_offset, flip: str = "long", paper: str = "a4") -> PrinterProfile:
     """A checked profile: every field as `load_profile` would return it."""
-    if flip not in FLIPS:
-        raise InputError(f"the flip {flip!r} is not one of {', '.join(FLIPS)}.")
-    if paper not in PAPER_NAMES:
-        raise InputError(f"the paper {paper!r} is not one of {', '.join(PAPER_NAMES)}.")
+    check_flip(flip)
+    paper_size(paper)
     return PrinterProfile(check_name(name), check_offset(back_offset), flip, paper)
 
 

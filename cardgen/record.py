@@ -17,7 +17,6 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 from cardgen.formats import CALIBRATION_ATTACHMENT, CALIBRATION_VERSION, EXPORT_VERSION, LAYOUT_VERSION
 from cardgen.yamlio import field_name, first_problem, one_line
 
-MM = 72 / 25.4  # points per millimetre
 PAPERS = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4)}
 DUPLEX_NAMES = {"long": "/DuplexFlipLongEdge", "short": "/DuplexFlipShortEdge", None: "/Simplex"}
 

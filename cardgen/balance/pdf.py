@@ -28,12 +28,12 @@ from cardgen.balance.words import (
     verdict,
     with_interval,
 )
+from cardgen.formats import MM
 from cardgen.model.layout import paper_size
 from cardgen.render.palette import ACCENT, BOLD, INK, LINE, REGULAR, SOFT_INK
 from cardgen.render.paragraphs import text_paragraph
 from cardgen.render.pdf import finish, new_canvas
 
-MM = 72 / 25.4
 MARGIN = 15.0  # mm
 STANDARD_COLOUR = HexColor("#9aa7b0")
 CUSTOM_COLOUR = FINDING = ACCENT

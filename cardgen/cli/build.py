@@ -9,6 +9,7 @@ import click
 
 from cardgen.cli.options import print_options, resolve_print_settings
 from cardgen.errors import printable
+from cardgen.formats import CUT_FILE_KINDS, MODES
 
 
 @click.command("build")
@@ -21,9 +22,8 @@ from cardgen.errors import printable
 )
 @click.option(
     "--mode",
-    type=click.Choice(["glue", "duplex", "sleeve", "fold"]),
-    help="glue: faces + outlines for spare cards; duplex: faces + backs; sleeve: faces only; "
-    "fold: faces and backs side by side on one side, for a printer without duplex.",
+    type=click.Choice(list(MODES)),
+    help="; ".join(f"{mode.name}: {mode.help}" for mode in MODES.values()) + ".",
 )
 @click.option(
     "--together",
@@ -47,7 +47,7 @@ from cardgen.errors import printable
 @click.option("--png", is_flag=True, help="Also write a 150 dpi PNG of every page beside its PDF.")
 @click.option(
     "--cut-file",
-    type=click.Choice(["svg", "dxf"]),
+    type=click.Choice(CUT_FILE_KINDS),
     help="Also write a cutting machine's file of every card sheet's cut lines: NAME-cut-pN.svg (or .dxf), one per sheet.",
 )
 @click.option(

@@ -4,15 +4,15 @@ from pathlib import Path
 
 import click
 
-from cardgen.cli.options import LANGS
+from cardgen.cli.options import FLIP_CHOICE, LANGS, PAPER_CHOICE
 from cardgen.errors import printable
 
 
 @click.command("calibrate")
-@click.option("--paper", type=click.Choice(["a4", "letter"]), help="Paper size (default: a4, or the printer's).")
+@click.option("--paper", type=PAPER_CHOICE, help="Paper size (default: a4, or the printer's).")
 @click.option(
     "--flip",
-    type=click.Choice(["long", "short"]),
+    type=FLIP_CHOICE,
     help="The edge the printer turns the sheet on (default: long, or the printer's).",
 )
 @click.option(

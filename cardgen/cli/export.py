@@ -6,6 +6,7 @@ import click
 
 from cardgen.cli.options import LANGS, card_size
 from cardgen.errors import printable
+from cardgen.formats import EXPORT_FORMATS
 
 
 @click.command("export")
@@ -24,10 +25,10 @@ from cardgen.errors import printable
 @click.option(
     "--format",
     "file_format",
-    type=click.Choice(["png", "pdf"]),
+    type=click.Choice(list(EXPORT_FORMATS)),
     default="png",
     show_default=True,
-    help="png: one image per card face and per back; pdf: one PDF, a page each, TrimBox at the cut.",
+    help="; ".join(f"{name}: {what}" for name, what in EXPORT_FORMATS.items()) + ".",
 )
 @click.option(
     "--size",

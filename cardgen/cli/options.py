@@ -3,10 +3,13 @@ over a saved printer profile, which wins over the layout."""
 
 import click
 
+from cardgen.formats import FLIPS, PAPERS
 from cardgen.texts import LANGUAGES
 
 LANGS = click.Choice(LANGUAGES)
 LANGS_METAVAR = "|".join(LANGUAGES)
+PAPER_CHOICE = click.Choice(list(PAPERS))
+FLIP_CHOICE = click.Choice(FLIPS)
 CARD_SIZES = {"poker": (63.0, 88.0)}  # mm, named for --card-size and --size
 CARD_SIDE_MM = (10, 300)
 
@@ -30,9 +33,7 @@ def card_size(ctx, param, text: str | None) -> tuple[float, float] | None:
 
 
 def _paper_option(default: str):
-    return click.option(
-        "--paper", type=click.Choice(["a4", "letter"]), help=f"Paper size (default: the --printer's, else {default})."
-    )
+    return click.option("--paper", type=PAPER_CHOICE, help=f"Paper size (default: the --printer's, else {default}).")
 
 
 def _printer_option(takes: str):
@@ -44,7 +45,7 @@ def _printer_option(takes: str):
 def _flip_option(default: str):
     return click.option(
         "--flip",
-        type=click.Choice(["long", "short"]),
+        type=FLIP_CHOICE,
         help=f"The edge the printer turns the sheet on (default: the --printer's, else {default}).",
     )
 

@@ -4,6 +4,7 @@ import json
 
 import click
 
+from cardgen.cli.options import FLIP_CHOICE, PAPER_CHOICE
 from cardgen.errors import printable
 
 
@@ -17,12 +18,12 @@ def command() -> None:
 @click.option("--back-offset", metavar="X,Y", required=True, help="The values read on the calibration sheet, in mm.")
 @click.option(
     "--flip",
-    type=click.Choice(["long", "short"]),
+    type=FLIP_CHOICE,
     default="long",
     show_default=True,
     help="The edge the printer turns the sheet on.",
 )
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@click.option("--paper", type=PAPER_CHOICE, default="a4", show_default=True)
 def add(name, back_offset, flip, paper):
     """Save (or replace) the profile NAME."""
     from cardgen.printers import PrinterProfile, parse_offset, profiles_path, save_profile

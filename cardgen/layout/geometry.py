@@ -7,8 +7,6 @@ from dataclasses import dataclass
 
 from cardgen.model.layout import Layout
 
-MM = 72 / 25.4  # points per millimetre
-
 
 def pixels(length_mm: float, dpi: float) -> int:
     """Whole pixels for `length_mm` at `dpi`, to the nearest (69 mm at 300 dpi is 814.96, so

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Literal
 
+from cardgen.formats import MM, MODES, ModeName, SheetMode
 from cardgen.layout.geometry import (
     Grid,
     GridError,
@@ -35,7 +36,6 @@ from cardgen.layout.geometry import (
 )
 from cardgen.model.layout import Layout
 
-Mode = Literal["glue", "duplex", "sleeve", "fold"]
 Side = Literal["front", "back"]
 Draws = Literal["face", "back", "outline"]
 Point = tuple[float, float]
@@ -45,7 +45,7 @@ TARGET_CLEARANCE = 1.5  # mm left free around a target's cross (verify reads 1 m
 TARGET_WINDOW = 1.0  # mm around a target that verify reads to find it: no other ink there
 MARK_CLEARANCE = 1.0  # mm left free beyond the cut marks
 MIN_MARK = 1.0  # mm: the shortest cut mark worth printing
-NOTE_LINE_MM = 6 * 25.4 / 72  # the note's smallest line: 6 pt of Vera, whose ascent and descent add up to its size
+NOTE_LINE_MM = 6 / MM  # the note's smallest line: 6 pt of Vera, whose ascent and descent add up to its size
 FOLD_CLEARANCE = 0.5  # mm of white between a card's bleed and the fold line, on each side (room for the ruler)
 RULER_TICK = 2.2  # mm: a ruler's longest tick, on the side of its line towards the paper's edge
 RULER_DEPTH = RULER_TICK + 0.1  # mm across a ruler: its ticks and its line
@@ -177,7 +177,7 @@ class CutterMarks:
 
 @dataclass(frozen=True)
 class Plan:
-    mode: Mode
+    mode: ModeName
     flip: str | None  # None for a one-sided sheet
     paper: tuple[float, float]
     grid: Grid
@@ -186,13 +186,17 @@ class Plan:
     pages: tuple[Page, ...]
 
     @property
+    def sheet_mode(self) -> SheetMode:
+        return MODES[self.mode]
+
+    @property
     def trim_box(self) -> Rect:
         """The TrimBox of every page, front and back, full or not: a full page's cards, centred.
         CUPS centres each page on its TrimBox (and turns it when the box lies across the paper),
         so a box that moved with the back offset, or framed a partial page's few cards, would
         make it undo the offset or move the page."""
         slots = self.grid.slots
-        if self.mode == "fold":
+        if self.sheet_mode.folded:
             slots += tuple(behind(slot, self.paper, "long") for slot in slots)
         return print_box(bounds(slots), self.paper)
 
@@ -205,13 +209,14 @@ def plan_sheets(
     card_count: int,
     layout: Layout,
     paper: tuple[float, float] | None = None,
-    mode: Mode = "duplex",
+    mode: ModeName = "duplex",
     flip: str = "long",
     back_offset: tuple[float, float] = (0.0, 0.0),
     cutter_marks: CutterStyle = "none",
 ) -> Plan:
     """Fronts in grid order, each followed (but on a sleeve sheet) by the page behind it."""
-    if mode == "fold":
+    sheet = MODES[mode]
+    if sheet.folded:
         if cutter_marks != "none":
             raise CutterMarksError(
                 "a fold sheet takes no cutting-machine marks: print duplex or sleeve sheets for that"
@@ -219,7 +224,6 @@ def plan_sheets(
         return plan_fold(card_count, layout, paper)
     grid = make_grid(layout, paper)
     marks = silhouette_marks(grid.paper) if cutter_marks == "silhouette" else None
-    two_sided = mode != "sleeve"
     targets = tuple(target_centres(grid, layout))
     pages: list[Page] = []
     for front in _faces_by_page(card_count, grid):
@@ -228,17 +232,22 @@ def plan_sheets(
             check_clear(marks, page, layout)
             page = replace(page, cutter_marks=marks)
         pages.append(page)
-        if two_sided:
-            draws: Draws = "outline" if mode == "glue" else "back"
+        if sheet.backs is not None:
             back = [
-                Slot(slot.card, slot.slot, draws, behind(slot.trim, grid.paper, flip), turn=2 if flip == "short" else 0)
+                Slot(
+                    slot.card,
+                    slot.slot,
+                    sheet.backs,
+                    behind(slot.trim, grid.paper, flip),
+                    turn=2 if flip == "short" else 0,
+                )
                 for slot in front
             ]
             behind_targets = tuple(behind_point(x, y, grid.paper, flip) for x, y in targets)
-            bleed = grid.bleed if mode == "duplex" else 0.0  # a glue outline's drawing stops at the cut
+            bleed = grid.bleed if sheet.back_bleed else 0.0
             page = _page(len(pages) + 1, "back", len(pages), back, behind_targets, grid, layout, bleed)
             pages.append(_moved(page, *back_offset))
-    return Plan(mode, flip if two_sided else None, grid.paper, grid, back_offset, targets, tuple(pages))
+    return Plan(mode, flip if sheet.through_paper else None, grid.paper, grid, back_offset, targets, tuple(pages))
 
 
 def plan_fold(card_count: int, layout: Layout, paper: tuple[float, float] | None = None) -> Plan:

@@ -13,10 +13,10 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from cardgen.errors import InputError
+from cardgen.formats import FLIPS, PAPERS, Flip
 from cardgen.paths import LAYOUTS, find_data_file, find_referenced_file
 from cardgen.yamlio import YamlDocument, load_yaml, validate
 
-PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
 MAX_OFFSET = 10.0  # mm; a printer off by more than this needs repair, not an offset
 
 
@@ -25,6 +25,14 @@ def paper_size(name: str) -> tuple[float, float]:
     if name not in PAPERS:
         raise InputError(f"the paper {name!r} is not one of {', '.join(PAPERS)}.")
     return PAPERS[name]
+
+
+def check_flip(flip: str) -> Flip:
+    """`flip` if it is one of FLIPS; a one-line error otherwise."""
+    for known in FLIPS:
+        if flip == known:
+            return known
+    raise InputError(f"the flip {flip!r} is not one of {', '.join(FLIPS)}.")
 
 
 def check_offset(offset, what: str = "the back offset") -> tuple[float, float]:
@@ -38,9 +46,6 @@ def check_offset(offset, what: str = "the back offset") -> tuple[float, float]:
     if abs(x) > MAX_OFFSET or abs(y) > MAX_OFFSET:
         raise InputError(f"{what} is more than {MAX_OFFSET:g} mm; print `cardgen calibrate` and read it again.")
     return (x + 0.0, y + 0.0)  # + 0.0 turns -0.0 into 0.0
-
-
-Flip = Literal["long", "short"]
 
 
 class _Strict(BaseModel):
@@ -90,7 +95,7 @@ class GlueOutline(_Strict):
 
 class Layout(_Strict):
     name: str = Field(min_length=1, max_length=60)
-    paper: Literal["a4", "letter"] | PaperSize = "a4"
+    paper: Literal["a4", "letter"] | PaperSize = "a4"  # a name in PAPERS
     card: CardSize = CardSize(width=56, height=87)
     bleed: float = Field(default=2.5, ge=0, le=10)
     gap: Annotated[float, Field(ge=0, le=100)] | Literal["shared"] = 1  # "shared": neighbours share their cut

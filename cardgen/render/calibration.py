@@ -35,10 +35,9 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen.errors import InputError
-from cardgen.formats import CALIBRATION_ATTACHMENT, CALIBRATION_VERSION
-from cardgen.layout.geometry import MM, Rect, behind
-from cardgen.model.layout import PAPERS, check_offset
+from cardgen.formats import CALIBRATION_ATTACHMENT, CALIBRATION_VERSION, MM, PAPER_TITLES
+from cardgen.layout.geometry import Rect, behind
+from cardgen.model.layout import check_flip, check_offset, paper_size
 from cardgen.render.fonts import register, require_glyphs
 from cardgen.render.pdf import attach_json, finish, new_canvas, set_boxes
 from cardgen.texts import Message, MessageList, check_lang, languages, messages
@@ -72,8 +71,6 @@ VERA_CAP, VERA_TOP, VERA_DESCENT = 0.729, 0.929, 0.236  # of the em: capitals, a
 
 BACK_MARGIN = 2.5  # mm: BACK and its caption keep this clear of the flip box's edges
 CAPTION_PT, CAPTION_GAP = 7.0, 1.8  # BACK's caption, and its clear space below BACK
-
-FLIP_WORDS = {"long": "long", "short": "short"}
 
 
 @dataclass(frozen=True)
@@ -129,13 +126,10 @@ def value_direction(flip: str, axis: str) -> tuple[float, float]:
 
 def calibration_pdf(paper: str = "a4", flip: str = "long", back_offset=(0.0, 0.0), lang: str = "en") -> bytes:
     """The two-page calibration sheet, front then back, as PDF bytes."""
-    if paper not in PAPERS:
-        raise InputError(f"the paper {paper!r} is not one of {', '.join(PAPERS)}.")
-    if flip not in ("long", "short"):
-        raise InputError(f"the flip {flip!r} is not one of long, short.")
+    size = paper_size(paper)
+    check_flip(flip)
     check_lang(lang)
     offset = check_offset(back_offset)
-    size = PAPERS[paper]
     plan = Plan.make(size, flip)
     texts = _texts(lang, paper, flip, offset)
     canvas, buffer = new_canvas(size, flip, texts["title"])
@@ -486,7 +480,7 @@ def _texts(lang: str, paper: str, flip: str, offset: tuple[float, float]) -> dic
         "other": words["short" if flip == "long" else "long"],
         "flip_option": flip,
         "offset": f"{offset[0]:g},{offset[1]:g}",
-        "paper": paper.upper() if paper == "a4" else paper.capitalize(),
+        "paper": PAPER_TITLES[paper],
     }
     texts: dict[str, str | list[str]] = {
         key: value.format(**fill) for key, value in words.items() if isinstance(value, str)

@@ -19,6 +19,7 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase import pdfmetrics
 
 from cardgen.errors import InputError
+from cardgen.formats import MM
 from cardgen.model.cards import Card
 from cardgen.model.faces import FaceStyle, Tone, title_size
 from cardgen.model.turnable import is_ambiguous
@@ -27,7 +28,6 @@ from cardgen.render.fonts import register, require_glyphs
 from cardgen.render.pictures import box_in_card, draw_picture, ensure_form
 from cardgen.texts import sheet_strings
 
-MM = 72 / 25.4
 FORM_PREFIX = "cardgen-"
 # Long values are first condensed down to this horizontal scale, then shrunk.
 _MIN_CONDENSE = 0.8

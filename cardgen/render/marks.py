@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen.layout.geometry import MM
+from cardgen.formats import MM
 from cardgen.layout.plan import RULER_TICK, Fold, NoteBox, Ruler, Segment
 
 TICK_SCALE_MM = 3.0  # the front targets' scales reach this far each way, ticked every 0.5 mm

@@ -19,10 +19,9 @@ from reportlab.pdfbase.pdfdoc import (
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen import __version__
-from cardgen.layout.geometry import MM, Rect
+from cardgen.formats import DUPLEX_HINTS, MM
+from cardgen.layout.geometry import Rect
 from cardgen.render.fonts import DEFAULT_FONT, register
-
-DUPLEX_MODES = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", None: "Simplex"}
 
 
 def sides_flip(pages: int, flip: str) -> str | None:
@@ -54,7 +53,7 @@ def new_canvas(paper: tuple[float, float], flip: str | None, title: str) -> tupl
     canvas.setCreator(f"cardgen {__version__}")
     canvas.setSubject("Print at 100 % (actual size), two-sided as the page says.")
     canvas.setViewerPreference("PrintScaling", PDFName("None"))
-    canvas.setViewerPreference("Duplex", PDFName(DUPLEX_MODES[flip]))
+    canvas.setViewerPreference("Duplex", PDFName(DUPLEX_HINTS[flip]))
     for preference in ("PrintArea", "PrintClip", "ViewArea", "ViewClip"):
         canvas.setViewerPreference(preference, PDFName("MediaBox"))
     return canvas, buffer

@@ -16,7 +16,6 @@ from cardgen.render.fonts import DEFAULT_FONT, register
 if TYPE_CHECKING:  # the pictures' module (pillow's colour management) loads only where there are pictures
     from cardgen.model.pictures import Picture
 
-MM = 72 / 25.4
 FORM_PREFIX = "cardgen-picture-"
 
 

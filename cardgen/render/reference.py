@@ -18,6 +18,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Paragraph
 
 from cardgen.errors import InputError
+from cardgen.formats import MM
 from cardgen.layout.geometry import make_grid
 from cardgen.model.cards import RulesCard
 from cardgen.model.layout import load_layout, paper_size
@@ -30,7 +31,6 @@ from cardgen.render.sheets import SheetRequest, render_sheet
 from cardgen.render.summary import draw_bull
 from cardgen.texts import check_lang, sheet_strings
 
-MM = 72 / 25.4
 DESIGN = (56.0, 87.0)  # mm: the card the layout below is drawn for
 
 BORDER = HexColor("#6e1c28")  # the card back's deep red

@@ -15,6 +15,7 @@ from reportlab.platypus import Paragraph
 
 from cardgen.engine import OptionError, Options
 from cardgen.errors import InputError
+from cardgen.formats import MM
 from cardgen.model.layout import paper_size
 from cardgen.model.rules import score_texts, summary_variants
 from cardgen.render.fonts import register, require_glyphs
@@ -23,7 +24,6 @@ from cardgen.render.paragraphs import text_paragraph
 from cardgen.render.pdf import finish, new_canvas, sides_flip
 from cardgen.texts import check_lang, locale_file
 
-MM = 72 / 25.4
 MARGIN = 9.0  # mm, inside each half page
 TITLE_HEIGHT = 9.0  # the title line above the table
 RULE_GAP = 2.5  # between the table and the rule below it

@@ -11,9 +11,9 @@ from typing import Any
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen.formats import LAYOUT_ATTACHMENT, LAYOUT_VERSION
-from cardgen.layout.geometry import MM, Rect
-from cardgen.layout.plan import CutterStyle, Mode, Page, Plan, Slot, plan_sheets
+from cardgen.formats import LAYOUT_ATTACHMENT, LAYOUT_VERSION, MM, MODES, ModeName
+from cardgen.layout.geometry import Rect
+from cardgen.layout.plan import CutterStyle, Page, Plan, Slot, plan_sheets
 from cardgen.model.cards import RulesCard, SheetCard
 from cardgen.model.layout import Layout
 from cardgen.render import marks
@@ -24,7 +24,7 @@ from cardgen.render.pdf import attach_json, finish, new_canvas, set_boxes
 class SheetRequest:
     title: str
     cards: tuple[SheetCard, ...]
-    mode: Mode
+    mode: ModeName
     layout: Layout
     painter_factory: Callable[[Canvas], Any]  # front(card, box), and back(card, box) unless a sleeve sheet
     paper: tuple[float, float]
@@ -159,10 +159,9 @@ def _page_info(request: SheetRequest, page: int, total: int, side: str) -> list[
     """The parts of the margin note; the title is the second (the one cut short if need be)."""
     words = request.words
     parts = [words["print_actual_size"], request.title, words["page"].format(n=page, total=total)]
-    if request.mode == "fold":
-        parts.append(words["fold_glue_cut"])
-    elif request.mode == "sleeve":
-        parts.append(words["cut"])
+    instruction = MODES[request.mode].instruction
+    if instruction:
+        parts.append(words[instruction])
     else:
         parts += [words[side], words[f"flip_{request.flip}"]]
     return parts

@@ -23,6 +23,7 @@ from pypdf.generic import (
 )
 
 from cardgen.errors import InputError
+from cardgen.formats import MM
 from cardgen.paths import read_input
 from cardgen.record import MAX_PAGES
 
@@ -31,7 +32,7 @@ INPUT_HINT = "name a PDF, a card-set file or a folder that `cardgen export` wrot
 MAX_STREAM_BYTES = 50_000_000  # one decoded stream; a card sheet's largest (a font) is under 1 MB
 MAX_DECODED_BYTES = 400_000_000  # every stream of the file together
 MAX_IMAGE_PIXELS = 50_000_000  # an image pdfium would expand: 7,000 × 7,000
-MAX_PAGE_MM = 14_400 / 72 * 25.4  # the largest page the PDF standard allows: 200 inches
+MAX_PAGE_MM = 14_400 / MM  # the largest page the PDF standard allows: 200 inches
 IMAGE_FILTERS = {"/DCTDecode", "/JPXDecode", "/JBIG2Decode", "/CCITTFaxDecode"}  # left to pdfium to expand
 
 
@@ -47,7 +48,7 @@ def check_pages(shown: str, pdf: pypdf.PdfReader) -> None:
         raise InputError(f"{shown}: this PDF has {count} pages; verify reads at most {MAX_PAGES}.")
     for number, page in enumerate(pdf.pages, start=1):
         x0, y0, x1, y1 = (float(v) for v in page.mediabox)
-        width, height = abs(x1 - x0) / 72 * 25.4, abs(y1 - y0) / 72 * 25.4
+        width, height = abs(x1 - x0) / MM, abs(y1 - y0) / MM
         if not all(map(math.isfinite, (x0, y0, x1, y1))) or not (
             0 < width <= MAX_PAGE_MM and 0 < height <= MAX_PAGE_MM
         ):

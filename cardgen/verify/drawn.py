@@ -11,7 +11,8 @@ from __future__ import annotations
 import pypdfium2
 from PIL import Image
 
-from cardgen.record import MM, BackPlace, CardPlace, Flip, LayoutRecord, PagePlace
+from cardgen.formats import MM
+from cardgen.record import BackPlace, CardPlace, Flip, LayoutRecord, PagePlace
 from cardgen.verify.readback import PageImage, text_in_box
 from cardgen.verify.report import Report
 

@@ -17,8 +17,7 @@ import pypdf
 import pypdfium2
 from PIL import Image, ImageChops
 
-from cardgen.formats import LAYOUT_ATTACHMENT
-from cardgen.record import MM
+from cardgen.formats import LAYOUT_ATTACHMENT, MM
 
 MAX_WINDOW_PIXELS = 40_000_000  # a whole A4 page at 600 dpi is 35 million
 

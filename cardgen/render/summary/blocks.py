@@ -15,6 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 from reportlab.platypus import Paragraph
 
 from cardgen.engine import STANDARD_HEADS, face, is_joker, is_zero
+from cardgen.formats import MM
 from cardgen.model.cards import Card
 from cardgen.render import art
 from cardgen.render.faces import FORM_PREFIX, CardPainter
@@ -23,7 +24,6 @@ from cardgen.render.palette import ACCENT, BOLD, INK, REGULAR
 from cardgen.render.paragraphs import text_paragraph
 from cardgen.texts import sheet_strings
 
-MM = 72 / 25.4
 MARGIN = 10 * MM
 COLUMN_GAP = 7 * MM
 HEADER_HEIGHT = 19 * MM

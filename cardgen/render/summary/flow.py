@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from cardgen.render.summary.blocks import COLUMN_GAP, FOOTER_HEIGHT, HEADER_HEIGHT, MARGIN, MM, Block, Frame
+from cardgen.formats import MM
+from cardgen.render.summary.blocks import COLUMN_GAP, FOOTER_HEIGHT, HEADER_HEIGHT, MARGIN, Block, Frame
 
 
 @dataclass
