@@ -48,14 +48,14 @@ MODES: Final = {
     for mode in (
         SheetMode("glue", "outline", True, False, None, "in front/back pairs", "faces + outlines for spare cards"),
         SheetMode("duplex", "back", True, True, None, "in front/back pairs", "faces + backs"),
-        SheetMode("sleeve", None, False, False, "cut", "fronts only", "faces only"),
+        SheetMode("sleeve", None, False, False, "cut", "of fronts only", "faces only"),
         SheetMode(
             "fold",
             "back",
             False,
             True,
             "fold_glue_cut",
-            "one side each, every back beside its face",
+            "printed on one side, every back beside its face",
             "faces and backs side by side on one side, for a printer without duplex",
         ),
     )

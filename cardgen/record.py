@@ -1,8 +1,13 @@
-"""The record cardgen attaches to the PDFs it draws, and that `cardgen verify` reads back:
-which card sits where on a card sheet (cardgen-layout.json), what a calibration sheet
-measures (cardgen-calibration.json); and the manifest.json of a print-shop export. Render
-and export write them; verify trusts nothing in them before `parse_record` or
-`parse_manifest` has held them against the schemas below.
+"""The records cardgen attaches to what it writes, defined once for the writer and the
+reader: which card sits where on a card sheet (cardgen-layout.json, written from the plan
+by cardgen.layout.record), what a calibration sheet measures (cardgen-calibration.json),
+what any other document is (cardgen-document.json: a rule summary, a score sheet, a
+balance report), and the manifest.json of a print-shop export.
+
+They are plain frozen dataclasses whose fields carry their bounds (annotated_types), so
+drawing builds them at no cost; `cardgen verify` trusts nothing it reads before
+`parse_record` or `parse_manifest` has validated it against them (pydantic, loaded then).
+`record_data` is what the writer attaches.
 
 Lengths are in millimetres from the page's lower-left corner; boxes are [x, y, width, height].
 """
@@ -10,15 +15,26 @@ Lengths are in millimetres from the page's lower-left corner; boxes are [x, y, w
 from __future__ import annotations
 
 import json
-from typing import Annotated, Literal
+from dataclasses import dataclass, field, fields, is_dataclass
+from functools import cache
+from typing import Annotated, Any, ClassVar, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, model_validator
+from annotated_types import Ge, Gt, Le, Len, MaxLen, Predicate
 
-from cardgen.formats import CALIBRATION_ATTACHMENT, CALIBRATION_VERSION, EXPORT_VERSION, LAYOUT_VERSION
+from cardgen.formats import (
+    CALIBRATION_ATTACHMENT,
+    CALIBRATION_VERSION,
+    DOCUMENT_ATTACHMENT,
+    DOCUMENT_VERSION,
+    EXPORT_VERSION,
+    LAYOUT_ATTACHMENT,
+    LAYOUT_VERSION,
+    MODES,
+    Flip,
+    ModeName,
+    SheetMode,
+)
 from cardgen.yamlio import field_name, first_problem, one_line
-
-PAPERS = {"A4": (210.0, 297.0), "Letter": (215.9, 279.4)}
-DUPLEX_NAMES = {"long": "/DuplexFlipLongEdge", "short": "/DuplexFlipShortEdge", None: "/Simplex"}
 
 MAX_PAPER_MM = 1200  # the largest paper a layout may ask for (cardgen.model.layout.PaperSize)
 MAX_PAGES = 5000  # 2,000 cards one per page, fronts and backs, and room to spare
@@ -26,153 +42,163 @@ MAX_CARDS = 20_000
 MAX_RECORD_BYTES = 16_000_000  # a 2,000-card sheet's record is about 0.4 MB
 EDGE_MM = 0.05  # rounding slack where a box meets the paper's edge
 
-Length = Annotated[float, Field(allow_inf_nan=False, ge=0, le=MAX_PAPER_MM)]
-Offset = Annotated[float, Field(allow_inf_nan=False, ge=-MAX_PAPER_MM, le=MAX_PAPER_MM)]
-PageNumber = Annotated[int, Field(ge=1, le=MAX_PAGES)]
-Flip = Literal["long", "short"]
+Length = Annotated[float, Ge(0), Le(MAX_PAPER_MM)]
+Offset = Annotated[float, Ge(-MAX_PAPER_MM), Le(MAX_PAPER_MM)]
+Size = Annotated[float, Gt(0), Le(MAX_PAPER_MM)]
+PageNumber = Annotated[int, Ge(1), Le(MAX_PAGES)]
+Turn = Annotated[int, Ge(0), Le(3)]  # quarter turns counter-clockwise
+Name = Annotated[str, Len(1, 100)]
+Box = tuple[Offset, Offset, Length, Length]
+PaperSide = Annotated[float, Gt(10), Le(MAX_PAPER_MM)]
+PaperSize = tuple[PaperSide, PaperSide]
+SizeMm = tuple[Size, Size]
+Shift = tuple[Annotated[float, Ge(-50), Le(50)], Annotated[float, Ge(-50), Le(50)]]
+Inset = Annotated[float, Ge(0), Le(50)]
+Tick = Annotated[int, Ge(-1), Le(1)]
+Pixel = Annotated[int, Ge(1), Le(1_000_000)]
+SPARSE: dict = {"sparse": True}  # a field written only where it differs from its default
 
 
-def _sized_box(box: tuple) -> tuple:
-    if box[2] <= 0 or box[3] <= 0:
-        raise ValueError(f"must have a width and a height above 0, not {list(box)}")
-    return box
+class _Part:
+    __pydantic_config__ = {"allow_inf_nan": False}  # a plain dict: pydantic reads it, nothing imports it
 
 
-Box = Annotated[tuple[Offset, Offset, Length, Length], AfterValidator(_sized_box)]
-
-
-class _Part(BaseModel):
-    model_config = ConfigDict(extra="ignore", frozen=True)
-
-
+@dataclass(frozen=True, kw_only=True)
 class Paper(_Part):
     """What every record names: the paper it was drawn on."""
 
-    paper_mm: tuple[Annotated[float, Field(allow_inf_nan=False, gt=10, le=MAX_PAPER_MM)], ...] = Field(
-        min_length=2, max_length=2
-    )
+    paper_mm: PaperSize
 
     def outside(self, box: tuple[float, ...]) -> bool:
         x, y, w, h = box
         width, height = self.paper_mm
         return x < -EDGE_MM or y < -EDGE_MM or x + w > width + EDGE_MM or y + h > height + EDGE_MM
 
+    @property
+    def paper_shown(self) -> str:
+        return f"{self.paper_mm[0]:g} × {self.paper_mm[1]:g} mm"
 
-Turn = Annotated[int, Field(ge=0, le=3)]  # quarter turns counter-clockwise
+
+# -- a card sheet -------------------------------------------------------------------
 
 
+@dataclass(frozen=True, kw_only=True)
 class BackPlace(_Part):
     page: PageNumber
     trim_mm: Box
     rotated: bool = False  # half a turn (a back behind a short-edge flip)
-    turn: Turn | None = None  # a quarter turn or three: a fold sheet's
+    turn: Turn | None = field(default=None, metadata=SPARSE)  # a quarter turn or three: a fold sheet's
+
+    def __post_init__(self) -> None:
+        _sized("trim_mm", self.trim_mm)
 
 
+@dataclass(frozen=True, kw_only=True)
 class CardPlace(_Part):
-    id: str = Field(min_length=1, max_length=100)
+    id: Name
     kind: Literal["number", "zero", "joker", "blank", "reference"]
-    label: str = Field(max_length=40)
-    variant: str | None = Field(default=None, max_length=40)  # a reference card's
+    label: Annotated[str, MaxLen(40)]
+    variant: Annotated[str, MaxLen(40)] | None = field(default=None, metadata=SPARSE)  # a reference card's
     page: PageNumber
-    slot: int = Field(ge=0)
+    slot: Annotated[int, Ge(0)]
     trim_mm: Box
-    turn: Turn = 0
-    back: BackPlace | None = None
+    turn: Turn = field(default=0, metadata=SPARSE)
+    back: BackPlace | None = field(default=None, metadata=SPARSE)
+
+    def __post_init__(self) -> None:
+        _sized("trim_mm", self.trim_mm)
 
 
+@dataclass(frozen=True, kw_only=True)
 class PagePlace(_Part):
     page: PageNumber
     side: Literal["front", "back"]
-    behind: PageNumber | None = None
+    behind: PageNumber | None = field(default=None, metadata=SPARSE)
     # the ruler's line [x0, y0, x1, y1] and the way its ticks point ([-1, 0]: left); older
     # records give [x, y0, y1], a vertical line up the left margin
-    ruler_line_mm: list[Offset] | None = Field(default=None, min_length=3, max_length=4)
-    ruler_ticks: tuple[Annotated[int, Field(ge=-1, le=1)], ...] | None = Field(default=None, min_length=2, max_length=2)
+    ruler_line_mm: Annotated[tuple[Offset, ...], Len(3, 4)] | None = None
+    ruler_ticks: tuple[Tick, Tick] | None = field(default=None, metadata=SPARSE)
 
-    @model_validator(mode="after")
-    def _ticks_across_the_line(self) -> PagePlace:
+    def __post_init__(self) -> None:
         if self.ruler_ticks is not None and abs(self.ruler_ticks[0]) + abs(self.ruler_ticks[1]) != 1:
             raise _problem("ruler_ticks", f"must be one step left, right, down or up, not {list(self.ruler_ticks)}")
-        return self
 
 
+@dataclass(frozen=True, kw_only=True)
 class CutMarks(_Part):
     style: Literal["lines", "none"] = "lines"
-    offset: float = Field(default=1.0, allow_inf_nan=False, ge=0, le=20)
-    length: float = Field(default=3.0, allow_inf_nan=False, ge=0, le=30)
+    offset: Annotated[float, Ge(0), Le(20)] = 1.0
+    length: Annotated[float, Ge(0), Le(30)] = 3.0
 
 
+@dataclass(frozen=True, kw_only=True)
 class CutterMarksPlace(_Part):
     """A print-and-cut machine's registration marks, filled polygons on every front page."""
 
     style: Literal["silhouette"]
-    shapes_mm: list[list[tuple[Length, Length]]] = Field(min_length=1, max_length=8)
+    shapes_mm: Annotated[tuple[tuple[tuple[Length, Length], ...], ...], Len(1, 8)]
 
-    @model_validator(mode="after")
-    def _polygons(self) -> CutterMarksPlace:
+    def __post_init__(self) -> None:
         for index, shape in enumerate(self.shapes_mm):
             if not 3 <= len(shape) <= 16:
                 raise _problem(f"shapes_mm[{index}]", f"has {len(shape)} corners, not 3 to 16")
-        return self
 
 
+@dataclass(frozen=True, kw_only=True)
 class LayoutRecord(Paper):
-    """A card sheet's record: cardgen.render.sheets writes it."""
+    """A card sheet's record: cardgen.layout.record writes it from the sheet's plan."""
+
+    described: ClassVar[str] = "cardgen: which card sits where, front and back"
 
     version: Literal[1, 2, 3] = LAYOUT_VERSION
     kind: Literal["cards"]
-    title: str = Field(default="", max_length=500)
-    mode: Literal["glue", "duplex", "sleeve", "fold"]
+    title: Annotated[str, MaxLen(500)] = ""
+    mode: ModeName
     flip: Flip | None
-    card_mm: tuple[Annotated[float, Field(allow_inf_nan=False, gt=0, le=MAX_PAPER_MM)], ...] = Field(
-        min_length=2, max_length=2
-    )
-    bleed_mm: float = Field(allow_inf_nan=False, ge=0, le=10)
-    back_offset_mm: tuple[Annotated[float, Field(allow_inf_nan=False, ge=-50, le=50)], ...] = Field(
-        default=(0.0, 0.0), min_length=2, max_length=2
-    )
-    slots_per_page: int = Field(ge=1, le=20_000)
-    targets_mm: list[tuple[Length, Length]] = Field(default=[], max_length=64)
-    target_size_mm: float = Field(default=6.0, allow_inf_nan=False, gt=0, le=30)
+    card_mm: SizeMm
+    bleed_mm: Annotated[float, Ge(0), Le(10)]
+    back_offset_mm: Shift = (0.0, 0.0)
+    slots_per_page: Annotated[int, Ge(1), Le(20_000)]
+    targets_mm: Annotated[tuple[tuple[Length, Length], ...], MaxLen(64)] = ()
+    target_size_mm: Annotated[float, Gt(0), Le(30)] = 6.0
     cut_marks_mm: CutMarks = CutMarks()
-    ruler_mm: float | None = Field(default=None, allow_inf_nan=False, ge=0, le=MAX_PAPER_MM)
+    ruler_mm: Annotated[float, Ge(0), Le(MAX_PAPER_MM)] | None = None
     # how far in from the sides and from the top and bottom the layout lets ink go
-    printable_mm: tuple[Annotated[float, Field(allow_inf_nan=False, ge=0, le=50)], ...] | None = Field(
-        default=None, min_length=2, max_length=2
-    )
-    shared_cuts: bool = False  # neighbouring cards share their cut: no bleed between them
-    fold_mm: Length | None = None  # a fold sheet's vertical fold line: each back lies mirrored across it
-    cutter_marks: CutterMarksPlace | None = None
-    pages: list[PagePlace] = Field(min_length=1, max_length=MAX_PAGES)
-    cards: list[CardPlace] = Field(max_length=MAX_CARDS)
+    printable_mm: tuple[Inset, Inset] | None = None
+    shared_cuts: bool = field(default=False, metadata=SPARSE)  # neighbouring cards share their cut: no bleed between
+    fold_mm: Length | None = field(
+        default=None, metadata=SPARSE
+    )  # a fold sheet's fold line: each back mirrored across it
+    cutter_marks: CutterMarksPlace | None = field(default=None, metadata=SPARSE)
+    pages: Annotated[tuple[PagePlace, ...], Len(1, MAX_PAGES)]
+    cards: Annotated[tuple[CardPlace, ...], MaxLen(MAX_CARDS)]
 
-    @model_validator(mode="before")
-    @classmethod
-    def _format_was_version(cls, data):
-        if isinstance(data, dict) and "version" not in data and "format" in data:
-            return {**data, "version": data["format"]}
-        return data
+    @property
+    def sheet_mode(self) -> SheetMode:
+        return MODES[self.mode]
 
-    @model_validator(mode="after")
-    def _consistent(self) -> LayoutRecord:
+    def __post_init__(self) -> None:
         """Everything the checks look at lies on the paper and on a page the record lists;
         each slot of a page holds one card. Linear in the cards."""
-        if self.flip is None and self.mode in ("glue", "duplex"):
+        sheet = self.sheet_mode
+        if self.flip is None and sheet.through_paper:
             raise _problem("flip", f"must be long or short for a {self.mode} sheet")
-        if (self.fold_mm is None) == (self.mode == "fold"):
+        if (self.fold_mm is None) == sheet.folded:
             raise _problem("fold_mm", "is given for a fold sheet, and for a fold sheet only")
         sides = {}
         for index, page in enumerate(self.pages):
             if page.page in sides:
                 raise _problem(f"pages[{index}].page", f"page {page.page} is listed twice")
             sides[page.page] = page.side
-        for index, shape in enumerate(self.cutter_marks.shapes_mm if self.cutter_marks else []):
+        for index, shape in enumerate(self.cutter_marks.shapes_mm if self.cutter_marks else ()):
             for x, y in shape:
                 if self.outside((x, y, 0, 0)):
-                    raise _problem(f"cutter_marks.shapes_mm[{index}]", f"{[x, y]} lies off the {self._paper} paper")
+                    raise _problem(
+                        f"cutter_marks.shapes_mm[{index}]", f"{[x, y]} lies off the {self.paper_shown} paper"
+                    )
         for index, target in enumerate(self.targets_mm):
             if self.outside((target[0], target[1], 0, 0)):
-                raise _problem(f"targets_mm[{index}]", f"{list(target)} lies off the {self._paper} paper")
+                raise _problem(f"targets_mm[{index}]", f"{list(target)} lies off the {self.paper_shown} paper")
         taken = set()
         for index, card in enumerate(self.cards):
             where = f"cards[{index}]"
@@ -186,35 +212,85 @@ class LayoutRecord(Paper):
             _listed(f"{where}.page", card.page, sides)
             self._on_paper(f"{where}.trim_mm", card.trim_mm)
             if card.back is not None:
-                _listed(f"{where}.back.page", card.back.page, sides)
-                if self.mode == "fold" and card.back.page != card.page:
-                    raise _problem(
-                        f"{where}.back.page", f"is {card.back.page}: a fold sheet's back is on its face's page"
-                    )
-                if self.mode != "fold" and card.back.page <= card.page:  # verify measures a face before its back
-                    raise _problem(
-                        f"{where}.back.page", f"is {card.back.page}: a back comes after its face's page ({card.page})"
-                    )
-                self._on_paper(f"{where}.back.trim_mm", card.back.trim_mm, slack=max(map(abs, self.back_offset_mm)))
-        return self
+                self._check_back(where, card, sides)
 
-    @property
-    def _paper(self) -> str:
-        return f"{self.paper_mm[0]:g} × {self.paper_mm[1]:g} mm"
+    def _check_back(self, where: str, card: CardPlace, sides: dict) -> None:
+        back = card.back
+        assert back is not None
+        _listed(f"{where}.back.page", back.page, sides)
+        if self.sheet_mode.folded and back.page != card.page:
+            raise _problem(f"{where}.back.page", f"is {back.page}: a fold sheet's back is on its face's page")
+        if not self.sheet_mode.folded and back.page <= card.page:  # verify measures a face before its back
+            raise _problem(f"{where}.back.page", f"is {back.page}: a back comes after its face's page ({card.page})")
+        self._on_paper(f"{where}.back.trim_mm", back.trim_mm, slack=max(map(abs, self.back_offset_mm)))
 
     def _on_paper(self, field: str, box: tuple, slack: float = 0.0) -> None:
         x, y, w, h = box
         if self.outside((x + slack, y + slack, max(w - 2 * slack, 0), max(h - 2 * slack, 0))):
-            raise _problem(field, f"{list(box)} reaches off the {self._paper} paper")
+            raise _problem(field, f"{list(box)} reaches off the {self.paper_shown} paper")
 
 
+# -- the other documents --------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
 class CalibrationRecord(Paper):
-    """A calibration sheet's record: cardgen.render.calibration writes it; verify checks
-    the paper and the duplex hint against it."""
+    """A calibration sheet's record: cardgen.render.calibration writes it; verify checks the
+    paper and the duplex hint against it. The rest says where its scales are drawn, for
+    whoever measures them (the tests do)."""
+
+    described: ClassVar[str] = "cardgen: where this calibration sheet's scales are"
 
     version: Literal[2] = CALIBRATION_VERSION
     kind: Literal["calibration"]
+    lang: Name | None = field(default=None, metadata=SPARSE)
     flip: Flip
+    paper: Annotated[str, MaxLen(20)] | None = None
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    coarse: dict | None = None
+    fine: dict | None = None
+    front_lines: dict | None = None
+    back_lines: dict | None = None
+    scales: tuple[dict, ...] = ()
+    flip_check: dict | None = None
+    ruler: dict | None = None
+
+    shown: ClassVar[str] = "a calibration sheet"
+
+
+DocumentKind = Literal["rules", "score", "balance"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class DocumentRecord(Paper):
+    """What a page that is not a card sheet is, so that verify never guesses it from its title."""
+
+    described: ClassVar[str] = "cardgen: what this document is"
+
+    version: Literal[1] = DOCUMENT_VERSION
+    kind: DocumentKind
+    variant: Name | None = field(default=None, metadata=SPARSE)  # a rule summary's or score sheet's
+    lang: Name
+    flip: Flip | None  # None: its pages print one-sided
+
+    @property
+    def shown(self) -> str:
+        """'a rule summary of classic, in en'"""
+        what = {"rules": "a rule summary", "score": "a score sheet", "balance": "a balance report"}[self.kind]
+        return what + (f" of {self.variant}" if self.variant else "") + f", in {self.lang}"
+
+
+Record = LayoutRecord | CalibrationRecord | DocumentRecord
+ATTACHMENTS: dict[type, str] = {
+    LayoutRecord: LAYOUT_ATTACHMENT,
+    CalibrationRecord: CALIBRATION_ATTACHMENT,
+    DocumentRecord: DOCUMENT_ATTACHMENT,
+}
+
+
+def _sized(field: str, box: tuple) -> None:
+    if box[2] <= 0 or box[3] <= 0:
+        raise _problem(field, f"must have a width and a height above 0, not {list(box)}")
 
 
 def _listed(field: str, number: int, sides: dict) -> None:
@@ -226,25 +302,54 @@ def _problem(field: str, message: str) -> ValueError:
     return ValueError(f"{field} {message}")
 
 
+def record_data(record: Any) -> Any:
+    """A record as the JSON it is attached as: every field, but a sparse one where it
+    holds its default."""
+    if is_dataclass(record):
+        return {
+            part.name: record_data(getattr(record, part.name))
+            for part in fields(record)
+            if not (part.metadata.get("sparse") and getattr(record, part.name) == part.default)
+        }
+    if isinstance(record, (list, tuple)):
+        return [record_data(value) for value in record]
+    return record
+
+
+# -- reading a record back --------------------------------------------------------------
+
+
 class DamagedRecord(Exception):
     """The record is there but cannot be trusted: its message names the field."""
 
 
-def parse_record(raw: bytes, name: str) -> LayoutRecord | CalibrationRecord:
+def parse_record(raw: bytes, name: str) -> Record:
     """The record attached as `name`, validated; DamagedRecord when it is not JSON, too
     large, or breaks the schema."""
     data = _json_object(raw, "card sheet")
-    model = CalibrationRecord if name == CALIBRATION_ATTACHMENT or data.get("kind") == "calibration" else LayoutRecord
-    return _validated(model, data, data.get("version", data.get("format")))
+    if "version" not in data and "format" in data:  # the first records said "format"
+        data = {**data, "version": data["format"]}
+    kinds = {attachment: kind for kind, attachment in ATTACHMENTS.items()}
+    model = CalibrationRecord if data.get("kind") == "calibration" else kinds.get(name, LayoutRecord)
+    return _validated(model, data, data.get("version"))
 
 
-def _validated(model, data: dict, version):
+@cache
+def _adapter(model: type):
+    from pydantic import TypeAdapter  # verify alone validates: drawing never loads the schemas
+
+    return TypeAdapter(model)
+
+
+def _validated(model: type, data: dict, version):
     """`data` as a `model`; DamagedRecord naming the first problem, or a version too new."""
-    known = model.model_fields["version"].default
+    from pydantic import ValidationError
+
+    known = vars(model)["version"]  # a dataclass keeps a default as its class attribute
     if isinstance(version, int) and version > known:
         raise DamagedRecord(f"version {version} is from a newer cardgen; this one reads version {known}")
     try:
-        return model.model_validate(data)
+        return _adapter(model).validate_python(data)
     except ValidationError as exc:
         raise DamagedRecord(_first_problem(exc)) from None
 
@@ -261,7 +366,7 @@ def _json_object(raw: bytes, what: str) -> dict:
     return data
 
 
-def _first_problem(exc: ValidationError) -> str:
+def _first_problem(exc) -> str:
     location, message = first_problem(exc)
     field = field_name(location)
     if exc.errors()[0]["type"] == "value_error" and not field:
@@ -274,49 +379,45 @@ def _first_problem(exc: ValidationError) -> str:
 # -- a print-shop export (`cardgen export`): manifest.json beside its files --------------
 
 MAX_EXPORT_FILES = 5000  # 2,000 cards and their backs, and room to spare
-FileName = Annotated[str, Field(min_length=1, max_length=255, pattern=r"^[^/\\\x00]+$")]
+FileName = Annotated[str, Len(1, 255), Predicate(lambda name: not set(name) & {"/", "\\", "\x00"})]
 
 
+@dataclass(frozen=True, kw_only=True)
 class BackRef(_Part):
     file: FileName
     page: PageNumber | None = None
 
 
+@dataclass(frozen=True, kw_only=True)
 class ExportEntry(_Part):
     """One file (PNG) or one page of the PDF: a card's face, or a back."""
 
     file: FileName
     page: PageNumber | None = None  # in the PDF; None for an image
     side: Literal["front", "back"]
-    card: str | None = Field(default=None, min_length=1, max_length=100)  # a front's card id
-    copies: int = Field(ge=1, le=MAX_CARDS)
+    card: Name | None = None  # a front's card id
+    copies: Annotated[int, Ge(1), Le(MAX_CARDS)]
     back: BackRef | None = None  # a front: the back that goes behind it
-    style: str | None = Field(default=None, max_length=60)  # a back: the face style it is drawn in
+    style: Annotated[str, MaxLen(60)] | None = None  # a back: the face style it is drawn in
 
 
+@dataclass(frozen=True, kw_only=True)
 class ExportManifest(_Part):
     """What `cardgen export` wrote, for a print shop and for `cardgen verify`."""
 
     kind: Literal["cardgen-export"]
     version: Literal[1] = EXPORT_VERSION
-    format: Literal["png", "pdf"]
-    sets: list[str] = Field(min_length=1, max_length=100)
-    cards: int = Field(ge=1, le=MAX_CARDS)  # fronts: one file or page each
-    trim_mm: tuple[Annotated[float, Field(allow_inf_nan=False, gt=0, le=MAX_PAPER_MM)], ...] = Field(
-        min_length=2, max_length=2
-    )
-    bleed_mm: float = Field(allow_inf_nan=False, ge=0, le=10)
-    size_mm: tuple[Annotated[float, Field(allow_inf_nan=False, gt=0, le=MAX_PAPER_MM)], ...] = Field(
-        min_length=2, max_length=2
-    )  # trim + 2 × bleed: the whole file or page
-    dpi: int | None = Field(default=None, ge=1, le=10_000)  # PNG only
-    pixels: tuple[Annotated[int, Field(ge=1, le=1_000_000)], ...] | None = Field(
-        default=None, min_length=2, max_length=2
-    )  # PNG only
-    files: list[ExportEntry] = Field(min_length=1, max_length=MAX_EXPORT_FILES)
+    format: Literal["png", "pdf"]  # the keys of cardgen.formats.EXPORT_FORMATS
+    sets: Annotated[tuple[str, ...], Len(1, 100)]
+    cards: Annotated[int, Ge(1), Le(MAX_CARDS)]  # fronts: one file or page each
+    trim_mm: SizeMm
+    bleed_mm: Annotated[float, Ge(0), Le(10)]
+    size_mm: SizeMm  # trim + 2 × bleed: the whole file or page
+    dpi: Annotated[int, Ge(1), Le(10_000)] | None = None  # PNG only
+    pixels: tuple[Pixel, Pixel] | None = None  # PNG only
+    files: Annotated[tuple[ExportEntry, ...], Len(1, MAX_EXPORT_FILES)]
 
-    @model_validator(mode="after")
-    def _consistent(self) -> ExportManifest:
+    def __post_init__(self) -> None:
         if self.format == "png" and (self.dpi is None or self.pixels is None):
             raise _problem("dpi", "and pixels are needed for PNG files")
         for index, entry in enumerate(self.files):
@@ -324,7 +425,6 @@ class ExportManifest(_Part):
                 raise _problem(f"files[{index}].page", "must be given for each page of a PDF, and only there")
             if entry.side == "front" and (entry.card is None or entry.back is None):
                 raise _problem(f"files[{index}]", "a front needs its card and its back")
-        return self
 
 
 def parse_manifest(raw: bytes) -> ExportManifest:

@@ -250,6 +250,8 @@ _PYDANTIC_MESSAGES = {
     "bool_type": "must be true or false",
     "bool_parsing": "must be true or false",
     "list_type": "must be a list",
+    "tuple_type": "must be a list",  # a JSON or YAML list read as a tuple
+    "dataclass_type": "must be a mapping of fields",
     "dict_type": "must be a mapping of fields",
     "model_type": "must be a mapping of fields",
     "model_attributes_type": "must be a mapping of fields",

@@ -120,6 +120,11 @@ def test_the_pdf_is_one_page_of_the_paper_with_embedded_fonts_and_its_words(sets
     assert all("/FontFile2" in fonts[name].get_object()["/FontDescriptor"] for name in fonts)  # TrueType, inside
     text = page.extract_text()
     assert "Rapport d’équilibrage" in text and "Taux de victoire par place" in text and "110" in text
+    from cardgen.verify.pdfs import verify_pdf
+
+    report = verify_pdf(pdf)  # the report says what it is in its record
+    [drawing] = [check for check in report.checks if check.name == "pdf.drawing"]
+    assert report.ok and "made by cardgen: a balance report of classic, in fr" in drawing.message
 
 
 def test_figures_below_zero_carry_a_minus_sign_not_a_hyphen(sets):

@@ -11,10 +11,13 @@ folder, and show a locale that lacks a message is refused, naming file and messa
 
 from __future__ import annotations
 
+import io
+import json
 import re
 import shutil
 from pathlib import Path
 
+import pypdf
 import pytest
 import yaml
 from click.testing import CliRunner
@@ -347,10 +350,25 @@ def test_a_copy_of_english_under_a_new_code_builds_every_pdf(with_xx):
 
     assert languages() == ("en", "de", "fr", "nl", "xx")
     kit = build(PrintSettings(lang="xx"))  # cards, calibration, the four summaries, score sheets
-    assert {name.replace("-xx.", "-en."): pdf for name, pdf in kit.items()} == build(PrintSettings(lang="en"))
+    english = build(PrintSettings(lang="en"))
+    assert {name.replace("-xx.", "-en."): drawn(pdf) for name, pdf in kit.items()} == {
+        name: drawn(pdf) for name, pdf in english.items()
+    }
     assert reference_sheet_pdf(list(VARIANTS), "xx") == reference_sheet_pdf(list(VARIANTS), "en")
     for variant in VARIANTS:
-        assert score_sheet_pdf(variant, "xx") == score_sheet_pdf(variant, "en")
+        assert drawn(score_sheet_pdf(variant, "xx")) == drawn(score_sheet_pdf(variant, "en"))
+        assert record_of(score_sheet_pdf(variant, "xx"))["lang"] == "xx"
+
+
+def drawn(pdf: bytes) -> list[bytes]:
+    """What each page draws; the records say which language they are in."""
+    return [page.get_contents().get_data() for page in pypdf.PdfReader(io.BytesIO(pdf)).pages]
+
+
+def record_of(pdf: bytes) -> dict:
+    from cardgen.formats import DOCUMENT_ATTACHMENT
+
+    return json.loads(pypdf.PdfReader(io.BytesIO(pdf)).attachments[DOCUMENT_ATTACHMENT][0])
 
 
 def test_a_locale_without_a_message_english_has_is_refused_naming_file_and_message(with_xx):

@@ -336,7 +336,7 @@ def test_a_sleeve_sheet_says_one_page_and_every_page(sleeve):
     report = verify_pdf(path, [load_card_set(str(card_set))])
     assert report.ok, [c.line() for c in failures(report)]
     messages = {c.name: c.message for c in report.checks}
-    assert messages["pdf.pages"] == "1 page, fronts only, as a sleeve sheet prints"
+    assert messages["pdf.pages"] == "1 page of fronts only, as a sleeve sheet prints"
     assert messages["pdf.cut-marks"].endswith("in line with the cuts, on every page")
     assert "fronts and backs" not in messages["pdf.cut-marks"]
     assert (
@@ -373,17 +373,44 @@ def _score_sheet():
     return score_sheet_pdf("plus", "fr")
 
 
-@pytest.mark.parametrize("what, make", [("a rule summary", _summary), ("a score sheet", _score_sheet)])
-def test_cardgen_pdfs_that_are_not_card_sheets_are_recognised(tmp_path, what, make):
-    report = verify_pdf(_write(tmp_path, make(), "made-by-cardgen.pdf"))
+def _retitled(content: bytes, title: str) -> bytes:
+    writer = pypdf.PdfWriter(clone_from=pypdf.PdfReader(io.BytesIO(content)))
+    writer.add_metadata({"/Title": title})
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+@pytest.mark.parametrize(
+    "what, make", [("a rule summary of classic, in de", _summary), ("a score sheet of plus, in fr", _score_sheet)]
+)
+def test_cardgen_pdfs_that_are_not_card_sheets_say_what_they_are_whatever_their_title(tmp_path, what, make):
+    report = verify_pdf(_write(tmp_path, _retitled(make(), "Untitled"), "made-by-cardgen.pdf"))
     assert report.kind == "cardgen-pdf" and report.ok, [c.line() for c in report.checks]
     assert {"pdf.paper", "pdf.scaling", "pdf.duplex", "pdf.fonts"} <= set(results(report))
     [drawing] = [c for c in report.checks if c.name == "pdf.drawing"]
     assert drawing.result == "info" and drawing.message.startswith(
-        f"made by cardgen: {what}; the card checks do not apply"
+        f"made by cardgen: {what}; its drawing is not checked"
     )
     [box] = [c for c in report.checks if c.name == "pdf.boxes"]  # they carry none: no claim that they do
     assert box.result == "info" and "no TrimBox" in box.message and "has a TrimBox" not in box.message
+
+
+def test_a_document_whose_record_names_another_flip_fails_its_duplex_hint(tmp_path):
+    content = _summary().replace(b"/DuplexFlipLongEdge", b"/DuplexFlipShortEdge")
+    report = verify_pdf(_write(tmp_path, content))
+    assert results(report)["pdf.duplex"] == "fail" and not report.ok
+
+
+def test_a_pdf_an_older_cardgen_made_without_a_record_is_checked_as_a_document(tmp_path):
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer, pagesize=(210 * MM, 297 * MM))
+    canvas.setCreator("cardgen 0.0.1")
+    canvas.drawString(100, 100, "6 nimmt!")
+    canvas.save()
+    report = verify_pdf(_write(tmp_path, buffer.getvalue()))
+    [drawing] = [c for c in report.checks if c.name == "pdf.drawing"]
+    assert report.kind == "cardgen-pdf" and "carries no record of what it is" in drawing.message
 
 
 def test_a_file_name_with_a_line_break_or_a_direction_mark_is_shown_escaped(default_kit, tmp_path):

@@ -32,7 +32,7 @@ from cardgen.formats import MM
 from cardgen.model.layout import paper_size
 from cardgen.render.palette import ACCENT, BOLD, INK, LINE, REGULAR, SOFT_INK
 from cardgen.render.paragraphs import text_paragraph
-from cardgen.render.pdf import finish, new_canvas
+from cardgen.render.pdf import finish, new_document
 
 MARGIN = 15.0  # mm
 STANDARD_COLOUR = HexColor("#9aa7b0")
@@ -46,7 +46,7 @@ CHART_HEIGHTS = (40.0, 62.0)  # mm, the least and the most: the charts take the 
 
 def balance_pdf(report: BalanceReport, lang: str, paper: str = "a4") -> bytes:
     size = paper_size(paper)
-    canvas, buffer = new_canvas(size, None, WORDS.title(lang))
+    canvas, buffer = new_document("balance", size, None, WORDS.title(lang), lang, report.options.variant)
     width = size[0] - 2 * MARGIN
     top = size[1] - MARGIN
     top = _heading(canvas, report, lang, top, width)

@@ -176,6 +176,11 @@ def behind(rect: Rect, paper: tuple[float, float], flip: str) -> Rect:
     return Rect(rect.x, paper_h - rect.y - rect.height, rect.width, rect.height)
 
 
-def behind_point(x: float, y: float, paper: tuple[float, float], flip: str) -> tuple[float, float]:
+def behind_point(
+    x: float, y: float, paper: tuple[float, float], flip: str, offset: tuple[float, float] = (0.0, 0.0)
+) -> tuple[float, float]:
+    """Where the point (x, y) of a front page lands on its back page, mirrored for the flip,
+    then moved by the back offset (mm right and up, as seen on the back)."""
     paper_w, paper_h = paper
-    return (paper_w - x, y) if flip == "long" else (x, paper_h - y)
+    bx, by = (paper_w - x, y) if flip == "long" else (x, paper_h - y)
+    return bx + offset[0], by + offset[1]

@@ -184,6 +184,7 @@ class Plan:
     back_offset: tuple[float, float]
     targets: tuple[Point, ...]  # the front pages' targets; the backs' lie behind them
     pages: tuple[Page, ...]
+    layout: Layout  # what it was planned from: the card, bleed, marks, ruler and printable area
 
     @property
     def sheet_mode(self) -> SheetMode:
@@ -247,7 +248,9 @@ def plan_sheets(
             bleed = grid.bleed if sheet.back_bleed else 0.0
             page = _page(len(pages) + 1, "back", len(pages), back, behind_targets, grid, layout, bleed)
             pages.append(_moved(page, *back_offset))
-    return Plan(mode, flip if sheet.through_paper else None, grid.paper, grid, back_offset, targets, tuple(pages))
+    return Plan(
+        mode, flip if sheet.through_paper else None, grid.paper, grid, back_offset, targets, tuple(pages), layout
+    )
 
 
 def plan_fold(card_count: int, layout: Layout, paper: tuple[float, float] | None = None) -> Plan:
@@ -263,7 +266,7 @@ def plan_fold(card_count: int, layout: Layout, paper: tuple[float, float] | None
         marked = marked_area([slot.trim for slot in page.slots], layout, grid.paper)
         label = Rect(fold_x - FOLD_LABEL[0] / 2, marked.top + MARK_CLEARANCE, *FOLD_LABEL)
         pages.append(replace(page, fold=Fold(fold_x, marked.y, marked.top, label)))
-    return Plan("fold", None, grid.paper, grid, (0.0, 0.0), (), tuple(pages))
+    return Plan("fold", None, grid.paper, grid, (0.0, 0.0), (), tuple(pages), layout)
 
 
 def _faces_by_page(card_count: int, grid: Grid, turn: int = 0) -> list[list[Slot]]:

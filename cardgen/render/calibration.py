@@ -35,11 +35,12 @@ from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen.formats import CALIBRATION_ATTACHMENT, CALIBRATION_VERSION, MM, PAPER_TITLES
+from cardgen.formats import CALIBRATION_ATTACHMENT, CALIBRATION_VERSION, MM, PAPER_TITLES, Flip
 from cardgen.layout.geometry import Rect, behind
 from cardgen.model.layout import check_flip, check_offset, paper_size
+from cardgen.record import CalibrationRecord
 from cardgen.render.fonts import register, require_glyphs
-from cardgen.render.pdf import attach_json, finish, new_canvas, set_boxes
+from cardgen.render.pdf import attach_record, finish, new_canvas, set_boxes
 from cardgen.texts import Message, MessageList, check_lang, languages, messages
 
 FONT, BOLD = "Vera", "Vera-Bold"
@@ -127,7 +128,7 @@ def value_direction(flip: str, axis: str) -> tuple[float, float]:
 def calibration_pdf(paper: str = "a4", flip: str = "long", back_offset=(0.0, 0.0), lang: str = "en") -> bytes:
     """The two-page calibration sheet, front then back, as PDF bytes."""
     size = paper_size(paper)
-    check_flip(flip)
+    flip = check_flip(flip)
     check_lang(lang)
     offset = check_offset(back_offset)
     plan = Plan.make(size, flip)
@@ -143,7 +144,7 @@ def calibration_pdf(paper: str = "a4", flip: str = "long", back_offset=(0.0, 0.0
 
     _draw_back(canvas, plan, offset, texts)
     set_boxes(canvas, page, page)
-    attach_json(canvas, ATTACHMENT, _describe(plan, paper, flip, offset))
+    attach_record(canvas, _describe(plan, paper, flip, offset, lang))
     canvas.showPage()
     return finish(canvas, buffer)
 
@@ -435,38 +436,39 @@ def _paragraph(canvas: Canvas, text: str, x: float, y: float, width: float, size
     return y
 
 
-def _describe(plan: Plan, paper: str, flip: str, offset: tuple[float, float]) -> dict:
-    return {
-        "kind": "calibration",
-        "version": CALIBRATION_VERSION,
-        "paper": paper,
-        "paper_mm": list(plan.paper),
-        "flip": flip,
-        "back_offset": list(offset),
-        "coarse": {
+def _describe(plan: Plan, paper: str, flip: Flip, offset: tuple[float, float], lang: str) -> CalibrationRecord:
+    return CalibrationRecord(
+        kind="calibration",
+        version=CALIBRATION_VERSION,
+        lang=lang,
+        paper=paper,
+        paper_mm=plan.paper,
+        flip=flip,
+        back_offset=offset,
+        coarse={
             "front_pitch": COARSE_FRONT_PITCH,
             "back_pitch": COARSE_BACK_PITCH,
             "step": 1.0,
             "lines": list(COARSE_LINES),
             "back_lines": list(COARSE_LINES),
         },
-        "fine": {
+        fine={
             "front_pitch": FINE_FRONT_PITCH,
             "back_pitch": FINE_BACK_PITCH,
             "step": FINE_STEP,
             "lines": list(FINE_LINES),
             "back_lines": [-COMB_REACH, COMB_REACH],
         },
-        "front_lines": {"from_row": 0, "length": FRONT_LENGTH, "side": "across"},
-        "back_lines": {"from_row": 0, "length": BACK_LENGTH, "side": "against across"},
-        "scales": [scale.describe() for scale in plan.scales],
-        "flip_check": {
+        front_lines={"from_row": 0, "length": FRONT_LENGTH, "side": "across"},
+        back_lines={"from_row": 0, "length": BACK_LENGTH, "side": "against across"},
+        scales=tuple(scale.describe() for scale in plan.scales),
+        flip_check={
             "front_box": plan.flip_box.rounded(),
             "wrong_flip_box": plan.wrong_box.rounded(),
             "back_box": behind(plan.flip_box, plan.paper, flip).moved(*offset).rounded(),
         },
-        "ruler": {"start": list(plan.ruler), "length": 100},
-    }
+        ruler={"start": list(plan.ruler), "length": 100},
+    )
 
 
 # -- words ---------------------------------------------------------------------

@@ -19,8 +19,10 @@ from reportlab.pdfbase.pdfdoc import (
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen import __version__
-from cardgen.formats import DUPLEX_HINTS, MM
+from cardgen.formats import DOCUMENT_VERSION, DUPLEX_HINTS, MM
 from cardgen.layout.geometry import Rect
+from cardgen.model.layout import check_flip
+from cardgen.record import ATTACHMENTS, DocumentKind, DocumentRecord, Record, record_data
 from cardgen.render.fonts import DEFAULT_FONT, register
 
 
@@ -59,6 +61,19 @@ def new_canvas(paper: tuple[float, float], flip: str | None, title: str) -> tupl
     return canvas, buffer
 
 
+def new_document(
+    kind: DocumentKind, paper: tuple[float, float], flip: str | None, title: str, lang: str, variant: str | None = None
+) -> tuple[Canvas, io.BytesIO]:
+    """`new_canvas` for a document that is not a card sheet, with the record that says what it is."""
+    canvas, buffer = new_canvas(paper, flip, title)
+    flip = check_flip(flip) if flip else None
+    attach_record(
+        canvas,
+        DocumentRecord(version=DOCUMENT_VERSION, kind=kind, variant=variant, lang=lang, paper_mm=paper, flip=flip),
+    )
+    return canvas, buffer
+
+
 def set_boxes(canvas: Canvas, trim: Rect, bleed: Rect) -> None:
     """TrimBox and BleedBox of the current page (set before showPage)."""
     canvas.setTrimBox(_points(trim))
@@ -69,10 +84,11 @@ def _points(rect: Rect) -> tuple[float, float, float, float]:
     return (rect.x * MM, rect.y * MM, rect.right * MM, rect.top * MM)
 
 
-def attach_json(canvas: Canvas, name: str, data) -> None:
-    """Embed `data` as a JSON file attachment (what sits where, for `cardgen verify`)."""
+def attach_record(canvas: Canvas, record: Record) -> None:
+    """Embed the record as a JSON file attachment (what sits where, for `cardgen verify`)."""
+    name = ATTACHMENTS[type(record)]
     document = canvas._doc  # type: ignore[attr-defined]  # the stubs leave out the canvas's PDF document
-    content = json.dumps(data, sort_keys=True, separators=(",", ":")).encode()
+    content = json.dumps(record_data(record), sort_keys=True, separators=(",", ":")).encode()
     stream = PDFStream(
         PDFDictionary({"Type": PDFName("EmbeddedFile")}),
         content=content,
@@ -83,7 +99,7 @@ def attach_json(canvas: Canvas, name: str, data) -> None:
             "Type": PDFName("Filespec"),
             "F": PDFString(name),
             "UF": PDFString(name),
-            "Desc": PDFString("cardgen: which card sits where, front and back"),
+            "Desc": PDFString(record.described),
             "EF": PDFDictionary({"F": document.Reference(stream)}),
         }
     )

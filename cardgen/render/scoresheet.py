@@ -21,7 +21,7 @@ from cardgen.model.rules import score_texts, summary_variants
 from cardgen.render.fonts import register, require_glyphs
 from cardgen.render.palette import ACCENT, BOLD, INK, LINE, REGULAR, SOFT_INK
 from cardgen.render.paragraphs import text_paragraph
-from cardgen.render.pdf import finish, new_canvas, sides_flip
+from cardgen.render.pdf import finish, new_document, sides_flip
 from cardgen.texts import check_lang, locale_file
 
 MARGIN = 9.0  # mm, inside each half page
@@ -102,7 +102,7 @@ def score_sheet_pdf(
     register(BOLD)
     _check_glyphs(variant, lang)
     title = texts.title(variant)(lang)
-    canvas, buffer = new_canvas(size, sides_flip(len(plans), flip), title)
+    canvas, buffer = new_document("score", size, sides_flip(len(plans), flip), title, lang, variant)
     for sheet in plans:
         count, row_height = sheets_per_page(sheet, lang, size)
         height = size[1] / count

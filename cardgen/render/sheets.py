@@ -11,13 +11,14 @@ from typing import Any
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen.formats import LAYOUT_ATTACHMENT, LAYOUT_VERSION, MM, MODES, ModeName
+from cardgen.formats import MM, MODES, ModeName
 from cardgen.layout.geometry import Rect
 from cardgen.layout.plan import CutterStyle, Page, Plan, Slot, plan_sheets
-from cardgen.model.cards import RulesCard, SheetCard
+from cardgen.layout.record import sheet_record
+from cardgen.model.cards import SheetCard
 from cardgen.model.layout import Layout
 from cardgen.render import marks
-from cardgen.render.pdf import attach_json, finish, new_canvas, set_boxes
+from cardgen.render.pdf import attach_record, finish, new_canvas, set_boxes
 
 
 @dataclass(frozen=True)
@@ -59,7 +60,7 @@ def render_sheet(request: SheetRequest, plan: Plan | None = None) -> bytes:
         furniture.draw(page, _page_info(request, page.number, len(plan.pages), page.side))
         set_boxes(canvas, plan.trim_box, plan.bleed_box)
         canvas.showPage()
-    attach_json(canvas, LAYOUT_ATTACHMENT, _record(request, plan))
+    attach_record(canvas, sheet_record(plan, request.cards, request.title))
     return finish(canvas, buffer)
 
 
@@ -87,72 +88,6 @@ def _draw_slot(canvas: Canvas, painter, request: SheetRequest, plan: Plan, slot:
     if slot.turn % 2:
         canvas.restoreState()
     canvas.restoreState()
-
-
-def _record(request: SheetRequest, plan: Plan) -> dict:
-    """The plan as the sheet's record (cardgen/record.py), for `cardgen verify`."""
-    layout = request.layout
-    record: dict[str, Any] = {
-        "version": LAYOUT_VERSION,
-        "kind": "cards",
-        "title": request.title,
-        "mode": plan.mode,
-        "flip": plan.flip,
-        "paper_mm": list(plan.paper),
-        "card_mm": [layout.card.width, layout.card.height],
-        "bleed_mm": layout.bleed,
-        "back_offset_mm": list(plan.back_offset),
-        "slots_per_page": len(plan.grid.slots),
-        "targets_mm": [list(p) for p in plan.targets],
-        "target_size_mm": layout.target_size or 6.0,  # no targets listed when the layout has none
-        "cut_marks_mm": {
-            "style": layout.cut_marks.style,
-            "offset": layout.cut_marks.offset,
-            "length": layout.cut_marks.length,
-        },
-        "ruler_mm": layout.ruler,
-        "printable_mm": [layout.printable_area.sides, layout.printable_area.top_bottom],
-        **({"shared_cuts": True} if plan.grid.shared else {}),
-        **({"fold_mm": round(plan.pages[0].fold.x, 3)} if plan.pages and plan.pages[0].fold else {}),
-        **_cutter_marks_record(plan),
-        "pages": [],
-        "cards": [],
-    }
-    cards: dict[int, dict] = {}
-    for page in plan.pages:
-        behind = {"behind": page.behind} if page.behind is not None else {}
-        ruler: dict[str, Any] = {"ruler_line_mm": None}
-        if page.ruler:
-            line = [round(v, 3) for v in (page.ruler.x0, page.ruler.y0, page.ruler.x1, page.ruler.y1)]
-            ruler = {"ruler_line_mm": line, "ruler_ticks": [round(v) for v in page.ruler.ticks]}
-        record["pages"].append({"page": page.number, "side": page.side, **behind, **ruler})
-        for slot in page.slots:
-            if slot.draws == "face":
-                card = request.cards[slot.card]
-                cards[slot.card] = {
-                    "id": card.id,
-                    "kind": card.kind,
-                    "label": card.label(),
-                    **({"variant": card.variant} if isinstance(card, RulesCard) else {}),
-                    "page": page.number,
-                    "slot": slot.slot,
-                    "trim_mm": slot.trim.rounded(),
-                    **({"turn": slot.turn} if slot.turn else {}),
-                }
-            else:
-                back = {"page": page.number, "trim_mm": slot.trim.rounded(), "rotated": slot.rotated}
-                cards[slot.card]["back"] = {**back, **({"turn": slot.turn} if slot.turn % 2 else {})}
-    record["cards"] = list(cards.values())
-    return record
-
-
-def _cutter_marks_record(plan: Plan) -> dict:
-    """The cutter's registration marks, the same on every front page, if the sheet has them."""
-    marks = next((page.cutter_marks for page in plan.pages if page.cutter_marks), None)
-    if marks is None:
-        return {}
-    shapes = [[[round(x, 3), round(y, 3)] for x, y in shape] for shape in marks.shapes]
-    return {"cutter_marks": {"style": marks.style, "shapes_mm": shapes}}
 
 
 def _page_info(request: SheetRequest, page: int, total: int, side: str) -> list[str]:

@@ -1,6 +1,14 @@
 """What a cardgen card sheet actually draws, read back from pixels and text and held
 against the sheet's own list of what sits where.
 
+What is read and what is measured are kept apart on purpose. Read: where each face, back,
+target, ruler and cutter mark should be comes from the record (cardgen.record), where a
+front point lands behind it from cardgen.layout.geometry.behind_point, the formula the plan
+placed the backs with, and the window kept clear around a target from cardgen.layout.plan.
+Measured: what is drawn there, the faces and backs, cut marks, targets, the ruler's length,
+ink outside the printable area, is found in the pixels and the text alone, never from how
+cardgen.render drew it: a second witness, not the same formulas typed twice.
+
 Every pixel check renders only a small window of the page, at a resolution fine
 enough for 0.1 mm (filled rectangles are not anti-aliased by pdfium, so an edge is
 only as exact as a pixel): whole pages at that resolution would take seconds.
@@ -12,13 +20,15 @@ import pypdfium2
 from PIL import Image
 
 from cardgen.formats import MM
-from cardgen.record import BackPlace, CardPlace, Flip, LayoutRecord, PagePlace
+from cardgen.layout.geometry import Rect, behind_point, bounds
+from cardgen.layout.plan import TARGET_WINDOW
+from cardgen.record import BackPlace, CardPlace, LayoutRecord, PagePlace
 from cardgen.verify.readback import PageImage, text_in_box
 from cardgen.verify.report import Report
 
 DPI = 600  # 0.042 mm per pixel
 TOLERANCE_MM = 0.1
-MARGIN_MM = 0.45  # a card's window reaches this far beyond its bleed, at most (half the default gap)
+MARGIN_MM = 0.45  # a card's window reaches this far beyond its bleed, at most: verify's own choice
 
 
 class Sheet:
@@ -110,7 +120,7 @@ def verify_drawing(content: bytes, record: LayoutRecord, report: Report) -> list
     cards = CardsCheck(record, report)
     faces = FacesCheck(record, report, reach)
     checks = [cards, faces]
-    if record.mode != "sleeve":
+    if record.sheet_mode.backs is not None:
         checks.append(BacksCheck(record, report, reach, faces.centres))
     checks += [CutMarksCheck(record, report), TargetsCheck(record, report), RulerCheck(record, report)]
     if record.printable_mm is not None:
@@ -350,22 +360,13 @@ class FacesCheck(PageCheck):
             )
 
 
-def behind(point: tuple[float, float], paper, flip: Flip, offset) -> tuple[float, float]:
-    """Where a front point lies on the back page: mirrored for the flip, then moved by
-    the back offset (as seen on the back page)."""
-    x, y = point
-    paper_w, paper_h = paper
-    bx, by = (paper_w - x, y) if flip == "long" else (x, paper_h - y)
-    return bx + offset[0], by + offset[1]
-
-
 def _behind_in(record: LayoutRecord, point: tuple[float, float]) -> tuple[float, float]:
     """Where `point` of a face lies on its back: across the fold line of a fold sheet,
     else through the paper."""
     if record.fold_mm is not None:
         return 2 * record.fold_mm - point[0], point[1]
     assert record.flip is not None, "the record refuses a sheet with backs that names neither flip nor fold"
-    return behind(point, record.paper_mm, record.flip, record.back_offset_mm)
+    return behind_point(*point, record.paper_mm, record.flip, record.back_offset_mm)
 
 
 class BacksCheck(PageCheck):
@@ -374,7 +375,7 @@ class BacksCheck(PageCheck):
     def __init__(self, record: LayoutRecord, report: Report, reach: float, faces: dict) -> None:
         super().__init__(record, report)
         self.reach, self.faces = reach, faces
-        self.what = "glue outline" if record.mode == "glue" else "back"
+        self.what = "glue outline" if record.sheet_mode.backs == "outline" else "back"
         if record.fold_mm is not None:
             self.how = f"across the fold line at x {record.fold_mm:g} mm"
         else:
@@ -423,15 +424,6 @@ class BacksCheck(PageCheck):
             )
 
 
-def _bounds(rects) -> tuple[float, float, float, float]:
-    return (
-        min(r[0] for r in rects),
-        min(r[1] for r in rects),
-        max(r[0] + r[2] for r in rects),
-        max(r[1] + r[3] for r in rects),
-    )
-
-
 class CutMarksCheck(PageCheck):
     """A short line in the margin in line with every cut, on every page (front and back)."""
 
@@ -441,7 +433,8 @@ class CutMarksCheck(PageCheck):
         if marks.style == "none" or view is None or not rects:
             return
         near, far = max(marks.offset - 0.7, 0.0), marks.offset + marks.length - 0.7
-        x0, y0, x1, y1 = _bounds(rects)
+        cards = bounds([Rect(*r) for r in rects])
+        x0, y0, x1, y1 = cards.x, cards.y, cards.right, cards.top
         xs = sorted({round(v, 3) for r in rects for v in (r[0], r[0] + r[2])})
         ys = sorted({round(v, 3) for r in rects for v in (r[1], r[1] + r[3])})
         # look in a band that starts just after the marks' offset beyond the bleed
@@ -476,7 +469,7 @@ class CutMarksCheck(PageCheck):
         if self.record.cut_marks_mm.style == "none":
             self.found.info("pdf.cut-marks", "the layout asks for no cut marks: cut along the card edges by eye")
         elif not self.problems:
-            sides = "on fronts and backs" if self.record.mode in ("glue", "duplex") else "on every page"
+            sides = "on fronts and backs" if self.record.sheet_mode.through_paper else "on every page"
             self.found.passed("pdf.cut-marks", f"all {self.checked} cut marks are drawn in line with the cuts, {sides}")
 
 
@@ -489,11 +482,11 @@ class TargetsCheck(PageCheck):
             return
         for target in record.targets_mm:
             if on_page.entry.side == "back" and record.flip is not None:  # no flip: a sleeve sheet, no backs
-                x, y = behind(target, record.paper_mm, record.flip, record.back_offset_mm)
+                x, y = behind_point(*target, record.paper_mm, record.flip, record.back_offset_mm)
             else:
                 x, y = target
             self.checked += 1
-            half = record.target_size_mm / 2 + 1
+            half = record.target_size_mm / 2 + TARGET_WINDOW
             window = [x - half, y - half, 2 * half, 2 * half]
             image = view.window(window)
             cx, cy = image.centroid(window, "x", 20), image.centroid(window, "y", 20)
@@ -517,10 +510,10 @@ class TargetsCheck(PageCheck):
 
     def finish(self) -> None:
         if not self.record.targets_mm:
-            why = "the fold lines up the sides" if self.record.mode == "fold" else "the layout asks for none"
+            why = "the fold lines up the sides" if self.record.sheet_mode.folded else "the layout asks for none"
             self.found.info("pdf.targets", f"no registration targets: {why}")
         elif not self.problems:
-            where = "in place on every page" if self.record.mode == "sleeve" else "where they meet through the paper"
+            where = "where they meet through the paper" if self.record.sheet_mode.backs else "in place on every page"
             self.found.passed("pdf.targets", f"all {self.checked} registration targets are {where}")
 
 
@@ -620,7 +613,8 @@ class RulerCheck(PageCheck):
         if entry.ruler_line_mm is not None and len(entry.ruler_line_mm) == 4 and entry.ruler_ticks is not None:
             found = _measure_ruler_near(view, entry.ruler_line_mm, entry.ruler_ticks)
         else:  # an older sheet's: up the left margin
-            found = _measure_ruler(view, self.record.paper_mm, _bounds(rects)[0] - self.record.bleed_mm - 3.5)
+            left = min(r[0] for r in rects)
+            found = _measure_ruler(view, self.record.paper_mm, left - self.record.bleed_mm - 3.5)
         if isinstance(found, str):
             self.failed("pdf.ruler", found, f"page {number}", page=number)
             return

@@ -13,7 +13,7 @@ from pathlib import Path
 from PIL import Image, ImageCms
 
 from cardgen.errors import CardgenError
-from cardgen.formats import EXPORT_MANIFEST
+from cardgen.formats import EXACT_MM, EXPORT_MANIFEST
 from cardgen.layout.geometry import pixels
 from cardgen.model.cards import CardSet
 from cardgen.paths import check_input, read_input
@@ -23,7 +23,6 @@ from cardgen.verify.pdfs import check_fonts
 from cardgen.verify.readback import box_mm, reader
 from cardgen.verify.report import Report, plural
 
-EXACT_MM = 0.01  # cardgen writes boxes to the thousandth of a point
 MAX_IMAGE_BYTES = 200_000_000
 
 

@@ -10,17 +10,13 @@ from pathlib import Path
 import pypdf
 
 from cardgen.errors import CardgenError, InputError
-from cardgen.formats import CALIBRATION_ATTACHMENT, LAYOUT_ATTACHMENT
+from cardgen.formats import DUPLEX_HINTS, EXACT_MM, LAYOUT_ATTACHMENT, PAPER_TITLES, PAPERS
 from cardgen.model.cards import CardSet
-from cardgen.model.rules import score_texts, summary_variants, summary_words
-from cardgen.record import DUPLEX_NAMES, PAPERS, DamagedRecord, LayoutRecord, parse_record
-from cardgen.texts import languages
+from cardgen.record import ATTACHMENTS, CalibrationRecord, DamagedRecord, DocumentRecord, LayoutRecord, parse_record
 from cardgen.verify.bounds import check_pages, check_streams, read_pdf_bytes, stream_limits
 from cardgen.verify.drawn import verify_drawing
 from cardgen.verify.readback import all_fonts_of, box_mm, font_is_embedded, font_name, reader
 from cardgen.verify.report import Report, plural
-
-EXACT_MM = 0.01  # cardgen writes sizes to the thousandth of a point
 
 
 def verify_pdf(path: str | Path, expected_sets: list[CardSet] | None = None) -> Report:
@@ -56,7 +52,7 @@ def card_sheet_record(path: str | Path) -> LayoutRecord:
     except DamagedRecord as exc:
         raise InputError(f"{path}: its record ({attached[1]}) is damaged: {exc}.") from None
     if not isinstance(record, LayoutRecord):
-        raise InputError(f"{path}: this is a cardgen {record.kind} sheet, not a card sheet.")
+        raise InputError(f"{path}: this is {record.shown} made by cardgen, not a card sheet.")
     return record
 
 
@@ -74,17 +70,8 @@ def _verify(shown: str, content: bytes, expected_sets: list[CardSet] | None) -> 
         record = parse_record(*attached)
     except DamagedRecord as exc:
         return _verify_damaged_record(pdf, report, attached[1], str(exc))
-    if record.kind != "cards":
-        _paper(pdf, report, record.paper_mm)
-        _hints(pdf, report, record.flip)
-        _boxes_present(pdf, report)
-        check_fonts(pdf, report)
-        report.info(
-            "pdf.drawing",
-            f"a cardgen {record.kind} sheet: its drawing is not checked, "
-            "only its structure (paper, hints, boxes, fonts)",
-        )
-        return report
+    if not isinstance(record, LayoutRecord):
+        return _verify_document(pdf, report, record)
     _paper(pdf, report, record.paper_mm)
     _pages(pdf, record, report)
     _hints(pdf, report, record.flip)
@@ -100,10 +87,24 @@ def _verify(shown: str, content: bytes, expected_sets: list[CardSet] | None) -> 
 def _attached_record(pdf: pypdf.PdfReader) -> tuple[bytes, str] | None:
     """(the record's bytes, its attachment name), or None when the PDF carries none."""
     attachments = pdf.attachments
-    for name in (LAYOUT_ATTACHMENT, CALIBRATION_ATTACHMENT):
+    for name in ATTACHMENTS.values():
         if name in attachments:
             return attachments[name][0], name
     return None
+
+
+def _verify_document(pdf, report: Report, record: CalibrationRecord | DocumentRecord) -> Report:
+    """A calibration sheet, rule summary, score sheet or balance report: what its record says
+    it is, its paper and its print hints; its drawing is not checked."""
+    _paper(pdf, report, record.paper_mm)
+    _hints(pdf, report, record.flip)
+    _boxes_if_any(pdf, report)
+    check_fonts(pdf, report)
+    report.info(
+        "pdf.drawing",
+        f"made by cardgen: {record.shown}; its drawing is not checked, only its structure (paper, hints, boxes, fonts)",
+    )
+    return report
 
 
 def _verify_damaged_record(pdf, report: Report, name: str, reason: str) -> Report:
@@ -131,7 +132,7 @@ def paper_name(size: tuple[float, ...], tolerance: float = EXACT_MM) -> str | No
     for name, (w, h) in PAPERS.items():
         for a, b in ((w, h), (h, w)):
             if abs(size[0] - a) <= tolerance and abs(size[1] - b) <= tolerance:
-                return name
+                return PAPER_TITLES[name]
     return None
 
 
@@ -187,7 +188,8 @@ def _pages(pdf, record: LayoutRecord, report: Report) -> None:
                 else ""
             )
         )
-    if record.mode in ("glue", "duplex"):
+    sheet = record.sheet_mode
+    if sheet.through_paper:
         for index, page in enumerate(listed):
             side = "front" if index % 2 == 0 else "back"
             if page.side != side or (side == "back" and page.behind != listed[index - 1].page):
@@ -201,9 +203,7 @@ def _pages(pdf, record: LayoutRecord, report: Report) -> None:
     for problem in problems:
         report.failed("pdf.pages", problem)
     if not problems:
-        sides = {"sleeve": ", fronts only", "fold": ", one side each, every back beside its face"}
-        pairs = sides.get(record.mode, " in front/back pairs")
-        report.passed("pdf.pages", f"{plural(count, 'page')}{pairs}, as a {record.mode} sheet prints")
+        report.passed("pdf.pages", f"{plural(count, 'page')} {sheet.pages}, as a {record.mode} sheet prints")
 
 
 def _preferences(pdf) -> dict:
@@ -212,42 +212,50 @@ def _preferences(pdf) -> dict:
     return preferences.get_object() if preferences is not None else {}
 
 
+SIMPLEX = f"/{DUPLEX_HINTS[None]}"
+
+
 def _hints(pdf, report: Report, flip) -> None:
     """PrintScaling /None, and the Duplex hint `flip` calls for: that of "long", "short" or
-    None (one-sided), either flip for "two-sided", any hint at all for "any"."""
-    preferences = _preferences(pdf)
-    scaling = preferences.get("/PrintScaling")
+    None (one-sided); either flip for "two-sided" (an older cardgen's pages without a record);
+    any hint at all for "any" (a PDF that says nothing of how it prints)."""
+    scaling = _preferences(pdf).get("/PrintScaling")
     if scaling == "/None":
         report.passed("pdf.scaling", "PrintScaling /None: viewers are told to print at 100 %")
     else:
         found = "no PrintScaling hint" if scaling is None else f"PrintScaling {scaling}"
         report.failed("pdf.scaling", f"{found}: a viewer may shrink the page to fit and every card comes out small")
-    duplex = preferences.get("/Duplex")
-    if flip in ("any", "two-sided"):
-        if duplex is None:
-            report.failed("pdf.duplex", "no Duplex hint: the printer dialog will not propose the flip edge")
-        elif flip == "two-sided" and duplex == DUPLEX_NAMES[None]:
-            report.failed(
-                "pdf.duplex",
-                f"Duplex {duplex}, but its {len(pdf.pages)} pages print on both sides of a sheet: "
-                "the printer dialog would put each page on a sheet of its own",
-            )
-        else:
-            report.passed("pdf.duplex", f"Duplex {duplex}")
-        return
-    expected = DUPLEX_NAMES[flip]
-    if duplex == expected:
+    duplex = _preferences(pdf).get("/Duplex")
+    expected = None if flip in ("any", "two-sided") else f"/{DUPLEX_HINTS[flip]}"
+    problem = _duplex_problem(duplex, expected, flip not in (None, "any"), len(pdf.pages))
+    if problem:
+        report.failed("pdf.duplex", problem)
+    elif expected:
         report.passed(
-            "pdf.duplex", f"Duplex {duplex}, matching the {flip or 'one-sided'} " + ("flip" if flip else "sheet")
+            "pdf.duplex", f"Duplex {duplex}, matching the {flip or 'one-sided'} {'flip' if flip else 'sheet'}"
         )
-    elif duplex is None:
-        report.failed("pdf.duplex", f"no Duplex hint; this sheet needs {expected}")
     else:
-        report.failed(
-            "pdf.duplex",
-            f"Duplex {duplex}, but the sheet was laid out for {expected}: backs would "
-            "land on the wrong cards or upside down",
+        report.passed("pdf.duplex", f"Duplex {duplex}")
+
+
+def _duplex_problem(duplex, expected: str | None, two_sided: bool, pages: int) -> str | None:
+    if duplex is None:
+        return (
+            f"no Duplex hint; this sheet needs {expected}"
+            if expected
+            else ("no Duplex hint: the printer dialog will not propose the flip edge")
         )
+    if two_sided and duplex == SIMPLEX:
+        return (
+            f"Duplex {duplex}, but its {pages} pages print on both sides of a sheet: "
+            "the printer dialog would put each page on a sheet of its own"
+        )
+    if expected and duplex != expected:
+        return (
+            f"Duplex {duplex}, but the sheet was laid out for {expected}: backs would "
+            "land on the wrong cards or upside down"
+        )
+    return None
 
 
 def _has_box(page, name: str) -> bool:
@@ -386,39 +394,28 @@ def _cardgen_creator(pdf) -> str | None:
     return str(creator) if creator and str(creator).startswith("cardgen ") else None
 
 
-def _document_kind(pdf) -> str:
-    """What a cardgen PDF without a list of cards is, from its title in any of its languages."""
-    try:
-        title = str((pdf.metadata or {}).get("/Title") or "")
-    except Exception:
-        title = ""
-    if any(title.endswith(f" — {summary_words().kicker(lang)}") for lang in languages()):
-        return "a rule summary"
-    if any(title == score_texts().title(variant)(lang) for variant in summary_variants() for lang in languages()):
-        return "a score sheet"
-    return "not a card sheet"
+def _boxes_if_any(pdf, report: Report) -> None:
+    """A TrimBox and a BleedBox on every page, or on none: a page printed whole."""
+    if not _pages_without_boxes(pdf):
+        report.passed("pdf.boxes", "every page has a TrimBox and a BleedBox")
+    elif not any(_has_box(p, "/TrimBox") or _has_box(p, "/BleedBox") for p in pdf.pages):
+        report.info("pdf.boxes", "no TrimBox or BleedBox: the page is printed whole, nothing is cut to a box")
+    else:
+        _boxes_present(pdf, report)
 
 
 def _verify_cardgen_document(shown: str, pdf, made_by: str) -> Report:
-    """A rule summary or score sheet: the general checks; the card
-    checks need the list of what sits where, which only card sheets carry."""
+    """A PDF an older cardgen made without a record (rule summaries and score sheets were):
+    the general checks, with either flip for several pages (cardgen.render.pdf.sides_flip)."""
     report = Report(shown, "cardgen-pdf")
     _paper(pdf, report, None)
-    # several pages print on both sides of a sheet, either flip (cardgen.render.pdf.sides_flip)
     _hints(pdf, report, "two-sided" if len(pdf.pages) > 1 else "any")
-    kind = _document_kind(pdf)
-    if _pages_without_boxes(pdf):
-        if not any(_has_box(p, "/TrimBox") or _has_box(p, "/BleedBox") for p in pdf.pages):
-            report.info("pdf.boxes", "no TrimBox or BleedBox: the page is printed whole, nothing is cut to a box")
-        else:
-            _boxes_present(pdf, report)
-    else:
-        report.passed("pdf.boxes", "every page has a TrimBox and a BleedBox")
+    _boxes_if_any(pdf, report)
     check_fonts(pdf, report)
     report.info(
         "pdf.drawing",
-        f"made by cardgen: {kind}; the card checks do not apply (it carries no list of "
-        f"cards: which card sits where, backs, cut marks, registration targets and the ruler) [{made_by}]",
+        "made by cardgen, but it carries no record of what it is, so its drawing is not checked, "
+        f"only its structure (paper, hints, boxes, fonts) [{made_by}]",
     )
     return report
 

@@ -17,7 +17,7 @@ from cardgen.model.rules import (
 from cardgen.render.faces import CardPainter
 from cardgen.render.fonts import register, require_glyphs
 from cardgen.render.palette import ACCENT, BOLD, REGULAR, SOFT_INK
-from cardgen.render.pdf import finish, new_canvas, sides_flip
+from cardgen.render.pdf import finish, new_document, sides_flip
 from cardgen.render.summary.blocks import (
     CREAM,
     FOOTER_HEIGHT,
@@ -130,8 +130,13 @@ def draw_summary(summary: RuleSummary, lang: str = "en", paper: str = "a4", flip
     layout = layout_summary(summary, lang, paper)
     frame = layout.frame
     title = summary.title(lang)
-    canvas, buffer = new_canvas(
-        frame.paper, sides_flip(layout.pages, flip), f"{title} — {summary_words().kicker(lang)}"
+    canvas, buffer = new_document(
+        "rules",
+        frame.paper,
+        sides_flip(layout.pages, flip),
+        f"{title} — {summary_words().kicker(lang)}",
+        lang,
+        summary.variant,
     )
     page = Page(canvas, _painter(canvas, lang), lang, frame)
     for number in range(layout.pages):
