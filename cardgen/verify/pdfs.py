@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pypdf
 
+from cardgen.engine import VARIANTS
 from cardgen.errors import CardgenError, InputError
 from cardgen.formats import DUPLEX_HINTS, EXACT_MM, LAYOUT_ATTACHMENT, PAPER_TITLES, PAPERS
 from cardgen.model.cards import CardSet
@@ -512,20 +513,7 @@ def _contents(
         )
 
 
-ORDINALS = (
-    "first",
-    "second",
-    "third",
-    "fourth",
-    "fifth",
-    "sixth",
-    "seventh",
-    "eighth",
-    "ninth",
-    "tenth",
-    "eleventh",
-    "twelfth",
-)
+ORDINALS = "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split()
 
 
 def _printed(record: LayoutRecord, wanted: Counter, blank_ids: set[str]) -> str:
@@ -540,9 +528,8 @@ def _printed(record: LayoutRecord, wanted: Counter, blank_ids: set[str]) -> str:
     for card in references:
         slot = card.slot
         where = f"the {ORDINALS[slot]} slot" if slot < len(ORDINALS) else f"slot {slot + 1}"
-        text += f" and the {(card.variant or '').capitalize()} reference card in {where}" + (
-            f" of page {card.page}" if pages > 1 else ""
-        )
+        variant = VARIANTS[card.variant].name if card.variant in VARIANTS else card.variant
+        text += f" and the {variant} reference card in {where}" + (f" of page {card.page}" if pages > 1 else "")
     return text
 
 
