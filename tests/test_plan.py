@@ -1,7 +1,10 @@
 """The imposition plan, tested as geometry: no PDF is drawn here."""
 
+from typing import get_args
+
 import pytest
 
+from cardgen.formats import MODES, ModeName
 from cardgen.layout.geometry import Rect, bounds, printable_area
 from cardgen.layout.plan import check_margins, plan_sheets
 from cardgen.model.layout import load_layout as _load_layout
@@ -16,6 +19,10 @@ A4, LETTER = (210.0, 297.0), (215.9, 279.4)
 
 def _inside(rect: Rect, area: Rect) -> bool:
     return rect.x >= area.x and rect.y >= area.y and rect.right <= area.right and rect.top <= area.top
+
+
+def test_the_type_checkers_list_of_modes_is_the_table_of_modes():
+    assert get_args(ModeName) == tuple(MODES)
 
 
 @pytest.mark.parametrize("layout_name", ["standard", "poker"])
@@ -73,7 +80,7 @@ def test_a_back_offset_moves_everything_on_the_back_pages_and_nothing_on_the_fro
 
 @pytest.mark.parametrize("layout_name", ["standard", "poker", "silhouette"])
 @pytest.mark.parametrize("paper", [A4, LETTER])
-@pytest.mark.parametrize("mode", ["glue", "duplex", "sleeve", "fold"])
+@pytest.mark.parametrize("mode", MODES)
 def test_marks_targets_ruler_and_note_stay_inside_a_common_lasers_printable_area(layout_name, paper, mode):
     """6.35 mm at the sides, 4.2 mm top and bottom: nothing of the margins outside, none on
     a card's bleed, and the whole plan passes its own check."""

@@ -40,10 +40,11 @@ from cardgen.layout.geometry import Rect, behind
 from cardgen.model.layout import check_flip, check_offset, paper_size
 from cardgen.record import CalibrationRecord
 from cardgen.render.fonts import register, require_glyphs
+from cardgen.render.palette import BOLD, REGULAR
 from cardgen.render.pdf import attach_record, finish, new_canvas, set_boxes
 from cardgen.texts import Message, MessageList, check_lang, languages, messages
 
-FONT, BOLD = "Vera", "Vera-Bold"
+FONT = REGULAR
 ATTACHMENT = CALIBRATION_ATTACHMENT
 
 COARSE_REACH = 5  # numbered -5 ... 5 mm

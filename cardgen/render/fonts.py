@@ -18,11 +18,12 @@ from reportlab.pdfbase.ttfonts import TTFont, makeToUnicodeCMap
 
 from cardgen.errors import InputError
 from cardgen.model.fonts import BUNDLED, parsed
+from cardgen.render.palette import REGULAR
 
 if TYPE_CHECKING:  # platypus is a tenth of a second to import: card faces do without it
     from reportlab.platypus import Paragraph
 
-DEFAULT_FONT = "Vera"
+DEFAULT_FONT = REGULAR
 
 
 def register(name: str, file: Path | None = None) -> str:

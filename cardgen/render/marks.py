@@ -13,9 +13,10 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.formats import MM
 from cardgen.layout.plan import RULER_TICK, Fold, NoteBox, Ruler, Segment
+from cardgen.render.palette import REGULAR
 
 TICK_SCALE_MM = 3.0  # the front targets' scales reach this far each way, ticked every 0.5 mm
-FONT = "Vera"
+FONT = REGULAR
 RULER_FONT_SIZE = 5.0
 RULER_LABEL_GAP = 0.3  # mm from the line to the end labels' baseline, towards the ticks
 RULER_END_GAP = 1.0  # mm between an end of the ruler and its label

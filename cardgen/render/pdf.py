@@ -24,6 +24,7 @@ from cardgen.layout.geometry import Rect
 from cardgen.model.layout import check_flip
 from cardgen.record import ATTACHMENTS, DocumentKind, DocumentRecord, Record, record_data
 from cardgen.render.fonts import DEFAULT_FONT, register
+from cardgen.render.palette import BOLD
 
 
 def sides_flip(pages: int, flip: str) -> str | None:
@@ -39,7 +40,7 @@ rl_config.useA85 = 0
 def new_canvas(paper: tuple[float, float], flip: str | None, title: str) -> tuple[Canvas, io.BytesIO]:
     """A canvas of exactly `paper` mm, writing into memory, with the print hints set."""
     register(DEFAULT_FONT)
-    register("Vera-Bold")
+    register(BOLD)
     buffer = io.BytesIO()
     canvas = Canvas(
         buffer,

@@ -18,6 +18,7 @@ from cardgen.layout.record import sheet_record
 from cardgen.model.cards import SheetCard
 from cardgen.model.layout import Layout
 from cardgen.render import marks
+from cardgen.render.palette import REGULAR
 from cardgen.render.pdf import attach_record, finish, new_canvas, set_boxes
 
 
@@ -154,10 +155,10 @@ def _glue_outline(canvas: Canvas, rect: Rect, layout: Layout, words: dict) -> No
     size = 6.5
     lines = []
     for key in ("glue", "lamp_check", "cut"):
-        lines += simpleSplit(words[key], "Vera", size, (rect.width - 10) * MM) + [""]
+        lines += simpleSplit(words[key], REGULAR, size, (rect.width - 10) * MM) + [""]
     x, y = rect.centre
     top = y * MM + (len(lines) - 1) * size * 1.3 / 2
-    canvas.setFont("Vera", size)
+    canvas.setFont(REGULAR, size)
     for index, line in enumerate(lines[:-1]):
         canvas.drawCentredString(x * MM, top - index * size * 1.3, line)
     canvas.restoreState()
