@@ -16,6 +16,8 @@ from pdfcheck import (
 )
 
 from cardgen.build import PrintSettings, jobs_for, render_jobs
+from cardgen.formats import MODES
+from cardgen.verify.pdfs import verify_pdf
 
 A4 = (210.0, 297.0)
 LETTER = (215.9, 279.4)
@@ -227,3 +229,15 @@ def test_nothing_is_drawn_where_a_common_laser_cannot_print(tmp_path, layout_tex
             (width - side, 0, width, height),
         ]:
             assert image.crop(box).getextrema()[0] > 245, (index, box)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_every_mode_of_the_table_makes_a_sheet_that_verify_passes(mode, tmp_path):
+    [(name, content)] = render_jobs(jobs_for(["zero-cards"], mode), PrintSettings()).items()
+    assert name == f"zero-cards{MODES[mode].suffix}" and layout_record(content)["mode"] == mode
+    path = tmp_path / name
+    path.write_bytes(content)
+    report = verify_pdf(path)
+    assert report.ok, [check.line() for check in report.checks if check.result == "fail"]
+    backs = {check.name: check.result for check in report.checks}.get("pdf.backs")
+    assert backs == (None if MODES[mode].backs is None else "pass")
