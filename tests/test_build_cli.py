@@ -148,12 +148,12 @@ def test_a_grid_that_does_not_fit_names_the_users_file_and_the_field_it_set(tmp_
     )
 
 
-def test_the_kit_is_the_same_bytes_on_one_core_as_on_several(monkeypatch):
+def test_the_kit_is_the_same_bytes_on_one_core_as_on_several(default_kit, monkeypatch):
     """The kit's parts are drawn side by side when there are cores to spare: never a byte of difference."""
     import cardgen.batch
     import cardgen.build as build
 
-    on_many = build.build(build.PrintSettings())
+    on_many = default_kit  # built on every core
     monkeypatch.setattr(cardgen.batch, "all_cores", lambda: 1)
     on_one = build.build(build.PrintSettings())
     assert list(on_one) == list(on_many) and len(on_one) == 11
