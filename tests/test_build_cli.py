@@ -1,8 +1,5 @@
 """`cardgen build` as a user runs it: files written, bad input refused in one line."""
 
-import subprocess
-import sys
-
 import pytest
 from clirun import cardgen_in_process
 from pdfcheck import MM, layout_record, reader
@@ -10,13 +7,9 @@ from pdfcheck import MM, layout_record, reader
 KIT = ["zero-cards-glue.pdf", "jokers-glue.pdf", "jokers-duplex.pdf", "deck-duplex.pdf", "calibration.pdf"]
 
 
-def cardgen(*args, cwd=None):
-    """The real command, as a user starts it."""
-    return subprocess.run([sys.executable, "-m", "cardgen", *args], capture_output=True, text=True, cwd=cwd)
-
-
-def test_build_with_no_argument_writes_the_default_kit_into_output(tmp_path):
-    result = cardgen("build", cwd=tmp_path)
+def test_build_with_no_argument_writes_the_default_kit_into_output(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = cardgen_in_process("build")
     assert result.returncode == 0, result.stderr
     for name in KIT:
         assert (tmp_path / "output" / name).stat().st_size > 1000, name
@@ -138,7 +131,7 @@ def test_a_bad_back_offset_is_refused(tmp_path, offset):
 
 
 def test_an_unknown_bundled_set_is_refused(tmp_path):
-    result = cardgen("build", "--set", "nonsense", "-o", str(tmp_path / "out"))
+    result = cardgen_in_process("build", "--set", "nonsense", "-o", str(tmp_path / "out"))
     assert result.returncode == 2
     assert "nonsense" in result.stderr
 
@@ -146,7 +139,7 @@ def test_an_unknown_bundled_set_is_refused(tmp_path):
 def test_a_grid_that_does_not_fit_names_the_users_file_and_the_field_it_set(tmp_path):
     layout = tmp_path / "small.yaml"
     layout.write_text("extends: standard\nname: small\npaper: {width: 100, height: 100}\n")
-    result = cardgen("build", "--layout", str(layout), "-o", str(tmp_path / "out"))
+    result = cardgen_in_process("build", "--layout", str(layout), "-o", str(tmp_path / "out"))
     assert result.returncode == 2
     assert (
         f"{layout}, line 3, field paper: 1 row of 87 mm cards with 2.5 mm bleed need 92 mm; "
@@ -155,12 +148,12 @@ def test_a_grid_that_does_not_fit_names_the_users_file_and_the_field_it_set(tmp_
     )
 
 
-def test_the_kit_is_the_same_bytes_on_one_core_as_on_several(monkeypatch):
+def test_the_kit_is_the_same_bytes_on_one_core_as_on_several(default_kit, monkeypatch):
     """The kit's parts are drawn side by side when there are cores to spare: never a byte of difference."""
     import cardgen.batch
     import cardgen.build as build
 
-    on_many = build.build(build.PrintSettings())
+    on_many = default_kit  # built on every core
     monkeypatch.setattr(cardgen.batch, "all_cores", lambda: 1)
     on_one = build.build(build.PrintSettings())
     assert list(on_one) == list(on_many) and len(on_one) == 11

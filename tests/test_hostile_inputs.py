@@ -200,6 +200,24 @@ def _ctrl_c_as_in_a_terminal():
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
+def _wait_for_children(pid: int, timeout: float = 30) -> None:
+    """Until the process `pid` has started a child (Linux: a /proc/N/stat naming it as the
+    parent); elsewhere, three seconds."""
+    if not Path("/proc/self/stat").exists():
+        time.sleep(3)
+        return
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        for stat in Path("/proc").glob("[0-9]*/stat"):
+            try:
+                parent = stat.read_text().rsplit(")", 1)[1].split()[1]
+            except (OSError, IndexError):
+                continue  # gone meanwhile
+            if parent == str(pid):
+                return
+        time.sleep(0.05)
+
+
 def test_ctrl_c_prints_one_line_and_exits_130():
     process = subprocess.Popen(
         [sys.executable, "-m", "cardgen", "simulate", "--games", "100000000"],
@@ -209,7 +227,8 @@ def test_ctrl_c_prints_one_line_and_exits_130():
         preexec_fn=_ctrl_c_as_in_a_terminal,
     )
     try:
-        time.sleep(3)
+        _wait_for_children(process.pid)
+        time.sleep(0.3)  # the workers are playing
         process.send_signal(signal.SIGINT)
         _, stderr = process.communicate(timeout=30)
     finally:

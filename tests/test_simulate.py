@@ -1,6 +1,7 @@
 """`cardgen simulate` and the simulation library."""
 
 import json
+import multiprocessing
 import re
 import time
 
@@ -124,10 +125,10 @@ def test_any_number_of_jobs_prints_the_same_figures():
 
 
 class BreaksOnSeeds14And45(Game):
-    """Game seed 14 breaks slowly, seed 45 at once: with two jobs, 45 breaks first."""
+    """Game seed 14 breaks slowly in a worker, seed 45 at once: with two jobs, 45 breaks first."""
 
     def play(self):
-        if self.seed == 14:
+        if self.seed == 14 and multiprocessing.parent_process() is not None:
             time.sleep(0.5)
         if self.seed in (14, 45):
             raise InvariantBroken("a card was lost")

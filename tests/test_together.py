@@ -4,12 +4,13 @@ and `cardgen verify` checks the sheet like any other."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 import pytest
 from clirun import cardgen_in_process
 from pdfcheck import MM, layout_record, reader, render
-from PIL import ImageStat
+from PIL import Image, ImageStat
 
 from cardgen.build import PrintSettings, build
 from cardgen.model.cards import load_card_set
@@ -69,13 +70,18 @@ def test_verify_passes_the_sheet_against_both_sets(glue_together, tmp_path):
 
 def _mean_grey(content: bytes, page_index: int, trim_mm: list[float]) -> float:
     """The average grey of what is drawn inside a card's trim box, 1 mm in from the cut."""
-    image = render(content, page_index, DPI).convert("L")
-    paper_h = float(reader(content).pages[page_index].mediabox[3]) / MM
+    image, paper_h = _page(content, page_index)
     x, y, width, height = trim_mm
     scale = DPI / 25.4
     box = (x + 1, paper_h - (y + height) + 1, x + width - 1, paper_h - y - 1)
     crop = image.crop(tuple(round(v * scale) for v in box))
     return ImageStat.Stat(crop).mean[0]
+
+
+@lru_cache(maxsize=4)
+def _page(content: bytes, page_index: int) -> tuple[Image.Image, float]:
+    """A page rendered in grey, once for all the cards on it, and its height in mm."""
+    return render(content, page_index, DPI).convert("L"), float(reader(content).pages[page_index].mediabox[3]) / MM
 
 
 @pytest.mark.parametrize("flip", ["long", "short"])

@@ -3,8 +3,6 @@ duplicated, a bull head changed, or a broken game is caught with its place."""
 
 import json
 import re
-import subprocess
-import sys
 import time
 
 import pytest
@@ -231,18 +229,15 @@ def test_schema_errors_are_a_failed_check_with_file_line_and_field(tmp_path):
     assert schema.name == "set.schema" and schema.message.startswith("line 7, field cards[2].heads")
 
 
-def cardgen(*args, cwd=None):
-    return subprocess.run([sys.executable, "-m", "cardgen", "verify", *args], capture_output=True, text=True, cwd=cwd)
-
-
-def test_command_line_on_sets(tmp_path):
-    good = cardgen("templates/sets/zero-cards.yaml", "--games", "20", cwd=SETS_DIR.parent.parent)
+def test_command_line_on_sets(tmp_path, monkeypatch):
+    monkeypatch.chdir(SETS_DIR.parent.parent)
+    good = cardgen_in_process("verify", "templates/sets/zero-cards.yaml", "--games", "20")
     assert good.returncode == 0, good.stderr
     lines = good.stdout.splitlines()
     assert lines[0].startswith("templates/sets/zero-cards.yaml") and lines[-1].startswith("summary: all checks passed")
 
     bad = tampered(tmp_path, "numbered", lambda t: t.replace("value: 17, heads: 1", "value: 17, heads: 2"))
-    result = cardgen(str(bad), "--games", "20", "--json")
+    result = cardgen_in_process("verify", bad, "--games", "20", "--json")
     assert result.returncode == 1
     data = json.loads(result.stdout)
     assert not data["ok"] and data["summary"]["failed"] == 1

@@ -5,35 +5,30 @@ import json
 
 import click
 
-from cardgen.cli.options import LANGS, VariantChoice, jobs_option
+from cardgen.cli.options import (
+    games_option,
+    jobs_option,
+    json_option,
+    lang_option,
+    output_option,
+    paper_option,
+    players_kind_option,
+    seed_option,
+    set_option,
+    table_options,
+)
 
 
 @click.command("balance")
-@click.option(
-    "--set",
-    "card_sets",
-    multiple=True,
-    required=True,
-    metavar="NAME|FILE",
-    help="Your cards (docs/RULES.md §18); repeatable.",
-)
-@click.option("--variant", type=VariantChoice(), default="classic", show_default=True)
-@click.option("--players", "player_count", type=click.IntRange(2, 99), default=4, show_default=True)
-@click.option("--games", type=click.IntRange(1, 100_000), default=1000, show_default=True, help="Games per deck.")
-@click.option(
-    "--players-kind",
-    multiple=True,
-    default=["heuristic"],
-    show_default=True,
-    help="Strategy of each seat, comma-separated or one option per seat: random, heuristic, rollout or rollout:N; one name for all.",
-)
-@click.option(
-    "--seed", type=int, default=1, show_default=True, help="Game i is played with seed SEED+i, by both decks."
-)
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-@click.option("-o", "--output", type=click.Path(dir_okay=False), help="Also write the report as a one-page PDF.")
-@click.option("--lang", type=LANGS, default="en", show_default=True, help="Language of the summary and the PDF.")
-@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@set_option("Your cards (docs/RULES.md §18); repeatable.", dest="card_sets", required=True)
+@table_options
+@games_option(1000, "Games per deck.", most=100_000)
+@players_kind_option("heuristic")
+@seed_option("Game i is played with seed SEED+i, by both decks.")
+@json_option()
+@output_option("Also write the report as a one-page PDF.", folder=False)
+@lang_option("Language of the summary and the PDF.")
+@paper_option()
 @jobs_option
 def command(card_sets, variant, player_count, games, players_kind, seed, as_json, output, lang, paper, jobs) -> None:
     """Play the same games with the standard deck and with your cards and report, side by

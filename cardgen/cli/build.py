@@ -3,23 +3,23 @@
 import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
-from pathlib import Path
 
 import click
 
-from cardgen.cli.options import print_options, resolve_print_settings
+from cardgen.cli.options import (
+    BUNDLED_SETS,
+    faces_option,
+    output_option,
+    print_options,
+    resolve_print_settings,
+    set_option,
+)
 from cardgen.errors import printable
 from cardgen.formats import CUT_FILE_KINDS, MODES
 
 
 @click.command("build")
-@click.option(
-    "--set",
-    "sets",
-    multiple=True,
-    metavar="NAME|FILE",
-    help="A bundled card set (numbered, zero-cards, jokers) or a set YAML; repeatable. Default: the whole print kit.",
-)
+@set_option(f"{BUNDLED_SETS} Default: the whole print kit.")
 @click.option(
     "--mode",
     type=click.Choice(list(MODES)),
@@ -30,20 +30,9 @@ from cardgen.formats import CUT_FILE_KINDS, MODES
     is_flag=True,
     help="One sheet for all the named sets, filling every slot in turn (file zero-cards+jokers-glue.pdf).",
 )
-@click.option(
-    "--faces",
-    metavar="STYLE|FILE",
-    help="Draw every set's cards in this face style (standard, light, or a style YAML) instead of the set's own.",
-)
+@faces_option("Draw every set's cards in this face style (standard, light, or a style YAML) instead of the set's own.")
 @print_options
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("output"),
-    show_default=True,
-    help="Folder for the PDFs.",
-)
+@output_option("Folder for the PDFs.", "output", folder=True)
 @click.option("--png", is_flag=True, help="Also write a 150 dpi PNG of every page beside its PDF.")
 @click.option(
     "--cut-file",

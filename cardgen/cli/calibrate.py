@@ -1,39 +1,25 @@
 """`cardgen calibrate`: the two-sided sheet that measures a printer's front/back shift."""
 
-from pathlib import Path
-
 import click
 
-from cardgen.cli.options import FLIP_CHOICE, LANGS, PAPER_CHOICE
+from cardgen.cli.options import (
+    back_offset_option,
+    flip_option,
+    lang_option,
+    output_option,
+    paper_option,
+    printer_option,
+)
 from cardgen.errors import printable
 
 
 @click.command("calibrate")
-@click.option("--paper", type=PAPER_CHOICE, help="Paper size (default: a4, or the printer's).")
-@click.option(
-    "--flip",
-    type=FLIP_CHOICE,
-    help="The edge the printer turns the sheet on (default: long, or the printer's).",
-)
-@click.option(
-    "--back-offset",
-    metavar="X,Y",
-    help="Print the back moved by this offset, to check values already found: the scales then read 0.",
-)
-@click.option(
-    "--printer",
-    metavar="NAME",
-    help="Take paper, flip and back offset from a saved printer profile (options given here win).",
-)
-@click.option("--lang", type=LANGS, default="en", show_default=True, help="Language of the printed instructions.")
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(dir_okay=False, path_type=Path),
-    default=Path("output/calibration.pdf"),
-    show_default=True,
-    help="The PDF to write.",
-)
+@paper_option("A4")
+@flip_option("long")
+@back_offset_option("Print the back moved by this offset, to check values already found: the scales then read 0.")
+@printer_option("paper, flip and back offset")
+@lang_option("Language of the printed instructions.")
+@output_option("The PDF to write.", "output/calibration.pdf", folder=False)
 def command(paper, flip, back_offset, printer, lang, output):
     """Write a calibration sheet: print it two-sided, hold it against a lamp, and read
     the --back-offset X,Y that cancels your printer's shift."""

@@ -1,27 +1,18 @@
 """`cardgen export`: files for a print shop, one per card face and per back, with bleed."""
 
-from pathlib import Path
-
 import click
 
-from cardgen.cli.options import LANGS, card_size
+from cardgen.cli.options import card_size, dpi_option, faces_option, lang_option, output_option, set_option
 from cardgen.errors import printable
 from cardgen.formats import EXPORT_FORMATS
 
 
 @click.command("export")
-@click.option(
-    "--set",
-    "sets",
-    multiple=True,
-    required=True,
-    metavar="NAME|FILE",
-    help="A bundled card set (numbered, zero-cards, jokers) or a set YAML; repeatable.",
-)
+@set_option(required=True)
 @click.option(
     "--bleed", type=float, default=3.0, show_default=True, help="Bleed in mm around the cut, on every side (0 to 10)."
 )
-@click.option("--dpi", type=int, default=300, show_default=True, help="Resolution of the PNG files (72 to 1200).")
+@dpi_option(300, "Resolution of the PNG files (72 to 1200).")
 @click.option(
     "--format",
     "file_format",
@@ -36,16 +27,9 @@ from cardgen.formats import EXPORT_FORMATS
     callback=card_size,
     help="The card's cut size in mm: 56x87 (the default), poker (63 × 88) or WxH, 10 to 300 mm a side.",
 )
-@click.option("--faces", metavar="NAME|FILE", help="A face style for every set instead of each set's own.")
-@click.option("--lang", type=LANGS, default="en", show_default=True, help="The joker's decimal separator (0.4 or 0,4).")
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("output/print-shop"),
-    show_default=True,
-    help="Folder for the files and manifest.json; best an empty one.",
-)
+@faces_option("A face style for every set instead of each set's own.")
+@lang_option("The joker's decimal separator (0.4 or 0,4).")
+@output_option("Folder for the files and manifest.json; best an empty one.", "output/print-shop", folder=True)
 def command(sets, bleed, dpi, file_format, size, faces, lang, output):
     """Write print-shop files: every card face and each distinct back at the cut size plus
     bleed, nothing else on them, and a manifest.json saying what each file is and how many

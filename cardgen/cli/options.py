@@ -1,5 +1,7 @@
-"""Options the printing commands share, and how they combine: explicit options win
-over a saved printer profile, which wins over the layout."""
+"""The commands' options, one decorator per family, and how the printing ones combine:
+explicit options win over a saved printer profile, which wins over the layout."""
+
+from pathlib import Path
 
 import click
 
@@ -7,7 +9,6 @@ from cardgen.formats import FLIPS, PAPERS
 from cardgen.texts import LANGUAGES
 
 LANGS = click.Choice(LANGUAGES)
-LANGS_METAVAR = "|".join(LANGUAGES)
 PAPER_CHOICE = click.Choice(list(PAPERS))
 FLIP_CHOICE = click.Choice(FLIPS)
 CARD_SIZES = {"poker": (63.0, 88.0)}  # mm, named for --card-size and --size
@@ -32,21 +33,59 @@ def card_size(ctx, param, text: str | None) -> tuple[float, float] | None:
     return width, height
 
 
-def _paper_option(default: str):
-    return click.option("--paper", type=PAPER_CHOICE, help=f"Paper size (default: the --printer's, else {default}).")
+BUNDLED_SETS = "A bundled card set (numbered, zero-cards, jokers) or a set YAML; repeatable."
 
 
-def _printer_option(takes: str):
+def set_option(help: str = BUNDLED_SETS, dest: str = "sets", required: bool = False):
+    """--set NAME|FILE, repeatable: card sets by bundled name or YAML file."""
+    return click.option("--set", dest, multiple=True, required=required, metavar="NAME|FILE", help=help)
+
+
+def faces_option(help: str):
+    return click.option("--faces", metavar="STYLE|FILE", help=help)
+
+
+def lang_option(help: str):
+    return click.option("--lang", type=LANGS, default="en", show_default=True, help=help)
+
+
+def output_option(help: str, default: str | None = None, folder: bool | None = None):
+    """-o/--output: a folder (folder=True), a file (folder=False) or either (None)."""
+    path = click.Path(file_okay=folder is not True, dir_okay=folder is not False, path_type=Path)
+    return click.option("-o", "--output", type=path, default=default, show_default=True, help=help)
+
+
+def dpi_option(default: int, help: str, type: click.ParamType | type = int):
+    return click.option("--dpi", type=type, default=default, show_default=True, help=help)
+
+
+def json_option(help: str = "Print one JSON object."):
+    return click.option("--json", "as_json", is_flag=True, help=help)
+
+
+def paper_option(fallback: str | None = None):
+    """--paper: A4 unless given; with a fallback, the --printer's paper, else the fallback."""
+    return _profile_option("--paper", PAPER_CHOICE, "a4", "Paper size", fallback)
+
+
+def flip_option(fallback: str | None = None):
+    """--flip: the long edge unless given; with a fallback, the --printer's flip, else the fallback."""
+    return _profile_option("--flip", FLIP_CHOICE, "long", "The edge the printer turns the sheet on", fallback)
+
+
+def _profile_option(name: str, choice: click.Choice, default: str, what: str, fallback: str | None):
+    if fallback is None:
+        return click.option(name, type=choice, default=default, show_default=True, help=f"{what}.")
+    return click.option(name, type=choice, help=f"{what} (default: the --printer's, else {fallback}).")
+
+
+def back_offset_option(help: str, required: bool = False):
+    return click.option("--back-offset", metavar="X,Y", required=required, help=help)
+
+
+def printer_option(takes: str):
     return click.option(
         "--printer", metavar="NAME", help=f"Take {takes} from a saved printer profile (options given here win)."
-    )
-
-
-def _flip_option(default: str):
-    return click.option(
-        "--flip",
-        type=FLIP_CHOICE,
-        help=f"The edge the printer turns the sheet on (default: the --printer's, else {default}).",
     )
 
 
@@ -64,21 +103,13 @@ def print_options(function):
             click.option(
                 "--layout", default="standard", show_default=True, help="A bundled layout name or a layout YAML file."
             ),
-            _paper_option("the layout's, A4"),
-            _flip_option("the layout's, long"),
-            click.option(
-                "--back-offset",
-                metavar="X,Y",
-                help="Move back pages X mm right and Y mm up, as seen on the back, to cancel a printer's shift.",
+            paper_option("the layout's, A4"),
+            flip_option("the layout's, long"),
+            back_offset_option(
+                "Move back pages X mm right and Y mm up, as seen on the back, to cancel a printer's shift."
             ),
-            _printer_option("flip, paper and back offset"),
-            click.option(
-                "--lang",
-                type=LANGS,
-                default="en",
-                show_default=True,
-                help="Language of the printed texts and the joker's decimal separator.",
-            ),
+            printer_option("paper, flip and back offset"),
+            lang_option("Language of the printed texts and the joker's decimal separator."),
         ],
     )
 
@@ -88,7 +119,7 @@ def paper_options(function):
     sheets): a PDF of one page prints one-sided whatever the flip."""
     return _apply(
         function,
-        [_paper_option("A4"), _flip_option("long; a one-page PDF prints one-sided"), _printer_option("paper and flip")],
+        [paper_option("A4"), flip_option("long; a one-page PDF prints one-sided"), printer_option("paper and flip")],
     )
 
 
@@ -135,6 +166,36 @@ class VariantChoice(click.ParamType):
         if value in VARIANTS:
             return value
         self.fail(f"{value!r} is not one of {variant_words()}.", param, ctx)
+
+
+def table_options(function):
+    """--variant and --players: the game and how many play it."""
+    return _apply(
+        function,
+        [
+            click.option("--variant", type=VariantChoice(), default="classic", show_default=True),
+            click.option("--players", "player_count", type=click.IntRange(2, 99), default=4, show_default=True),
+        ],
+    )
+
+
+def players_kind_option(default: str):
+    return click.option(
+        "--players-kind",
+        multiple=True,
+        default=[default],
+        show_default=True,
+        help="Strategy of each seat, comma-separated or one option per seat: random, heuristic, or rollout (rollout:N tries each card "
+        "on N guessed deals, 20 by default; slower, stronger); one name is used for every seat.",
+    )
+
+
+def games_option(default: int, help: str | None = None, most: int | None = None):
+    return click.option("--games", type=click.IntRange(1, most), default=default, show_default=True, help=help)
+
+
+def seed_option(help: str = "Game i is played with seed SEED+i."):
+    return click.option("--seed", type=int, default=1, show_default=True, help=help)
 
 
 def jobs_option(function):

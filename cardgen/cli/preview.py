@@ -1,38 +1,28 @@
 """`cardgen preview`: PNG images of chosen cards, one per card or a contact sheet."""
 
-from pathlib import Path
-
 import click
 
-from cardgen.cli.options import LANGS, card_size
+from cardgen.cli.options import (
+    BUNDLED_SETS,
+    card_size,
+    dpi_option,
+    faces_option,
+    lang_option,
+    output_option,
+    set_option,
+)
 from cardgen.errors import printable
 
 
 @click.command("preview")
-@click.option(
-    "--set",
-    "sets",
-    multiple=True,
-    metavar="NAME|FILE",
-    help="A bundled card set (numbered, zero-cards, jokers) or a set YAML; repeatable. Default: every bundled set.",
-)
+@set_option(f"{BUNDLED_SETS} Default: every bundled set.")
 @click.option(
     "--cards",
     metavar="ID,ID,...",
     help="Only these cards, by id (e.g. 1,55,Z1,J0.4). Default: all cards of the chosen sets.",
 )
-@click.option(
-    "--faces",
-    metavar="NAME|FILE",
-    help="A face style to use instead of each set's own (a bundled name or a YAML file).",
-)
-@click.option(
-    "--lang",
-    type=LANGS,
-    default="en",
-    show_default=True,
-    help="The language of the joker's decimal separator (0.4 or 0,4).",
-)
+@faces_option("A face style to use instead of each set's own (a bundled name or a YAML file).")
+@lang_option("The language of the joker's decimal separator (0.4 or 0,4).")
 @click.option(
     "--contact-sheet",
     is_flag=True,
@@ -40,16 +30,9 @@ from cardgen.errors import printable
 )
 @click.option("--singles", is_flag=True, help="With --contact-sheet: write the image of each card as well.")
 @click.option("--back", is_flag=True, help="Also show the back (back.png, or the last slot of the contact sheet).")
-@click.option("--dpi", type=click.IntRange(30, 600), default=150, show_default=True, help="Resolution of the images.")
+@dpi_option(150, "Resolution of the images.", click.IntRange(30, 600))
 @click.option("--card-size", metavar="WxH|poker", callback=card_size, help="Card size in mm (default 56x87).")
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(file_okay=False, path_type=Path),
-    default=Path("output/preview"),
-    show_default=True,
-    help="Folder for the PNG files.",
-)
+@output_option("Folder for the PNG files.", "output/preview", folder=True)
 def command(sets, cards, faces, lang, contact_sheet, singles, back, dpi, card_size, output):
     """Write PNG images of card faces (named by card id) to look at before printing."""
     from cardgen.files import write_files

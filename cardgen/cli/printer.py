@@ -4,7 +4,7 @@ import json
 
 import click
 
-from cardgen.cli.options import FLIP_CHOICE, PAPER_CHOICE
+from cardgen.cli.options import back_offset_option, flip_option, json_option, paper_option
 from cardgen.errors import printable
 
 
@@ -15,15 +15,9 @@ def command() -> None:
 
 @command.command("add")
 @click.argument("name")
-@click.option("--back-offset", metavar="X,Y", required=True, help="The values read on the calibration sheet, in mm.")
-@click.option(
-    "--flip",
-    type=FLIP_CHOICE,
-    default="long",
-    show_default=True,
-    help="The edge the printer turns the sheet on.",
-)
-@click.option("--paper", type=PAPER_CHOICE, default="a4", show_default=True)
+@back_offset_option("The values read on the calibration sheet, in mm.", required=True)
+@flip_option()
+@paper_option()
 def add(name, back_offset, flip, paper):
     """Save (or replace) the profile NAME."""
     from cardgen.printers import PrinterProfile, parse_offset, profiles_path, save_profile
@@ -35,7 +29,7 @@ def add(name, back_offset, flip, paper):
 
 
 @command.command("list")
-@click.option("--json", "as_json", is_flag=True, help="Print the profiles as JSON.")
+@json_option("Print the profiles as JSON.")
 def list_(as_json):
     """Show the saved profiles."""
     from cardgen.printers import load_profiles, profiles_path

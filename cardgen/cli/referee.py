@@ -4,10 +4,12 @@ import json
 
 import click
 
+from cardgen.cli.options import json_option
+
 
 @click.command("referee")
 @click.argument("record", metavar="RECORD.yaml")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of the account.")
+@json_option("Print one JSON object instead of the account.")
 def command(record: str, as_json: bool) -> None:
     """Replay a recorded game by the rules and show what happened.
 

@@ -4,24 +4,21 @@ from pathlib import Path
 
 import click
 
-from cardgen.cli.options import LANGS_METAVAR, paper_options, resolve_paper_and_flip
+from cardgen.cli.options import lang_option, output_option, paper_options, resolve_paper_and_flip
 from cardgen.errors import printable
 
 
 @click.command("rules")
 @click.argument("variant", required=False, metavar="[VARIANT|FILE.yaml]")
-@click.option("--lang", default="en", show_default=True, metavar=LANGS_METAVAR, help="Language of the summary.")
+@lang_option("Language of the summary.")
 @click.option(
     "--reference",
     is_flag=True,
     help="Print the card-size reference cards (56 x 87 mm, with cut marks) instead of the summary.",
 )
 @paper_options
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(path_type=Path),
-    help="The PDF to write. Default: output/rules-VARIANT-LANG.pdf (reference-VARIANT-LANG.pdf with --reference). Without VARIANT: the folder for the four summaries (default output).",
+@output_option(
+    "The PDF to write. Default: output/rules-VARIANT-LANG.pdf (reference-VARIANT-LANG.pdf with --reference). Without VARIANT: the folder for the four summaries (default output).",
 )
 def command(variant, lang, reference, paper, flip, printer, output):
     """Write the rule summary of VARIANT (plus, jokers, classic or pro, or a rule
@@ -34,9 +31,7 @@ def command(variant, lang, reference, paper, flip, printer, output):
     from cardgen.model.rules import summary_variants
     from cardgen.render.reference import reference_sheet_pdf
     from cardgen.summaries import summary_pdf
-    from cardgen.texts import check_lang
 
-    check_lang(lang)
     paper, flip = resolve_paper_and_flip(paper, flip, printer)
     if reference:
         variants = [_check_variant(variant)] if variant else summary_variants()

@@ -1,10 +1,8 @@
 """`cardgen sheet [VARIANT] [--players N]`: score sheets as PDFs."""
 
-from pathlib import Path
-
 import click
 
-from cardgen.cli.options import LANGS_METAVAR, paper_options, resolve_paper_and_flip
+from cardgen.cli.options import lang_option, output_option, paper_options, resolve_paper_and_flip
 
 
 @click.command("sheet")
@@ -14,13 +12,10 @@ from cardgen.cli.options import LANGS_METAVAR, paper_options, resolve_paper_and_
     metavar="N",
     help="Only the sheet for N players (Classic, Pro, Jokers: 2 to 10; Plus: 2 to 7). Default: a page for every player count.",
 )
-@click.option("--lang", default="en", show_default=True, metavar=LANGS_METAVAR, help="Language of the sheet.")
+@lang_option("Language of the sheet.")
 @paper_options
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(path_type=Path),
-    help="The PDF to write. Default: output/score-VARIANT-LANG.pdf (score-VARIANT-Np-LANG.pdf with --players). Without VARIANT: the folder for the four PDFs (default output).",
+@output_option(
+    "The PDF to write. Default: output/score-VARIANT-LANG.pdf (score-VARIANT-Np-LANG.pdf with --players). Without VARIANT: the folder for the four PDFs (default output).",
 )
 def command(variant, players, lang, paper, flip, printer, output):
     """Write score sheets of VARIANT (plus, jokers, classic or pro): names across
@@ -34,9 +29,7 @@ def command(variant, players, lang, paper, flip, printer, output):
     from cardgen.errors import InputError
     from cardgen.model.rules import summary_variants
     from cardgen.render.scoresheet import player_range, score_sheet_pdf
-    from cardgen.texts import check_lang
 
-    check_lang(lang)
     paper, flip = resolve_paper_and_flip(paper, flip, printer)
     count = _player_count(players)
     if variant:

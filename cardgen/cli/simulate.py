@@ -7,27 +7,25 @@ from typing import TYPE_CHECKING
 
 import click
 
-from cardgen.cli.options import jobs_option
+from cardgen.cli.options import (
+    games_option,
+    jobs_option,
+    json_option,
+    players_kind_option,
+    seed_option,
+    set_option,
+    table_options,
+)
 
 if TYPE_CHECKING:
     from click._termui_impl import ProgressBar
 
-from cardgen.cli.options import VariantChoice
-
 
 @click.command("simulate")
-@click.option("--variant", type=VariantChoice(), default="classic", show_default=True)
-@click.option("--players", "player_count", type=click.IntRange(2, 99), default=4, show_default=True)
-@click.option("--games", type=click.IntRange(1), default=1000, show_default=True)
-@click.option("--seed", type=int, default=1, show_default=True, help="Game i is played with seed SEED+i.")
-@click.option(
-    "--players-kind",
-    multiple=True,
-    default=["random"],
-    show_default=True,
-    help="Strategy of each seat, comma-separated or one option per seat: random, heuristic, or rollout (rollout:N tries each card "
-    "on N guessed deals, 20 by default; slower, stronger); one name is used for every seat.",
-)
+@table_options
+@games_option(1000)
+@seed_option()
+@players_kind_option("random")
 @click.option(
     "--threshold", type=click.IntRange(1), help="End after the round in which a total reaches this (default 66)."
 )
@@ -35,15 +33,12 @@ from cardgen.cli.options import VariantChoice
 @click.option("--free-companion", is_flag=True, help="Plus: a card played with a zero may go on any row.")
 @click.option("--one-zero-each", is_flag=True, help="Plus: deal one zero card to each player first.")
 @click.option("--max-players", type=click.IntRange(2, 10), help="Pro: allow up to this many players (default 6).")
-@click.option(
-    "--set",
-    "card_sets",
-    multiple=True,
-    metavar="NAME|FILE",
-    help="Play with your cards (docs/RULES.md §18): numbered cards 1-104 replace the bundled ones, higher "
+@set_option(
+    "Play with your cards (docs/RULES.md §18): numbered cards 1-104 replace the bundled ones, higher "
     "ones extend the deck, zero cards and jokers replace the bundled ones; repeatable.",
+    dest="card_sets",
 )
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@json_option()
 @click.option("--no-check", is_flag=True, help="Skip the invariant checks after every turn and round (faster).")
 @jobs_option
 def command(

@@ -2,28 +2,19 @@
 
 import click
 
-from cardgen.cli.options import jobs_option
+from cardgen.cli.options import games_option, jobs_option, json_option, seed_option, set_option
 
 
 @click.command("verify")
 @click.argument("inputs", nargs=-1, metavar="[SET|PDF|FOLDER]...")
-@click.option(
-    "--set",
-    "expected_sets",
-    multiple=True,
-    metavar="NAME|FILE",
-    help="The card set the PDFs must hold, each card exactly once and nothing else; repeatable. "
+@set_option(
+    "The card set the PDFs must hold, each card exactly once and nothing else; repeatable. "
     "Given alone, the sets themselves are verified.",
+    dest="expected_sets",
 )
-@click.option(
-    "--games",
-    type=click.IntRange(1),
-    default=300,
-    show_default=True,
-    help="Simulated games per card set, spread over its variants and player counts.",
-)
-@click.option("--seed", type=int, default=1, show_default=True, help="Game i is played with seed SEED+i.")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object with every check.")
+@games_option(300, "Simulated games per card set, spread over its variants and player counts.")
+@seed_option()
+@json_option("Print one JSON object with every check.")
 @jobs_option
 def command(inputs, expected_sets, games, seed, as_json, jobs) -> None:
     """Check card sets (a YAML file or a bundled name: numbered, zero-cards, jokers)

@@ -14,13 +14,13 @@ from dataclasses import dataclass
 from math import floor
 
 from cardgen.engine.cards import (
-    FIRST_JOKER,
-    FIRST_ZERO,
     JOKER_CARDS,
     NUMBERED_CARDS,
     STANDARD_HEADS,
     ZERO_CARDS,
     heads_table,
+    is_numbered,
+    joker,
 )
 
 
@@ -42,12 +42,12 @@ def changed_pool(numbers: Mapping[int, int], zero_heads: Sequence[int], jokers: 
     zero_heads: the set's own zero cards (at most 7), replacing the bundled ones; none: keep them.
     jokers: bull heads by tenths (4 is the joker 0.4), each replacing the bundled joker of that face.
     """
-    if not all(1 <= number < FIRST_ZERO for number in numbers) or len(zero_heads) > len(ZERO_CARDS):
+    if not all(map(is_numbered, numbers)) or len(zero_heads) > len(ZERO_CARDS):
         raise ValueError("numbers run from 1 to 999 and there are at most 7 zero cards")
     zeros = ZERO_CARDS[: len(zero_heads)] if zero_heads else ZERO_CARDS
     overrides = dict(numbers)
     overrides.update(zip(zeros, zero_heads))
-    overrides.update({FIRST_JOKER + tenths: heads for tenths, heads in jokers.items()})
+    overrides.update({joker(tenths): heads for tenths, heads in jokers.items()})
     return CardPool(
         numbered=tuple(sorted(set(NUMBERED_CARDS) | set(numbers))),
         zeros=zeros,

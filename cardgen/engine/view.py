@@ -20,6 +20,11 @@ if TYPE_CHECKING:
     from cardgen.engine.variants import Variant
 
 
+def _asks(question: str, doc: str | None = None) -> Any:
+    """A read-only property of the view: the answer of its reader to `question`."""
+    return property(lambda view: view._read(question), doc=doc)
+
+
 class PlayerView:
     """One seat's view. Rows are numbered from 0; values are in tenths (card 17 is 170)."""
 
@@ -60,46 +65,17 @@ class PlayerView:
         self.ends_with_joker: Callable[[int], bool] = table.ends_with_joker
         self._read = _reader(game, seat)
 
-    @property
-    def hand(self) -> tuple[int, ...]:
-        return self._read("hand")
-
-    @property
-    def hand_sizes(self) -> tuple[int, ...]:
-        """How many cards each seat holds (an unknown hand of a record counts as 0)."""
-        return self._read("hand_sizes")
-
-    @property
-    def rows(self) -> tuple[tuple[int, ...], ...]:
-        return self._read("rows")
-
-    @property
-    def piles(self) -> tuple[tuple[int, ...], ...]:
-        """The cards each seat has collected this round."""
-        return self._read("piles")
-
-    @property
-    def played(self) -> tuple[int, ...]:
-        """Every card played this round so far, on the rows or in a pile."""
-        return self._read("played")
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """Bull heads each seat has collected this round."""
-        return self._read("scores")
-
-    @property
-    def totals(self) -> tuple[int, ...]:
-        """Each seat's total of the rounds before this one."""
-        return self._read("totals")
-
-    @property
-    def round(self) -> int:
-        return self._read("round")
-
-    @property
-    def turn(self) -> int:
-        return self._read("turn")
+    hand: tuple[int, ...] = _asks("hand")
+    hand_sizes: tuple[int, ...] = _asks(
+        "hand_sizes", "How many cards each seat holds (an unknown hand of a record counts as 0)."
+    )
+    rows: tuple[tuple[int, ...], ...] = _asks("rows")
+    piles: tuple[tuple[int, ...], ...] = _asks("piles", "The cards each seat has collected this round.")
+    played: tuple[int, ...] = _asks("played", "Every card played this round so far, on the rows or in a pile.")
+    scores: tuple[int, ...] = _asks("scores", "Bull heads each seat has collected this round.")
+    totals: tuple[int, ...] = _asks("totals", "Each seat's total of the rounds before this one.")
+    round: int = _asks("round")
+    turn: int = _asks("turn")
 
     def unseen(self) -> set[int]:
         """The cards of the variant's deck this player has not seen: in other hands or out of play."""

@@ -92,6 +92,13 @@ def _places(doc: YamlDocument, indexes) -> str:
     return "lines " + ", ".join(str(doc.line_of(("cards", i))) for i in indexes)
 
 
+def _failed_repeats(doc: YamlDocument, report: Report, check: str, key: str, repeats: dict, says: str) -> None:
+    """One failure per thing on more than one card: `says` filled with the thing and how
+    many cards, their lines, and the thing under `key`."""
+    for thing, found in repeats.items():
+        report.failed(check, says.format(thing, len(found)), _places(doc, found), **{key: thing})
+
+
 def _check_identity(doc: YamlDocument, report: Report) -> None:
     by_id: dict[str, list[int]] = {}
     for index, card in enumerate(doc.data["cards"]):
@@ -104,13 +111,9 @@ def _check_identity(doc: YamlDocument, report: Report) -> None:
             "the one card id is unique" if len(by_id) == 1 else f"every one of the {len(by_id)} card ids is unique",
         )
         return
-    for card_id, found in repeated.items():
-        report.failed(
-            "set.identity",
-            f"the id {card_id!r} is used by {len(found)} cards; each card needs its own id",
-            _places(doc, found),
-            id=card_id,
-        )
+    _failed_repeats(
+        doc, report, "set.identity", "id", repeated, "the id {!r} is used by {} cards; each card needs its own id"
+    )
 
 
 def _sort_cards(doc: YamlDocument, card_set: CardSet, report: Report) -> Contents:
@@ -257,13 +260,9 @@ def _check_variants(doc: YamlDocument, contents: Contents, report: Report) -> li
                 missing=missing,
             )
         else:
-            for number, found in twice.items():
-                report.failed(
-                    "set.classic",
-                    f"card {number} is there {plural(len(found), 'time')}; the game has it once",
-                    _places(doc, found),
-                    card=number,
-                )
+            _failed_repeats(
+                doc, report, "set.classic", "card", twice, "card {} is there {} times; the game has it once"
+            )
     if contents.numbered_replacement:
         numbers_from = f"the bundled numbered cards ({BUNDLED_NUMBERED}, this set's in their place)"
     elif contents.numbers:
@@ -315,14 +314,8 @@ def _replacement(present: list[int], missing: list[int], report: Report) -> None
 
 def _check_jokers(doc: YamlDocument, contents: Contents, numbers_from: str, report: Report) -> None:
     missing = [t for t in range(10) if t not in contents.jokers]
-    twice = {t: found for t, found in sorted(contents.jokers.items()) if len(found) > 1}
-    for tenths, found in twice.items():
-        report.failed(
-            "set.jokers",
-            f"joker 0.{tenths} is there {len(found)} times; each joker exists once",
-            _places(doc, found),
-            joker=f"0.{tenths}",
-        )
+    twice = {f"0.{t}": found for t, found in sorted(contents.jokers.items()) if len(found) > 1}
+    _failed_repeats(doc, report, "set.jokers", "joker", twice, "joker {} is there {} times; each joker exists once")
     if contents.jokers_replacement:
         report.info(
             "set.jokers",

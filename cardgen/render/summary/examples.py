@@ -108,7 +108,21 @@ class ExampleBlock(Block):
         self.summary, self.example, self.lang = summary, example, lang
         self.caption = paragraph(example.caption(lang), "caption")
 
-    def _frame(self, page: Page, x: float, top: float) -> None:
+    def _measure_caption(self, width: float) -> float:
+        """Keeps the block's width and the caption's height; the width inside the frame."""
+        self.width = width
+        inner = width - 2 * PAD
+        self.caption_height = self.caption.wrap(inner, 10_000)[1]
+        return inner
+
+    def _too_wide(self, drawing: str) -> Exception:
+        return self.summary.error(
+            ("examples", self.summary.examples.index(self.example)),
+            f"example {self.example.id}: its {drawing} is wider than a column",
+        )
+
+    def _frame(self, page: Page, x: float, top: float) -> tuple[float, float]:
+        """The frame and the caption; where what follows the caption starts (x, top)."""
         canvas = page.canvas
         canvas.setFillColor(EXAMPLE_FILL)
         canvas.setStrokeColor(EXAMPLE_LINE)
@@ -116,6 +130,10 @@ class ExampleBlock(Block):
         canvas.roundRect(x, top - self.height, self.width, self.height, 2.2 * MM, stroke=1, fill=1)
         canvas.setFillColor(ACCENT)
         canvas.rect(x, top - self.height + 2.2 * MM, 1.1 * MM, self.height - 4.4 * MM, stroke=0, fill=1)
+        inner_x = x + PAD + 0.6 * MM
+        y = top - PAD
+        self.caption.drawOn(canvas, inner_x, y - self.caption_height)
+        return inner_x, y - (self.caption_height + 2 * MM)
 
 
 class TurnBlock(ExampleBlock):
@@ -126,11 +144,9 @@ class TurnBlock(ExampleBlock):
         self.outcome = summary.turn_outcome(example.id)
 
     def measure(self, width: float) -> float:
-        self.width = width
-        inner = width - 2 * PAD
+        inner = self._measure_caption(width)
         words = summary_words()
         lang = self.lang
-        self.caption_height = self.caption.wrap(inner, 10_000)[1]
         played = [Chip(words.played(lang), bold=True)] + [
             Chip(name, list(cards)) for name, cards in self.outcome.plays.items()
         ]
@@ -146,9 +162,7 @@ class TurnBlock(ExampleBlock):
         if 2 * self.panel_width + 9 * MM > inner or any(
             sum(c.width(lang) for c in line) > inner for line in self.collected_lines + self.played_lines
         ):
-            raise self.summary.error(
-                ("examples", self._index()), f"example {self.example.id}: its drawing is wider than a column"
-            )
+            raise self._too_wide("drawing")
         line = CARD_H + LINE_GAP
         self.height = (
             2 * PAD
@@ -162,9 +176,6 @@ class TurnBlock(ExampleBlock):
             + (len(self.collected_lines) * line if self.collected_lines else CAPTION_LEADING)
         )
         return self.height
-
-    def _index(self) -> int:
-        return self.summary.examples.index(self.example)
 
     def _notes(self) -> list[str]:
         """The worth of every joker appended in the rows after the turn (0.4 after 17: 17.4)."""
@@ -182,12 +193,8 @@ class TurnBlock(ExampleBlock):
         return notes
 
     def draw(self, page: Page, x: float, top: float) -> None:
-        self._frame(page, x, top)
+        inner_x, y = self._frame(page, x, top)
         canvas, lang, words = page.canvas, self.lang, summary_words()
-        inner_x = x + PAD + 0.6 * MM
-        y = top - PAD
-        self.caption.drawOn(canvas, inner_x, y - self.caption_height)
-        y -= self.caption_height + 2 * MM
         for line in self.played_lines:
             self._chips(page, line, inner_x, y - CARD_H)
             y -= CARD_H + LINE_GAP
@@ -263,11 +270,9 @@ class TallyBlock(ExampleBlock):
         self.outcome = summary.tally_outcome(example.id)
 
     def measure(self, width: float) -> float:
-        self.width = width
-        inner = width - 2 * PAD
+        inner = self._measure_caption(width)
         labels = score_texts().labels
         lang = self.lang
-        self.caption_height = self.caption.wrap(inner, 10_000)[1]
         names = list(self.example.scores)
         rounds = len(self.example.scores[names[0]])
         self.row_labels = [f"{labels.round(lang)} {n}" for n in range(1, rounds + 1)] + [labels.total(lang)]
@@ -275,23 +280,16 @@ class TallyBlock(ExampleBlock):
         player = max(stringWidth(name, BOLD, LABEL_SIZE) for name in names) + 5 * MM
         self.columns = [first] + [max(player, 12 * MM)] * len(names)
         if sum(self.columns) > inner:
-            raise self.summary.error(
-                ("examples", self.summary.examples.index(self.example)),
-                f"example {self.example.id}: its table is wider than a column",
-            )
+            raise self._too_wide("table")
         self.height = (
             2 * PAD + self.caption_height + 2 * MM + (len(self.row_labels) + 1) * self.ROW + 1.6 * MM + CAPTION_LEADING
         )
         return self.height
 
     def draw(self, page: Page, x: float, top: float) -> None:
-        self._frame(page, x, top)
+        inner_x, y = self._frame(page, x, top)
         canvas, lang, words = page.canvas, self.lang, summary_words()
         outcome = self.outcome
-        inner_x = x + PAD + 0.6 * MM
-        y = top - PAD
-        self.caption.drawOn(canvas, inner_x, y - self.caption_height)
-        y -= self.caption_height + 2 * MM
         names = list(self.example.scores)
         table_width = sum(self.columns)
         rows = [[""] + names]
