@@ -314,6 +314,17 @@ class _Worst:
         return f"worst {self.offset:.3f} mm, card {self.card}"
 
 
+def _off(check, name: str, card: CardPlace, place: str, dx: float, dy: float, message: str) -> bool:
+    """Keep the check's worst offset; fail, saying `message` with dx and dy filled in, when
+    (dx, dy) passes the tolerance."""
+    off = max(abs(dx), abs(dy))
+    check.worst.add(off, card.id)
+    if off <= TOLERANCE_MM:
+        return False
+    check.failed(name, message.format(dx=dx, dy=dy), place, card=card.id, offset_mm=[round(dx, 3), round(dy, 3)])
+    return True
+
+
 class FacesCheck(PageCheck):
     """Each face drawn centred on its slot and covering it to the cut; keeps the
     measured face centres by card index for the backs."""
@@ -334,17 +345,17 @@ class FacesCheck(PageCheck):
                 continue
             self.centres[index] = _centre_of(card.trim_mm, offsets)
             dx, dy = offsets
-            off = max(abs(dx), abs(dy))
-            self.worst.add(off, card.id)
-            if off > TOLERANCE_MM:
-                self.failed(
-                    "pdf.faces",
-                    f"the face is off its slot by ({dx:+.2f}, {dy:+.2f}) mm",
-                    _slot_place(card),
-                    card=card.id,
-                    offset_mm=[round(dx, 3), round(dy, 3)],
-                )
-            elif short:
+            if _off(
+                self,
+                "pdf.faces",
+                card,
+                _slot_place(card),
+                dx,
+                dy,
+                "the face is off its slot by ({dx:+.2f}, {dy:+.2f}) mm",
+            ):
+                continue
+            if short:
                 self.failed(
                     "pdf.faces",
                     "the face stops short of the cut line: a white edge would show",
@@ -404,17 +415,8 @@ class BacksCheck(PageCheck):
                 continue
             ex, ey = _behind_in(record, self.faces[index])
             bx, by = _centre_of(back.trim_mm, offsets)
-            dx, dy = bx - ex, by - ey
-            off = max(abs(dx), abs(dy))
-            self.worst.add(off, card.id)
-            if off > TOLERANCE_MM:
-                self.failed(
-                    "pdf.backs",
-                    f"the {self.what} is ({dx:+.2f}, {dy:+.2f}) mm away from behind its face ({self.how})",
-                    _slot_place(card, back),
-                    card=card.id,
-                    offset_mm=[round(dx, 3), round(dy, 3)],
-                )
+            away = f"the {self.what} is ({{dx:+.2f}}, {{dy:+.2f}}) mm away from behind its face ({self.how})"
+            _off(self, "pdf.backs", card, _slot_place(card, back), bx - ex, by - ey, away)
 
     def finish(self) -> None:
         if not self.problems:
