@@ -87,6 +87,12 @@ def sheet_strings(lang: str) -> dict[str, str]:
     return {key: text for key, text in messages("cards", lang).items() if isinstance(text, str)}
 
 
+def with_decimal_separator(number: str, lang: str, separator: str = "") -> str:
+    """`number`, written with a decimal point (17.4), as `lang` writes it (17,4: the
+    decimal_separator of locales/LANG/cards.yaml), or with `separator` when given."""
+    return number.replace(".", separator or sheet_strings(lang)["decimal_separator"])
+
+
 def locale_file(name: str, lang: str, root: Path | None = None) -> LocaleFile:
     root = root or LOCALES
     if root == LOCALES:

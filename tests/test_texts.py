@@ -26,7 +26,7 @@ LOCALES = TEMPLATES / "locales"
 RULES = {name: TEMPLATES / "rules" / f"{name}.yaml" for name in ("plus", "jokers", "classic", "pro")}
 FILES = sorted(path.stem for path in (LOCALES / "en").glob("*.yaml"))
 
-LANGS = {"en", "fr", "de", "nl"}
+LANGS = sorted(path.name for path in LOCALES.iterdir() if path.is_dir())  # every language, each folder
 SECTION_ORDER = ["goal", "material", "setup", "turn", "placing", "collecting", "special", "end", "mistakes"]
 WORD_BUDGET = 600  # per summary and language: one A4 page at 9-10 pt with the drawings
 CARD_LINES, CARD_LINE_CHARS = 6, 40
@@ -94,11 +94,11 @@ def plays(example):
 def test_the_languages_are_the_locale_folders_english_first():
     from cardgen.texts import LANGUAGES
 
-    assert LANGUAGES == ("en", "de", "fr", "nl")
-    assert {path.name for path in LOCALES.iterdir()} == LANGS
+    assert LANGUAGES == ("en", *sorted(set(LANGS) - {"en"}))
+    assert {path.name for path in LOCALES.iterdir()} == set(LANGS)
 
 
-@pytest.mark.parametrize("lang", sorted(LANGS))
+@pytest.mark.parametrize("lang", LANGS)
 def test_every_locale_has_exactly_the_messages_of_english_none_empty(lang):
     assert sorted(path.name for path in (LOCALES / lang).iterdir()) == [f"{name}.yaml" for name in FILES]
     for name in FILES:
@@ -130,14 +130,25 @@ def test_french_has_a_no_break_space_before_high_punctuation_and_inside_guilleme
 
 @pytest.mark.parametrize("name", FILES)
 def test_a_percent_sign_is_written_the_languages_way_and_never_wraps_alone(name):
-    """French and German: "100 %" with a no-break space, so a line never starts with "%";
-    English and Dutch: "100%" (as cardgen/balance/words.py writes the figures it fills in)."""
-    for lang in sorted(LANGS):
+    """As the locale's own `percent` (cards.yaml, how the balance report writes its
+    figures) has it: "100 %" with a no-break space, so a line never starts with "%", or "100%"."""
+    for lang in LANGS:
+        spaced = words("cards", lang)["percent"] == "{number}\u00a0%"
+        assert spaced or words("cards", lang)["percent"] == "{number}%", lang
         for where, text in texts(name, lang):
-            if lang in ("fr", "de"):
+            if spaced:
                 assert not re.search(r"\d ?%", text), f"{where}.{lang}: no-break space before %: {text!r}"
             else:
                 assert not re.search(r"\d\s%", text), f"{where}.{lang}: no space before %: {text!r}"
+
+
+def test_french_and_german_put_a_no_break_space_before_a_percent_sign_english_and_dutch_none():
+    assert {lang: words("cards", lang)["percent"] for lang in ("fr", "de", "en", "nl")} == {
+        "fr": "{number}\u00a0%",
+        "de": "{number}\u00a0%",
+        "en": "{number}%",
+        "nl": "{number}%",
+    }
 
 
 @pytest.mark.parametrize("name", FILES)
@@ -149,13 +160,14 @@ def test_german_quotes_are_low_high(name):
 
 @pytest.mark.parametrize("name", FILES)
 def test_decimal_separator_is_the_languages_own(name):
-    for lang in ("fr", "de", "nl"):
+    """Numbers in the texts are written with the separator the locale gives the numbers
+    cardgen fills in (cards.yaml, decimal_separator)."""
+    for lang in LANGS:
+        other = {".": ",", ",": "."}[words("cards", lang)["decimal_separator"]]
         for where, text in texts(name, lang):
             # a value to type on the command line is quoted, and keeps its decimal point
-            said = re.sub(r"«[^»]*»|„[^“]*“|“[^”]*”", "", text)
-            assert not re.search(r"\d\.\d", said), f"{where}.{lang}: decimal comma expected: {text!r}"
-    for where, text in texts(name, "en"):
-        assert not re.search(r"\d,\d", text), f"{where}.en: decimal point expected: {text!r}"
+            said = re.sub(r"«[^»]*»|„[^“]*“|“[^”]*”", "", text) if other == "." else text
+            assert not re.search(rf"\d{re.escape(other)}\d", said), f"{where}.{lang}: {other!r} in a number: {text!r}"
 
 
 def test_every_character_can_be_drawn_with_the_bundled_fonts():
@@ -292,8 +304,9 @@ def test_score_sheet_and_strings_cover_every_variant():
     for variant in ("classic", "pro", "jokers"):
         assert all("{limit}" in words("score", lang)[f"rules.{variant}"] for lang in LANGS)
     assert set(load(LOCALES / "en" / "cards.yaml")["variants"]) == set(RULES)
-    separators = {lang: words("cards", lang)["decimal_separator"] for lang in LANGS}
+    separators = {lang: words("cards", lang)["decimal_separator"] for lang in ("en", "fr", "de", "nl")}
     assert separators == {"en": ".", "fr": ",", "de": ",", "nl": ","}
+    assert all(words("cards", lang)["decimal_separator"] in (".", ",") for lang in LANGS)
     assert all("{n}" in words("cards", lang)["page"] and "{total}" in words("cards", lang)["page"] for lang in LANGS)
 
 
@@ -343,9 +356,9 @@ def test_a_copy_of_english_under_a_new_code_builds_every_pdf(with_xx):
     from cardgen.model.rules import VARIANTS
     from cardgen.render.reference import reference_sheet_pdf
     from cardgen.render.scoresheet import score_sheet_pdf
-    from cardgen.texts import languages
+    from cardgen.texts import LANGUAGES, languages
 
-    assert languages() == ("en", "de", "fr", "nl", "xx")
+    assert languages() == (*LANGUAGES, "xx")
     kit = build(PrintSettings(lang="xx"))  # cards, calibration, the four summaries, score sheets
     assert {name.replace("-xx.", "-en."): pdf for name, pdf in kit.items()} == build(PrintSettings(lang="en"))
     assert reference_sheet_pdf(list(VARIANTS), "xx") == reference_sheet_pdf(list(VARIANTS), "en")
