@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 LOCALES = TEMPLATES / "locales"
 REFERENCE = "en"
+DEFAULT_LANG = REFERENCE  # what a command prints in when no language is asked for
 
 NO_BREAK = "\u00a0"
 # Where a line must not break: a number and the word or unit after it (5 players,

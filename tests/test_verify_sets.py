@@ -102,7 +102,7 @@ def test_a_few_numbered_cards_are_replacement_cards_for_the_bundled_deck(tmp_pat
     assert report.ok, [c.line() for c in fails(report)]
     [classic] = checks(report, "set.classic")
     assert classic.result == "info" and classic.message.startswith("replacement cards for the bundled deck: 12, 55")
-    assert "Classic, Pro and Jokers play with the bundled numbered cards" in classic.message
+    assert "every variant plays with the bundled numbered cards" in classic.message
     assert "more than that is a deck, which needs all 104" in classic.message  # the rule, in one sentence
     assert classic.details["replaces"] == [12, 55]
     played = [c.name.removeprefix("set.games.") for c in checks(report, "set.games")]

@@ -6,6 +6,7 @@ import json
 import click
 
 from cardgen.cli.options import LANGS, VariantChoice, jobs_option
+from cardgen.texts import DEFAULT_LANG
 
 
 @click.command("balance")
@@ -32,7 +33,7 @@ from cardgen.cli.options import LANGS, VariantChoice, jobs_option
 )
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @click.option("-o", "--output", type=click.Path(dir_okay=False), help="Also write the report as a one-page PDF.")
-@click.option("--lang", type=LANGS, default="en", show_default=True, help="Language of the summary and the PDF.")
+@click.option("--lang", type=LANGS, default=DEFAULT_LANG, show_default=True, help="Language of the summary and PDF.")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
 @jobs_option
 def command(card_sets, variant, player_count, games, players_kind, seed, as_json, output, lang, paper, jobs) -> None:

@@ -6,6 +6,7 @@ import click
 
 from cardgen.cli.options import LANGS
 from cardgen.errors import printable
+from cardgen.texts import DEFAULT_LANG
 
 
 @click.command("calibrate")
@@ -25,7 +26,7 @@ from cardgen.errors import printable
     metavar="NAME",
     help="Take paper, flip and back offset from a saved printer profile (options given here win).",
 )
-@click.option("--lang", type=LANGS, default="en", show_default=True, help="Language of the printed instructions.")
+@click.option("--lang", type=LANGS, default=DEFAULT_LANG, show_default=True, help="Language of the instructions.")
 @click.option(
     "-o",
     "--output",

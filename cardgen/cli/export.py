@@ -6,6 +6,7 @@ import click
 
 from cardgen.cli.options import LANGS, card_size
 from cardgen.errors import printable
+from cardgen.texts import DEFAULT_LANG
 
 
 @click.command("export")
@@ -36,7 +37,9 @@ from cardgen.errors import printable
     help="The card's cut size in mm: 56x87 (the default), poker (63 × 88) or WxH, 10 to 300 mm a side.",
 )
 @click.option("--faces", metavar="NAME|FILE", help="A face style for every set instead of each set's own.")
-@click.option("--lang", type=LANGS, default="en", show_default=True, help="The joker's decimal separator (0.4 or 0,4).")
+@click.option(
+    "--lang", type=LANGS, default=DEFAULT_LANG, show_default=True, help="The joker's decimal separator (0.4 or 0,4)."
+)
 @click.option(
     "-o",
     "--output",

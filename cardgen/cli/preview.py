@@ -6,6 +6,7 @@ import click
 
 from cardgen.cli.options import LANGS, card_size
 from cardgen.errors import printable
+from cardgen.texts import DEFAULT_LANG
 
 
 @click.command("preview")
@@ -29,7 +30,7 @@ from cardgen.errors import printable
 @click.option(
     "--lang",
     type=LANGS,
-    default="en",
+    default=DEFAULT_LANG,
     show_default=True,
     help="The language of the joker's decimal separator (0.4 or 0,4).",
 )

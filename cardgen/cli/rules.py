@@ -6,11 +6,12 @@ import click
 
 from cardgen.cli.options import LANGS_METAVAR, paper_options, resolve_paper_and_flip
 from cardgen.errors import printable
+from cardgen.texts import DEFAULT_LANG
 
 
 @click.command("rules")
 @click.argument("variant", required=False, metavar="[VARIANT|FILE.yaml]")
-@click.option("--lang", default="en", show_default=True, metavar=LANGS_METAVAR, help="Language of the summary.")
+@click.option("--lang", default=DEFAULT_LANG, show_default=True, metavar=LANGS_METAVAR, help="Language of the summary.")
 @click.option(
     "--reference",
     is_flag=True,
@@ -21,15 +22,15 @@ from cardgen.errors import printable
     "-o",
     "--output",
     type=click.Path(path_type=Path),
-    help="The PDF to write. Default: output/rules-VARIANT-LANG.pdf (reference-VARIANT-LANG.pdf with --reference). Without VARIANT: the folder for the four summaries (default output).",
+    help="The PDF to write. Default: output/rules-VARIANT-LANG.pdf (reference-VARIANT-LANG.pdf with --reference). Without VARIANT: the folder for every variant's summary (default output).",
 )
 def command(variant, lang, reference, paper, flip, printer, output):
-    """Write the rule summary of VARIANT (plus, jokers, classic or pro, or a rule
-    YAML of the same form) as a PDF: one A4 or Letter page, or both sides of one
-    sheet, with examples the rules engine plays.
+    """Write the rule summary of VARIANT (a variant's name, or a rule YAML of the
+    same form) as a PDF: one A4 or Letter page, or both sides of one sheet, with
+    examples the rules engine plays.
 
-    Without VARIANT, the four summaries go to output/rules-VARIANT-LANG.pdf; with
-    --reference and no VARIANT, one sheet holds the reference cards of all four.
+    Without VARIANT, every variant's summary goes to output/rules-VARIANT-LANG.pdf;
+    with --reference and no VARIANT, one sheet holds the reference cards of all.
     """
     from cardgen.model.rules import summary_variants
     from cardgen.render.reference import reference_sheet_pdf

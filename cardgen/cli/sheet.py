@@ -5,6 +5,7 @@ from pathlib import Path
 import click
 
 from cardgen.cli.options import LANGS_METAVAR, paper_options, resolve_paper_and_flip
+from cardgen.texts import DEFAULT_LANG
 
 
 @click.command("sheet")
@@ -12,23 +13,23 @@ from cardgen.cli.options import LANGS_METAVAR, paper_options, resolve_paper_and_
 @click.option(
     "--players",
     metavar="N",
-    help="Only the sheet for N players (Classic, Pro, Jokers: 2 to 10; Plus: 2 to 7). Default: a page for every player count.",
+    help="Only the sheet for N players (2 up to the most the variant allows). Default: a page for every player count.",
 )
-@click.option("--lang", default="en", show_default=True, metavar=LANGS_METAVAR, help="Language of the sheet.")
+@click.option("--lang", default=DEFAULT_LANG, show_default=True, metavar=LANGS_METAVAR, help="Language of the sheet.")
 @paper_options
 @click.option(
     "-o",
     "--output",
     type=click.Path(path_type=Path),
-    help="The PDF to write. Default: output/score-VARIANT-LANG.pdf (score-VARIANT-Np-LANG.pdf with --players). Without VARIANT: the folder for the four PDFs (default output).",
+    help="The PDF to write. Default: output/score-VARIANT-LANG.pdf (score-VARIANT-Np-LANG.pdf with --players). Without VARIANT: the folder for every variant's PDF (default output).",
 )
 def command(variant, players, lang, paper, flip, printer, output):
-    """Write score sheets of VARIANT (plus, jokers, classic or pro): names across
-    the top, a row per round, the running totals and the end-of-game rule; two
-    sheets per A4 or Letter page with a cut line.
+    """Write score sheets of VARIANT (a variant's name): names across the top, a
+    row per round, the running totals and the end-of-game rule; two sheets per A4
+    or Letter page with a cut line.
 
-    Without VARIANT, the sheets of all four variants (with --players, of those
-    played by that many).
+    Without VARIANT, the sheets of every variant (with --players, of those played
+    by that many).
     """
     from cardgen.cli.rules import _check_variant, _write
     from cardgen.errors import InputError

@@ -41,7 +41,7 @@ from cardgen.layout.geometry import MM, Rect, behind
 from cardgen.model.layout import PAPERS, check_offset
 from cardgen.render.fonts import register, require_glyphs
 from cardgen.render.pdf import attach_json, finish, new_canvas, set_boxes
-from cardgen.texts import Message, MessageList, check_lang, languages, messages
+from cardgen.texts import DEFAULT_LANG, Message, MessageList, check_lang, languages, messages
 
 FONT, BOLD = "Vera", "Vera-Bold"
 ATTACHMENT = CALIBRATION_ATTACHMENT
@@ -127,7 +127,7 @@ def value_direction(flip: str, axis: str) -> tuple[float, float]:
     return (0.0, -1.0) if flip == "long" else (0.0, 1.0)
 
 
-def calibration_pdf(paper: str = "a4", flip: str = "long", back_offset=(0.0, 0.0), lang: str = "en") -> bytes:
+def calibration_pdf(paper: str = "a4", flip: str = "long", back_offset=(0.0, 0.0), lang: str = DEFAULT_LANG) -> bytes:
     """The two-page calibration sheet, front then back, as PDF bytes."""
     if paper not in PAPERS:
         raise InputError(f"the paper {paper!r} is not one of {', '.join(PAPERS)}.")

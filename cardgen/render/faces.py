@@ -25,7 +25,7 @@ from cardgen.model.turnable import is_ambiguous
 from cardgen.render import art
 from cardgen.render.fonts import register, require_glyphs
 from cardgen.render.pictures import box_in_card, draw_picture, ensure_form
-from cardgen.texts import check_lang, with_decimal_separator
+from cardgen.texts import DEFAULT_LANG, check_lang, with_decimal_separator
 
 MM = 72 / 25.4
 FORM_PREFIX = "cardgen-"
@@ -83,7 +83,7 @@ class CardPainter:
     of 1–104) when turned 180° gets a bar under its digits (style field mark_turnable).
     """
 
-    def __init__(self, canvas, style: FaceStyle, lang: str = "en", cards: Iterable[Card] = ()):
+    def __init__(self, canvas, style: FaceStyle, lang: str = DEFAULT_LANG, cards: Iterable[Card] = ()):
         self.canvas = canvas
         self.style = style
         self.lang = check_lang(lang)
