@@ -249,7 +249,7 @@ def test_two_painters_on_one_canvas_share_the_forms(style):
     fonts.register(fonts.DEFAULT_FONT)
     buffer = io.BytesIO()
     canvas = Canvas(buffer, invariant=1, initialFontName=fonts.DEFAULT_FONT)
-    for lang in ("en", "fr"):
+    for lang in LANGUAGES[:2]:
         painter = CardPainter(canvas, style, lang)
         painter.front(ALL_CARDS[0], 50, 50, *CARD, BLEED)
         painter.back(250, 50, *CARD, BLEED)

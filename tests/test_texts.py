@@ -19,11 +19,14 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
+from cardgen.engine import VARIANTS
 from cardgen.errors import InputError
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 LOCALES = TEMPLATES / "locales"
-RULES = {name: TEMPLATES / "rules" / f"{name}.yaml" for name in ("plus", "jokers", "classic", "pro")}
+RULES = {name: TEMPLATES / "rules" / f"{name}.yaml" for name in VARIANTS}
+# the variants whose game ends after the round in which a total reaches a limit (66)
+TO_A_LIMIT = [name for name, variant in VARIANTS.items() if variant.threshold is not None]
 FILES = sorted(path.stem for path in (LOCALES / "en").glob("*.yaml"))
 
 LANGS = sorted(path.name for path in LOCALES.iterdir() if path.is_dir())  # every language, each folder
@@ -291,7 +294,7 @@ def test_jokers_have_the_0_4_after_17_example():
     )
 
 
-@pytest.mark.parametrize("variant", ["jokers", "pro"])
+@pytest.mark.parametrize("variant", [name for name in TO_A_LIMIT if name != "classic"])
 def test_variants_scored_like_classic_mention_the_tally(variant):
     for lang in LANGS:
         assert all(n in section_text(variant, "end", lang) for n in ("66", "69", "43", "50")), lang
@@ -301,7 +304,7 @@ def test_score_sheet_and_strings_cover_every_variant():
     score = load(LOCALES / "en" / "score.yaml")
     assert set(score["title"]) == set(RULES) == set(score["rules"])
     assert set(score["labels"]) >= {"player", "round", "total", "cut_here"}
-    for variant in ("classic", "pro", "jokers"):
+    for variant in TO_A_LIMIT:
         assert all("{limit}" in words("score", lang)[f"rules.{variant}"] for lang in LANGS)
     assert set(load(LOCALES / "en" / "cards.yaml")["variants"]) == set(RULES)
     separators = {lang: words("cards", lang)["decimal_separator"] for lang in ("en", "fr", "de", "nl")}
@@ -310,7 +313,7 @@ def test_score_sheet_and_strings_cover_every_variant():
     assert all("{n}" in words("cards", lang)["page"] and "{total}" in words("cards", lang)["page"] for lang in LANGS)
 
 
-@pytest.mark.parametrize("variant", ["classic", "pro", "jokers"])
+@pytest.mark.parametrize("variant", TO_A_LIMIT)
 def test_reference_card_says_the_round_is_finished_at_66(variant):
     # "Game ends at 66" alone made players stop in mid-round
     for lang in LANGS:
@@ -319,7 +322,7 @@ def test_reference_card_says_the_round_is_finished_at_66(variant):
         assert round_word.lower() in line.lower(), (lang, line)
 
 
-@pytest.mark.parametrize("variant", ["pro", "jokers"])
+@pytest.mark.parametrize("variant", [name for name in TO_A_LIMIT if name != "classic"])
 def test_variants_played_to_a_limit_offer_the_classic_options(variant):
     # another limit or a fixed number of rounds: said in Classic, missing in Pro and Jokers
     for lang in LANGS:
