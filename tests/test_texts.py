@@ -344,29 +344,36 @@ def test_bull_heads_are_listed_from_the_55_down(variant):
 
 @pytest.fixture
 def with_xx(tmp_path, monkeypatch):
-    """The bundled locales plus xx, a copy of English: a new language and no code change."""
+    """English and xx, a copy of English: a new language and no code change."""
     import cardgen.texts
 
     root = tmp_path / "locales"
-    shutil.copytree(LOCALES, root)
-    shutil.copytree(root / "en", root / "xx")
+    for code in ("en", "xx"):
+        shutil.copytree(LOCALES / "en", root / code)
     monkeypatch.setattr(cardgen.texts, "LOCALES", root)
     return root
 
 
 def test_a_copy_of_english_under_a_new_code_builds_every_pdf(with_xx):
+    from cardgen.balance import FEWEST_GAMES, balance
+    from cardgen.balance.pdf import balance_pdf
+    from cardgen.balance.words import text_report
     from cardgen.build import PrintSettings, build
+    from cardgen.engine import Options
     from cardgen.model.rules import VARIANTS
     from cardgen.render.reference import reference_sheet_pdf
     from cardgen.render.scoresheet import score_sheet_pdf
-    from cardgen.texts import LANGUAGES, languages
+    from cardgen.texts import languages
 
-    assert languages() == (*LANGUAGES, "xx")
-    kit = build(PrintSettings(lang="xx"))  # cards, calibration, the four summaries, score sheets
+    assert languages() == ("en", "xx")
+    kit = build(PrintSettings(lang="xx"))  # cards, calibration, every summary, score sheets
     assert {name.replace("-xx.", "-en."): pdf for name, pdf in kit.items()} == build(PrintSettings(lang="en"))
     assert reference_sheet_pdf(list(VARIANTS), "xx") == reference_sheet_pdf(list(VARIANTS), "en")
     for variant in VARIANTS:
         assert score_sheet_pdf(variant, "xx") == score_sheet_pdf(variant, "en")
+    report = balance(Options("classic"), ["random"] * 3, FEWEST_GAMES, check=False)
+    assert text_report(report, "xx") == text_report(report, "en")
+    assert balance_pdf(report, "xx") == balance_pdf(report, "en")
 
 
 def test_a_locale_without_a_message_english_has_is_refused_naming_file_and_message(with_xx):
