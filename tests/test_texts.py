@@ -207,8 +207,9 @@ def test_summary_structure(variant):
         assert ex["section"] in ids, ex["id"]
         if ex["kind"] == "turn":
             assert set(ex) == {"id", "kind", "section", "rows", "turn", "expect"}, ex["id"]
-            assert len(ex["rows"]) == 4 and all(1 <= len(row) <= 5 for row in ex["rows"]), ex["id"]
-            assert set(ex["expect"]) == {"rows", "collected"} and len(ex["expect"]["rows"]) == 4, ex["id"]
+            rows, longest = VARIANTS[variant].rows, VARIANTS[variant].row_limit
+            assert len(ex["rows"]) == rows and all(1 <= len(row) <= longest for row in ex["rows"]), ex["id"]
+            assert set(ex["expect"]) == {"rows", "collected"} and len(ex["expect"]["rows"]) == rows, ex["id"]
             assert len(ex["turn"]) >= players.min, f"{ex['id']}: the referee needs a whole table"
             if variant == "pro":
                 top = 10 * len(ex["turn"]) + 4
