@@ -66,8 +66,8 @@ def card_values(page_runs) -> list[tuple[str, float, float]]:
     return [(t, x, y) for t, x, y, size, bold in page_runs if bold and 0.9 < size / value_size < 1.02]
 
 
-def after_panels(content: bytes, lang: str) -> list[list[list[str]]]:
-    """The rows drawn under every "After" label, top row first, cards left to right."""
+def after_panels(content: bytes, lang: str, rows: int = 4) -> list[list[list[str]]]:
+    """The `rows` rows drawn under every "After" label, top row first, cards left to right."""
     label = summary_words().after(lang)
     panels = []
     for page_runs in pages_runs(content):
@@ -76,16 +76,16 @@ def after_panels(content: bytes, lang: str) -> list[list[list[str]]]:
         for text, ax, ay, _size, bold in page_runs:
             if text != label or not bold:
                 continue
-            rows = []
-            for row in range(4):
+            drawn = []
+            for row in range(rows):
                 top = ay - 1 - row * ROW_PITCH_MM * zoom
                 cards = sorted(
                     (x, t)
                     for t, x, y in values
                     if ax - 2 <= x <= ax + 40 * zoom and top - ROW_PITCH_MM * zoom < y <= top
                 )
-                rows.append([t for _, t in cards])
-            panels.append(rows)
+                drawn.append([t for _, t in cards])
+            panels.append(drawn)
     return panels
 
 
@@ -146,7 +146,7 @@ def test_reading_text_is_at_least_9_points(variant, lang):
 def test_rows_after_each_turn_are_the_engines(variant, lang):
     summary = load_summary(variant)
     turns = [e for e in summary.examples if isinstance(e, TurnExample)]
-    drawn = after_panels(pdf(variant, lang), lang)
+    drawn = after_panels(pdf(variant, lang), lang, VARIANTS[variant].rows)
     assert len(drawn) == len(turns)
     for example in turns:
         engine = [[shown(card, lang) for card in row] for row in summary.outcome(example.id).after]
