@@ -28,7 +28,6 @@ from cardgen.model.rules import (
 )
 from cardgen.referee import replay
 from cardgen.render.summary import draw_summary
-from cardgen.texts import DEFAULT_LANG
 from cardgen.yamlio import YamlDocument
 
 
@@ -45,7 +44,7 @@ def load_summary(variant_or_file: str | Path) -> RuleSummary:
     return dataclasses.replace(summary, outcomes=outcomes)
 
 
-def summary_pdf(variant_or_file: str, lang: str = DEFAULT_LANG, paper: str = "a4", flip: str = "long") -> bytes:
+def summary_pdf(variant_or_file: str, lang: str, paper: str = "a4", flip: str = "long") -> bytes:
     """The rule summary of a variant (or of a rule YAML file) in `lang` on `paper`
     (a4 or letter), as PDF bytes; on two pages, printed turning on the `flip` edge."""
     return draw_summary(load_summary(variant_or_file), lang, paper, flip)

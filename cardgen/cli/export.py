@@ -37,9 +37,7 @@ from cardgen.texts import DEFAULT_LANG
     help="The card's cut size in mm: 56x87 (the default), poker (63 × 88) or WxH, 10 to 300 mm a side.",
 )
 @click.option("--faces", metavar="NAME|FILE", help="A face style for every set instead of each set's own.")
-@click.option(
-    "--lang", type=LANGS, default=DEFAULT_LANG, show_default=True, help="The joker's decimal separator (0.4 or 0,4)."
-)
+@click.option("--lang", type=LANGS, default=DEFAULT_LANG, show_default=True, help="Joker decimal mark: 0.4 or 0,4.")
 @click.option(
     "-o",
     "--output",

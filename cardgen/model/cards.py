@@ -60,8 +60,7 @@ class Card(BaseModel):
         return value
 
     def label(self) -> str:
-        """The value as printed, with a decimal point (a joker's 0.4; cardgen.texts.with_decimal_separator
-        writes it in a language)."""
+        """The value as printed, a joker's with a decimal point (0.4; see texts.with_decimal_separator)."""
         if self.kind == "joker":
             return f"{self.value:.1f}"
         return "" if self.kind == "blank" else str(self.value)
