@@ -20,7 +20,7 @@ from cardgen.model.faces import FaceStyle, load_set_faces
 from cardgen.model.layout import PAPERS, Layout, load_layout
 from cardgen.render.faces import CardPainter
 from cardgen.render.pictures import coarse_pictures
-from cardgen.texts import sheet_strings
+from cardgen.texts import DEFAULT_LANG, sheet_strings
 from cardgen.yamlio import YamlDocument
 
 if TYPE_CHECKING:
@@ -38,7 +38,7 @@ class PrintSettings:
     paper: str | None = None  # None: the layout's
     flip: str | None = None  # None: the layout's
     back_offset: tuple[float, float] = (0.0, 0.0)
-    lang: str = "en"
+    lang: str = DEFAULT_LANG
     cutter_marks: CutterStyle = "none"  # a cutting machine's registration marks on the card sheets' fronts
     cut_file: str | None = None  # "svg" or "dxf": a cut file beside each card sheet, one per sheet
     faces: str | None = None  # a face style (bundled name or file) for every set; None: each set's own

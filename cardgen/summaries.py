@@ -44,7 +44,7 @@ def load_summary(variant_or_file: str | Path) -> RuleSummary:
     return dataclasses.replace(summary, outcomes=outcomes)
 
 
-def summary_pdf(variant_or_file: str, lang: str = "en", paper: str = "a4", flip: str = "long") -> bytes:
+def summary_pdf(variant_or_file: str, lang: str, paper: str = "a4", flip: str = "long") -> bytes:
     """The rule summary of a variant (or of a rule YAML file) in `lang` on `paper`
     (a4 or letter), as PDF bytes; on two pages, printed turning on the `flip` edge."""
     return draw_summary(load_summary(variant_or_file), lang, paper, flip)

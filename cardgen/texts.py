@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 LOCALES = TEMPLATES / "locales"
 REFERENCE = "en"
+DEFAULT_LANG = REFERENCE  # what a command prints in when no language is asked for
 
 NO_BREAK = "\u00a0"
 # Where a line must not break: a number and the word or unit after it (5 players,
@@ -85,6 +86,12 @@ def messages(name: str, lang: str, root: Path | None = None) -> dict[str, str | 
 def sheet_strings(lang: str) -> dict[str, str]:
     """The short texts printed on the card sheets (locales/LANG/cards.yaml)."""
     return {key: text for key, text in messages("cards", lang).items() if isinstance(text, str)}
+
+
+def with_decimal_separator(number: str, lang: str, separator: str = "") -> str:
+    """`number`, written with a decimal point (17.4), as `lang` writes it (17,4: the
+    decimal_separator of locales/LANG/cards.yaml), or with `separator` when given."""
+    return number.replace(".", separator or sheet_strings(lang)["decimal_separator"])
 
 
 def locale_file(name: str, lang: str, root: Path | None = None) -> LocaleFile:

@@ -13,9 +13,10 @@ from hypothesis import strategies as st
 from pypdf import PdfReader
 
 from cardgen.balance import balance
-from cardgen.balance.words import sentence
-from cardgen.engine import Options
+from cardgen.balance.words import SENTENCE, sentence
+from cardgen.engine import VARIANTS, Options
 from cardgen.model.play import load_pool
+from cardgen.texts import LANGUAGES, sheet_strings
 
 SEVENS = "name: sevens\ntitle: Every card a 55\ncustom_heads: true\ncards:\n" + "".join(
     f"  - {{id: '{n}', kind: number, value: {n}, heads: 7}}\n" for n in range(1, 105)
@@ -32,7 +33,7 @@ def sets(tmp_path_factory):
 
 
 SMALL_GAMES = st.tuples(
-    st.sampled_from(["classic", "pro", "plus", "jokers"]),
+    st.sampled_from(list(VARIANTS)),
     st.integers(2, 5),
     st.integers(0, 10_000),
     st.sampled_from(["random", "heuristic"]),
@@ -84,18 +85,14 @@ def test_json_gives_both_decks_and_the_differences(sets):
 
 
 def test_the_sentence_in_each_language_names_the_finding(sets):
-    words = {
-        "en": "more bull heads per round",
-        "fr": "têtes de bœuf ramassées par joueur et par manche augmentent",
-        "de": "Hornochsen mehr",
-        "nl": "ossenkoppen meer per ronde",
-    }
-    for lang, expected in words.items():
+    for lang in LANGUAGES:
+        # the words of "a player collects {value} more bull heads per round (± {margin})" between its figures
+        expected = max(re.split(r"\{\w+\}|\(±", SENTENCE.score_more(lang)), key=len).strip()
         result = cardgen_in_process("balance", "--set", sets / "sevens.yaml", "--lang", lang, "--games", "15")
         assert result.returncode == 0, result.stderr
         first = result.stdout.splitlines()[0]
-        assert expected in first, first
-        assert ("," in first) == (lang != "en")  # the decimal comma of French, German and Dutch
+        assert expected.lower() in first.lower(), first
+        assert ("," in first) == (sheet_strings(lang)["decimal_separator"] == ","), first
 
 
 def test_the_same_report_and_pdf_bytes_for_any_number_of_jobs(sets, tmp_path):

@@ -3,6 +3,8 @@ referee and the invariant checks with no other change. And a strategy sees its o
 
 import json
 import re
+import shutil
+from pathlib import Path
 
 import pytest
 
@@ -17,10 +19,13 @@ from cardgen.engine import (
     check_invariants,
     register,
     unregister,
+    variant_words,
 )
 from cardgen.engine.cards import FIRST_JOKER
 from cardgen.engine.variants.classic import Classic
 from tests.clirun import cardgen_in_process
+
+RULES_MD = Path(__file__).resolve().parent.parent / "docs" / "RULES.md"
 
 
 class ThreeRows(Classic):
@@ -49,7 +54,7 @@ def test_a_registered_variant_is_played_by_cardgen_simulate(three_rows):
 def test_without_registration_the_command_line_refuses_it():
     ran = cardgen_in_process("simulate", "--variant", "threerows")
     assert ran.returncode == 2
-    assert "'threerows' is not one of classic, pro, plus or jokers" in ran.stderr
+    assert f"'threerows' is not one of {variant_words()}." in ran.stderr
 
 
 def test_a_registered_variant_deals_and_keeps_its_invariants(three_rows):
@@ -86,8 +91,9 @@ def test_the_referee_plays_a_registered_variant(three_rows, tmp_path):
     assert ran.returncode == 2 and "must list 3 rows, not 4" in ran.stderr
 
 
-def test_the_four_bundled_variants_are_the_engine_list():
-    assert list(VARIANTS) == ["classic", "pro", "plus", "jokers"]
+def test_every_bundled_variant_has_its_rules_in_docs_rules_md():
+    headings = re.findall(r"^## \d+\. (.+)$", RULES_MD.read_text(encoding="utf-8"), re.M)
+    assert VARIANTS and all(variant.name in headings for variant in VARIANTS.values())
 
 
 class Snoop(Player):
@@ -227,3 +233,74 @@ def test_a_game_played_again_is_the_game_of_its_seed(variant, players, check):
         assert reused.play() == fresh.play()
         assert reused.round_scores == fresh.round_scores and reused.table.rows == fresh.table.rows
         assert reused.table.collected == fresh.table.collected
+
+
+# --- the toy variant in print: its rule summary, reference card and score sheet ---------
+
+TOY_RULES = """\
+variant: threerows
+sections: [goal, placing, end]
+examples:
+  - id: low-card
+    kind: turn
+    section: placing
+    rows: [[8], [24], [69]]
+    turn: {Ana: 29, Ben: {card: 3, take: 3}}
+    expect:
+      rows: [[8], [24, 29], [3]]
+      collected: {Ben: [69]}
+"""
+TOY_WORDS = {
+    "title": "6 nimmt! on three rows",
+    "sections": {
+        "goal": {"heading": "Goal", "text": "Collect as few bull heads as you can."},
+        "placing": {"heading": "Three rows", "text": "As in the classic game, on three rows instead of four."},
+        "end": {"heading": "End of the game", "text": "The game ends with the round in which someone reaches 66."},
+    },
+    "examples": {"low-card": "Ben's 3 is below every row end: he takes the third row."},
+    "reference_card": {"title": "Three rows", "lines": ["Lay out three rows, not four."]},
+}
+TOY_SCORE = {"title": "Three rows — score sheet", "rules": "The game ends at {limit} bull heads."}
+
+
+@pytest.fixture
+def three_rows_in_print(tmp_path, monkeypatch):
+    """The toy variant registered with its texts, in a copy of the templates holding English only."""
+    import yaml
+
+    import cardgen.model.rules
+    import cardgen.texts
+    from cardgen.paths import TEMPLATES
+
+    monkeypatch.setitem(VARIANTS, "threerows", ThreeRows())
+    rules = tmp_path / "rules"
+    shutil.copytree(TEMPLATES / "rules", rules)
+    (rules / "threerows.yaml").write_text(TOY_RULES, encoding="utf-8")
+    english = tmp_path / "locales" / "en"
+    shutil.copytree(TEMPLATES / "locales" / "en", english)
+    (english / "rules-threerows.yaml").write_text(yaml.safe_dump(TOY_WORDS), encoding="utf-8")
+    for name, add in (("score", TOY_SCORE), ("cards", {"variants": "Three rows"})):
+        words = yaml.safe_load((english / f"{name}.yaml").read_text(encoding="utf-8"))
+        for group, text in add.items():
+            words[group]["threerows"] = text
+        (english / f"{name}.yaml").write_text(yaml.safe_dump(words, allow_unicode=True), encoding="utf-8")
+    monkeypatch.setattr(cardgen.model.rules, "RULES_DIR", rules)
+    monkeypatch.setattr(cardgen.texts, "LOCALES", tmp_path / "locales")
+    yield tmp_path
+    cardgen.model.rules.read_summary.cache_clear()
+
+
+def test_a_registered_variant_with_its_texts_gets_a_summary_a_reference_card_and_a_score_sheet(three_rows_in_print):
+    from pdfcheck import page_text
+
+    def printed(*args) -> str:
+        out = three_rows_in_print / "out.pdf"
+        ran = cardgen_in_process(*args, "-o", out)
+        assert ran.returncode == 0, ran.stderr
+        return " ".join(page_text(out.read_bytes()).replace("\u00a0", " ").split())
+
+    summary = printed("rules", "threerows")
+    assert "6 nimmt! on three rows" in summary and "Ben's 3 is below every row end" in summary
+    assert "Lay out three rows, not four." in printed("rules", "threerows", "--reference")
+    sheet = printed("sheet", "threerows", "--players", "3")
+    assert "Three rows — score sheet" in sheet and "The game ends at 66 bull heads." in sheet

@@ -17,17 +17,17 @@ from cardgen.layout.plan import plan_sheets
 from cardgen.model.layout import load_layout
 from cardgen.render.scoresheet import score_sheet_pdf
 from cardgen.summaries import summary_pdf
-from cardgen.texts import sheet_strings
+from cardgen.texts import LANGUAGES, sheet_strings
 from cardgen.verify.run import verify_inputs
 
-LANGS = ("fr", "en", "de", "nl")
+LANGS = LANGUAGES
 PAPERS = ("a4", "letter")
 FLIPS = ("long", "short")
 MATRIX = list(product(LANGS, PAPERS, FLIPS))
 CARD_SHEETS = ("zero-cards-glue.pdf", "jokers-glue.pdf", "jokers-duplex.pdf", "deck-duplex.pdf")
 # Verifying the 104-card deck reads back every slot (most of a kit's verify time): it is
 # verified in two opposite corners of the matrix, the smaller sheets everywhere.
-DECK_VERIFIED = {("de", "letter", "short"), ("fr", "a4", "long")}
+DECK_VERIFIED = {(LANGS[0], "a4", "long"), (LANGS[-1], "letter", "short")}
 LONGEST_TITLE = (
     "Die Nullkarten, die Joker und die übrigen Sonderkarten der Jubiläumsausgabe — "
     "selbst gedruckt, für Übungsrunden am Wochenende"

@@ -9,6 +9,7 @@ from textwrap import dedent
 from click.testing import CliRunner
 
 from cardgen.cli import main
+from cardgen.engine import variant_words
 
 RECORDS = Path(__file__).parent / "records"
 
@@ -329,7 +330,7 @@ def test_not_yaml(tmp_path):
 
 def test_an_unknown_variant(tmp_path):
     message = form_error(tmp_path, "variant: poker\nplayers: [Ana, Ben]\n")
-    assert message.startswith("line 1, field variant: must be one of classic, pro, plus or jokers, not 'poker'")
+    assert message.startswith(f"line 1, field variant: must be one of {variant_words()}, not 'poker'")
 
 
 def test_missing_players(tmp_path):

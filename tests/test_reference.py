@@ -12,6 +12,7 @@ from cardgen.errors import InputError
 from cardgen.model.rules import VARIANTS, read_summary
 from cardgen.render.pdf import finish, new_canvas
 from cardgen.render.reference import ReferencePainter, card_text, reference_card
+from cardgen.texts import LANGUAGES
 
 BORDER_RGB = (0x6E, 0x1C, 0x28)
 
@@ -25,7 +26,7 @@ def one_card(variant: str, lang: str, rotate180: bool = False) -> bytes:
     return finish(canvas, buffer)
 
 
-@pytest.mark.parametrize("lang", ["en", "fr", "de", "nl"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_every_reference_card_shows_its_title_and_lines(variant, lang):
     content = one_card(variant, lang)

@@ -20,8 +20,9 @@ from cardgen.engine import face, joker
 from cardgen.errors import InputError
 from cardgen.model.rules import VARIANTS, TallyExample, TurnExample, score_texts, summary_words
 from cardgen.summaries import load_summary, summary_pdf
+from cardgen.texts import LANGUAGES, with_decimal_separator
 
-LANGS = ("en", "fr", "de", "nl")
+LANGS = LANGUAGES
 A4 = (210.0, 297.0)
 LETTER = (215.9, 279.4)
 CARD_VALUE_PT = 30 * 5.6 / 56 * MM  # the small cards' big value: 30 mm on 56 mm, cards 5.6 mm wide
@@ -65,8 +66,8 @@ def card_values(page_runs) -> list[tuple[str, float, float]]:
     return [(t, x, y) for t, x, y, size, bold in page_runs if bold and 0.9 < size / value_size < 1.02]
 
 
-def after_panels(content: bytes, lang: str) -> list[list[list[str]]]:
-    """The rows drawn under every "After" label, top row first, cards left to right."""
+def after_panels(content: bytes, lang: str, rows: int = 4) -> list[list[list[str]]]:
+    """The `rows` rows drawn under every "After" label, top row first, cards left to right."""
     label = summary_words().after(lang)
     panels = []
     for page_runs in pages_runs(content):
@@ -75,16 +76,16 @@ def after_panels(content: bytes, lang: str) -> list[list[list[str]]]:
         for text, ax, ay, _size, bold in page_runs:
             if text != label or not bold:
                 continue
-            rows = []
-            for row in range(4):
+            drawn = []
+            for row in range(rows):
                 top = ay - 1 - row * ROW_PITCH_MM * zoom
                 cards = sorted(
                     (x, t)
                     for t, x, y in values
                     if ax - 2 <= x <= ax + 40 * zoom and top - ROW_PITCH_MM * zoom < y <= top
                 )
-                rows.append([t for _, t in cards])
-            panels.append(rows)
+                drawn.append([t for _, t in cards])
+            panels.append(drawn)
     return panels
 
 
@@ -101,7 +102,7 @@ def collected_on_page(content: bytes, lang: str, name: str) -> list[list[str]]:
 
 
 def shown(card: int, lang: str) -> str:
-    return face(card).replace(".", "." if lang == "en" else ",")
+    return with_decimal_separator(face(card), lang)
 
 
 CASES = [(variant, lang) for variant in VARIANTS for lang in LANGS]
@@ -145,7 +146,7 @@ def test_reading_text_is_at_least_9_points(variant, lang):
 def test_rows_after_each_turn_are_the_engines(variant, lang):
     summary = load_summary(variant)
     turns = [e for e in summary.examples if isinstance(e, TurnExample)]
-    drawn = after_panels(pdf(variant, lang), lang)
+    drawn = after_panels(pdf(variant, lang), lang, VARIANTS[variant].rows)
     assert len(drawn) == len(turns)
     for example in turns:
         engine = [[shown(card, lang) for card in row] for row in summary.outcome(example.id).after]
@@ -168,10 +169,12 @@ def test_the_seeds_examples_are_drawn():
     assert [["8"], ["24", "29"], ["69", "70"], ["81"]] in classic
     plus = after_panels(pdf("plus", "en"), "en")
     assert [["15"], ["24", "27"], ["49", "53"], ["6"]] in plus  # 49, 53, then 5, 6, 27
-    for lang, worth in (("en", "17.4"), ("fr", "17,4"), ("de", "17,4"), ("nl", "17,4")):
+    for lang in LANGS:
         rows = after_panels(pdf("jokers", lang), lang)
         assert [["9", "17", shown(joker(4), lang), "18"], ["25"], ["42"], ["63"]] in rows
-        note = summary_words().worth(lang).format(card=shown(joker(4), lang), value=worth)
+        note = (
+            summary_words().worth(lang).format(card=shown(joker(4), lang), value=with_decimal_separator("17.4", lang))
+        )
         assert note in all_text(pdf("jokers", lang))
 
 

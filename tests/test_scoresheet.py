@@ -13,10 +13,10 @@ from cardgen.cli import main
 from cardgen.errors import InputError
 from cardgen.model.rules import score_texts
 from cardgen.render.scoresheet import MIN_ROW_HEIGHT, plan, score_sheet_pdf, sheets_per_page
+from cardgen.texts import LANGUAGES
 
 RANGES = {"classic": range(2, 11), "pro": range(2, 11), "jokers": range(2, 11), "plus": range(2, 8)}
 CASES = [(variant, players) for variant, counts in RANGES.items() for players in counts]
-LANGS = ("en", "fr", "de", "nl")
 
 
 def expected_rounds(variant: str, players: int) -> int:
@@ -99,7 +99,7 @@ def test_the_command_takes_letter_from_the_paper_option_or_the_printer(tmp_path,
         assert [round(float(v) / MM, 2) for v in reader(out.read_bytes()).pages[0].mediabox[2:]] == size
 
 
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("variant", RANGES)
 def test_title_rule_limit_and_cut_line_in_each_language(variant, lang):
     def norm(text):

@@ -22,14 +22,17 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
+from cardgen.engine import VARIANTS
 from cardgen.errors import InputError
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 LOCALES = TEMPLATES / "locales"
-RULES = {name: TEMPLATES / "rules" / f"{name}.yaml" for name in ("plus", "jokers", "classic", "pro")}
+RULES = {name: TEMPLATES / "rules" / f"{name}.yaml" for name in VARIANTS}
+# the variants whose game ends after the round in which a total reaches a limit (66)
+TO_A_LIMIT = [name for name, variant in VARIANTS.items() if variant.threshold is not None]
 FILES = sorted(path.stem for path in (LOCALES / "en").glob("*.yaml"))
 
-LANGS = {"en", "fr", "de", "nl"}
+LANGS = sorted(path.name for path in LOCALES.iterdir() if path.is_dir())  # every language, each folder
 SECTION_ORDER = ["goal", "material", "setup", "turn", "placing", "collecting", "special", "end", "mistakes"]
 WORD_BUDGET = 600  # per summary and language: one A4 page at 9-10 pt with the drawings
 CARD_LINES, CARD_LINE_CHARS = 6, 40
@@ -97,11 +100,11 @@ def plays(example):
 def test_the_languages_are_the_locale_folders_english_first():
     from cardgen.texts import LANGUAGES
 
-    assert LANGUAGES == ("en", "de", "fr", "nl")
-    assert {path.name for path in LOCALES.iterdir()} == LANGS
+    assert LANGUAGES == ("en", *sorted(set(LANGS) - {"en"}))
+    assert {path.name for path in LOCALES.iterdir()} == set(LANGS)
 
 
-@pytest.mark.parametrize("lang", sorted(LANGS))
+@pytest.mark.parametrize("lang", LANGS)
 def test_every_locale_has_exactly_the_messages_of_english_none_empty(lang):
     assert sorted(path.name for path in (LOCALES / lang).iterdir()) == [f"{name}.yaml" for name in FILES]
     for name in FILES:
@@ -133,14 +136,25 @@ def test_french_has_a_no_break_space_before_high_punctuation_and_inside_guilleme
 
 @pytest.mark.parametrize("name", FILES)
 def test_a_percent_sign_is_written_the_languages_way_and_never_wraps_alone(name):
-    """French and German: "100 %" with a no-break space, so a line never starts with "%";
-    English and Dutch: "100%" (as cardgen/balance/words.py writes the figures it fills in)."""
-    for lang in sorted(LANGS):
+    """As the locale's own `percent` (cards.yaml, how the balance report writes its
+    figures) has it: "100 %" with a no-break space, so a line never starts with "%", or "100%"."""
+    for lang in LANGS:
+        spaced = words("cards", lang)["percent"] == "{number}\u00a0%"
+        assert spaced or words("cards", lang)["percent"] == "{number}%", lang
         for where, text in texts(name, lang):
-            if lang in ("fr", "de"):
+            if spaced:
                 assert not re.search(r"\d ?%", text), f"{where}.{lang}: no-break space before %: {text!r}"
             else:
                 assert not re.search(r"\d\s%", text), f"{where}.{lang}: no space before %: {text!r}"
+
+
+def test_french_and_german_put_a_no_break_space_before_a_percent_sign_english_and_dutch_none():
+    assert {lang: words("cards", lang)["percent"] for lang in ("fr", "de", "en", "nl")} == {
+        "fr": "{number}\u00a0%",
+        "de": "{number}\u00a0%",
+        "en": "{number}%",
+        "nl": "{number}%",
+    }
 
 
 @pytest.mark.parametrize("name", FILES)
@@ -152,13 +166,14 @@ def test_german_quotes_are_low_high(name):
 
 @pytest.mark.parametrize("name", FILES)
 def test_decimal_separator_is_the_languages_own(name):
-    for lang in ("fr", "de", "nl"):
+    """Numbers in the texts are written with the separator the locale gives the numbers
+    cardgen fills in (cards.yaml, decimal_separator)."""
+    for lang in LANGS:
+        other = {".": ",", ",": "."}[words("cards", lang)["decimal_separator"]]
         for where, text in texts(name, lang):
             # a value to type on the command line is quoted, and keeps its decimal point
-            said = re.sub(r"«[^»]*»|„[^“]*“|“[^”]*”", "", text)
-            assert not re.search(r"\d\.\d", said), f"{where}.{lang}: decimal comma expected: {text!r}"
-    for where, text in texts(name, "en"):
-        assert not re.search(r"\d,\d", text), f"{where}.en: decimal point expected: {text!r}"
+            said = re.sub(r"«[^»]*»|„[^“]*“|“[^”]*”", "", text) if other == "." else text
+            assert not re.search(rf"\d{re.escape(other)}\d", said), f"{where}.{lang}: {other!r} in a number: {text!r}"
 
 
 def test_every_character_can_be_drawn_with_the_bundled_fonts():
@@ -195,8 +210,9 @@ def test_summary_structure(variant):
         assert ex["section"] in ids, ex["id"]
         if ex["kind"] == "turn":
             assert set(ex) == {"id", "kind", "section", "rows", "turn", "expect"}, ex["id"]
-            assert len(ex["rows"]) == 4 and all(1 <= len(row) <= 5 for row in ex["rows"]), ex["id"]
-            assert set(ex["expect"]) == {"rows", "collected"} and len(ex["expect"]["rows"]) == 4, ex["id"]
+            rows, longest = VARIANTS[variant].rows, VARIANTS[variant].row_limit
+            assert len(ex["rows"]) == rows and all(1 <= len(row) <= longest for row in ex["rows"]), ex["id"]
+            assert set(ex["expect"]) == {"rows", "collected"} and len(ex["expect"]["rows"]) == rows, ex["id"]
             assert len(ex["turn"]) >= players.min, f"{ex['id']}: the referee needs a whole table"
             if variant == "pro":
                 top = 10 * len(ex["turn"]) + 4
@@ -282,7 +298,7 @@ def test_jokers_have_the_0_4_after_17_example():
     )
 
 
-@pytest.mark.parametrize("variant", ["jokers", "pro"])
+@pytest.mark.parametrize("variant", [name for name in TO_A_LIMIT if name != "classic"])
 def test_variants_scored_like_classic_mention_the_tally(variant):
     for lang in LANGS:
         assert all(n in section_text(variant, "end", lang) for n in ("66", "69", "43", "50")), lang
@@ -292,15 +308,16 @@ def test_score_sheet_and_strings_cover_every_variant():
     score = load(LOCALES / "en" / "score.yaml")
     assert set(score["title"]) == set(RULES) == set(score["rules"])
     assert set(score["labels"]) >= {"player", "round", "total", "cut_here"}
-    for variant in ("classic", "pro", "jokers"):
+    for variant in TO_A_LIMIT:
         assert all("{limit}" in words("score", lang)[f"rules.{variant}"] for lang in LANGS)
     assert set(load(LOCALES / "en" / "cards.yaml")["variants"]) == set(RULES)
-    separators = {lang: words("cards", lang)["decimal_separator"] for lang in LANGS}
+    separators = {lang: words("cards", lang)["decimal_separator"] for lang in ("en", "fr", "de", "nl")}
     assert separators == {"en": ".", "fr": ",", "de": ",", "nl": ","}
+    assert all(words("cards", lang)["decimal_separator"] in (".", ",") for lang in LANGS)
     assert all("{n}" in words("cards", lang)["page"] and "{total}" in words("cards", lang)["page"] for lang in LANGS)
 
 
-@pytest.mark.parametrize("variant", ["classic", "pro", "jokers"])
+@pytest.mark.parametrize("variant", TO_A_LIMIT)
 def test_reference_card_says_the_round_is_finished_at_66(variant):
     # "Game ends at 66" alone made players stop in mid-round
     for lang in LANGS:
@@ -309,7 +326,7 @@ def test_reference_card_says_the_round_is_finished_at_66(variant):
         assert round_word.lower() in line.lower(), (lang, line)
 
 
-@pytest.mark.parametrize("variant", ["pro", "jokers"])
+@pytest.mark.parametrize("variant", [name for name in TO_A_LIMIT if name != "classic"])
 def test_variants_played_to_a_limit_offer_the_classic_options(variant):
     # another limit or a fixed number of rounds: said in Classic, missing in Pro and Jokers
     for lang in LANGS:
@@ -331,25 +348,29 @@ def test_bull_heads_are_listed_from_the_55_down(variant):
 
 @pytest.fixture
 def with_xx(tmp_path, monkeypatch):
-    """The bundled locales plus xx, a copy of English: a new language and no code change."""
+    """English and xx, a copy of English: a new language and no code change."""
     import cardgen.texts
 
     root = tmp_path / "locales"
-    shutil.copytree(LOCALES, root)
-    shutil.copytree(root / "en", root / "xx")
+    for code in ("en", "xx"):
+        shutil.copytree(LOCALES / "en", root / code)
     monkeypatch.setattr(cardgen.texts, "LOCALES", root)
     return root
 
 
 def test_a_copy_of_english_under_a_new_code_builds_every_pdf(with_xx):
+    from cardgen.balance import FEWEST_GAMES, balance
+    from cardgen.balance.pdf import balance_pdf
+    from cardgen.balance.words import text_report
     from cardgen.build import PrintSettings, build
+    from cardgen.engine import Options
     from cardgen.model.rules import VARIANTS
     from cardgen.render.reference import reference_sheet_pdf
     from cardgen.render.scoresheet import score_sheet_pdf
     from cardgen.texts import languages
 
-    assert languages() == ("en", "de", "fr", "nl", "xx")
-    kit = build(PrintSettings(lang="xx"))  # cards, calibration, the four summaries, score sheets
+    assert languages() == ("en", "xx")
+    kit = build(PrintSettings(lang="xx"))  # cards, calibration, every summary, score sheets
     english = build(PrintSettings(lang="en"))
     assert {name.replace("-xx.", "-en."): drawn(pdf) for name, pdf in kit.items()} == {
         name: drawn(pdf) for name, pdf in english.items()
@@ -358,6 +379,9 @@ def test_a_copy_of_english_under_a_new_code_builds_every_pdf(with_xx):
     for variant in VARIANTS:
         assert drawn(score_sheet_pdf(variant, "xx")) == drawn(score_sheet_pdf(variant, "en"))
         assert record_of(score_sheet_pdf(variant, "xx"))["lang"] == "xx"
+    report = balance(Options("classic"), ["random"] * 3, FEWEST_GAMES, check=False)
+    assert text_report(report, "xx") == text_report(report, "en")
+    assert drawn(balance_pdf(report, "xx")) == drawn(balance_pdf(report, "en"))
 
 
 def drawn(pdf: bytes) -> list[bytes]:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from cardgen.balance.stats import Difference, Interval
 from cardgen.engine import face
-from cardgen.texts import Messages, check_lang, sheet_strings
+from cardgen.texts import Messages, check_lang, sheet_strings, with_decimal_separator
 
 if TYPE_CHECKING:
     from cardgen.balance import BalanceReport, SideFigures
@@ -21,11 +21,11 @@ def number(value: float, lang: str, decimals: int = 1) -> str:
     text = f"{value:.{decimals}f}"
     if text.lstrip("-").strip("0.") == "":
         text = text.lstrip("-")  # never "-0.0"
-    return text.replace(".", sheet_strings(lang)["decimal_separator"]).replace("-", "\u2212")  # a true minus sign
+    return with_decimal_separator(text, lang).replace("-", "\u2212")  # a true minus sign
 
 
 def percent(share: float, lang: str, decimals: int = 1) -> str:
-    return number(100 * share, lang, decimals) + ("\u00a0%" if lang != "en" and lang != "nl" else "%")
+    return sheet_strings(lang)["percent"].format(number=number(100 * share, lang, decimals))
 
 
 def variant_name(report: BalanceReport, lang: str) -> str:

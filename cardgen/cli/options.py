@@ -6,7 +6,7 @@ from pathlib import Path
 import click
 
 from cardgen.formats import FLIPS, PAPERS
-from cardgen.texts import LANGUAGES
+from cardgen.texts import DEFAULT_LANG, LANGUAGES
 
 LANGS = click.Choice(LANGUAGES)
 PAPER_CHOICE = click.Choice(list(PAPERS))
@@ -46,7 +46,7 @@ def faces_option(help: str):
 
 
 def lang_option(help: str):
-    return click.option("--lang", type=LANGS, default="en", show_default=True, help=help)
+    return click.option("--lang", type=LANGS, default=DEFAULT_LANG, show_default=True, help=help)
 
 
 def output_option(help: str, default: str | None = None, folder: bool | None = None):
@@ -126,7 +126,7 @@ def paper_options(function):
 def resolve_paper_and_flip(paper: str | None, flip: str | None, printer: str | None) -> tuple[str, str]:
     """The paper and flip of pages without a card layout: the options, else the printer
     profile's, else A4 and the long edge."""
-    settings = resolve_print_settings("standard", paper, flip, None, printer, "en")
+    settings = resolve_print_settings("standard", paper, flip, None, printer, DEFAULT_LANG)
     return settings.paper or "a4", settings.flip or "long"
 
 

@@ -18,15 +18,15 @@ from cardgen.errors import printable
 )
 @paper_options
 @output_option(
-    "The PDF to write. Default: output/rules-VARIANT-LANG.pdf (reference-VARIANT-LANG.pdf with --reference). Without VARIANT: the folder for the four summaries (default output).",
+    "The PDF to write. Default: output/rules-VARIANT-LANG.pdf (reference-VARIANT-LANG.pdf with --reference). Without VARIANT: the folder for every variant's summary (default output).",
 )
 def command(variant, lang, reference, paper, flip, printer, output):
-    """Write the rule summary of VARIANT (plus, jokers, classic or pro, or a rule
-    YAML of the same form) as a PDF: one A4 or Letter page, or both sides of one
-    sheet, with examples the rules engine plays.
+    """Write the rule summary of VARIANT (a variant's name, or a rule YAML of the
+    same form) as a PDF: one A4 or Letter page, or both sides of one sheet, with
+    examples the rules engine plays.
 
-    Without VARIANT, the four summaries go to output/rules-VARIANT-LANG.pdf; with
-    --reference and no VARIANT, one sheet holds the reference cards of all four.
+    Without VARIANT, every variant's summary goes to output/rules-VARIANT-LANG.pdf;
+    with --reference and no VARIANT, one sheet holds the reference cards of all.
     """
     from cardgen.model.rules import summary_variants
     from cardgen.render.reference import reference_sheet_pdf

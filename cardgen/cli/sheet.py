@@ -10,20 +10,20 @@ from cardgen.cli.options import lang_option, output_option, paper_options, resol
 @click.option(
     "--players",
     metavar="N",
-    help="Only the sheet for N players (Classic, Pro, Jokers: 2 to 10; Plus: 2 to 7). Default: a page for every player count.",
+    help="Only the sheet for N players (2 up to the most the variant allows). Default: a page for every player count.",
 )
 @lang_option("Language of the sheet.")
 @paper_options
 @output_option(
-    "The PDF to write. Default: output/score-VARIANT-LANG.pdf (score-VARIANT-Np-LANG.pdf with --players). Without VARIANT: the folder for the four PDFs (default output).",
+    "The PDF to write. Default: output/score-VARIANT-LANG.pdf (score-VARIANT-Np-LANG.pdf with --players). Without VARIANT: the folder for every variant's PDF (default output).",
 )
 def command(variant, players, lang, paper, flip, printer, output):
-    """Write score sheets of VARIANT (plus, jokers, classic or pro): names across
-    the top, a row per round, the running totals and the end-of-game rule; two
-    sheets per A4 or Letter page with a cut line.
+    """Write score sheets of VARIANT (a variant's name): names across the top, a
+    row per round, the running totals and the end-of-game rule; two sheets per A4
+    or Letter page with a cut line.
 
-    Without VARIANT, the sheets of all four variants (with --players, of those
-    played by that many).
+    Without VARIANT, the sheets of every variant (with --players, of those played
+    by that many).
     """
     from cardgen.cli.rules import _check_variant, _write
     from cardgen.errors import InputError

@@ -59,10 +59,10 @@ class Card(BaseModel):
             raise ValueError(f"must be a number from -{MAX_VALUE} to {MAX_VALUE}")
         return value
 
-    def label(self, decimal_separator: str = ".") -> str:
-        """The value as printed: a joker shows the language's decimal separator (0,4)."""
+    def label(self) -> str:
+        """The value as printed, a joker's with a decimal point (0.4; see texts.with_decimal_separator)."""
         if self.kind == "joker":
-            return f"{self.value:.1f}".replace(".", decimal_separator)
+            return f"{self.value:.1f}"
         return "" if self.kind == "blank" else str(self.value)
 
 
@@ -78,7 +78,7 @@ class RulesCard:
     def id(self) -> str:
         return f"reference-{self.variant}"
 
-    def label(self, decimal_separator: str = ".") -> str:
+    def label(self) -> str:
         return ""
 
 

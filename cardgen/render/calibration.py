@@ -42,7 +42,7 @@ from cardgen.record import CalibrationRecord
 from cardgen.render.fonts import register, require_glyphs
 from cardgen.render.palette import BOLD, REGULAR
 from cardgen.render.pdf import attach_record, finish, new_canvas, set_boxes
-from cardgen.texts import Message, MessageList, check_lang, languages, messages
+from cardgen.texts import DEFAULT_LANG, Message, MessageList, check_lang, languages, messages
 
 FONT = REGULAR
 ATTACHMENT = CALIBRATION_ATTACHMENT
@@ -126,7 +126,7 @@ def value_direction(flip: str, axis: str) -> tuple[float, float]:
     return (0.0, -1.0) if flip == "long" else (0.0, 1.0)
 
 
-def calibration_pdf(paper: str = "a4", flip: str = "long", back_offset=(0.0, 0.0), lang: str = "en") -> bytes:
+def calibration_pdf(paper: str = "a4", flip: str = "long", back_offset=(0.0, 0.0), lang: str = DEFAULT_LANG) -> bytes:
     """The two-page calibration sheet, front then back, as PDF bytes."""
     size = paper_size(paper)
     flip = check_flip(flip)

@@ -26,7 +26,7 @@ from cardgen.model.turnable import is_ambiguous
 from cardgen.render import art
 from cardgen.render.fonts import register, require_glyphs
 from cardgen.render.pictures import box_in_card, draw_picture, ensure_form
-from cardgen.texts import sheet_strings
+from cardgen.texts import DEFAULT_LANG, check_lang, with_decimal_separator
 
 FORM_PREFIX = "cardgen-"
 # Long values are first condensed down to this horizontal scale, then shrunk.
@@ -83,16 +83,17 @@ class CardPainter:
     of 1–104) when turned 180° gets a bar under its digits (style field mark_turnable).
     """
 
-    def __init__(self, canvas, style: FaceStyle, lang: str = "en", cards: Iterable[Card] = ()):
-        separator = style.joker.decimal_separator.get(lang) or sheet_strings(lang)["decimal_separator"]
+    def __init__(self, canvas, style: FaceStyle, lang: str = DEFAULT_LANG, cards: Iterable[Card] = ()):
         self.canvas = canvas
         self.style = style
-        self.lang = lang
-        self.decimal_separator = separator
+        self.lang = check_lang(lang)
         self._checked_labels: set[str] = set()
-        self._set_labels = frozenset(card.label(separator) for card in cards)
+        self._set_labels = frozenset(map(self._label, cards))
         for role in FONT_ROLES:
             register(style.font(role), style.font_file(role))
+
+    def _label(self, card: Card) -> str:
+        return with_decimal_separator(card.label(), self.lang, self.style.joker.decimal_separator.get(self.lang, ""))
 
     # -- the contract -------------------------------------------------------
 
@@ -100,7 +101,7 @@ class CardPainter:
         self, card: Card, x: float, y: float, width: float, height: float, bleed: float, rotate180: bool = False
     ) -> None:
         """Draw `card`'s face into the trim box (x, y, width, height), background into the bleed."""
-        label = card.label(self.decimal_separator)
+        label = self._label(card)
         self._check_label(label)
         tone = self._tone(card)
         scale = self._scale(width, height)

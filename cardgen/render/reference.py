@@ -29,7 +29,7 @@ from cardgen.render.palette import ACCENT, BOLD, INK, REGULAR, SOFT_INK
 from cardgen.render.paragraphs import text_paragraph
 from cardgen.render.sheets import SheetRequest, render_sheet
 from cardgen.render.summary import draw_bull
-from cardgen.texts import check_lang, sheet_strings
+from cardgen.texts import DEFAULT_LANG, check_lang, sheet_strings
 
 DESIGN = (56.0, 87.0)  # mm: the card the layout below is drawn for
 
@@ -185,7 +185,7 @@ class ReferencePainter:
         canvas.drawCentredString(w / 2, 5.6 * MM, f"{sheet_strings(lang)['reference_card']} · {players}")
 
 
-def reference_sheet_pdf(variants: list[str], lang: str = "en", paper: str = "a4") -> bytes:
+def reference_sheet_pdf(variants: list[str], lang: str = DEFAULT_LANG, paper: str = "a4") -> bytes:
     """The reference cards of `variants` on one-sided sheets of `paper` (a4 or letter)
     with cut marks: a row of copies per variant (a page full of a single variant)."""
     check_lang(lang)

@@ -22,7 +22,7 @@ from cardgen.render.fonts import register, require_glyphs
 from cardgen.render.palette import ACCENT, BOLD, INK, LINE, REGULAR, SOFT_INK
 from cardgen.render.paragraphs import text_paragraph
 from cardgen.render.pdf import finish, new_document, sides_flip
-from cardgen.texts import check_lang, locale_file
+from cardgen.texts import DEFAULT_LANG, check_lang, locale_file
 
 MARGIN = 9.0  # mm, inside each half page
 TITLE_HEIGHT = 9.0  # the title line above the table
@@ -51,7 +51,7 @@ class SheetPlan:
 
 def player_range(variant: str) -> tuple[int, int]:
     """The player counts a score sheet is made for: every count the variant allows with
-    some option (Classic, Pro and Jokers 2 to 10, Plus 2 to 7)."""
+    some option (Pro's max_players, for one, takes it up to 10)."""
     return _widest_options(variant).player_limits()
 
 
@@ -87,7 +87,7 @@ def plan(variant: str, players: int) -> SheetPlan:
 
 
 def score_sheet_pdf(
-    variant: str, lang: str = "en", players: int | None = None, paper: str = "a4", flip: str = "long"
+    variant: str, lang: str = DEFAULT_LANG, players: int | None = None, paper: str = "a4", flip: str = "long"
 ) -> bytes:
     """Score sheets of `variant` in `lang` on `paper` (a4 or letter): one page for
     `players`, or a page per player count, printed on both sides turning on the `flip`

@@ -156,8 +156,10 @@ def _slot_place(card: CardPlace, back: BackPlace | None = None) -> str:
 
 
 def _printed_forms(label: str) -> set[str]:
-    """A joker's value may be printed with a decimal comma (0,4)."""
-    return {label, label.replace(".", ",")}
+    """A joker's value as any language prints it (0.4, 0,4)."""
+    from cardgen.texts import languages, with_decimal_separator
+
+    return {label} | {with_decimal_separator(label, lang) for lang in languages()}
 
 
 class CardsCheck(PageCheck):

@@ -283,7 +283,7 @@ def _check_variants(doc: YamlDocument, contents: Contents, report: Report) -> li
         _check_jokers(doc, contents, numbers_from, report)
         if contents.numbered_usable and (len(contents.jokers) >= 2 or contents.jokers_replacement):
             variants += _variants_with(FIRST_JOKER)
-    served = ", ".join(v.capitalize() for v in variants) or "no variant of docs/RULES.md"
+    served = ", ".join(VARIANTS[v].name for v in variants) or "no variant of docs/RULES.md"
     together = variants and (contents.numbered_replacement or not contents.numbers)
     report.info(
         "set.variants",
@@ -304,7 +304,7 @@ def _replacement(present: list[int], missing: list[int], report: Report) -> None
     report.info(
         "set.classic",
         f"replacement cards for the bundled deck: {replaces} "
-        f"({len(present)} of the 104 numbered cards); Classic, Pro and Jokers play with the bundled numbered "
+        f"({len(present)} of the 104 numbered cards); every variant plays with the bundled numbered "
         f"cards ({BUNDLED_NUMBERED}), these printed in their place. A set with up to {HIGHEST // 2} of the "
         "cards 1–104, once each, is taken as replacement cards; more than that is a deck, which needs all 104",
         replaces=present,

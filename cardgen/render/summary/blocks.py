@@ -22,7 +22,7 @@ from cardgen.render.faces import FORM_PREFIX, CardPainter
 from cardgen.render.fonts import wrapped_lines
 from cardgen.render.palette import ACCENT, BOLD, INK, REGULAR
 from cardgen.render.paragraphs import text_paragraph
-from cardgen.texts import sheet_strings
+from cardgen.texts import with_decimal_separator
 
 MARGIN = 10 * MM
 COLUMN_GAP = 7 * MM
@@ -133,11 +133,11 @@ def draw_bull(canvas, cx: float, cy: float, size: float) -> None:
 def shown_value(tenths: int, lang: str) -> str:
     """A value in tenths as the language writes it: 17.4 or 17,4."""
     text = f"{tenths // 10}.{tenths % 10}" if tenths % 10 else str(tenths // 10)
-    return text.replace(".", sheet_strings(lang)["decimal_separator"])
+    return with_decimal_separator(text, lang)
 
 
 def card_text(card: int, lang: str) -> str:
-    return face(card).replace(".", sheet_strings(lang)["decimal_separator"])
+    return with_decimal_separator(face(card), lang)
 
 
 # --- blocks: measured once for the column width, then drawn -----------------------------

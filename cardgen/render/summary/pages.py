@@ -35,7 +35,7 @@ from cardgen.render.summary.blocks import (
 )
 from cardgen.render.summary.examples import TallyBlock, TurnBlock
 from cardgen.render.summary.flow import Overflow, Placed, columns, flow
-from cardgen.texts import check_lang, sheet_strings
+from cardgen.texts import DEFAULT_LANG, check_lang, sheet_strings
 
 
 def summary_blocks(summary: RuleSummary, lang: str, frame: Frame) -> list[tuple[int, Block]]:
@@ -123,7 +123,7 @@ def _balanced(blocks: list[tuple[int, Block]], pages: int, frame: Frame) -> list
 # --- the pages ---------------------------------------------------------------------
 
 
-def draw_summary(summary: RuleSummary, lang: str = "en", paper: str = "a4", flip: str = "long") -> bytes:
+def draw_summary(summary: RuleSummary, lang: str = DEFAULT_LANG, paper: str = "a4", flip: str = "long") -> bytes:
     """A proved rule summary (cardgen.summaries) in `lang` on `paper` (a4 or letter), as PDF
     bytes; two pages ask for the printer to turn the sheet on its `flip` edge."""
     check_lang(lang)
