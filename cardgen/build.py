@@ -151,6 +151,8 @@ class _PageSetup:
 
 def _page_setup(settings: PrintSettings) -> _PageSetup:
     layout, layout_doc = load_layout(settings.layout)
+    if layout.paper == "fit" and not settings.paper:
+        raise layout_doc.error(("paper",), "`fit` is for pictures (preview, export); a build needs --paper")
     paper_mm = PAPERS[settings.paper] if settings.paper else layout.paper_size
     try:
         make_grid(layout, paper_mm)

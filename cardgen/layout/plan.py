@@ -209,15 +209,17 @@ def plan_sheets(
     flip: str = "long",
     back_offset: tuple[float, float] = (0.0, 0.0),
     cutter_marks: CutterStyle = "none",
+    dpi: float | None = None,
 ) -> Plan:
-    """Fronts in grid order, each followed (but on a sleeve sheet) by the page behind it."""
+    """Fronts in grid order, each followed (but on a sleeve sheet) by the page behind it;
+    `dpi`: a fitted paper (`paper: fit`) in whole pixels."""
     if mode == "fold":
         if cutter_marks != "none":
             raise CutterMarksError(
                 "a fold sheet takes no cutting-machine marks: print duplex or sleeve sheets for that"
             )
         return plan_fold(card_count, layout, paper)
-    grid = make_grid(layout, paper)
+    grid = make_grid(layout, paper, card_count, dpi)
     marks = silhouette_marks(grid.paper) if cutter_marks == "silhouette" else None
     two_sided = mode != "sleeve"
     targets = tuple(target_centres(grid, layout))
