@@ -3,7 +3,6 @@ file is ready, so a failed run leaves existing output as it was."""
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -320,23 +319,3 @@ def _references_for(card_set: CardSet, mode: str) -> tuple[RulesCard, ...]:
     if mode == "glue" and all(card.kind == "zero" for card in cards) and len(cards) < SPARE_CARDS_IN_A_BOX:
         return (RulesCard("plus"),)
     return ()
-
-
-def page_images(files: dict[str, bytes], dpi: int) -> dict[str, bytes]:
-    """A PNG of every page of every PDF in `files`, named after it (deck-duplex-p01.png)."""
-    import pypdfium2  # here: only --png needs it, and it is a tenth of a build's imports
-
-    images = {}
-    for name, content in files.items():
-        if not name.endswith(".pdf"):
-            continue
-        document = pypdfium2.PdfDocument(content)
-        try:
-            for index in range(len(document)):
-                image = document[index].render(scale=dpi / 72).to_pil()
-                buffer = io.BytesIO()
-                image.save(buffer, format="PNG", dpi=(dpi, dpi))
-                images[f"{Path(name).stem}-p{index + 1:02d}.png"] = buffer.getvalue()
-        finally:
-            document.close()
-    return images

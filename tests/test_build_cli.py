@@ -1,11 +1,13 @@
 """`cardgen build` as a user runs it: files written, bad input refused in one line."""
 
+import io
 import subprocess
 import sys
 
 import pytest
 from clirun import cardgen_in_process
 from pdfcheck import MM, layout_record, reader
+from PIL import Image, ImageCms
 
 KIT = ["zero-cards-glue.pdf", "jokers-glue.pdf", "jokers-duplex.pdf", "deck-duplex.pdf", "calibration.pdf"]
 
@@ -56,6 +58,9 @@ def test_png_writes_a_picture_of_every_page(tmp_path):
     assert result.returncode == 0, result.stderr
     pngs = sorted(p.name for p in tmp_path.glob("*.png"))
     assert pngs == ["zero-cards-glue-p01.png", "zero-cards-glue-p02.png"]
+    with Image.open(tmp_path / pngs[0]) as image:  # by the rasteriser of preview and export
+        assert image.size == (1240, 1754)  # A4 at 150 dpi, to the nearest pixel
+        assert "sRGB" in ImageCms.getProfileDescription(ImageCms.ImageCmsProfile(io.BytesIO(image.info["icc_profile"])))
 
 
 PROMO = """\

@@ -27,7 +27,7 @@ def test_one_png_per_card_at_the_size_the_dpi_gives(tmp_path, dpi, size):
 
 
 def test_card_size_option_changes_the_image(tmp_path):
-    result = run("--cards", "7", "--card-size", "63x88", "--dpi", "254", "-o", str(tmp_path))
+    result = run("--cards", "7", "--layout", "63x88", "--dpi", "254", "-o", str(tmp_path))
     assert result.exit_code == 0, result.output
     with Image.open(tmp_path / "7.png") as image:
         assert image.size == (630, 880)

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import click
 
-from cardgen.cli.options import LANGS, card_size
+from cardgen.cli.options import LANGS, card_layout_option
 from cardgen.errors import printable
 
 
@@ -29,12 +29,7 @@ from cardgen.errors import printable
     show_default=True,
     help="png: one image per card face and per back; pdf: one PDF, a page each, TrimBox at the cut.",
 )
-@click.option(
-    "--size",
-    metavar="WxH|poker",
-    callback=card_size,
-    help="The card's cut size in mm: 56x87 (the default), poker (63 × 88) or WxH, 10 to 300 mm a side.",
-)
+@card_layout_option
 @click.option("--faces", metavar="NAME|FILE", help="A face style for every set instead of each set's own.")
 @click.option("--lang", type=LANGS, default="en", show_default=True, help="The joker's decimal separator (0.4 or 0,4).")
 @click.option(
@@ -45,15 +40,14 @@ from cardgen.errors import printable
     show_default=True,
     help="Folder for the files and manifest.json; best an empty one.",
 )
-def command(sets, bleed, dpi, file_format, size, faces, lang, output):
+def command(sets, bleed, dpi, file_format, layout, faces, lang, output):
     """Write print-shop files: every card face and each distinct back at the cut size plus
     bleed, nothing else on them, and a manifest.json saying what each file is and how many
     copies to print. Check them with `cardgen verify FOLDER`."""
     from cardgen.export import ExportRequest, export
     from cardgen.files import write_files
-    from cardgen.preview import DEFAULT_CARD_SIZE
 
-    request = ExportRequest(tuple(sets), bleed, dpi, file_format, size or DEFAULT_CARD_SIZE, faces=faces, lang=lang)
+    request = ExportRequest(tuple(sets), bleed, dpi, file_format, layout, faces=faces, lang=lang)
     files = export(request)
     for path in write_files(output, files):
         click.echo(printable(path))

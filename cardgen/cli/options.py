@@ -7,26 +7,14 @@ from cardgen.texts import LANGUAGES
 
 LANGS = click.Choice(LANGUAGES)
 LANGS_METAVAR = "|".join(LANGUAGES)
-CARD_SIZES = {"poker": (63.0, 88.0)}  # mm, named for --card-size and --size
-CARD_SIDE_MM = (10, 300)
+LAYOUT_HELP = "A bundled layout name, a layout YAML file, or WIDTHxHEIGHT in mm (the standard layout with that card)."
 
 
-def card_size(ctx, param, text: str | None) -> tuple[float, float] | None:
-    """A card size option: WxH in mm (63x88) or a named size (poker); None when not given."""
-    if not text:
-        return None
-    if text.lower() in CARD_SIZES:
-        return CARD_SIZES[text.lower()]
-    try:
-        width, height = (float(part) for part in text.lower().replace("×", "x").split("x"))
-    except ValueError:
-        raise click.BadParameter(
-            f"write the card size as WIDTHxHEIGHT in mm, e.g. 63x88, or poker, not {text}."
-        ) from None
-    low, high = CARD_SIDE_MM
-    if not (low <= width <= high and low <= height <= high):
-        raise click.BadParameter(f"each side must be {low} to {high} mm, not {text}.")
-    return width, height
+def card_layout_option(function):
+    """--layout for the commands that draw a layout's card alone: preview and export."""
+    return click.option(
+        "--layout", default="standard", show_default=True, metavar="NAME|FILE|WxH", help="The card: " + LAYOUT_HELP
+    )(function)
 
 
 def _paper_option(default: str):
@@ -60,9 +48,7 @@ def print_options(function):
     return _apply(
         function,
         [
-            click.option(
-                "--layout", default="standard", show_default=True, help="A bundled layout name or a layout YAML file."
-            ),
+            click.option("--layout", default="standard", show_default=True, help=LAYOUT_HELP),
             _paper_option("the layout's, A4"),
             _flip_option("the layout's, long"),
             click.option(

@@ -18,6 +18,18 @@ def pixels(length_mm: float, dpi: float) -> int:
     return max(1, round(length_mm / 25.4 * dpi))
 
 
+def pixel_size(size_mm: tuple[float, float], dpi: float) -> tuple[int, int]:
+    """Pixels of an image of `size_mm` at `dpi`."""
+    width, height = (pixels(side, dpi) for side in size_mm)
+    return width, height
+
+
+def whole_pixels_mm(size_mm: tuple[float, float], dpi: float) -> tuple[float, float]:
+    """`size_mm` rounded to whole pixels at `dpi`."""
+    width, height = pixel_size(size_mm, dpi)
+    return width * 25.4 / dpi, height * 25.4 / dpi
+
+
 @dataclass(frozen=True)
 class Rect:
     x: float
@@ -168,12 +180,6 @@ def _square_columns(count: int, pitch_x: float, pitch_y: float) -> int:
         return abs(math.log(columns * pitch_x / (math.ceil(count / columns) * pitch_y)))
 
     return min(range(1, count + 1), key=squareness)
-
-
-def whole_pixels_mm(size_mm: tuple[float, float], dpi: float) -> tuple[float, float]:
-    """`size_mm` rounded to whole pixels at `dpi`."""
-    width, height = (pixels(side, dpi) * 25.4 / dpi for side in size_mm)
-    return width, height
 
 
 def _count(layout: Layout, field: str, card: float, pitch: float, paper: float, margin: float) -> int:

@@ -34,6 +34,7 @@ class SheetRequest:
     words: dict = field(default_factory=dict)  # locales/LANG/cards.yaml in the chosen language
     cutter_marks: CutterStyle = "none"  # print-and-cut registration marks on the front pages
     record: bool = True  # False for pictures and print-shop pages: no record inside
+    subject: str | None = None  # the PDF's subject; None: the print hint of new_canvas
 
 
 def sheet_plan(request: SheetRequest) -> Plan:
@@ -53,6 +54,8 @@ def render_sheet(request: SheetRequest, plan: Plan | None = None) -> bytes:
     """The whole PDF of `request`, as bytes: its plan drawn page by page."""
     plan = plan or sheet_plan(request)
     canvas, buffer = new_canvas(plan.paper, plan.flip, request.title)
+    if request.subject:
+        canvas.setSubject(request.subject)
     painter = request.painter_factory(canvas)
     furniture = _Furniture(canvas, plan, request)
     for page in plan.pages:
