@@ -65,9 +65,8 @@ class _Back:
 def export(request: ExportRequest) -> dict[str, bytes]:
     """Every file of the export, manifest.json included, as bytes keyed by file name.
     InputError for bad input, before anything is drawn."""
-    _check(request)
     page = sheet_layout("one-up", request.layout, bleed=request.bleed_mm)
-    _check_pixels(request, page)
+    _check(request, make_grid(page).paper)
     chosen = choose_cards(list(request.sets), None, request.faces)
     backs = _distinct_backs(chosen)
     back_names = _back_names(backs, request.format)
@@ -83,12 +82,8 @@ def export(request: ExportRequest) -> dict[str, bytes]:
     return files
 
 
-def _size_mm(page: Layout) -> tuple[float, float]:
-    """The whole file or page: the trim and the bleed on every side."""
-    return make_grid(page).paper
-
-
-def _check(request: ExportRequest) -> None:
+def _check(request: ExportRequest, size: tuple[float, float]) -> None:
+    """InputError for what no print shop takes; `size`: a card and its bleed."""
     if not request.sets:
         raise InputError("name the card sets to export, e.g. cardgen export --set numbered -o print-shop")
     bleed = request.bleed_mm
@@ -97,10 +92,6 @@ def _check(request: ExportRequest) -> None:
     low, high = DPI_RANGE
     if not low <= request.dpi <= high:
         raise InputError(f"the dpi must be {low} to {high}, not {request.dpi}; print shops ask for 300.")
-
-
-def _check_pixels(request: ExportRequest, page: Layout) -> None:
-    size = _size_mm(page)
     width, height = pixel_size(size, request.dpi)
     if request.format == "png" and width * height > MAX_PIXELS:
         raise InputError(
@@ -162,7 +153,7 @@ def _manifest(
     back_names: list[str],
 ) -> bytes:
     """manifest.json: every file (or PDF page) with its card, side and copies; the sizes."""
-    is_png = request.format == "png"
+    is_png, size = request.format == "png", make_grid(page).paper  # the card and its bleed
     pdf_name = "" if is_png else _pdf_name(request.sets)
     keys = [back_key(back.style) for back in backs]
     back_refs = [
@@ -184,9 +175,9 @@ def _manifest(
         "cards": len(chosen),
         "trim_mm": [page.card.width, page.card.height],
         "bleed_mm": request.bleed_mm,
-        "size_mm": [round(side, 3) for side in _size_mm(page)],
+        "size_mm": [round(side, 3) for side in size],
         "dpi": request.dpi if is_png else None,
-        "pixels": list(pixel_size(_size_mm(page), request.dpi)) if is_png else None,
+        "pixels": list(pixel_size(size, request.dpi)) if is_png else None,
         "files": files,
     }
     return (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8")

@@ -195,10 +195,12 @@ def cards_per_sheet(count: int, layout: Layout, dpi: int) -> int:
 
 
 def _contact_sheets(items: list[PreviewCard | FaceStyle], lang, dpi, layout: Layout) -> dict[str, bytes]:
-    """contact-sheet.png, or contact-sheet-1.png, -2.png, ... when one image would be too large."""
+    """contact-sheet.png, or contact-sheet-1.png, -2.png, ... when one image would be too large
+    (or the layout's grid too small)."""
     per_sheet = cards_per_sheet(len(items), layout, dpi)
     groups = [items[start : start + per_sheet] for start in range(0, len(items), per_sheet)]
-    images = [rasterise(sheet_pdf(group, layout, lang, dpi, "cardgen contact sheet"), dpi)[0] for group in groups]
+    pdfs = [sheet_pdf(group, layout, lang, dpi, "cardgen contact sheet") for group in groups]
+    images = [image for pdf in pdfs for image in rasterise(pdf, dpi)]  # fixed columns and rows: a page per grid
     if len(images) == 1:
         return {CONTACT_SHEET: images[0]}
     width = len(str(len(images)))
@@ -221,18 +223,15 @@ def rasterise(pdf: bytes, dpi: int) -> list[bytes]:
     inside) with the dpi written in the file."""
     document = pypdfium2.PdfDocument(pdf)
     try:
-        pages = [document[index] for index in range(len(document))]
-        return [_png(page.render(scale=dpi / 72).to_pil(), dpi, _page_pixels(page, dpi)) for page in pages]
+        return [_png(document[index], dpi) for index in range(len(document))]
     finally:
         document.close()
 
 
-def _page_pixels(page, dpi: int) -> tuple[int, int]:
+def _png(page, dpi: int) -> bytes:
+    image = page.render(scale=dpi / 72).to_pil()
     width, height = page.get_size()  # points
-    return pixel_size((width / MM, height / MM), dpi)
-
-
-def _png(image: Image.Image, dpi: int, size_px: tuple[int, int]) -> bytes:
+    size_px = pixel_size((width / MM, height / MM), dpi)
     if image.size != size_px:  # pdfium rounds a size of n + 1e-12 pixels up to n + 1
         image = image.crop((0, 0, *size_px))
     out = io.BytesIO()

@@ -7,14 +7,14 @@ from cardgen.texts import LANGUAGES
 
 LANGS = click.Choice(LANGUAGES)
 LANGS_METAVAR = "|".join(LANGUAGES)
-LAYOUT_HELP = "A bundled layout name, a layout YAML file, or WIDTHxHEIGHT in mm (the standard layout with that card)."
 
 
-def card_layout_option(function):
-    """--layout for the commands that draw a layout's card alone: preview and export."""
-    return click.option(
-        "--layout", default="standard", show_default=True, metavar="NAME|FILE|WxH", help="The card: " + LAYOUT_HELP
-    )(function)
+def _layout_option(what: str):
+    words = f"{what}: a bundled layout, a layout YAML file, or WIDTHxHEIGHT in mm (the standard layout with that card)."
+    return click.option("--layout", default="standard", show_default=True, metavar="NAME|FILE|WxH", help=words)
+
+
+card_layout_option = _layout_option("The card")  # preview, export: a layout's card alone
 
 
 def _paper_option(default: str):
@@ -48,7 +48,7 @@ def print_options(function):
     return _apply(
         function,
         [
-            click.option("--layout", default="standard", show_default=True, help=LAYOUT_HELP),
+            _layout_option("The page layout"),
             _paper_option("the layout's, A4"),
             _flip_option("the layout's, long"),
             click.option(

@@ -24,12 +24,6 @@ def pixel_size(size_mm: tuple[float, float], dpi: float) -> tuple[int, int]:
     return width, height
 
 
-def whole_pixels_mm(size_mm: tuple[float, float], dpi: float) -> tuple[float, float]:
-    """`size_mm` rounded to whole pixels at `dpi`."""
-    width, height = pixel_size(size_mm, dpi)
-    return width * 25.4 / dpi, height * 25.4 / dpi
-
-
 @dataclass(frozen=True)
 class Rect:
     x: float
@@ -142,7 +136,7 @@ def make_grid(
     bleed = layout.bleed
     if fitted:
         fit_w, fit_h = grid_w + 2 * margin_x, grid_h + 2 * margin_y
-        paper_w, paper_h = whole_pixels_mm((fit_w, fit_h), dpi) if dpi else (fit_w, fit_h)
+        paper_w, paper_h = (pixels(side, dpi) * 25.4 / dpi for side in (fit_w, fit_h)) if dpi else (fit_w, fit_h)
         bleed += max(0.0, paper_w - fit_w, paper_h - fit_h) / 2
     if fitted or layout.margins == "auto":
         left, bottom = (paper_w - grid_w) / 2, (paper_h - grid_h) / 2
@@ -171,15 +165,12 @@ def _fitted_counts(layout: Layout, count: int, pitch_x: float, pitch_y: float) -
     """The columns the layout asks for, or those that make a grid of `count` cards closest
     to square (the fewest of equals); the rows asked for, or those the cards need."""
     count = max(count, 1)
-    columns = layout.columns if layout.columns != "auto" else _square_columns(count, pitch_x, pitch_y)
-    return columns, layout.rows if layout.rows != "auto" else math.ceil(count / columns)
 
-
-def _square_columns(count: int, pitch_x: float, pitch_y: float) -> int:
     def squareness(columns: int) -> float:
         return abs(math.log(columns * pitch_x / (math.ceil(count / columns) * pitch_y)))
 
-    return min(range(1, count + 1), key=squareness)
+    columns = layout.columns if layout.columns != "auto" else min(range(1, count + 1), key=squareness)
+    return columns, layout.rows if layout.rows != "auto" else math.ceil(count / columns)
 
 
 def _count(layout: Layout, field: str, card: float, pitch: float, paper: float, margin: float) -> int:
