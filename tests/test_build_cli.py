@@ -114,6 +114,7 @@ BAD_LAYOUTS = {
     "unknown field": ("extends: standard\nname: bad\nbleeding: 3\n", "line 3, field bleeding"),
     "unknown parent": ("extends: nowhere\nname: bad\n", "line 1, field extends"),
     "wrong flip": ("extends: standard\nname: bad\nflip: sideways\n", "line 3, field flip"),
+    "a paper for pictures": ("extends: standard\nname: bad\npaper: fit\n", "line 3, field paper: `fit` is for"),
 }
 
 

@@ -52,6 +52,14 @@ def test_contact_sheet_holds_all_chosen_cards(tmp_path):
         assert image.size == (round((5 * 59 + 3) / 25.4 * 50), round((3 * 90 + 3) / 25.4 * 50))
 
 
+def test_contact_sheet_holds_the_card_of_the_layout(tmp_path):
+    result = run("--cards", "1,2", "--contact-sheet", "--layout", "poker", "--dpi", "50", "-o", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    with Image.open(tmp_path / "contact-sheet.png") as image:
+        # two 63 × 88 mm cards side by side, 3 mm apart and 3 mm from the edges
+        assert image.size == (round((2 * 63 + 9) / 25.4 * 50), round((88 + 6) / 25.4 * 50))
+
+
 def test_contact_sheet_and_singles_together(tmp_path):
     result = run("--cards", "3,4", "--contact-sheet", "--singles", "--back", "--dpi", "40", "-o", str(tmp_path))
     assert result.exit_code == 0, result.output
