@@ -76,8 +76,7 @@ def export(request: ExportRequest) -> dict[str, bytes]:
         images = rasterise(sheet_pdf(pages, page, request.lang, request.dpi), request.dpi)
         files = dict(zip([*front_names, *back_names], images))
     else:
-        subject = "One card a page, with its bleed; the TrimBox is the cut."
-        files = {_pdf_name(request.sets): sheet_pdf(pages, page, request.lang, None, _title(request, page), subject)}
+        files = {_pdf_name(request.sets): sheet_pdf(pages, page, request.lang, title=_title(request, page))}
     files[EXPORT_MANIFEST] = _manifest(request, page, chosen, backs, front_names, back_names)
     return files
 

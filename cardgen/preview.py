@@ -33,6 +33,7 @@ CONTACT_SHEET = "contact-sheet.png"
 _CONTACT_SHEET_PART = re.compile(r"contact-sheet-\d+\.png")  # a contact sheet in several images
 BACK_IMAGE = "back.png"
 _LONGEST_STEM = 200  # bytes
+_SUBJECT = "Cards at their own size, with their bleed; the TrimBox is the cut."
 
 
 @dataclass(frozen=True)
@@ -154,17 +155,15 @@ class _Painter:
         self.canvas, self.lang = canvas, lang
         self.painters: dict[tuple[int, int], CardPainter] = {}
 
-    def front(
-        self, item: PreviewCard | FaceStyle, x: float, y: float, width: float, height: float, bleed: float
-    ) -> None:
+    def front(self, item: PreviewCard | FaceStyle, *box) -> None:
         style, set_cards = (item, ()) if isinstance(item, FaceStyle) else (item.style, item.set_cards)
         key = (id(style), id(set_cards))
         if key not in self.painters:
             self.painters[key] = CardPainter(self.canvas, style, self.lang, set_cards)
         if isinstance(item, FaceStyle):
-            self.painters[key].back(x, y, width, height, bleed)
+            self.painters[key].back(*box)
         else:
-            self.painters[key].front(item.card, x, y, width, height, bleed)
+            self.painters[key].front(item.card, *box)
 
 
 def sheet_pdf(
@@ -173,13 +172,12 @@ def sheet_pdf(
     lang: str,
     dpi: int | None = None,
     title: str = "cardgen cards",
-    subject: str | None = None,
 ) -> bytes:
     """A PDF of the cards' faces (a face style: its back) on the pages of a `paper: fit`
     layout, whole pixels at `dpi` if given; no record inside."""
     plan = plan_sheets(len(items), layout, mode="sleeve", dpi=dpi)
     painter = partial(_Painter, lang=lang)
-    request = SheetRequest(title, tuple(items), "sleeve", layout, painter, plan.paper, record=False, subject=subject)
+    request = SheetRequest(title, tuple(items), "sleeve", layout, painter, plan.paper, record=False, subject=_SUBJECT)
     return render_sheet(request, plan)
 
 
@@ -210,12 +208,8 @@ def _contact_sheets(items: list[PreviewCard | FaceStyle], lang, dpi, layout: Lay
 
 def page_images(files: dict[str, bytes], dpi: int) -> dict[str, bytes]:
     """A PNG of every page of every PDF in `files`, named after it (deck-duplex-p01.png)."""
-    images: dict[str, bytes] = {}
-    for name, content in files.items():
-        if name.endswith(".pdf"):
-            pages = rasterise(content, dpi)
-            images.update((f"{Path(name).stem}-p{number:02d}.png", image) for number, image in enumerate(pages, 1))
-    return images
+    pdfs = {Path(name).stem: content for name, content in files.items() if name.endswith(".pdf")}
+    return {f"{stem}-p{n:02d}.png": png for stem, pdf in pdfs.items() for n, png in enumerate(rasterise(pdf, dpi), 1)}
 
 
 def rasterise(pdf: bytes, dpi: int) -> list[bytes]:

@@ -184,3 +184,12 @@ def test_a_summary_that_fails_on_another_core_is_still_one_line(tmp_path, monkey
     result = cardgen_in_process("build", "-o", tmp_path / "out")
     assert result.returncode == 2 and result.stderr == "cardgen: the classic summary is broken.\n"
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+
+
+def test_a_card_size_in_place_of_a_layout_is_the_standard_layout_with_that_card(tmp_path):
+    result = cardgen_in_process("build", "--set", "jokers", "--layout", "63x88", "-o", str(tmp_path / "ok"))
+    assert result.returncode == 0, result.stderr
+    assert layout_record((tmp_path / "ok" / "jokers-duplex.pdf").read_bytes())["card_mm"] == [63, 88]
+    result = cardgen_in_process("build", "--set", "jokers", "--layout", "200x280", "-o", str(tmp_path / "big"))
+    assert result.returncode == 2
+    assert result.stderr.startswith("cardgen: a card of 200x280 mm: 1 column of 200 mm cards"), result.stderr

@@ -153,13 +153,21 @@ def load_layout(name_or_file: str | Path = "standard") -> tuple[Layout, YamlDocu
 
 
 def _sized_layout(size: re.Match) -> tuple[Layout, YamlDocument]:
-    standard, doc = load_layout("standard")
+    standard = load_layout("standard")[0]
+    doc = _CardSizeDocument(size[0], {}, {("card",): 1})
     try:
         card = CardSize(width=float(size["width"]), height=float(size["height"]))
     except ValidationError as exc:
         field, message = first_problem(exc)
-        raise InputError(f"a card of {size[0]} mm: its {field[0]} {message}.") from None
+        raise doc.error(("card",), f"its {field[0]} {message}") from None
     return standard.model_copy(update={"card": card, "name": size[0]}), doc
+
+
+class _CardSizeDocument(YamlDocument):
+    """What stands for the file of a layout given as WIDTHxHEIGHT: its errors name that."""
+
+    def error(self, path, message):
+        return InputError(f"a card of {self.file} mm: {message.rstrip('.')}.")
 
 
 def _load_with_parents(path: Path, shown: str, seen: tuple[Path, ...]) -> YamlDocument:
