@@ -3,7 +3,7 @@
 verify` on it. CPU time is given beside wall time: on a shared machine it is the
 steadier figure.
 
-    python benchmarks/bench_export.py [--runs 3] [--size 56x87]
+    python benchmarks/bench_export.py [--runs 3] [--layout standard]
 """
 
 import argparse
@@ -16,12 +16,12 @@ from bench_build import one_run, summary  # the same measures as the build's ben
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--size", default="56x87")
+    parser.add_argument("--layout", default="standard", help="whose card: a layout's name or file, or WxH")
     options = parser.parse_args()
-    print(f"cardgen export --set numbered --size {options.size} --dpi 300, {options.runs} runs")
+    print(f"cardgen export --set numbered --layout {options.layout} --dpi 300, {options.runs} runs")
     for file_format in ("png", "pdf"):
         with tempfile.TemporaryDirectory() as folder:
-            args = ["--set", "numbered", "--dpi", "300", "--size", options.size, "--format", file_format]
+            args = ["--set", "numbered", "--dpi", "300", "--layout", options.layout, "--format", file_format]
             exports = [one_run("export", *args, "-o", folder) for _ in range(options.runs)]
             files = [path for path in Path(folder).iterdir() if path.name != "manifest.json"]
             megabytes = sum(path.stat().st_size for path in files) / 1e6

@@ -3,7 +3,6 @@ file is ready, so a failed run leaves existing output as it was."""
 
 from __future__ import annotations
 
-import io
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -155,6 +154,8 @@ class _PageSetup:
 
 def _page_setup(settings: PrintSettings) -> _PageSetup:
     layout, layout_doc = load_layout(settings.layout)
+    if layout.paper == "fit" and not settings.paper:
+        raise layout_doc.error(("paper",), "`fit` is for pictures (preview, export); a build needs --paper")
     paper_mm = PAPERS[settings.paper] if settings.paper else layout.paper_size
     try:
         make_grid(layout, paper_mm)
@@ -326,23 +327,3 @@ def _references_for(card_set: CardSet, mode: str) -> tuple[RulesCard, ...]:
     ):
         return (RulesCard("plus"),)
     return ()
-
-
-def page_images(files: dict[str, bytes], dpi: int) -> dict[str, bytes]:
-    """A PNG of every page of every PDF in `files`, named after it (deck-duplex-p01.png)."""
-    import pypdfium2  # here: only --png needs it, and it is a tenth of a build's imports
-
-    images = {}
-    for name, content in files.items():
-        if not name.endswith(".pdf"):
-            continue
-        document = pypdfium2.PdfDocument(content)
-        try:
-            for index in range(len(document)):
-                image = document[index].render(scale=dpi / 72).to_pil()
-                buffer = io.BytesIO()
-                image.save(buffer, format="PNG", dpi=(dpi, dpi))
-                images[f"{Path(name).stem}-p{index + 1:02d}.png"] = buffer.getvalue()
-        finally:
-            document.close()
-    return images

@@ -3,9 +3,10 @@ and one per distinct back, each exactly the card's trim size plus its bleed on e
 and nothing else, with a manifest.json that says what each file is and how many copies
 the set needs (cardgen.record.ExportManifest).
 
-The cards are drawn the way `cardgen preview` draws them (cardgen.preview.card_pages): the
-design for the trim size, centred on the page, its background running out into the
-bleed; so the bleed widens the border and never scales the design.
+The cards are drawn the way `cardgen preview` draws them (cardgen.preview.sheet_pdf), on
+the pages of layouts/one-up.yaml with the card of the chosen layout: the design for the
+trim size, centred on the page, its background running out into the bleed; so the bleed
+widens the border and never scales the design.
 
 Pixel sizes: each side is `pixels(trim + 2 × bleed, dpi)`, rounded to the nearest whole
 pixel (63 + 2 × 3 mm at 300 dpi is 814.96 px, so 815); the design keeps its exact size
@@ -24,18 +25,18 @@ from PIL import Image
 
 from cardgen.errors import InputError
 from cardgen.formats import EXPORT_MANIFEST, EXPORT_VERSION
+from cardgen.layout.geometry import make_grid, pixel_size
 from cardgen.model.faces import FaceStyle
+from cardgen.model.layout import Layout
 from cardgen.preview import (
-    DEFAULT_CARD_SIZE,
     PreviewCard,
-    card_pages,
     choose_cards,
     image_names,
-    pixel_size,
     rasterise,
     safe_names,
     safe_stem,
-    whole_pixels_mm,
+    sheet_layout,
+    sheet_pdf,
 )
 
 ExportFormat = Literal["png", "pdf"]  # the keys of EXPORT_FORMATS
@@ -50,14 +51,9 @@ class ExportRequest:
     bleed_mm: float = 3.0
     dpi: int = 300
     format: ExportFormat = "png"
-    trim_mm: tuple[float, float] = DEFAULT_CARD_SIZE
+    layout: str | Path = "standard"  # whose card: a layout's name or file, or WIDTHxHEIGHT
     faces: str | None = None  # a face style for every set instead of each set's own
     lang: str = "en"
-
-    @property
-    def size_mm(self) -> tuple[float, float]:
-        """The whole file or page: the trim and the bleed on every side."""
-        return self.trim_mm[0] + 2 * self.bleed_mm, self.trim_mm[1] + 2 * self.bleed_mm
 
 
 @dataclass(frozen=True)
@@ -69,25 +65,24 @@ class _Back:
 def export(request: ExportRequest) -> dict[str, bytes]:
     """Every file of the export, manifest.json included, as bytes keyed by file name.
     InputError for bad input, before anything is drawn."""
-    _check(request)
+    page = sheet_layout("one-up", request.layout, bleed=request.bleed_mm)
+    _check(request, make_grid(page).paper)
     chosen = choose_cards(list(request.sets), None, request.faces)
     backs = _distinct_backs(chosen)
     back_names = _back_names(backs, request.format)
     front_names = image_names(chosen, reserved=(*back_names, EXPORT_MANIFEST))
     pages: list[PreviewCard | FaceStyle] = [*chosen, *(back.style for back in backs)]
     if request.format == "png":
-        page_mm = whole_pixels_mm(request.size_mm, request.dpi)
-        drawn = card_pages(pages, request.lang, request.trim_mm, page_mm)
-        images = rasterise(drawn, request.dpi, pixel_size(request.size_mm, request.dpi))
+        images = rasterise(sheet_pdf(pages, page, request.lang, request.dpi), request.dpi)
         files = dict(zip([*front_names, *back_names], images))
     else:
-        pdf_name = _pdf_name(request.sets)
-        files = {pdf_name: card_pages(pages, request.lang, request.trim_mm, request.size_mm, _title(request))}
-    files[EXPORT_MANIFEST] = _manifest(request, chosen, backs, front_names, back_names)
+        files = {_pdf_name(request.sets): sheet_pdf(pages, page, request.lang, title=_title(request, page))}
+    files[EXPORT_MANIFEST] = _manifest(request, page, chosen, backs, front_names, back_names)
     return files
 
 
-def _check(request: ExportRequest) -> None:
+def _check(request: ExportRequest, size: tuple[float, float]) -> None:
+    """InputError for what no print shop takes; `size`: a card and its bleed."""
     if not request.sets:
         raise InputError("name the card sets to export, e.g. cardgen export --set numbered -o print-shop")
     bleed = request.bleed_mm
@@ -96,10 +91,10 @@ def _check(request: ExportRequest) -> None:
     low, high = DPI_RANGE
     if not low <= request.dpi <= high:
         raise InputError(f"the dpi must be {low} to {high}, not {request.dpi}; print shops ask for 300.")
-    width, height = pixel_size(request.size_mm, request.dpi)
+    width, height = pixel_size(size, request.dpi)
     if request.format == "png" and width * height > MAX_PIXELS:
         raise InputError(
-            f"a card of {request.size_mm[0]:g} × {request.size_mm[1]:g} mm at {request.dpi} dpi is "
+            f"a card of {size[0]:g} × {size[1]:g} mm at {request.dpi} dpi is "
             f"{width} × {height} pixels, more than {MAX_PIXELS // 1_000_000} million: many programs "
             "refuse such an image; lower --dpi."
         )
@@ -142,21 +137,22 @@ def _pdf_name(sets: tuple[str, ...]) -> str:
     return "+".join(safe_stem(Path(name).stem) for name in sets) + ".pdf"
 
 
-def _title(request: ExportRequest) -> str:
-    width, height = request.trim_mm
+def _title(request: ExportRequest, page: Layout) -> str:
+    width, height = page.card.width, page.card.height
     sets = ", ".join(Path(name).stem for name in request.sets)
     return f"{sets}: cards of {width:g} × {height:g} mm with {request.bleed_mm:g} mm bleed"
 
 
 def _manifest(
     request: ExportRequest,
+    page: Layout,
     chosen: list[PreviewCard],
     backs: list[_Back],
     front_names: list[str],
     back_names: list[str],
 ) -> bytes:
     """manifest.json: every file (or PDF page) with its card, side and copies; the sizes."""
-    is_png = request.format == "png"
+    is_png, size = request.format == "png", make_grid(page).paper  # the card and its bleed
     pdf_name = "" if is_png else _pdf_name(request.sets)
     keys = [back_key(back.style) for back in backs]
     back_refs = [
@@ -176,11 +172,11 @@ def _manifest(
         "format": request.format,
         "sets": [Path(name).stem for name in request.sets],
         "cards": len(chosen),
-        "trim_mm": list(request.trim_mm),
+        "trim_mm": [page.card.width, page.card.height],
         "bleed_mm": request.bleed_mm,
-        "size_mm": [round(side, 3) for side in request.size_mm],
+        "size_mm": [round(side, 3) for side in size],
         "dpi": request.dpi if is_png else None,
-        "pixels": list(pixel_size(request.size_mm, request.dpi)) if is_png else None,
+        "pixels": list(pixel_size(size, request.dpi)) if is_png else None,
         "files": files,
     }
     return (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8")

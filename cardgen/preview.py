@@ -1,20 +1,20 @@
 """PNG previews of card faces: one image per card and/or a contact sheet.
 
-Each card is drawn with the card painter into an in-memory PDF, one page per card
-(`card_pages`), and rasterised with pypdfium2 (`rasterise`); `cardgen export` draws
-its print-shop files the same way. Nothing is written until every image is rendered.
+The cards are drawn by the sheet renderer on the pages of a layout whose paper fits them
+(`sheet_pdf`; layouts/one-up.yaml, a card a page, and layouts/contact.yaml) and rasterised
+with pypdfium2 (`rasterise`, which `build --png` uses too); `cardgen export` draws its
+print-shop files the same way. Nothing is written until every image is rendered.
 """
 
 from __future__ import annotations
 
 import hashlib
 import io
-import math
 import re
 import unicodedata
 import zlib
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 
 import pypdfium2
@@ -22,19 +22,19 @@ from PIL import Image, ImageCms
 
 from cardgen.errors import InputError
 from cardgen.formats import MM
-from cardgen.layout.geometry import Rect, pixels
+from cardgen.layout.geometry import make_grid, pixel_size
+from cardgen.layout.plan import plan_sheets
 from cardgen.model.cards import Card, bundled_set_names, load_card_set
 from cardgen.model.faces import FaceStyle, load_set_faces
+from cardgen.model.layout import Layout, load_layout
 from cardgen.render.faces import CardPainter
-from cardgen.render.pdf import new_canvas, set_boxes
+from cardgen.render.sheets import SheetRequest, render_sheet
 
-DEFAULT_CARD_SIZE = (56.0, 87.0)  # mm
 CONTACT_SHEET = "contact-sheet.png"
 _CONTACT_SHEET_PART = re.compile(r"contact-sheet-\d+\.png")  # a contact sheet in several images
 BACK_IMAGE = "back.png"
-_GAP_MM = 3.0
 _LONGEST_STEM = 200  # bytes
-_SHEET_BACKGROUND = (0.86, 0.86, 0.84)
+_SUBJECT = "Cards at their own size, with their bleed; the TrimBox is the cut."
 
 
 @dataclass(frozen=True)
@@ -77,33 +77,31 @@ def parse_card_ids(text: str | None) -> list[str] | None:
     return ids or None
 
 
-def pixel_size(card_size_mm: tuple[float, float], dpi: int) -> tuple[int, int]:
-    """Pixels of one card image at `dpi`."""
-    width, height = (pixels(side, dpi) for side in card_size_mm)
-    return width, height
+def sheet_layout(name: str, card_from: str | Path = "standard", **changes) -> Layout:
+    """The bundled layout `name` (contact, one-up) with the card of the layout `card_from`."""
+    card = load_layout(card_from)[0].card
+    return load_layout(name)[0].model_copy(update={"card": card, **changes})
 
 
 def render_previews(
     chosen: list[PreviewCard],
     lang: str = "en",
     dpi: int = 150,
-    card_size_mm: tuple[float, float] = DEFAULT_CARD_SIZE,
+    layout: str | Path = "standard",
     singles: bool = True,
     contact_sheet: bool = False,
     back: bool = False,
 ) -> dict[str, bytes]:
-    """File name -> PNG bytes, all rendered in memory."""
+    """File name -> PNG bytes, all rendered in memory; the cards those of `layout`."""
     if not chosen:
         raise InputError("there are no cards to preview.")
+    items: list[PreviewCard | FaceStyle] = [*chosen, chosen[0].style] if back else list(chosen)
     images: dict[str, bytes] = {}
     if singles:
-        pages: list[PreviewCard | FaceStyle] = [*chosen, chosen[0].style] if back else list(chosen)
         names = image_names(chosen) + ([BACK_IMAGE] if back else [])
-        # the page is the card rounded to whole pixels: a preview has no bleed to speak of
-        drawn = card_pages(pages, lang, card_size_mm, whole_pixels_mm(card_size_mm, dpi))
-        images.update(zip(names, rasterise(drawn, dpi, pixel_size(card_size_mm, dpi))))
+        images.update(zip(names, rasterise(sheet_pdf(items, sheet_layout("one-up", layout), lang, dpi), dpi)))
     if contact_sheet:
-        images.update(_render_contact_sheets(chosen, lang, dpi, card_size_mm, back))
+        images.update(_contact_sheets(items, lang, dpi, sheet_layout("contact", layout)))
     return images
 
 
@@ -150,119 +148,85 @@ def _folded(name: str) -> str:
     return unicodedata.normalize("NFC", name).casefold()
 
 
-def whole_pixels_mm(size_mm: tuple[float, float], dpi: int) -> tuple[float, float]:
-    """`size_mm` rounded to whole pixels at `dpi`: a page that rasterises to exactly
-    `pixel_size(size_mm, dpi)` pixels."""
-    width_px, height_px = pixel_size(size_mm, dpi)
-    return width_px * 25.4 / dpi, height_px * 25.4 / dpi
+class _Painter:
+    """Preview cards' faces, and a face style's back, on a sheet: a CardPainter for each
+    style and set."""
+
+    def __init__(self, canvas, lang: str) -> None:
+        self.canvas, self.lang = canvas, lang
+        self.painters: dict[tuple[int, int], CardPainter] = {}
+
+    def front(self, item: PreviewCard | FaceStyle, *box) -> None:
+        style, set_cards = (item, ()) if isinstance(item, FaceStyle) else (item.style, item.set_cards)
+        key = (id(style), id(set_cards))
+        if key not in self.painters:
+            self.painters[key] = CardPainter(self.canvas, style, self.lang, set_cards)
+        if isinstance(item, FaceStyle):
+            self.painters[key].back(*box)
+        else:
+            self.painters[key].front(item.card, *box)
 
 
-def card_pages(
-    pages: list[PreviewCard | FaceStyle],
+def sheet_pdf(
+    items: list[PreviewCard | FaceStyle],
+    layout: Layout,
     lang: str,
-    trim_mm: tuple[float, float],
-    page_mm: tuple[float, float],
+    dpi: int | None = None,
     title: str = "cardgen cards",
 ) -> bytes:
-    """A PDF of one page of `page_mm` per entry: a card's face, or the back of a face style.
-    The card is drawn for its trim size, centred on the page; its background runs to the
-    page's edges, so a larger page widens the bleed and never scales the design. Every page
-    carries its TrimBox and a BleedBox the size of the page."""
-    canvas, buffer = new_canvas(page_mm, None, title)
-    canvas.setSubject("One card a page, with its bleed; the TrimBox is the cut.")
-    trim = Rect((page_mm[0] - trim_mm[0]) / 2, (page_mm[1] - trim_mm[1]) / 2, *trim_mm)
-    bleed = max(trim.x, trim.y, 0.0) * MM  # the background reaches every edge of the page
-    painters: dict[tuple[int, int], CardPainter] = {}
-    for page in pages:
-        style, set_cards = (page, ()) if isinstance(page, FaceStyle) else (page.style, page.set_cards)
-        key = (id(style), id(set_cards))
-        if key not in painters:
-            painters[key] = CardPainter(canvas, style, lang, set_cards)
-        box = (trim.x * MM, trim.y * MM, trim.width * MM, trim.height * MM)
-        if isinstance(page, FaceStyle):
-            painters[key].back(*box, bleed=bleed)
-        else:
-            painters[key].front(page.card, *box, bleed=bleed)
-        set_boxes(canvas, trim, Rect(0, 0, *page_mm))
-        canvas.showPage()
-    canvas.save()
-    return buffer.getvalue()
+    """A PDF of the cards' faces (a face style: its back) on the pages of a `paper: fit`
+    layout, whole pixels at `dpi` if given; no record inside."""
+    plan = plan_sheets(len(items), layout, mode="sleeve", dpi=dpi)
+    painter = partial(_Painter, lang=lang)
+    request = SheetRequest(title, tuple(items), "sleeve", layout, painter, plan.paper, record=False, subject=_SUBJECT)
+    return render_sheet(request, plan)
 
 
-def _columns(count: int) -> int:
-    return min(count, 10 if count > 16 else math.ceil(math.sqrt(count * 1.5)))
-
-
-def _sheet_mm(count: int, card_size_mm) -> tuple[float, float]:
-    columns = _columns(count)
-    rows = math.ceil(count / columns)
-    return (columns * (card_size_mm[0] + _GAP_MM) + _GAP_MM, rows * (card_size_mm[1] + _GAP_MM) + _GAP_MM)
-
-
-def cards_per_sheet(count: int, card_size_mm, dpi: int) -> int:
+def cards_per_sheet(count: int, layout: Layout, dpi: int) -> int:
     """The most cards one contact sheet holds without passing pillow's image size limit
     (Image.MAX_IMAGE_PIXELS, about 89 megapixels), so every image opens anywhere."""
     limit = Image.MAX_IMAGE_PIXELS
     for per_sheet in range(count, 1, -1):
-        width, height = pixel_size(_sheet_mm(per_sheet, card_size_mm), dpi)
+        width, height = pixel_size(make_grid(layout, None, per_sheet, dpi).paper, dpi)
         if limit is None or width * height <= limit:
             return per_sheet
     return 1
 
 
-def _render_contact_sheets(chosen: list[PreviewCard], lang, dpi, card_size_mm, back: bool) -> dict[str, bytes]:
-    """contact-sheet.png, or contact-sheet-1.png, -2.png, ... when one image would be too large."""
-    slots: list[PreviewCard | None] = list(chosen) + ([None] if back else [])
-    per_sheet = cards_per_sheet(len(slots), card_size_mm, dpi)
-    groups = [slots[start : start + per_sheet] for start in range(0, len(slots), per_sheet)]
-    if len(groups) == 1:
-        return {CONTACT_SHEET: _render_contact_sheet(groups[0], lang, dpi, card_size_mm, chosen[0].style)}
-    width = len(str(len(groups)))
+def _contact_sheets(items: list[PreviewCard | FaceStyle], lang, dpi, layout: Layout) -> dict[str, bytes]:
+    """contact-sheet.png, or contact-sheet-1.png, -2.png, ... when one image would be too large
+    (or the layout's grid too small)."""
+    per_sheet = cards_per_sheet(len(items), layout, dpi)
+    groups = [items[start : start + per_sheet] for start in range(0, len(items), per_sheet)]
+    pdfs = [sheet_pdf(group, layout, lang, dpi, "cardgen contact sheet") for group in groups]
+    images = [image for pdf in pdfs for image in rasterise(pdf, dpi)]  # fixed columns and rows: a page per grid
+    if len(images) == 1:
+        return {CONTACT_SHEET: images[0]}
+    width = len(str(len(images)))
     stem = Path(CONTACT_SHEET).stem
-    return {
-        f"{stem}-{number:0{width}d}.png": _render_contact_sheet(group, lang, dpi, card_size_mm, chosen[0].style)
-        for number, group in enumerate(groups, 1)
-    }
+    return {f"{stem}-{number:0{width}d}.png": image for number, image in enumerate(images, 1)}
 
 
-def _render_contact_sheet(slots: list[PreviewCard | None], lang, dpi, card_size_mm, back_style) -> bytes:
-    """The cards in a grid of up to 10 columns on a light grey sheet; None is the back."""
-    columns = _columns(len(slots))
-    width, height = card_size_mm[0] * MM, card_size_mm[1] * MM
-    gap = _GAP_MM * MM
-    sheet_mm = _sheet_mm(len(slots), card_size_mm)
-    page_mm = whole_pixels_mm(sheet_mm, dpi)
-    page = page_mm[0] * MM, page_mm[1] * MM
-    canvas, buffer = new_canvas(page_mm, None, "cardgen contact sheet")
-    canvas.setFillColorRGB(*_SHEET_BACKGROUND)
-    canvas.rect(0, 0, *page, stroke=0, fill=1)
-    painters: dict[tuple[int, int], CardPainter] = {}
-    for slot, item in enumerate(slots):
-        x = gap + (slot % columns) * (width + gap)
-        y = page[1] - (slot // columns + 1) * (height + gap)
-        if item is not None:
-            key = (id(item.style), id(item.set_cards))
-            if key not in painters:
-                painters[key] = CardPainter(canvas, item.style, lang, item.set_cards)
-            painters[key].front(item.card, x, y, width, height, bleed=0)
-        else:
-            CardPainter(canvas, back_style, lang).back(x, y, width, height, bleed=0)
-    canvas.showPage()
-    canvas.save()
-    return rasterise(buffer.getvalue(), dpi, pixel_size(sheet_mm, dpi))[0]
+def page_images(files: dict[str, bytes], dpi: int) -> dict[str, bytes]:
+    """A PNG of every page of every PDF in `files`, named after it (deck-duplex-p01.png)."""
+    pdfs = {Path(name).stem: content for name, content in files.items() if name.endswith(".pdf")}
+    return {f"{stem}-p{n:02d}.png": png for stem, pdf in pdfs.items() for n, png in enumerate(rasterise(pdf, dpi), 1)}
 
 
-def rasterise(pdf: bytes, dpi: int, size_px: tuple[int, int]) -> list[bytes]:
-    """A PNG of each page at `dpi`, `size_px` pixels, sRGB (its ICC profile inside) with
-    the dpi written in the file."""
+def rasterise(pdf: bytes, dpi: int) -> list[bytes]:
+    """A PNG of each page at `dpi`, the page's size in whole pixels, sRGB (its ICC profile
+    inside) with the dpi written in the file."""
     document = pypdfium2.PdfDocument(pdf)
     try:
-        return [_png(document[index].render(scale=dpi / 72).to_pil(), dpi, size_px) for index in range(len(document))]
+        return [_png(document[index], dpi) for index in range(len(document))]
     finally:
         document.close()
 
 
-def _png(image: Image.Image, dpi: int, size_px: tuple[int, int]) -> bytes:
+def _png(page, dpi: int) -> bytes:
+    image = page.render(scale=dpi / 72).to_pil()
+    width, height = page.get_size()  # points
+    size_px = pixel_size((width / MM, height / MM), dpi)
     if image.size != size_px:  # pdfium rounds a size of n + 1e-12 pixels up to n + 1
         image = image.crop((0, 0, *size_px))
     out = io.BytesIO()

@@ -1,8 +1,11 @@
 """`cardgen build` as a user runs it: files written, bad input refused in one line."""
 
+import io
+
 import pytest
 from clirun import cardgen_in_process
 from pdfcheck import MM, layout_record, reader
+from PIL import Image, ImageCms
 
 KIT = ["zero-cards-glue.pdf", "jokers-glue.pdf", "jokers-duplex.pdf", "deck-duplex.pdf", "calibration.pdf"]
 
@@ -49,6 +52,9 @@ def test_png_writes_a_picture_of_every_page(tmp_path):
     assert result.returncode == 0, result.stderr
     pngs = sorted(p.name for p in tmp_path.glob("*.png"))
     assert pngs == ["zero-cards-glue-p01.png", "zero-cards-glue-p02.png"]
+    with Image.open(tmp_path / pngs[0]) as image:  # by the rasteriser of preview and export
+        assert image.size == (1240, 1754)  # A4 at 150 dpi, to the nearest pixel
+        assert "sRGB" in ImageCms.getProfileDescription(ImageCms.ImageCmsProfile(io.BytesIO(image.info["icc_profile"])))
 
 
 PROMO = """\
@@ -102,6 +108,7 @@ BAD_LAYOUTS = {
     "unknown field": ("extends: standard\nname: bad\nbleeding: 3\n", "line 3, field bleeding"),
     "unknown parent": ("extends: nowhere\nname: bad\n", "line 1, field extends"),
     "wrong flip": ("extends: standard\nname: bad\nflip: sideways\n", "line 3, field flip"),
+    "a paper for pictures": ("extends: standard\nname: bad\npaper: fit\n", "line 3, field paper: `fit` is for"),
 }
 
 
@@ -174,3 +181,12 @@ def test_a_summary_that_fails_on_another_core_is_still_one_line(tmp_path, monkey
     result = cardgen_in_process("build", "-o", tmp_path / "out")
     assert result.returncode == 2 and result.stderr == "cardgen: the classic summary is broken.\n"
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+
+
+def test_a_card_size_in_place_of_a_layout_is_the_standard_layout_with_that_card(tmp_path):
+    result = cardgen_in_process("build", "--set", "jokers", "--layout", "63x88", "-o", str(tmp_path / "ok"))
+    assert result.returncode == 0, result.stderr
+    assert layout_record((tmp_path / "ok" / "jokers-duplex.pdf").read_bytes())["card_mm"] == [63, 88]
+    result = cardgen_in_process("build", "--set", "jokers", "--layout", "200x280", "-o", str(tmp_path / "big"))
+    assert result.returncode == 2
+    assert result.stderr.startswith("cardgen: a card of 200x280 mm: 1 column of 200 mm cards"), result.stderr

@@ -33,7 +33,7 @@ def export(*args):
 def png_export(two_cards, tmp_path_factory):
     """The two cards as poker-size PNGs with 3 mm bleed at 300 dpi."""
     folder = tmp_path_factory.mktemp("png")
-    ran = export("--set", two_cards, "--size", "poker", "-o", folder)
+    ran = export("--set", two_cards, "--layout", "poker", "-o", folder)
     assert ran.returncode == 0, ran.stderr
     return folder
 
@@ -41,7 +41,7 @@ def png_export(two_cards, tmp_path_factory):
 @pytest.fixture(scope="module")
 def pdf_export(two_cards, tmp_path_factory):
     folder = tmp_path_factory.mktemp("pdf")
-    ran = export("--set", two_cards, "--format", "pdf", "--size", "poker", "-o", folder)
+    ran = export("--set", two_cards, "--format", "pdf", "--layout", "poker", "-o", folder)
     assert ran.returncode == 0, ran.stderr
     return folder
 
@@ -170,12 +170,12 @@ def test_a_card_called_back_keeps_the_back_its_own_name(tmp_path):
 @pytest.mark.parametrize(
     "args, words",
     [
-        (["--set", "zero-cards", "--size", "5x5"], "each side must be 10 to 300 mm, not 5x5. See"),
-        (["--set", "zero-cards", "--size", "big"], "or poker, not big. See"),
+        (["--set", "zero-cards", "--layout", "5x5"], "a card of 5x5 mm: its width must be more than 10.0, not 5.0."),
+        (["--set", "zero-cards", "--layout", "big"], "there is no bundled layout 'big'"),
         (["--set", "zero-cards", "--bleed", "11"], "the bleed must be 0 to 10 mm, not 11"),
         (["--set", "zero-cards", "--bleed", "nan"], "the bleed must be 0 to 10 mm, not nan"),
         (["--set", "zero-cards", "--dpi", "50"], "the dpi must be 72 to 1200, not 50"),
-        (["--set", "zero-cards", "--dpi", "1200", "--size", "300x300"], "more than 89 million"),
+        (["--set", "zero-cards", "--dpi", "1200", "--layout", "300x300"], "more than 89 million"),
         (["--set", "no-such-set"], "there is no bundled card set 'no-such-set'"),
         (["--set", "zero-cards", "--format", "tiff"], "'tiff' is not one of 'png', 'pdf'"),
         ([], "Missing option '--set'"),

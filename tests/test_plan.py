@@ -205,3 +205,25 @@ def test_a_target_outside_the_printable_area_is_refused_unless_the_layout_lowers
     inkjet.write_text("extends: big.yaml\nname: inkjet\nprintable_area: {sides: 3, top_bottom: 3}\n")
     ran = cardgen_in_process("build", "--set", "jokers", "--layout", inkjet, "-o", tmp_path / "out")
     assert ran.returncode == 0, ran.stderr
+
+
+def test_a_fitted_paper_is_the_grid_of_the_cards_and_its_margins_about_square():
+    contact = load_layout("contact")
+    grid = plan_sheets(11, contact, mode="sleeve").grid
+    assert (grid.columns, grid.rows) == (5, 3)  # 5 × 59 mm across, 3 × 90 mm up
+    assert grid.paper == pytest.approx((5 * 59 + 3, 3 * 90 + 3))  # 3 mm gaps, 3 mm margins
+    assert [plan_sheets(count, contact, mode="sleeve").grid.columns for count in (1, 2, 6, 121)] == [1, 2, 3, 14]
+
+
+@pytest.mark.parametrize("dpi", [72, 100, 300])
+def test_a_fitted_paper_in_whole_pixels_holds_the_card_centred_its_bleed_to_the_edges(dpi):
+    one_up = load_layout("one-up").model_copy(update={"card": load_layout("poker").card, "bleed": 3.0})
+    plan = plan_sheets(2, one_up, mode="sleeve", dpi=dpi)
+    assert len(plan.pages) == 2
+    for side in plan.paper:
+        assert side / 25.4 * dpi == pytest.approx(round(side / 25.4 * dpi), abs=1e-9)
+    trim = plan.pages[0].slots[0].trim
+    assert (trim.width, trim.height) == (63, 88)
+    assert trim.centre == pytest.approx((plan.paper[0] / 2, plan.paper[1] / 2))
+    reach = plan.pages[0].slots[0].reach
+    assert reach.x <= 0 and reach.y <= 0 and reach.right >= plan.paper[0] and reach.top >= plan.paper[1]

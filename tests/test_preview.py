@@ -27,7 +27,7 @@ def test_one_png_per_card_at_the_size_the_dpi_gives(tmp_path, dpi, size):
 
 
 def test_card_size_option_changes_the_image(tmp_path):
-    result = run("--cards", "7", "--card-size", "63x88", "--dpi", "254", "-o", str(tmp_path))
+    result = run("--cards", "7", "--layout", "63x88", "--dpi", "254", "-o", str(tmp_path))
     assert result.exit_code == 0, result.output
     with Image.open(tmp_path / "7.png") as image:
         assert image.size == (630, 880)
@@ -50,6 +50,14 @@ def test_contact_sheet_holds_all_chosen_cards(tmp_path):
     with Image.open(tmp_path / "contact-sheet.png") as image:
         # 11 slots (10 jokers and the back): 5 columns, 3 rows of 56 × 87 mm cards with 3 mm gaps
         assert image.size == (round((5 * 59 + 3) / 25.4 * 50), round((3 * 90 + 3) / 25.4 * 50))
+
+
+def test_contact_sheet_holds_the_card_of_the_layout(tmp_path):
+    result = run("--cards", "1,2", "--contact-sheet", "--layout", "poker", "--dpi", "50", "-o", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    with Image.open(tmp_path / "contact-sheet.png") as image:
+        # two 63 × 88 mm cards side by side, 3 mm apart and 3 mm from the edges
+        assert image.size == (round((2 * 63 + 9) / 25.4 * 50), round((88 + 6) / 25.4 * 50))
 
 
 def test_contact_sheet_and_singles_together(tmp_path):

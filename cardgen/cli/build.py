@@ -54,13 +54,15 @@ def command(
     with _collector_resting():
         from dataclasses import replace
 
-        from cardgen.build import build, page_images, stale_cut_files
+        from cardgen.build import build, stale_cut_files
         from cardgen.files import write_files
 
         settings = resolve_print_settings(layout, paper, flip, back_offset, printer, lang)
         settings = replace(settings, cutter_marks=cut_marks, cut_file=cut_file, faces=faces)
         files = build(settings, list(sets), mode, together, warn=_warn)
         if png:
+            from cardgen.preview import page_images
+
             files |= page_images(files, dpi=150)
         for path in write_files(output, files):
             click.echo(printable(path))

@@ -2,7 +2,7 @@
 
 import click
 
-from cardgen.cli.options import card_size, dpi_option, faces_option, lang_option, output_option, set_option
+from cardgen.cli.options import card_layout_option, dpi_option, faces_option, lang_option, output_option, set_option
 from cardgen.errors import printable
 from cardgen.formats import EXPORT_FORMATS
 
@@ -21,24 +21,18 @@ from cardgen.formats import EXPORT_FORMATS
     show_default=True,
     help="; ".join(f"{name}: {what}" for name, what in EXPORT_FORMATS.items()) + ".",
 )
-@click.option(
-    "--size",
-    metavar="WxH|poker",
-    callback=card_size,
-    help="The card's cut size in mm: 56x87 (the default), poker (63 × 88) or WxH, 10 to 300 mm a side.",
-)
+@card_layout_option
 @faces_option("A face style for every set instead of each set's own.")
 @lang_option("The joker's decimal separator (0.4 or 0,4).")
 @output_option("Folder for the files and manifest.json; best an empty one.", "output/print-shop", folder=True)
-def command(sets, bleed, dpi, file_format, size, faces, lang, output):
+def command(sets, bleed, dpi, file_format, layout, faces, lang, output):
     """Write print-shop files: every card face and each distinct back at the cut size plus
     bleed, nothing else on them, and a manifest.json saying what each file is and how many
     copies to print. Check them with `cardgen verify FOLDER`."""
     from cardgen.export import ExportRequest, export
     from cardgen.files import write_files
-    from cardgen.preview import DEFAULT_CARD_SIZE
 
-    request = ExportRequest(tuple(sets), bleed, dpi, file_format, size or DEFAULT_CARD_SIZE, faces=faces, lang=lang)
+    request = ExportRequest(tuple(sets), bleed, dpi, file_format, layout, faces=faces, lang=lang)
     files = export(request)
     for path in write_files(output, files):
         click.echo(printable(path))

@@ -11,26 +11,14 @@ from cardgen.texts import DEFAULT_LANG, LANGUAGES
 LANGS = click.Choice(LANGUAGES)
 PAPER_CHOICE = click.Choice(list(PAPERS))
 FLIP_CHOICE = click.Choice(FLIPS)
-CARD_SIZES = {"poker": (63.0, 88.0)}  # mm, named for --card-size and --size
-CARD_SIDE_MM = (10, 300)
 
 
-def card_size(ctx, param, text: str | None) -> tuple[float, float] | None:
-    """A card size option: WxH in mm (63x88) or a named size (poker); None when not given."""
-    if not text:
-        return None
-    if text.lower() in CARD_SIZES:
-        return CARD_SIZES[text.lower()]
-    try:
-        width, height = (float(part) for part in text.lower().replace("×", "x").split("x"))
-    except ValueError:
-        raise click.BadParameter(
-            f"write the card size as WIDTHxHEIGHT in mm, e.g. 63x88, or poker, not {text}."
-        ) from None
-    low, high = CARD_SIDE_MM
-    if not (low <= width <= high and low <= height <= high):
-        raise click.BadParameter(f"each side must be {low} to {high} mm, not {text}.")
-    return width, height
+def _layout_option(what: str):
+    words = f"{what}: a bundled layout, a layout YAML file, or WIDTHxHEIGHT in mm (the standard layout with that card)."
+    return click.option("--layout", default="standard", show_default=True, metavar="NAME|FILE|WxH", help=words)
+
+
+card_layout_option = _layout_option("The card")  # preview, export: a layout's card alone
 
 
 BUNDLED_SETS = "A bundled card set (numbered, zero-cards, jokers) or a set YAML; repeatable."
@@ -100,9 +88,7 @@ def print_options(function):
     return _apply(
         function,
         [
-            click.option(
-                "--layout", default="standard", show_default=True, help="A bundled layout name or a layout YAML file."
-            ),
+            _layout_option("The page layout"),
             paper_option("the layout's, A4"),
             flip_option("the layout's, long"),
             back_offset_option(

@@ -4,7 +4,7 @@ import click
 
 from cardgen.cli.options import (
     BUNDLED_SETS,
-    card_size,
+    card_layout_option,
     dpi_option,
     faces_option,
     lang_option,
@@ -26,25 +26,24 @@ from cardgen.errors import printable
 @click.option(
     "--contact-sheet",
     is_flag=True,
-    help="Write one image of all chosen cards in a grid (contact-sheet.png) instead of one image per card. Where that image would pass 89 megapixels (pillow's limit: many cards at a high --dpi or --card-size), the grid is split over contact-sheet-1.png, contact-sheet-2.png, ...",
+    help="Write one image of all chosen cards in a grid (contact-sheet.png) instead of one image per card. Where that image would pass 89 megapixels (pillow's limit: many cards at a high --dpi or large cards), the grid is split over contact-sheet-1.png, contact-sheet-2.png, ...",
 )
 @click.option("--singles", is_flag=True, help="With --contact-sheet: write the image of each card as well.")
 @click.option("--back", is_flag=True, help="Also show the back (back.png, or the last slot of the contact sheet).")
 @dpi_option(150, "Resolution of the images.", click.IntRange(30, 600))
-@click.option("--card-size", metavar="WxH|poker", callback=card_size, help="Card size in mm (default 56x87).")
+@card_layout_option
 @output_option("Folder for the PNG files.", "output/preview", folder=True)
-def command(sets, cards, faces, lang, contact_sheet, singles, back, dpi, card_size, output):
+def command(sets, cards, faces, lang, contact_sheet, singles, back, dpi, layout, output):
     """Write PNG images of card faces (named by card id) to look at before printing."""
     from cardgen.files import write_files
-    from cardgen.preview import DEFAULT_CARD_SIZE, choose_cards, image_names, parse_card_ids, render_previews
+    from cardgen.preview import choose_cards, image_names, parse_card_ids, render_previews
 
-    size = card_size or DEFAULT_CARD_SIZE
     chosen = choose_cards(list(sets), parse_card_ids(cards), faces)
     images = render_previews(
         chosen,
         lang=lang,
         dpi=dpi,
-        card_size_mm=size,
+        layout=layout,
         singles=singles or not contact_sheet,
         contact_sheet=contact_sheet,
         back=back,

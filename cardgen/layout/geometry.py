@@ -3,6 +3,7 @@ lower-left corner (PDF's orientation)."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from cardgen.model.layout import Layout
@@ -13,6 +14,12 @@ def pixels(length_mm: float, dpi: float) -> int:
     815), at least one. An image of this many pixels printed at `dpi` is within half a pixel
     of the length."""
     return max(1, round(length_mm / 25.4 * dpi))
+
+
+def pixel_size(size_mm: tuple[float, float], dpi: float) -> tuple[int, int]:
+    """Pixels of an image of `size_mm` at `dpi`."""
+    width, height = (pixels(side, dpi) for side in size_mm)
+    return width, height
 
 
 @dataclass(frozen=True)
@@ -105,21 +112,35 @@ def min_margins(layout: Layout) -> tuple[float, float]:
     return layout.printable_area.sides + room, layout.printable_area.top_bottom + room
 
 
-def make_grid(layout: Layout, paper: tuple[float, float] | None = None) -> Grid:
-    paper_w, paper_h = paper or layout.paper_size
-    shared = layout.shares_cuts
-    between = 0.0 if shared else 2 * layout.bleed + layout.gap_mm  # from one card's trim to the next's
+def make_grid(
+    layout: Layout, paper: tuple[float, float] | None = None, count: int = 1, dpi: float | None = None
+) -> Grid:
+    """The slots of a page of the layout, on `paper` (default: the layout's). With `paper: fit`
+    and no `paper` given, the paper is the grid of `count` cards and the margins it needs,
+    rounded to whole pixels at `dpi` if given; the grid is centred on it and its bleed takes
+    the rounding, so that with no margins the cards' background reaches the paper's edges."""
+    fitted = paper is None and layout.paper == "fit"
+    between = 0.0 if layout.shares_cuts else 2 * layout.bleed + layout.gap_mm  # from one card's trim to the next's
     pitch_x, pitch_y = layout.card.width + between, layout.card.height + between
     margin_x, margin_y = min_margins(layout)
-    columns = _count(layout, "columns", layout.card.width, pitch_x, paper_w, margin_x)
-    rows = _count(layout, "rows", layout.card.height, pitch_y, paper_h, margin_y)
+    if fitted:
+        columns, rows = _fitted_counts(layout, count, pitch_x, pitch_y)
+    else:
+        paper_w, paper_h = paper or layout.paper_size
+        columns = _count(layout, "columns", layout.card.width, pitch_x, paper_w, margin_x)
+        rows = _count(layout, "rows", layout.card.height, pitch_y, paper_h, margin_y)
     grid_w = columns * pitch_x - between + 2 * layout.bleed
     grid_h = rows * pitch_y - between + 2 * layout.bleed
-    if layout.margins == "auto":
+    bleed = layout.bleed
+    if fitted:
+        fit_w, fit_h = grid_w + 2 * margin_x, grid_h + 2 * margin_y
+        paper_w, paper_h = (pixels(side, dpi) * 25.4 / dpi for side in (fit_w, fit_h)) if dpi else (fit_w, fit_h)
+        bleed += max(0.0, paper_w - fit_w, paper_h - fit_h) / 2
+    if fitted or layout.margins == "auto":
         left, bottom = (paper_w - grid_w) / 2, (paper_h - grid_h) / 2
     else:
         left, bottom = layout.margins.left, layout.margins.bottom
-    if left < 0 or bottom < 0 or left + grid_w > paper_w + 1e-9 or bottom + grid_h > paper_h + 1e-9:
+    if not fitted and (left < 0 or bottom < 0 or left + grid_w > paper_w + 1e-9 or bottom + grid_h > paper_h + 1e-9):
         raise GridError(
             f"a grid of {columns} x {rows} cards ({grid_w:g} x {grid_h:g} mm with its bleed) placed at "
             f"{left:g}, {bottom:g} mm does not fit on {paper_w:g} x {paper_h:g} mm paper",
@@ -135,7 +156,19 @@ def make_grid(layout: Layout, paper: tuple[float, float] | None = None) -> Grid:
         for row in range(rows)
         for column in range(columns)
     )
-    return Grid((paper_w, paper_h), slots, columns, rows, layout.bleed, shared)
+    return Grid((paper_w, paper_h), slots, columns, rows, bleed, layout.shares_cuts)
+
+
+def _fitted_counts(layout: Layout, count: int, pitch_x: float, pitch_y: float) -> tuple[int, int]:
+    """The columns the layout asks for, or those that make a grid of `count` cards closest
+    to square (the fewest of equals); the rows asked for, or those the cards need."""
+    count = max(count, 1)
+
+    def squareness(columns: int) -> float:
+        return abs(math.log(columns * pitch_x / (math.ceil(count / columns) * pitch_y)))
+
+    columns = layout.columns if layout.columns != "auto" else min(range(1, count + 1), key=squareness)
+    return columns, layout.rows if layout.rows != "auto" else math.ceil(count / columns)
 
 
 def _count(layout: Layout, field: str, card: float, pitch: float, paper: float, margin: float) -> int:

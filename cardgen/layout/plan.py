@@ -214,8 +214,10 @@ def plan_sheets(
     flip: str = "long",
     back_offset: tuple[float, float] = (0.0, 0.0),
     cutter_marks: CutterStyle = "none",
+    dpi: float | None = None,
 ) -> Plan:
-    """Fronts in grid order, each followed (but on a sleeve sheet) by the page behind it."""
+    """Fronts in grid order, each followed (but on a sleeve sheet) by the page behind it;
+    `dpi`: a fitted paper (`paper: fit`) in whole pixels."""
     sheet = MODES[mode]
     if sheet.folded:
         if cutter_marks != "none":
@@ -223,7 +225,7 @@ def plan_sheets(
                 "a fold sheet takes no cutting-machine marks: print duplex or sleeve sheets for that"
             )
         return plan_fold(card_count, layout, paper)
-    grid = make_grid(layout, paper)
+    grid = make_grid(layout, paper, card_count, dpi)
     marks = silhouette_marks(grid.paper) if cutter_marks == "silhouette" else None
     targets = tuple(target_centres(grid, layout))
     pages: list[Page] = []

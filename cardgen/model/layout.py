@@ -7,15 +7,17 @@ other's, field by field.
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from cardgen.errors import InputError
 from cardgen.formats import FLIPS, PAPERS, Flip
+from cardgen.model.faces import Colour
 from cardgen.paths import LAYOUTS, find_data_file, find_referenced_file
-from cardgen.yamlio import YamlDocument, load_yaml, validate
+from cardgen.yamlio import YamlDocument, first_problem, load_yaml, validate
 
 MAX_OFFSET = 10.0  # mm; a printer off by more than this needs repair, not an offset
 
@@ -95,7 +97,7 @@ class GlueOutline(_Strict):
 
 class Layout(_Strict):
     name: str = Field(min_length=1, max_length=60)
-    paper: Literal["a4", "letter"] | PaperSize = "a4"  # a name in PAPERS
+    paper: Literal["a4", "letter", "fit"] | PaperSize = "a4"  # a name in PAPERS, or "fit": the grid's own size
     card: CardSize = CardSize(width=56, height=87)
     bleed: float = Field(default=2.5, ge=0, le=10)
     gap: Annotated[float, Field(ge=0, le=100)] | Literal["shared"] = 1  # "shared": neighbours share their cut
@@ -109,6 +111,7 @@ class Layout(_Strict):
     note: bool = True
     glue_outline: GlueOutline = GlueOutline()
     printable_area: PrintableArea = PrintableArea()
+    background: Colour | None = None  # the paper's colour where no card lies; None: the paper's own
 
     @property
     def shares_cuts(self) -> bool:
@@ -137,14 +140,39 @@ class Layout(_Strict):
 MAX_EXTENDS = 20  # layouts in one chain of `extends:`
 
 
+_CARD_SIZE = re.compile(r"(?P<width>\d+(?:\.\d+)?) *[x×] *(?P<height>\d+(?:\.\d+)?)", re.IGNORECASE)
+
+
 def load_layout(name_or_file: str | Path = "standard") -> tuple[Layout, YamlDocument]:
-    """A bundled layout by name or a user's YAML file, with the layouts it extends merged in.
+    """A bundled layout by name or a user's YAML file, with the layouts it extends merged in;
+    or WIDTHxHEIGHT in mm (63x88): the standard layout with a card of that size.
 
     Returns the layout and its (merged) document, so later checks can point at a line.
     """
+    size = _CARD_SIZE.fullmatch(str(name_or_file))
+    if size:
+        return _sized_layout(size)
     path, shown = find_data_file(name_or_file, LAYOUTS, "layout")
     doc = _load_with_parents(path, shown, seen=())
     return validate(doc, Layout), doc
+
+
+def _sized_layout(size: re.Match) -> tuple[Layout, YamlDocument]:
+    standard = load_layout("standard")[0]
+    doc = _CardSizeDocument(size[0], {}, {("card",): 1})
+    try:
+        card = CardSize(width=float(size["width"]), height=float(size["height"]))
+    except ValidationError as exc:
+        field, message = first_problem(exc)
+        raise doc.error(("card",), f"its {field[0]} {message}") from None
+    return standard.model_copy(update={"card": card, "name": size[0]}), doc
+
+
+class _CardSizeDocument(YamlDocument):
+    """What stands for the file of a layout given as WIDTHxHEIGHT: its errors name that."""
+
+    def error(self, path, message):
+        return InputError(f"a card of {self.file} mm: {message.rstrip('.')}.")
 
 
 def _load_with_parents(path: Path, shown: str, seen: tuple[Path, ...]) -> YamlDocument:

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
@@ -25,7 +26,7 @@ from cardgen.render.pdf import attach_record, finish, new_canvas, set_boxes
 @dataclass(frozen=True)
 class SheetRequest:
     title: str
-    cards: tuple[SheetCard, ...]
+    cards: tuple[SheetCard, ...] | tuple[Any, ...]  # what the painter draws; a card sheet's record reads SheetCards
     mode: ModeName
     layout: Layout
     painter_factory: Callable[[Canvas], Any]  # front(card, box), and back(card, box) unless a sleeve sheet
@@ -34,6 +35,8 @@ class SheetRequest:
     back_offset: tuple[float, float] = (0.0, 0.0)
     words: dict = field(default_factory=dict)  # locales/LANG/cards.yaml in the chosen language
     cutter_marks: CutterStyle = "none"  # print-and-cut registration marks on the front pages
+    record: bool = True  # False for pictures and print-shop pages: no record inside
+    subject: str | None = None  # the PDF's subject; None: the print hint of new_canvas
 
 
 def sheet_plan(request: SheetRequest) -> Plan:
@@ -53,15 +56,21 @@ def render_sheet(request: SheetRequest, plan: Plan | None = None) -> bytes:
     """The whole PDF of `request`, as bytes: its plan drawn page by page."""
     plan = plan or sheet_plan(request)
     canvas, buffer = new_canvas(plan.paper, plan.flip, request.title)
+    if request.subject:
+        canvas.setSubject(request.subject)
     painter = request.painter_factory(canvas)
     furniture = _Furniture(canvas, plan, request)
     for page in plan.pages:
+        if request.layout.background:
+            canvas.setFillColor(HexColor(request.layout.background))
+            canvas.rect(0, 0, plan.paper[0] * MM, plan.paper[1] * MM, stroke=0, fill=1)
         for slot in page.slots:
             _draw_slot(canvas, painter, request, plan, slot)
-        furniture.draw(page, _page_info(request, page.number, len(plan.pages), page.side))
+        furniture.draw(page)
         set_boxes(canvas, plan.trim_box, plan.bleed_box)
         canvas.showPage()
-    attach_record(canvas, sheet_record(plan, request.cards, request.title))
+    if request.record:
+        attach_record(canvas, sheet_record(plan, request.cards, request.title))
     return finish(canvas, buffer)
 
 
@@ -114,7 +123,7 @@ class _Furniture:
         self.canvas, self.plan, self.request = canvas, plan, request
         self.forms: dict[tuple, str] = {}
 
-    def draw(self, page: Page, info: list[str]) -> None:
+    def draw(self, page: Page) -> None:
         key = (page.side, tuple(slot.trim for slot in page.slots))
         if key not in self.forms:
             self.forms[key] = f"cardgen-furniture-{len(self.forms)}"
@@ -123,6 +132,7 @@ class _Furniture:
             self.canvas.endForm()
         self.canvas.doForm(self.forms[key])
         if page.note is not None:
+            info = _page_info(self.request, page.number, len(self.plan.pages), page.side)
             size, lines = marks.fit_note(info, TITLE_IN_NOTE, page.note)
             marks.margin_note(self.canvas, page.note, size, lines)
         if page.fold is not None:
