@@ -44,28 +44,26 @@ def sheet_record(plan: Plan, cards: Sequence[SheetCard], title: str) -> LayoutRe
 
 def _page_place(page: Page) -> PagePlace:
     ruler = page.ruler
-    if ruler is None:
-        return PagePlace(page=page.number, side=page.side, behind=page.behind)
     return PagePlace(
         page=page.number,
         side=page.side,
         behind=page.behind,
-        ruler_line_mm=tuple(round(v, 3) for v in (ruler.x0, ruler.y0, ruler.x1, ruler.y1)),
-        ruler_ticks=(round(ruler.ticks[0]), round(ruler.ticks[1])),
+        ruler_line_mm=tuple(round(v, 3) for v in (ruler.x0, ruler.y0, ruler.x1, ruler.y1)) if ruler else None,
+        ruler_ticks=(round(ruler.ticks[0]), round(ruler.ticks[1])) if ruler else None,
     )
 
 
 def _card_places(plan: Plan, cards: Sequence[SheetCard]) -> tuple[CardPlace, ...]:
     """Each card's face where its page puts it, with its back where a later slot does."""
-    faces: dict[int, tuple[int, Slot]] = {}
-    backs: dict[int, BackPlace] = {}
-    for page in plan.pages:
-        for slot in page.slots:
-            if slot.draws == "face":
-                faces[slot.card] = (page.number, slot)
-            else:
-                turn = slot.turn if slot.turn % 2 else None
-                backs[slot.card] = BackPlace(page=page.number, trim_mm=_box(slot.trim), rotated=slot.rotated, turn=turn)
+    faces = {slot.card: (page.number, slot) for page in plan.pages for slot in page.slots if slot.draws == "face"}
+    backs = {
+        slot.card: BackPlace(
+            page=page.number, trim_mm=_box(slot.trim), rotated=slot.rotated, turn=slot.turn if slot.turn % 2 else None
+        )
+        for page in plan.pages
+        for slot in page.slots
+        if slot.draws != "face"
+    }
     return tuple(_card_place(cards[index], number, slot, backs.get(index)) for index, (number, slot) in faces.items())
 
 
