@@ -38,6 +38,7 @@ from cardgen.preview import (
     sheet_layout,
     sheet_pdf,
 )
+from cardgen.record import BackRef, ExportEntry, ExportManifest, record_data
 
 ExportFormat = Literal["png", "pdf"]  # the keys of EXPORT_FORMATS
 MAX_BLEED_MM = 10.0
@@ -156,27 +157,35 @@ def _manifest(
     pdf_name = "" if is_png else _pdf_name(request.sets)
     keys = [back_key(back.style) for back in backs]
     back_refs = [
-        {"file": back_names[index]} if is_png else {"file": pdf_name, "page": len(chosen) + index + 1}
+        BackRef(file=back_names[index]) if is_png else BackRef(file=pdf_name, page=len(chosen) + index + 1)
         for index in range(len(backs))
     ]
-    files = []
-    for index, item in enumerate(chosen):
-        place = {"file": front_names[index]} if is_png else {"file": pdf_name, "page": index + 1}
-        behind = back_refs[keys.index(back_key(item.style))]
-        files.append({**place, "side": "front", "card": item.card.id, "copies": 1, "back": behind})
-    for back, ref in zip(backs, back_refs):
-        files.append({**ref, "side": "back", "copies": back.cards, "style": back.style.name})
-    manifest = {
-        "kind": "cardgen-export",
-        "version": EXPORT_VERSION,
-        "format": request.format,
-        "sets": [Path(name).stem for name in request.sets],
-        "cards": len(chosen),
-        "trim_mm": [page.card.width, page.card.height],
-        "bleed_mm": request.bleed_mm,
-        "size_mm": [round(side, 3) for side in size],
-        "dpi": request.dpi if is_png else None,
-        "pixels": list(pixel_size(size, request.dpi)) if is_png else None,
-        "files": files,
-    }
-    return (json.dumps(manifest, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+    files = [
+        ExportEntry(
+            file=front_names[index] if is_png else pdf_name,
+            page=None if is_png else index + 1,
+            side="front",
+            card=item.card.id,
+            copies=1,
+            back=back_refs[keys.index(back_key(item.style))],
+        )
+        for index, item in enumerate(chosen)
+    ]
+    files += [
+        ExportEntry(file=ref.file, page=ref.page, side="back", copies=back.cards, style=back.style.name)
+        for back, ref in zip(backs, back_refs)
+    ]
+    manifest = ExportManifest(
+        kind="cardgen-export",
+        version=EXPORT_VERSION,
+        format=request.format,
+        sets=tuple(Path(name).stem for name in request.sets),
+        cards=len(chosen),
+        trim_mm=(page.card.width, page.card.height),
+        bleed_mm=request.bleed_mm,
+        size_mm=(round(size[0], 3), round(size[1], 3)),
+        dpi=request.dpi if is_png else None,
+        pixels=pixel_size(size, request.dpi) if is_png else None,
+        files=tuple(files),
+    )
+    return (json.dumps(record_data(manifest), indent=2, ensure_ascii=False) + "\n").encode("utf-8")

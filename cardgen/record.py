@@ -385,7 +385,7 @@ FileName = Annotated[str, Len(1, 255), Predicate(lambda name: not set(name) & {"
 @dataclass(frozen=True, kw_only=True)
 class BackRef(_Part):
     file: FileName
-    page: PageNumber | None = None
+    page: PageNumber | None = field(default=None, metadata=SPARSE)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -393,12 +393,12 @@ class ExportEntry(_Part):
     """One file (PNG) or one page of the PDF: a card's face, or a back."""
 
     file: FileName
-    page: PageNumber | None = None  # in the PDF; None for an image
+    page: PageNumber | None = field(default=None, metadata=SPARSE)  # in the PDF; None for an image
     side: Literal["front", "back"]
-    card: Name | None = None  # a front's card id
+    card: Name | None = field(default=None, metadata=SPARSE)  # a front's card id
     copies: Annotated[int, Ge(1), Le(MAX_CARDS)]
-    back: BackRef | None = None  # a front: the back that goes behind it
-    style: Annotated[str, MaxLen(60)] | None = None  # a back: the face style it is drawn in
+    back: BackRef | None = field(default=None, metadata=SPARSE)  # a front: the back that goes behind it
+    style: Annotated[str, MaxLen(60)] | None = field(default=None, metadata=SPARSE)  # a back: its face style
 
 
 @dataclass(frozen=True, kw_only=True)
