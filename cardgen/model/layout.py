@@ -98,7 +98,7 @@ class GlueOutline(_Strict):
 class Layout(_Strict):
     name: str = Field(min_length=1, max_length=60)
     paper: Literal["a4", "letter", "fit"] | PaperSize = "a4"  # a name in PAPERS, or "fit": the grid's own size
-    card: CardSize = CardSize(width=56, height=87)
+    card: CardSize  # each bundled layout says it, or extends one that does: card sizes live in layouts/
     bleed: float = Field(default=2.5, ge=0, le=10)
     gap: Annotated[float, Field(ge=0, le=100)] | Literal["shared"] = 1  # "shared": neighbours share their cut
     columns: int | Literal["auto"] = Field(default="auto")
