@@ -109,6 +109,7 @@ BAD_LAYOUTS = {
     "unknown parent": ("extends: nowhere\nname: bad\n", "line 1, field extends"),
     "wrong flip": ("extends: standard\nname: bad\nflip: sideways\n", "line 3, field flip"),
     "a paper for pictures": ("extends: standard\nname: bad\npaper: fit\n", "line 3, field paper: `fit` is for"),
+    "no card, none to extend": ("name: bad\nbleed: 2\n", "line 1, field card: is missing"),
 }
 
 
