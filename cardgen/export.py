@@ -39,6 +39,7 @@ from cardgen.preview import (
     sheet_pdf,
 )
 from cardgen.record import BackRef, ExportEntry, ExportManifest, record_data
+from cardgen.texts import DEFAULT_LANG
 
 ExportFormat = Literal["png", "pdf"]  # the keys of EXPORT_FORMATS
 MAX_BLEED_MM = 10.0
@@ -54,7 +55,7 @@ class ExportRequest:
     format: ExportFormat = "png"
     layout: str | Path = "standard"  # whose card: a layout's name or file, or WIDTHxHEIGHT
     faces: str | None = None  # a face style for every set instead of each set's own
-    lang: str = "en"
+    lang: str = DEFAULT_LANG
 
 
 @dataclass(frozen=True)

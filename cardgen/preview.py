@@ -29,6 +29,7 @@ from cardgen.model.faces import FaceStyle, load_set_faces
 from cardgen.model.layout import Layout, load_layout
 from cardgen.render.faces import CardPainter
 from cardgen.render.sheets import SheetRequest, render_sheet
+from cardgen.texts import DEFAULT_LANG
 
 CONTACT_SHEET = "contact-sheet.png"
 _CONTACT_SHEET_PART = re.compile(r"contact-sheet-\d+\.png")  # a contact sheet in several images
@@ -85,7 +86,7 @@ def sheet_layout(name: str, card_from: str | Path = "standard", **changes) -> La
 
 def render_previews(
     chosen: list[PreviewCard],
-    lang: str = "en",
+    lang: str = DEFAULT_LANG,
     dpi: int = 150,
     layout: str | Path = "standard",
     singles: bool = True,
