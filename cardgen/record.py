@@ -255,8 +255,6 @@ class CalibrationRecord(Paper):
     flip_check: dict | None = None
     ruler: dict | None = None
 
-    shown: ClassVar[str] = "a calibration sheet"
-
 
 DocumentKind = Literal["rules", "score", "balance"]
 
@@ -272,12 +270,6 @@ class DocumentRecord(Paper):
     variant: Name | None = field(default=None, metadata=SPARSE)  # a rule summary's or score sheet's
     lang: Name
     flip: Flip | None  # None: its pages print one-sided
-
-    @property
-    def shown(self) -> str:
-        """'a rule summary of classic, in en'"""
-        what = {"rules": "a rule summary", "score": "a score sheet", "balance": "a balance report"}[self.kind]
-        return what + (f" of {self.variant}" if self.variant else "") + f", in {self.lang}"
 
 
 Record = LayoutRecord | CalibrationRecord | DocumentRecord

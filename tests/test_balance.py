@@ -121,7 +121,7 @@ def test_the_pdf_is_one_page_of_the_paper_with_embedded_fonts_and_its_words(sets
 
     report = verify_pdf(pdf)  # the report says what it is in its record
     [drawing] = [check for check in report.checks if check.name == "pdf.drawing"]
-    assert report.ok and "made by cardgen: a balance report of classic, in fr" in drawing.message
+    assert report.ok and "made by cardgen: a balance report of Classic, in fr" in drawing.message
 
 
 def test_figures_below_zero_carry_a_minus_sign_not_a_hyphen(sets):

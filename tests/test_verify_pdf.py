@@ -382,7 +382,7 @@ def _retitled(content: bytes, title: str) -> bytes:
 
 
 @pytest.mark.parametrize(
-    "what, make", [("a rule summary of classic, in de", _summary), ("a score sheet of plus, in fr", _score_sheet)]
+    "what, make", [("a rule summary of Classic, in de", _summary), ("a score sheet of Plus, in fr", _score_sheet)]
 )
 def test_cardgen_pdfs_that_are_not_card_sheets_say_what_they_are_whatever_their_title(tmp_path, what, make):
     report = verify_pdf(_write(tmp_path, _retitled(make(), "Untitled"), "made-by-cardgen.pdf"))

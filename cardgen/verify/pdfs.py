@@ -53,7 +53,7 @@ def card_sheet_record(path: str | Path) -> LayoutRecord:
     except DamagedRecord as exc:
         raise InputError(f"{path}: its record ({attached[1]}) is damaged: {exc}.") from None
     if not isinstance(record, LayoutRecord):
-        raise InputError(f"{path}: this is {record.shown} made by cardgen, not a card sheet.")
+        raise InputError(f"{path}: this is {_what(record)} made by cardgen, not a card sheet.")
     return record
 
 
@@ -103,7 +103,7 @@ def _verify_document(pdf, report: Report, record: CalibrationRecord | DocumentRe
     check_fonts(pdf, report)
     report.info(
         "pdf.drawing",
-        f"made by cardgen: {record.shown}; its drawing is not checked, only its structure (paper, hints, boxes, fonts)",
+        f"made by cardgen: {_what(record)}; its drawing is not checked, only its structure (paper, hints, boxes, fonts)",
     )
     return report
 
@@ -395,6 +395,21 @@ def _cardgen_creator(pdf) -> str | None:
     return str(creator) if creator and str(creator).startswith("cardgen ") else None
 
 
+DOCUMENTS = {"rules": "a rule summary", "score": "a score sheet", "balance": "a balance report"}
+
+
+def _what(record: CalibrationRecord | DocumentRecord) -> str:
+    """'a rule summary of Classic, in en'"""
+    if isinstance(record, CalibrationRecord):
+        return "a calibration sheet"
+    of = f" of {_variant_name(record.variant)}" if record.variant else ""
+    return f"{DOCUMENTS[record.kind]}{of}, in {record.lang}"
+
+
+def _variant_name(key: str | None) -> str:
+    return VARIANTS[key].name if key in VARIANTS else str(key)
+
+
 def _boxes_if_any(pdf, report: Report) -> None:
     """A TrimBox and a BleedBox on every page, or on none: a page printed whole."""
     if not _pages_without_boxes(pdf):
@@ -528,8 +543,9 @@ def _printed(record: LayoutRecord, wanted: Counter, blank_ids: set[str]) -> str:
     for card in references:
         slot = card.slot
         where = f"the {ORDINALS[slot]} slot" if slot < len(ORDINALS) else f"slot {slot + 1}"
-        variant = VARIANTS[card.variant].name if card.variant in VARIANTS else card.variant
-        text += f" and the {variant} reference card in {where}" + (f" of page {card.page}" if pages > 1 else "")
+        text += f" and the {_variant_name(card.variant)} reference card in {where}" + (
+            f" of page {card.page}" if pages > 1 else ""
+        )
     return text
 
 
