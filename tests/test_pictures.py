@@ -15,6 +15,7 @@ from pdfcheck import MM, layout_record, reader
 from PIL import Image
 
 from cardgen.build import PrintSettings, build
+from cardgen.verify.pdfs import verify_pdf
 
 ROOT = Path(__file__).resolve().parent.parent
 STANDARD = (ROOT / "templates" / "faces" / "standard.yaml").read_text()
@@ -361,3 +362,46 @@ def test_a_styles_box_fit_and_opacity_decide_how_a_picture_fills_the_card(tmp_pa
     else:  # the whole picture inside the box: a 20 mm square
         assert _share(left, GREEN) == pytest.approx(box_share / 3, abs=0.04)
     assert _share(right, GREEN) == 0  # nothing beyond the box
+
+
+GRADIENT_SVG = """<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40" viewBox="0 0 40 40">
+  <defs>
+    <linearGradient id="across"><stop offset="0" stop-color="#c80000"/><stop offset="1" stop-color="#0000c8"/></linearGradient>
+  </defs>
+  <rect x="0" y="0" width="40" height="40" fill="url(#across)"/>
+</svg>
+"""
+
+
+def test_an_svg_gradient_is_drawn_as_it_says_in_a_pdf_every_reader_accepts(tmp_path):
+    (tmp_path / "gradient.svg").write_text(GRADIENT_SVG)
+    path = tmp_path / "pictured.yaml"
+    path.write_text(
+        "name: pictured\ntitle: T\ncards:\n  - {id: R1, kind: number, value: 105, heads: 1, picture: gradient.svg}\n"
+    )
+    content = build(PrintSettings(), [str(path)], "sleeve")["pictured-sleeve.pdf"]
+    [card] = layout_record(content)["cards"]
+    crop = _trim_crop(content, 0, card["trim_mm"], dpi=100)
+    row = [crop.getpixel((x, crop.height // 2)) for x in range(crop.width)]
+    reds = [x for x, (r, g, b) in enumerate(row) if r > 150 and g < 60 and b < 60]
+    blues = [x for x, (r, g, b) in enumerate(row) if b > 150 and r < 60 and g < 60]
+    assert reds and blues and max(reds) < min(blues)  # red on the left, fading to blue on the right
+    (tmp_path / "sheet.pdf").write_bytes(content)
+    report = verify_pdf(tmp_path / "sheet.pdf")
+    assert {c.name: c.result for c in report.checks}["pdf.resources"] == "pass"
+
+
+def test_a_pdf_whose_drawing_names_a_missing_resource_fails_verify(tmp_path):
+    (tmp_path / "gradient.svg").write_text(GRADIENT_SVG)
+    path = tmp_path / "pictured.yaml"
+    path.write_text(
+        "name: pictured\ntitle: T\ncards:\n  - {id: R1, kind: number, value: 105, heads: 1, picture: gradient.svg}\n"
+    )
+    content = build(PrintSettings(), [str(path)], "sleeve")["pictured-sleeve.pdf"]
+    spoiled = tmp_path / "spoiled.pdf"
+    spoiled.write_bytes(
+        content.replace(b"/Shading <<", b"/Shadeng <<")
+    )  # the shadings kept, under a name no reader looks for
+    result = cardgen_in_process("verify", spoiled)
+    assert result.returncode == 1
+    assert "FAIL  pdf.resources: the drawing names the shading /Sh0" in result.stdout

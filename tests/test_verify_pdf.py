@@ -54,6 +54,7 @@ def test_the_good_kit_passes_every_check(kit, name, card_set):
         "pdf.duplex",
         "pdf.boxes",
         "pdf.fonts",
+        "pdf.resources",
         "pdf.cards",
         "pdf.faces",
         "pdf.backs",

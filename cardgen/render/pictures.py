@@ -82,8 +82,26 @@ def ensure_form(canvas, picture: Picture) -> str:
         # an SVG draws no text (the check refuses it), so the font is never used
         picture.drawing.initialFontName = register(DEFAULT_FONT)  # type: ignore[attr-defined]  # read by renderPDF; the stubs omit it
         renderPDF.draw(picture.drawing, canvas, 0, 0)
-    canvas.endForm()
+    _end_form(canvas, form)
     return form
+
+
+def _end_form(canvas, form: str) -> None:
+    """canvas.endForm, the form's shadings (an SVG's gradients), graphics states and colour
+    spaces in its own resources: reportlab lists only its fonts and forms there, and a reader
+    looks for the rest in vain (poppler: "unknown", Ghostscript: "Couldn't find named resource")."""
+    from reportlab.pdfbase.pdfdoc import PDFResourceDictionary, xObjectName
+
+    shadings, colours, states = canvas._shadingUsed, canvas._colorsUsed, canvas._extgstate.getState()
+    canvas.endForm()
+    xobject = canvas._doc.idToObject[xObjectName(form)]
+    resources = PDFResourceDictionary()
+    resources.basicFonts()
+    resources.allProcs()
+    resources.__dict__.update(XObject=xobject.XObjects or {}, ExtGState=states or {})  # attributes the stubs omit
+    resources.setShading(shadings)
+    resources.setColorSpace(colours)
+    xobject.Resources = resources
 
 
 def printed_dpi(picture: Picture, place: PicturePlace, box: Box, scale_mm: float) -> float:

@@ -19,7 +19,7 @@ from cardgen.model.cards import CardSet
 from cardgen.paths import check_input, read_input
 from cardgen.record import MAX_RECORD_BYTES, DamagedRecord, ExportEntry, ExportManifest, parse_manifest
 from cardgen.verify.bounds import INPUT_HINT, check_pages, read_pdf_bytes, stream_limits
-from cardgen.verify.pdfs import check_fonts
+from cardgen.verify.pdfs import check_structure
 from cardgen.verify.readback import box_mm, reader
 from cardgen.verify.report import Report, plural
 
@@ -192,7 +192,7 @@ def _pdfs(folder: Path, manifest: ExportManifest, present: set[str], report: Rep
                 pdf = reader(content)
                 check_pages(name, pdf)
                 _pdf_pages(name, pdf, manifest, pages_of[name], report)
-                check_fonts(pdf, report)
+                check_structure(pdf, report, name)
         except CardgenError as exc:
             report.failed("export.pages", f"{name}: {exc}", name)
         except Exception as exc:  # pypdf raises many kinds of errors on a damaged file

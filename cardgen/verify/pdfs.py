@@ -18,6 +18,7 @@ from cardgen.verify.bounds import check_pages, check_streams, read_pdf_bytes, st
 from cardgen.verify.drawn import verify_drawing
 from cardgen.verify.readback import all_fonts_of, box_mm, font_is_embedded, font_name, reader
 from cardgen.verify.report import Report, plural
+from cardgen.verify.resources import check_resources
 
 
 def verify_pdf(path: str | Path, expected_sets: list[CardSet] | None = None) -> Report:
@@ -77,8 +78,7 @@ def _verify(shown: str, content: bytes, expected_sets: list[CardSet] | None) -> 
     _pages(pdf, record, report)
     _hints(pdf, report, record.flip)
     _boxes(pdf, record, report)
-    check_fonts(pdf, report)
-    check_streams(shown, pdf)  # before pdfium decodes them on its own
+    check_structure(pdf, report)  # its streams bounded before pdfium decodes them on its own
     read_labels = verify_drawing(content, record, report)
     if expected_sets:
         _contents(record, read_labels, expected_sets, report)
@@ -100,7 +100,7 @@ def _verify_document(pdf, report: Report, record: CalibrationRecord | DocumentRe
     _paper(pdf, report, record.paper_mm)
     _hints(pdf, report, record.flip)
     _boxes_if_any(pdf, report)
-    check_fonts(pdf, report)
+    check_structure(pdf, report)
     report.info(
         "pdf.drawing",
         f"made by cardgen: {_what(record)}; its drawing is not checked, only its structure (paper, hints, boxes, fonts)",
@@ -114,7 +114,7 @@ def _verify_damaged_record(pdf, report: Report, name: str, reason: str) -> Repor
     _paper(pdf, report, None)
     _hints(pdf, report, "any")
     _boxes_present(pdf, report)
-    check_fonts(pdf, report)
+    check_structure(pdf, report)
     report.failed(
         "pdf.record",
         f"this PDF's record ({name}) is damaged: {reason}; which card sits where, backs, "
@@ -362,6 +362,14 @@ def _grown(box: list[float], by: float) -> list[float]:
     return [box[0] - by, box[1] - by, box[2] + 2 * by, box[3] + 2 * by]
 
 
+def check_structure(pdf, report: Report, shown: str | None = None) -> None:
+    """The streams within bounds (an InputError naming `shown` otherwise), every font
+    embedded, and every resource the drawing names there."""
+    check_streams(shown or report.input, pdf)
+    check_fonts(pdf, report)
+    check_resources(pdf, report)
+
+
 def check_fonts(pdf, report: Report) -> None:
     loose: dict[str, list[int]] = {}
     count = 0
@@ -427,7 +435,7 @@ def _verify_cardgen_document(shown: str, pdf, made_by: str) -> Report:
     _paper(pdf, report, None)
     _hints(pdf, report, "two-sided" if len(pdf.pages) > 1 else "any")
     _boxes_if_any(pdf, report)
-    check_fonts(pdf, report)
+    check_structure(pdf, report)
     report.info(
         "pdf.drawing",
         "made by cardgen, but it carries no record of what it is, so its drawing is not checked, "
@@ -451,7 +459,7 @@ def _verify_other_pdf(shown: str, pdf) -> Report:
         report.info("pdf.boxes", "not every page has a TrimBox and a BleedBox (only needed to cut cards)")
     else:
         report.passed("pdf.boxes", "every page has a TrimBox and a BleedBox")
-    check_fonts(pdf, report)
+    check_structure(pdf, report)
     report.info(
         "pdf.drawing",
         "not made by cardgen (no cardgen-layout.json inside): which card sits where, "
