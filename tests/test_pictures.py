@@ -405,3 +405,30 @@ def test_a_pdf_whose_drawing_names_a_missing_resource_fails_verify(tmp_path):
     result = cardgen_in_process("verify", spoiled)
     assert result.returncode == 1
     assert "FAIL  pdf.resources: the drawing names the shading /Sh0" in result.stdout
+
+
+@pytest.mark.parametrize("orientation", [6, 8, 3])
+def test_a_phone_photo_is_placed_the_way_its_exif_orientation_says(tmp_path, orientation):
+    """Stored on its side (red left half, green right half) with the turn that shows it
+    upright; drawn on a card, the red half is where the turn puts it."""
+    photo = Image.new("RGB", (300, 200), GREEN)
+    photo.paste((200, 0, 0), (0, 0, 150, 200))
+    exif = Image.Exif()
+    exif[0x0112] = orientation  # 6: turn a quarter clockwise to view, 8: anticlockwise, 3: half a turn
+    photo.save(tmp_path / "phone.jpg", exif=exif.tobytes(), quality=95)
+    path = tmp_path / "pictured.yaml"
+    path.write_text(
+        "name: pictured\ntitle: T\ncards:\n  - {id: P1, kind: number, value: 105, heads: 1, picture: phone.jpg}\n"
+    )
+    content = build(PrintSettings(), [str(path)], "sleeve")["pictured-sleeve.pdf"]
+    [card] = layout_record(content)["cards"]
+    crop = _trim_crop(content, 0, card["trim_mm"], dpi=60)
+    halves = {
+        "top": crop.crop((0, 0, crop.width, crop.height // 2)),
+        "bottom": crop.crop((0, crop.height // 2, crop.width, crop.height)),
+        "left": crop.crop((0, 0, crop.width // 2, crop.height)),
+        "right": crop.crop((crop.width // 2, 0, crop.width, crop.height)),
+    }
+    red_side, other_side = {6: ("top", "bottom"), 8: ("bottom", "top"), 3: ("right", "left")}[orientation]
+    red = {side: _share(half, (200, 0, 0)) for side, half in halves.items()}
+    assert red[red_side] > 0.05 and red[other_side] < red[red_side] / 3, red

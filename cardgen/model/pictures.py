@@ -17,7 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from PIL import Image, ImageCms
+from PIL import Image, ImageCms, ImageOps
 
 from cardgen.errors import InputError
 from cardgen.paths import confined_file, read_input
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from reportlab.graphics.shapes import Drawing
 
 MAX_PIXELS = 50_000_000  # a picture of more is refused before it is decoded
+ORIENTATION = 0x0112  # the EXIF tag that says how the stored image is turned
 MAX_FILE_BYTES = 100_000_000
 MAX_SVG_BYTES = 5_000_000
 MAX_SVG_ELEMENTS = 50_000  # drawn, each <use> counted as what it repeats
@@ -89,16 +90,21 @@ def _raster(file: Path, shown: str, data: bytes) -> Picture:
                     f"a picture may have at most {MAX_PIXELS // 1_000_000} megapixels"
                 )
             image.load()
+            turned = image.getexif().get(ORIENTATION, 1) != 1  # a phone's photo, stored on its side
             jpeg = (
-                data if image.format == "JPEG" and image.mode == "RGB" and not image.info.get("icc_profile") else None
+                data
+                if image.format == "JPEG" and image.mode == "RGB" and not image.info.get("icc_profile") and not turned
+                else None
             )
+            upright = ImageOps.exif_transpose(image) if turned else image
+            width, height = upright.size
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise InputError(f"{shown} is too large an image to open safely (a decompression bomb?)") from None
     except InputError:
         raise
     except Exception:  # pillow fails anywhere in a damaged or cut file
         raise InputError(f"{shown} is a damaged or cut-short PNG or JPEG; pillow cannot read it") from None
-    return Picture(file, "raster", width, height, image=_in_srgb(image), jpeg=jpeg)
+    return Picture(file, "raster", width, height, image=_in_srgb(upright), jpeg=jpeg)
 
 
 @cache
