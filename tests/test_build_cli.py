@@ -191,3 +191,12 @@ def test_a_card_size_in_place_of_a_layout_is_the_standard_layout_with_that_card(
     result = cardgen_in_process("build", "--set", "jokers", "--layout", "200x280", "-o", str(tmp_path / "big"))
     assert result.returncode == 2
     assert result.stderr.startswith("cardgen: a card of 200x280 mm: 1 column of 200 mm cards"), result.stderr
+
+
+def test_choices_are_taken_in_any_case(tmp_path):
+    result = cardgen_in_process(
+        "build", "--set", "zero-cards", "--paper", "Letter", "--flip", "SHORT", "--mode", "Duplex", "-o", tmp_path
+    )
+    assert result.returncode == 0, result.stderr
+    record = layout_record((tmp_path / "zero-cards-duplex.pdf").read_bytes())
+    assert record["paper_mm"] == [215.9, 279.4] and record["flip"] == "short" and record["mode"] == "duplex"

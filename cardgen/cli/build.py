@@ -8,6 +8,7 @@ import click
 
 from cardgen.cli.options import (
     BUNDLED_SETS,
+    choice,
     faces_option,
     output_option,
     print_options,
@@ -22,7 +23,7 @@ from cardgen.formats import CUT_FILE_KINDS, MODES
 @set_option(f"{BUNDLED_SETS} Default: the whole print kit.")
 @click.option(
     "--mode",
-    type=click.Choice(list(MODES)),
+    type=choice(MODES),
     help="; ".join(f"{mode.name}: {mode.help}" for mode in MODES.values()) + ".",
 )
 @click.option(
@@ -36,12 +37,12 @@ from cardgen.formats import CUT_FILE_KINDS, MODES
 @click.option("--png", is_flag=True, help="Also write a 150 dpi PNG of every page beside its PDF.")
 @click.option(
     "--cut-file",
-    type=click.Choice(CUT_FILE_KINDS),
+    type=choice(CUT_FILE_KINDS),
     help="Also write a cutting machine's file of every card sheet's cut lines: NAME-cut-pN.svg (or .dxf), one per sheet.",
 )
 @click.option(
     "--cut-marks",
-    type=click.Choice(["none", "silhouette"]),
+    type=choice(["none", "silhouette"]),
     default="none",
     show_default=True,
     help="Print a cutting machine's registration marks on the card sheets' fronts "

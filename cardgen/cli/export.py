@@ -2,7 +2,15 @@
 
 import click
 
-from cardgen.cli.options import card_layout_option, dpi_option, faces_option, lang_option, output_option, set_option
+from cardgen.cli.options import (
+    card_layout_option,
+    choice,
+    dpi_option,
+    faces_option,
+    lang_option,
+    output_option,
+    set_option,
+)
 from cardgen.errors import printable
 from cardgen.formats import EXPORT_FORMATS
 
@@ -16,7 +24,7 @@ from cardgen.formats import EXPORT_FORMATS
 @click.option(
     "--format",
     "file_format",
-    type=click.Choice(list(EXPORT_FORMATS)),
+    type=choice(EXPORT_FORMATS),
     default="png",
     show_default=True,
     help="; ".join(f"{name}: {what}" for name, what in EXPORT_FORMATS.items()) + ".",

@@ -8,9 +8,15 @@ import click
 from cardgen.formats import FLIPS, PAPERS
 from cardgen.texts import DEFAULT_LANG, LANGUAGES
 
-LANGS = click.Choice(LANGUAGES)
-PAPER_CHOICE = click.Choice(list(PAPERS))
-FLIP_CHOICE = click.Choice(FLIPS)
+
+def choice(values) -> click.Choice:
+    """One of `values`, in any case: --paper Letter is --paper letter."""
+    return click.Choice(list(values), case_sensitive=False)
+
+
+LANGS = choice(LANGUAGES)
+PAPER_CHOICE = choice(PAPERS)
+FLIP_CHOICE = choice(FLIPS)
 
 
 def _layout_option(what: str):
@@ -137,7 +143,7 @@ def resolve_print_settings(layout, paper, flip, back_offset, printer, lang):
 
 class VariantChoice(click.ParamType):
     """A variant of the engine, looked up when the command runs: a variant registered
-    by a plug-in or a test is a choice like the four bundled ones."""
+    by a plug-in or a test is a choice like the bundled ones; in any case."""
 
     name = "variant"
 
@@ -149,8 +155,8 @@ class VariantChoice(click.ParamType):
     def convert(self, value, param, ctx):
         from cardgen.engine import VARIANTS, variant_words
 
-        if value in VARIANTS:
-            return value
+        if value in VARIANTS or value.lower() in VARIANTS:
+            return value if value in VARIANTS else value.lower()
         self.fail(f"{value!r} is not one of {variant_words()}.", param, ctx)
 
 
