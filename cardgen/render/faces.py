@@ -195,60 +195,30 @@ class CardPainter:
         return self.style.mark_turnable.style != "none" and is_ambiguous(label, self._set_labels)
 
     def _big_value(self, label: str, tone: Tone, width, height, scale, marked=False) -> None:
-        value = self.style.value
-        font = self.style.font("value")
-        centre_y = height / 2 + value.y * scale
-        self._text(
-            label,
-            font,
-            value.size * scale,
-            value.max_width * scale,
-            tone.ink,
-            width / 2,
-            centre_y,
-            vertical="middle",
-            marked=marked,
-        )
+        value, font = self.style.value, self.style.font("value")
+        size, max_width, centre_y = value.size * scale, value.max_width * scale, height / 2 + value.y * scale
+        self._text(label, font, size, max_width, tone.ink, width / 2, centre_y, "middle", marked=marked)
 
     def _indices(self, label: str, tone: Tone, width, height, scale, marked=False) -> None:
         index = self.style.index
-        font = self.style.font("index")
+        font, size = self.style.font("index"), index.size * scale
         # an index may not reach past the panel edge nor the card's middle
         max_width = 2 * (index.x - self.style.panel.inset - 0.9) * scale
         cx, top = index.x * scale, height - index.y * scale
-        self._text(label, font, index.size * scale, max_width, tone.ink, cx, top, vertical="top", marked=marked)
+        self._text(label, font, size, max_width, tone.ink, cx, top, "top", marked=marked)
         canvas = self.canvas
         canvas.saveState()
         if index.turn_lower:
             # drawn in turned coordinates: the bar lies under the digits as they read
             canvas.transform(-1, 0, 0, -1, width, height)
-            self._text(label, font, index.size * scale, max_width, tone.ink, cx, top, vertical="top", marked=marked)
+            self._text(label, font, size, max_width, tone.ink, cx, top, "top", marked=marked)
         else:
-            self._text(
-                label,
-                font,
-                index.size * scale,
-                max_width,
-                tone.ink,
-                width - cx,
-                index.y * scale,
-                vertical="bottom",
-                marked=marked,
-            )
+            self._text(label, font, size, max_width, tone.ink, width - cx, index.y * scale, "bottom", marked=marked)
         canvas.restoreState()
 
     def _caption(self, caption, tone: Tone, width, height, scale) -> None:
-        self._text(
-            caption.text,
-            self.style.font("caption"),
-            caption.size * scale,
-            width * 0.8,
-            tone.ink,
-            width / 2,
-            height / 2 + caption.y * scale,
-            vertical="middle",
-            spacing=0.12,
-        )
+        font, size, y = self.style.font("caption"), caption.size * scale, height / 2 + caption.y * scale
+        self._text(caption.text, font, size, width * 0.8, tone.ink, width / 2, y, "middle", spacing=0.12)
 
     def _title(self, card: Card, tone: Tone, width, height, scale) -> None:
         """The card's title: one line, shrunk to fit (the set's loader refuses one that cannot)."""
@@ -256,17 +226,9 @@ class CardPainter:
         size = title_size(self.style, card.title)
         if size is None:
             raise InputError(f"card {card.id}'s title is too long for one line; shorten it.")
-        title = self.style.title
-        self._text(
-            card.title,
-            self.style.font("caption"),
-            size * scale,
-            title.max_width * scale,
-            tone.ink,
-            width / 2,
-            height / 2 + title.y * scale,
-            vertical="middle",
-        )
+        title, font = self.style.title, self.style.font("caption")
+        y = height / 2 + title.y * scale
+        self._text(card.title, font, size * scale, title.max_width * scale, tone.ink, width / 2, y, "middle")
 
     def _text(self, text, font, size, max_width, colour, cx, y, vertical, spacing=0.0, marked=False) -> None:
         """Real (extractable) text centred on cx; `y` is the top, middle or bottom of its capitals.
@@ -411,15 +373,8 @@ class _BackDrawing:
         canvas = self.canvas
         canvas.setStrokeColor(_colour(back.frame))
         canvas.setLineWidth(back.frame_width * scale)
-        canvas.roundRect(
-            inset,
-            inset,
-            self.width - 2 * inset,
-            self.height - 2 * inset,
-            self.painter.style.panel.radius * scale,
-            stroke=1,
-            fill=0,
-        )
+        w, h = self.width - 2 * inset, self.height - 2 * inset
+        canvas.roundRect(inset, inset, w, h, self.painter.style.panel.radius * scale, stroke=1, fill=0)
 
     def _medallion(self) -> None:
         back, scale, canvas = self.back, self.scale, self.canvas
@@ -447,20 +402,12 @@ class _BackDrawing:
         canvas, back = self.canvas, self.back
         font = self.painter.style.font("caption")
         size = back.title_size * self.scale
-        gap = 0.7 * self.scale
+        gap, max_width = 0.7 * self.scale, back.medallion_width * self.scale * 0.8
         for turned in (False, True):
             canvas.saveState()
             if turned:
                 canvas.transform(-1, 0, 0, -1, 2 * cx, 2 * cy)
             self.painter._text(
-                back.title,
-                font,
-                size,
-                back.medallion_width * self.scale * 0.8,
-                back.medallion_ink,
-                cx,
-                cy + gap,
-                vertical="bottom",
-                spacing=0.08,
+                back.title, font, size, max_width, back.medallion_ink, cx, cy + gap, "bottom", spacing=0.08
             )
             canvas.restoreState()
