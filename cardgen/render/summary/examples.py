@@ -10,14 +10,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cardgen.engine import STANDARD_HEADS
-from cardgen.model.rules import (
-    RuleSummary,
-    TallyExample,
-    TurnExample,
-    joker_worth,
-    score_texts,
-    summary_words,
-)
+from cardgen.model.rules import RuleSummary, TallyExample, TurnExample, joker_worth, score_texts, summary_words
 from cardgen.render.palette import ACCENT, BOLD, INK, REGULAR, SOFT_INK
 from cardgen.render.summary.blocks import (
     CAPTION_LEADING,

@@ -9,11 +9,7 @@ from functools import cache
 from cardgen.errors import InputError
 from cardgen.model.faces import load_face_style
 from cardgen.model.layout import paper_size
-from cardgen.model.rules import (
-    RuleSummary,
-    TurnExample,
-    summary_words,
-)
+from cardgen.model.rules import RuleSummary, TurnExample, summary_words
 from cardgen.render.faces import CardPainter
 from cardgen.render.fonts import register, require_glyphs
 from cardgen.render.palette import ACCENT, BOLD, REGULAR, SOFT_INK
