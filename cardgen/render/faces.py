@@ -73,6 +73,26 @@ def card_space(canvas, x, y, width, height, rotate180=False):
         canvas.restoreState()
 
 
+def draw_art(canvas, name: str, cx: float, cy: float, size: float) -> None:
+    """Draw picture `name` (art.PICTURES) centred on (cx, cy), `size` points high, in the
+    current fill colour: a Form XObject defined once per canvas."""
+    form = _art_form(canvas, name)
+    factor = size / art.UNIT
+    canvas.saveState()
+    canvas.transform(factor, 0, 0, factor, cx - size / 2, cy - size / 2)
+    canvas.doForm(form)
+    canvas.restoreState()
+
+
+def _art_form(canvas, name: str) -> str:
+    form = FORM_PREFIX + name
+    if not canvas.hasForm(form):
+        canvas.beginForm(form, 0, 0, art.UNIT, art.UNIT)
+        art.PICTURES[name](canvas)
+        canvas.endForm()
+    return form
+
+
 FONT_ROLES = ("value", "index", "caption")
 
 
@@ -179,7 +199,7 @@ class CardPainter:
         else:
             picture, placement = "bull", self.style.watermark
         self.canvas.setFillColor(_colour(tone.watermark))
-        self._picture(picture, width / 2, height / 2 + placement.y * scale, placement.size * scale)
+        draw_art(self.canvas, picture, width / 2, height / 2 + placement.y * scale, placement.size * scale)
 
     def _heads(self, count: int, tone: Tone, width, height, scale) -> None:
         if count <= 0:
@@ -188,7 +208,7 @@ class CardPainter:
         origin_x, origin_y = width / 2, height - heads.from_top * scale
         self.canvas.setFillColor(_colour(tone.ink))
         for dx, dy in self.style.positions_for(count):
-            self._picture("bull", origin_x + dx * scale, origin_y + dy * scale, heads.symbol * scale)
+            draw_art(self.canvas, "bull", origin_x + dx * scale, origin_y + dy * scale, heads.symbol * scale)
 
     def _marked(self, label: str) -> bool:
         """Does this number get a bar under it (it reads as another card upside down)?"""
@@ -262,26 +282,6 @@ class CardPainter:
             require_glyphs(self.style.font(role), label, f"{self.style.source}, field fonts.{role}")
         self._checked_labels.add(label)
 
-    # -- pictures as Form XObjects --------------------------------------------
-
-    def _picture(self, name: str, cx: float, cy: float, size: float) -> None:
-        """Draw picture `name` centred on (cx, cy), `size` points high, in the current fill colour."""
-        form = self._ensure_picture(name)
-        factor = size / art.UNIT
-        canvas = self.canvas
-        canvas.saveState()
-        canvas.transform(factor, 0, 0, factor, cx - size / 2, cy - size / 2)
-        canvas.doForm(form)
-        canvas.restoreState()
-
-    def _ensure_picture(self, name: str) -> str:
-        form = FORM_PREFIX + name
-        if not self.canvas.hasForm(form):
-            self.canvas.beginForm(form, 0, 0, art.UNIT, art.UNIT)
-            art.PICTURES[name](self.canvas)
-            self.canvas.endForm()
-        return form
-
     def _back_form(self, width: float, height: float, bleed: float) -> str:
         """The whole back as one form per canvas, for each back design and card size."""
         style, canvas = self.style, self.canvas
@@ -292,7 +292,7 @@ class CardPainter:
         form = FORM_PREFIX + "back-" + hashlib.sha1(key.encode()).hexdigest()[:10]
         if canvas.hasForm(form):
             return form
-        self._ensure_picture("bull")  # defined before, not inside, the back's form
+        _art_form(canvas, "bull")  # defined before, not inside, the back's form
         back_picture = style.back_picture()
         if back_picture:
             ensure_form(canvas, back_picture[0])

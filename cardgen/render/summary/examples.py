@@ -11,6 +11,7 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cardgen.engine import STANDARD_HEADS
 from cardgen.model.rules import RuleSummary, TallyExample, TurnExample, joker_worth, score_texts, summary_words
+from cardgen.render.faces import draw_art
 from cardgen.render.palette import ACCENT, BOLD, INK, REGULAR, SOFT_INK
 from cardgen.render.summary.blocks import (
     CAPTION_LEADING,
@@ -30,7 +31,6 @@ from cardgen.render.summary.blocks import (
     Block,
     Page,
     card_text,
-    draw_bull,
     model_card,
     paragraph,
     shown_value,
@@ -76,7 +76,7 @@ class Chip:
             canvas.drawString(x, baseline, text)
             x += stringWidth(text, BOLD, LABEL_SIZE) + 0.8 * MM
             canvas.setFillColor(ACCENT)
-            draw_bull(canvas, x + 1.7 * MM, baseline + 1.2 * MM, 3.4 * MM)
+            draw_art(canvas, "bull", x + 1.7 * MM, baseline + 1.2 * MM, 3.4 * MM)
 
 
 def _chip_lines(chips: list[Chip], width: float, lang: str) -> list[list[Chip]]:
@@ -157,9 +157,9 @@ class TurnBlock(ExampleBlock):
         ):
             raise self._too_wide("drawing")
         line = CARD_H + LINE_GAP
-        played = 2 * PAD + self.caption_height + 2 * MM + len(self.played_lines) * line + 1.2 * MM
-        collected = len(self.collected_lines) * line if self.collected_lines else CAPTION_LEADING
-        self.height = played + self.panels_height + 2.2 * MM + len(self.notes) * CAPTION_LEADING + collected
+        above = 2 * PAD + self.caption_height + 2 * MM + len(self.played_lines) * line + 1.2 * MM
+        below = len(self.collected_lines) * line if self.collected_lines else CAPTION_LEADING
+        self.height = above + self.panels_height + 2.2 * MM + len(self.notes) * CAPTION_LEADING + below
         return self.height
 
     def _notes(self) -> list[str]:
