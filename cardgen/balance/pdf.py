@@ -79,16 +79,10 @@ def _style(size: float, font: str = REGULAR, colour: Color = INK) -> ParagraphSt
 
 def _heading(canvas: Canvas, report: BalanceReport, lang: str, top: float, width: float) -> float:
     top = _paragraph(canvas, WORDS.title(lang), MARGIN, top, width, _style(17, BOLD))
-    players = len(report.kinds)
     kinds = ", ".join(f"{kind} ×{report.kinds.count(kind)}" for kind in dict.fromkeys(report.kinds))
-    subtitle = WORDS.subtitle(lang).format(
-        variant=variant_name(report, lang),
-        players=players,
-        kinds=kinds,
-        games=report.standard.games,
-        first=report.seed,
-        last=report.seed + report.standard.games - 1,
-    )
+    games, first = report.standard.games, report.seed
+    fill = {"variant": variant_name(report, lang), "players": len(report.kinds), "kinds": kinds}
+    subtitle = WORDS.subtitle(lang).format(**fill, games=games, first=first, last=first + games - 1)
     top = _paragraph(canvas, subtitle, MARGIN, top - 1.5, width, _style(9, colour=SOFT_INK))
     if report.set_names:
         sets = WORDS.your_cards(lang).format(sets=", ".join(report.set_names))
