@@ -18,14 +18,7 @@ from pathlib import Path
 
 from cardgen.engine import Options, face
 from cardgen.errors import CardgenError, InputError
-from cardgen.model.rules import (
-    RuleSummary,
-    TallyExample,
-    TallyOutcome,
-    TurnExample,
-    TurnOutcome,
-    read_summary,
-)
+from cardgen.model.rules import RuleSummary, TallyExample, TallyOutcome, TurnExample, TurnOutcome, read_summary
 from cardgen.referee import replay
 from cardgen.render.summary import draw_summary
 from cardgen.yamlio import YamlDocument

@@ -192,10 +192,7 @@ def _differences(sides: Sides, kinds: list[str]) -> list[Difference]:
     standard, custom = sides.standard.games, sides.custom.games
     pairs: dict[str, tuple[list[float], list[float]]] = {
         "rounds": ([g.rounds for g in standard], [g.rounds for g in custom]),
-        "round_score": (
-            _per_game_score(sides.standard, len(kinds)),
-            _per_game_score(sides.custom, len(kinds)),
-        ),
+        "round_score": (_per_game_score(sides.standard, len(kinds)), _per_game_score(sides.custom, len(kinds))),
     }
     for seat in range(len(kinds)):
         pairs[f"total.seat{seat + 1}"] = ([g.totals[seat] for g in standard], [g.totals[seat] for g in custom])

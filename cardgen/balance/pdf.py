@@ -16,18 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.balance import BalanceReport
 from cardgen.balance.stats import LEVEL
-from cardgen.balance.words import (
-    WORDS,
-    measure_name,
-    new_card_rows,
-    percent,
-    sentence,
-    shown_difference,
-    side_measure,
-    variant_name,
-    verdict,
-    with_interval,
-)
+from cardgen.balance.words import WORDS, measure_row, new_card_rows, percent, sentence, variant_name
 from cardgen.formats import MM
 from cardgen.model.layout import paper_size
 from cardgen.render.palette import ACCENT, BOLD, INK, LINE, REGULAR, SOFT_INK
@@ -79,16 +68,10 @@ def _style(size: float, font: str = REGULAR, colour: Color = INK) -> ParagraphSt
 
 def _heading(canvas: Canvas, report: BalanceReport, lang: str, top: float, width: float) -> float:
     top = _paragraph(canvas, WORDS.title(lang), MARGIN, top, width, _style(17, BOLD))
-    players = len(report.kinds)
     kinds = ", ".join(f"{kind} ×{report.kinds.count(kind)}" for kind in dict.fromkeys(report.kinds))
-    subtitle = WORDS.subtitle(lang).format(
-        variant=variant_name(report, lang),
-        players=players,
-        kinds=kinds,
-        games=report.standard.games,
-        first=report.seed,
-        last=report.seed + report.standard.games - 1,
-    )
+    games, first = report.standard.games, report.seed
+    fill = {"variant": variant_name(report, lang), "players": len(report.kinds), "kinds": kinds}
+    subtitle = WORDS.subtitle(lang).format(**fill, games=games, first=first, last=first + games - 1)
     top = _paragraph(canvas, subtitle, MARGIN, top - 1.5, width, _style(9, colour=SOFT_INK))
     if report.set_names:
         sets = WORDS.your_cards(lang).format(sets=", ".join(report.set_names))
@@ -111,15 +94,7 @@ def _measures(canvas: Canvas, report: BalanceReport, lang: str, top: float, widt
     canvas.setLineWidth(0.5)
     canvas.line(MARGIN * MM, (top + 0.3) * MM, (MARGIN + width) * MM, (top + 0.3) * MM)
     for difference in report.differences:
-        standard, custom = (side_measure(side, difference.measure) for side in (report.standard, report.custom))
-        is_rate = difference.measure.startswith("win.")
-        cells = [
-            measure_name(difference.measure, lang),
-            with_interval(standard, is_rate, lang),
-            with_interval(custom, is_rate, lang),
-            shown_difference(difference, lang),
-            verdict(difference, lang),
-        ]
+        cells = measure_row(report, difference, lang)
         canvas.setFillColor(FINDING if difference.significant else INK)
         for index, (column, cell) in enumerate(zip(columns, cells)):
             canvas.setFont(BOLD if difference.significant and index >= 3 else REGULAR, size)

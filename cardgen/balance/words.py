@@ -91,25 +91,26 @@ def text_report(report: BalanceReport, lang: str) -> str:
     lines = [sentence(report, lang), ""]
     headings = [WORDS.measure(lang), WORDS.standard(lang), WORDS.custom(lang), WORDS.difference(lang)]
     rows = [headings + [WORDS.verdict(lang)]]
-    for difference in report.differences:
-        standard, custom = (side_measure(side, difference.measure) for side in (report.standard, report.custom))
-        rate = difference.measure.startswith("win.")
-        rows.append(
-            [
-                measure_name(difference.measure, lang),
-                with_interval(standard, rate, lang),
-                with_interval(custom, rate, lang),
-                shown_difference(difference, lang),
-                verdict(difference, lang),
-            ]
-        )
-    lines += _columns(rows)
+    lines += _columns(rows + [measure_row(report, difference, lang) for difference in report.differences])
     if report.new_cards:
         lines += ["", WORDS.new_cards(lang)]
         lines += _columns(
             [[WORDS.card(lang), WORDS.heads(lang), WORDS.in_pile(lang), WORDS.haul(lang)]] + new_card_rows(report, lang)
         )
     return "\n".join(lines)
+
+
+def measure_row(report: BalanceReport, difference: Difference, lang: str) -> list[str]:
+    """measure | standard deck | your cards | difference | verdict, for the text and the PDF."""
+    standard, custom = (side_measure(side, difference.measure) for side in (report.standard, report.custom))
+    rate = difference.measure.startswith("win.")
+    return [
+        measure_name(difference.measure, lang),
+        with_interval(standard, rate, lang),
+        with_interval(custom, rate, lang),
+        shown_difference(difference, lang),
+        verdict(difference, lang),
+    ]
 
 
 def _columns(rows: list[list[str]]) -> list[str]:

@@ -167,11 +167,8 @@ class RecordReader:
             if ("card" in raw) == ("cards" in raw):
                 raise self.doc.error(path, "a play names its card (card: 29) or its cards (cards: [49, 0])")
             cards = self._cards(path, raw["card"]) if "card" in raw else self._cards(path + ("cards",), raw["cards"])
-            return Play(
-                cards,
-                self._row_number(path + ("take",), raw.get("take")),
-                self._row_number(path + ("row",), raw.get("row")),
-            )
+            take, row = (self._row_number(path + (key,), raw.get(key)) for key in ("take", "row"))
+            return Play(cards, take, row)
         return Play(self._cards(path, raw))
 
     def _cards(self, path, raw) -> tuple[int, ...]:

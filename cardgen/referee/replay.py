@@ -2,17 +2,7 @@
 
 from __future__ import annotations
 
-from cardgen.engine import (
-    BUNDLED,
-    ZERO_CARDS,
-    CardPool,
-    Game,
-    IllegalPlay,
-    Options,
-    Play,
-    face,
-    is_zero,
-)
+from cardgen.engine import BUNDLED, ZERO_CARDS, CardPool, Game, IllegalPlay, Options, Play, face, is_zero
 from cardgen.errors import CheckFailed
 from cardgen.referee.record import RecordReader, Round
 from cardgen.referee.report import Report, RoundReport, TurnReport

@@ -20,7 +20,7 @@ Seen from the front, a back shifted by (sx, sy) on its own page appears moved by
 (-sx, sy) after a long-edge flip and by (sx, -sy) after a short-edge flip; the
 offset that cancels it is (-sx, -sy). So X grows with the apparent shift to the
 right (long) or left (short), and Y with the apparent shift down (long) or up
-(short): see `value_direction`.
+(short): see `_sign`.
 
 Two X scales (top and bottom) and two Y scales (left and right) frame the page, as
 far apart as the paper allows, so that a turned or stretched back shows as two
@@ -56,6 +56,7 @@ FINE_BACK_PITCH = 1.0
 FINE_STEP = FINE_FRONT_PITCH - 8 * FINE_BACK_PITCH
 FINE_LINES = (-2, -1, 0, 1, 2)
 FINE_LABELS = {-2: "−½", -1: "−¼", 0: "0", 1: "+¼", 2: "+½"}
+COARSE_LABELS = {k: f"{k:+d}".replace("-", "\u2212").replace("+0", "0") for k in COARSE_LINES}
 COMB_REACH = 22  # back lines at -22 ... 22 mm cover the quarter row for shifts up to 5.5 mm
 COARSE_ROW = -21.0  # the whole-mm row sits this far below the quarter row (local b axis)
 
@@ -104,26 +105,15 @@ class Scale:
         (ax, ay), (bx, by) = self.along, self.across
         return (self.origin[0] + a * ax + b * bx, self.origin[1] + a * ay + b * by)
 
-    @property
-    def coarse_origin(self) -> tuple[float, float]:
-        return self.page_point(0.0, COARSE_ROW)
-
     def describe(self) -> dict:
         return {
             "station": self.station,
             "axis": self.axis,
             "value_direction": list(self.value_direction),
             "fine_zero": [round(v, 4) for v in self.origin],
-            "coarse_zero": [round(v, 4) for v in self.coarse_origin],
+            "coarse_zero": [round(v, 4) for v in self.page_point(0.0, COARSE_ROW)],
             "across": list(self.across),
         }
-
-
-def value_direction(flip: str, axis: str) -> tuple[float, float]:
-    """The front-page direction in which the back's apparent shift grows the value to type."""
-    if axis == "x":
-        return (1.0, 0.0) if flip == "long" else (-1.0, 0.0)
-    return (0.0, -1.0) if flip == "long" else (0.0, 1.0)
 
 
 def calibration_pdf(paper: str = "a4", flip: str = "long", back_offset=(0.0, 0.0), lang: str = DEFAULT_LANG) -> bytes:
@@ -203,8 +193,9 @@ def _widest_fine_label() -> float:
 
 
 def _sign(flip: str, axis: str) -> int:
-    dx, dy = value_direction(flip, axis)
-    return int(dx + dy)
+    """1 if the value to type grows with the back's apparent shift along the page's x or y
+    (right, up), else -1: X grows to the right after a long-edge flip, Y downwards."""
+    return (1 if flip == "long" else -1) * (1 if axis == "x" else -1)
 
 
 # -- front ---------------------------------------------------------------------
@@ -229,43 +220,28 @@ def _front_scale(canvas: Canvas, scale: Scale, texts: dict) -> None:
     canvas.setStrokeGray(0)
     canvas.setFillGray(0)
     s = scale.sign
-    rows = (
-        (0.0, FINE_LINES, FINE_FRONT_PITCH, FINE_PT, lambda k: FINE_LABELS[k]),
-        (
-            COARSE_ROW,
-            COARSE_LINES,
-            COARSE_FRONT_PITCH,
-            COARSE_PT,
-            lambda k: f"{k:+d}".replace("-", "\u2212").replace("+0", "0"),
-        ),
-    )
-    for row, lines, pitch, size, label in rows:
-        for k in lines:
+    rows = ((0.0, FINE_FRONT_PITCH, FINE_PT, FINE_LABELS), (COARSE_ROW, COARSE_FRONT_PITCH, COARSE_PT, COARSE_LABELS))
+    for row, pitch, size, labels in rows:
+        for k, label in labels.items():
             a = s * k * pitch
             canvas.setLineWidth(ZERO_LINE if k == 0 else FRONT_LINE)
             canvas.line(*scale.page_point(a, row), *scale.page_point(a, row + FRONT_LENGTH + (1.0 if k == 0 else 0.0)))
-            _scale_label(canvas, scale, label(k), a, row + FRONT_LENGTH + LABEL_GAP, size, BOLD if k == 0 else FONT)
+            _scale_label(canvas, scale, label, a, row + FRONT_LENGTH + LABEL_GAP, size, BOLD if k == 0 else FONT)
     canvas.setFillGray(0.3)
+    is_x = scale.axis == "x"
     # each row's name beside its first number: left of an X scale, above a Y scale
     for row, reach, key in (
         (COARSE_ROW, COARSE_REACH * COARSE_FRONT_PITCH, "coarse"),
         (0.0, -FINE_LINES[0] * FINE_FRONT_PITCH, "fine"),
     ):
-        if scale.axis == "x":
-            x, y = scale.page_point(-reach - 5.0, row + FRONT_LENGTH + LABEL_GAP)
-            _text(canvas, texts[key], x, y, NAME_PT, FONT, "right")
-        else:
-            x, y = scale.page_point(reach + 6.0, row + FRONT_LENGTH + LABEL_GAP)
-            _text(canvas, texts[key], x, y - 1.0, NAME_PT, FONT, "right")
-    name = scale.axis.upper()
+        x, y = scale.page_point(-reach - 5.0 if is_x else reach + 6.0, row + FRONT_LENGTH + LABEL_GAP)
+        _text(canvas, texts[key], x, y if is_x else y - 1.0, NAME_PT, FONT, "right")
     canvas.setFillGray(0)
-    if scale.axis == "x":
-        x, y = scale.page_point(-COARSE_REACH * COARSE_FRONT_PITCH - 5.0, 1.5)
-        _text(canvas, name, x, y, 16, BOLD, "right")
+    gap, b = (5.0, 1.5) if is_x else (12.0, FRONT_LENGTH + LABEL_GAP)
+    x, y = scale.page_point(-COARSE_REACH * COARSE_FRONT_PITCH - gap, b)
+    _text(canvas, scale.axis.upper(), x, y, 16, BOLD, "right")
+    if is_x:
         _legend(canvas, scale.page_point(FINE_LINES[-1] * FINE_FRONT_PITCH + 14.0, 0.0), texts["match"])
-    else:
-        x, y = scale.page_point(-COARSE_REACH * COARSE_FRONT_PITCH - 12.0, FRONT_LENGTH + LABEL_GAP)
-        _text(canvas, name, x, y, 16, BOLD, "right")
     canvas.restoreState()
 
 
@@ -357,7 +333,6 @@ def _ruler(canvas: Canvas, x: float, y: float, label: str) -> None:
 
 
 def _draw_back(canvas: Canvas, plan: Plan, offset: tuple[float, float], texts: dict) -> None:
-    width, height = plan.paper
     canvas.saveState()
     canvas.scale(MM, MM)
     canvas.translate(*offset)
@@ -384,9 +359,8 @@ def _back_word(canvas: Canvas, spot: Rect, texts: dict) -> None:
     word_pt = min(30.0, 0.9 * spot.width * MM / stringWidth(word, BOLD, 1), room / word_top * MM)
     height = caption_height + CAPTION_GAP + word_top * word_pt / MM
     caption_y = spot.y + (spot.height - height) / 2 + caption_depth
-    _text(
-        canvas, word, spot.centre[0], caption_y - caption_depth + caption_height + CAPTION_GAP, word_pt, BOLD, "centre"
-    )
+    word_y = caption_y - caption_depth + caption_height + CAPTION_GAP
+    _text(canvas, word, spot.centre[0], word_y, word_pt, BOLD, "centre")
     _text(canvas, caption, spot.centre[0], caption_y, CAPTION_PT, FONT, "centre")
 
 

@@ -73,6 +73,26 @@ def card_space(canvas, x, y, width, height, rotate180=False):
         canvas.restoreState()
 
 
+def draw_art(canvas, name: str, cx: float, cy: float, size: float) -> None:
+    """Draw picture `name` (art.PICTURES) centred on (cx, cy), `size` points high, in the
+    current fill colour: a Form XObject defined once per canvas."""
+    form = _art_form(canvas, name)
+    factor = size / art.UNIT
+    canvas.saveState()
+    canvas.transform(factor, 0, 0, factor, cx - size / 2, cy - size / 2)
+    canvas.doForm(form)
+    canvas.restoreState()
+
+
+def _art_form(canvas, name: str) -> str:
+    form = FORM_PREFIX + name
+    if not canvas.hasForm(form):
+        canvas.beginForm(form, 0, 0, art.UNIT, art.UNIT)
+        art.PICTURES[name](canvas)
+        canvas.endForm()
+    return form
+
+
 FONT_ROLES = ("value", "index", "caption")
 
 
@@ -179,7 +199,7 @@ class CardPainter:
         else:
             picture, placement = "bull", self.style.watermark
         self.canvas.setFillColor(_colour(tone.watermark))
-        self._picture(picture, width / 2, height / 2 + placement.y * scale, placement.size * scale)
+        draw_art(self.canvas, picture, width / 2, height / 2 + placement.y * scale, placement.size * scale)
 
     def _heads(self, count: int, tone: Tone, width, height, scale) -> None:
         if count <= 0:
@@ -188,67 +208,37 @@ class CardPainter:
         origin_x, origin_y = width / 2, height - heads.from_top * scale
         self.canvas.setFillColor(_colour(tone.ink))
         for dx, dy in self.style.positions_for(count):
-            self._picture("bull", origin_x + dx * scale, origin_y + dy * scale, heads.symbol * scale)
+            draw_art(self.canvas, "bull", origin_x + dx * scale, origin_y + dy * scale, heads.symbol * scale)
 
     def _marked(self, label: str) -> bool:
         """Does this number get a bar under it (it reads as another card upside down)?"""
         return self.style.mark_turnable.style != "none" and is_ambiguous(label, self._set_labels)
 
     def _big_value(self, label: str, tone: Tone, width, height, scale, marked=False) -> None:
-        value = self.style.value
-        font = self.style.font("value")
-        centre_y = height / 2 + value.y * scale
-        self._text(
-            label,
-            font,
-            value.size * scale,
-            value.max_width * scale,
-            tone.ink,
-            width / 2,
-            centre_y,
-            vertical="middle",
-            marked=marked,
-        )
+        value, font = self.style.value, self.style.font("value")
+        size, max_width, centre_y = value.size * scale, value.max_width * scale, height / 2 + value.y * scale
+        self._text(label, font, size, max_width, tone.ink, width / 2, centre_y, "middle", marked=marked)
 
     def _indices(self, label: str, tone: Tone, width, height, scale, marked=False) -> None:
         index = self.style.index
-        font = self.style.font("index")
+        font, size = self.style.font("index"), index.size * scale
         # an index may not reach past the panel edge nor the card's middle
         max_width = 2 * (index.x - self.style.panel.inset - 0.9) * scale
         cx, top = index.x * scale, height - index.y * scale
-        self._text(label, font, index.size * scale, max_width, tone.ink, cx, top, vertical="top", marked=marked)
+        self._text(label, font, size, max_width, tone.ink, cx, top, "top", marked=marked)
         canvas = self.canvas
         canvas.saveState()
         if index.turn_lower:
             # drawn in turned coordinates: the bar lies under the digits as they read
             canvas.transform(-1, 0, 0, -1, width, height)
-            self._text(label, font, index.size * scale, max_width, tone.ink, cx, top, vertical="top", marked=marked)
+            self._text(label, font, size, max_width, tone.ink, cx, top, "top", marked=marked)
         else:
-            self._text(
-                label,
-                font,
-                index.size * scale,
-                max_width,
-                tone.ink,
-                width - cx,
-                index.y * scale,
-                vertical="bottom",
-                marked=marked,
-            )
+            self._text(label, font, size, max_width, tone.ink, width - cx, index.y * scale, "bottom", marked=marked)
         canvas.restoreState()
 
     def _caption(self, caption, tone: Tone, width, height, scale) -> None:
-        self._text(
-            caption.text,
-            self.style.font("caption"),
-            caption.size * scale,
-            width * 0.8,
-            tone.ink,
-            width / 2,
-            height / 2 + caption.y * scale,
-            vertical="middle",
-            spacing=0.12,
-        )
+        font, size, y = self.style.font("caption"), caption.size * scale, height / 2 + caption.y * scale
+        self._text(caption.text, font, size, width * 0.8, tone.ink, width / 2, y, "middle", spacing=0.12)
 
     def _title(self, card: Card, tone: Tone, width, height, scale) -> None:
         """The card's title: one line, shrunk to fit (the set's loader refuses one that cannot)."""
@@ -256,17 +246,9 @@ class CardPainter:
         size = title_size(self.style, card.title)
         if size is None:
             raise InputError(f"card {card.id}'s title is too long for one line; shorten it.")
-        title = self.style.title
-        self._text(
-            card.title,
-            self.style.font("caption"),
-            size * scale,
-            title.max_width * scale,
-            tone.ink,
-            width / 2,
-            height / 2 + title.y * scale,
-            vertical="middle",
-        )
+        title, font = self.style.title, self.style.font("caption")
+        y = height / 2 + title.y * scale
+        self._text(card.title, font, size * scale, title.max_width * scale, tone.ink, width / 2, y, "middle")
 
     def _text(self, text, font, size, max_width, colour, cx, y, vertical, spacing=0.0, marked=False) -> None:
         """Real (extractable) text centred on cx; `y` is the top, middle or bottom of its capitals.
@@ -300,26 +282,6 @@ class CardPainter:
             require_glyphs(self.style.font(role), label, f"{self.style.source}, field fonts.{role}")
         self._checked_labels.add(label)
 
-    # -- pictures as Form XObjects --------------------------------------------
-
-    def _picture(self, name: str, cx: float, cy: float, size: float) -> None:
-        """Draw picture `name` centred on (cx, cy), `size` points high, in the current fill colour."""
-        form = self._ensure_picture(name)
-        factor = size / art.UNIT
-        canvas = self.canvas
-        canvas.saveState()
-        canvas.transform(factor, 0, 0, factor, cx - size / 2, cy - size / 2)
-        canvas.doForm(form)
-        canvas.restoreState()
-
-    def _ensure_picture(self, name: str) -> str:
-        form = FORM_PREFIX + name
-        if not self.canvas.hasForm(form):
-            self.canvas.beginForm(form, 0, 0, art.UNIT, art.UNIT)
-            art.PICTURES[name](self.canvas)
-            self.canvas.endForm()
-        return form
-
     def _back_form(self, width: float, height: float, bleed: float) -> str:
         """The whole back as one form per canvas, for each back design and card size."""
         style, canvas = self.style, self.canvas
@@ -330,7 +292,7 @@ class CardPainter:
         form = FORM_PREFIX + "back-" + hashlib.sha1(key.encode()).hexdigest()[:10]
         if canvas.hasForm(form):
             return form
-        self._ensure_picture("bull")  # defined before, not inside, the back's form
+        _art_form(canvas, "bull")  # defined before, not inside, the back's form
         back_picture = style.back_picture()
         if back_picture:
             ensure_form(canvas, back_picture[0])
@@ -411,15 +373,8 @@ class _BackDrawing:
         canvas = self.canvas
         canvas.setStrokeColor(_colour(back.frame))
         canvas.setLineWidth(back.frame_width * scale)
-        canvas.roundRect(
-            inset,
-            inset,
-            self.width - 2 * inset,
-            self.height - 2 * inset,
-            self.painter.style.panel.radius * scale,
-            stroke=1,
-            fill=0,
-        )
+        w, h = self.width - 2 * inset, self.height - 2 * inset
+        canvas.roundRect(inset, inset, w, h, self.painter.style.panel.radius * scale, stroke=1, fill=0)
 
     def _medallion(self) -> None:
         back, scale, canvas = self.back, self.scale, self.canvas
@@ -447,20 +402,12 @@ class _BackDrawing:
         canvas, back = self.canvas, self.back
         font = self.painter.style.font("caption")
         size = back.title_size * self.scale
-        gap = 0.7 * self.scale
+        gap, max_width = 0.7 * self.scale, back.medallion_width * self.scale * 0.8
         for turned in (False, True):
             canvas.saveState()
             if turned:
                 canvas.transform(-1, 0, 0, -1, 2 * cx, 2 * cy)
             self.painter._text(
-                back.title,
-                font,
-                size,
-                back.medallion_width * self.scale * 0.8,
-                back.medallion_ink,
-                cx,
-                cy + gap,
-                vertical="bottom",
-                spacing=0.08,
+                back.title, font, size, max_width, back.medallion_ink, cx, cy + gap, "bottom", spacing=0.08
             )
             canvas.restoreState()

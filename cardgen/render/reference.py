@@ -23,12 +23,11 @@ from cardgen.layout.geometry import make_grid
 from cardgen.model.cards import RulesCard
 from cardgen.model.layout import load_layout, paper_size
 from cardgen.model.rules import RuleSummary, read_summary, summary_variants, summary_words
-from cardgen.render.faces import card_space
+from cardgen.render.faces import card_space, draw_art
 from cardgen.render.fonts import register, require_glyphs, wrapped_lines
 from cardgen.render.palette import ACCENT, BOLD, INK, REGULAR, SOFT_INK
 from cardgen.render.paragraphs import text_paragraph
 from cardgen.render.sheets import SheetRequest, render_sheet
-from cardgen.render.summary import draw_bull
 from cardgen.texts import DEFAULT_LANG, check_lang, sheet_strings
 
 DESIGN = (56.0, 87.0)  # mm: the card the layout below is drawn for
@@ -160,9 +159,9 @@ class ReferencePainter:
         canvas.setLineWidth(0.3 * MM)
         canvas.roundRect(INSET * MM, INSET * MM, w - 2 * INSET * MM, h - 2 * INSET * MM, RADIUS * MM, stroke=1, fill=1)
         canvas.setFillColor(WATERMARK)
-        draw_bull(canvas, w / 2, h * 0.42, 40 * MM)
+        draw_art(canvas, "bull", w / 2, h * 0.42, 40 * MM)
         canvas.setFillColor(ACCENT)
-        draw_bull(canvas, w / 2, h - 7.4 * MM, 4.6 * MM)
+        draw_art(canvas, "bull", w / 2, h - 7.4 * MM, 4.6 * MM)
         line_style, title_style = _styles()
         inner = w - 2 * (INSET + PADDING) * MM
         left = (INSET + PADDING) * MM

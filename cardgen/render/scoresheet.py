@@ -226,13 +226,13 @@ def _sheet(
     _label(canvas, labels.round(lang), left + 1.5, head_bottom + 1.5, ROUND_COLUMN - 3, BOLD, 7.5)
     for seat in range(sheet.players):
         x = left + ROUND_COLUMN + seat * player_width
-        _centred(canvas, labels.points(lang), x + half / 2, head_bottom + 1.5, half - 1.2, REGULAR, 7)
-        _centred(canvas, labels.total(lang), x + 1.5 * half, head_bottom + 1.5, half - 1.2, BOLD, 7)
+        _label(canvas, labels.points(lang), x + half / 2, head_bottom + 1.5, half - 1.2, REGULAR, 7, centred=True)
+        _label(canvas, labels.total(lang), x + 1.5 * half, head_bottom + 1.5, half - 1.2, BOLD, 7, centred=True)
 
     # a row per round
     for number in range(1, sheet.rounds + 1):
-        row_top = head_bottom - (number - 1) * row_height
-        _centred(canvas, str(number), left + ROUND_COLUMN / 2, row_top - row_height / 2 - 1.4, ROUND_COLUMN, BOLD, 10)
+        baseline = head_bottom - (number - 1) * row_height - row_height / 2 - 1.4
+        _label(canvas, str(number), left + ROUND_COLUMN / 2, baseline, ROUND_COLUMN, BOLD, 10, centred=True)
 
     # the end of the game and who wins
     rule, rule_height = _rule(sheet, lang, table_width)
@@ -248,17 +248,8 @@ def _player_borders(canvas, left, bottom, top, player_width, players) -> None:
     """Heavier lines between players, so each pair of columns reads as one."""
     canvas.setStrokeColor(ACCENT)
     canvas.setLineWidth(1.0)
-    canvas.lines(
-        [
-            (
-                (left + ROUND_COLUMN + seat * player_width) * MM,
-                bottom * MM,
-                (left + ROUND_COLUMN + seat * player_width) * MM,
-                top * MM,
-            )
-            for seat in range(players + 1)
-        ]
-    )
+    xs = [(left + ROUND_COLUMN + seat * player_width) * MM for seat in range(players + 1)]
+    canvas.lines([(x, bottom * MM, x, top * MM) for x in xs])
     canvas.rect(left * MM, bottom * MM, (ROUND_COLUMN + players * player_width) * MM, (top - bottom) * MM)
 
 
@@ -267,16 +258,11 @@ def _fitted_size(text: str, font: str, size: float, width: float) -> float:
     return size if drawn <= width * MM else size * width * MM / drawn
 
 
-def _label(canvas, text, x, y, width, font, size) -> None:
+def _label(canvas, text, x, y, width, font, size, centred=False) -> None:
+    """`text` from x (or centred on it) at the baseline y, in mm, shrunk to `width` if longer."""
     canvas.setFillColor(INK)
     canvas.setFont(font, _fitted_size(text, font, size, width))
-    canvas.drawString(x * MM, y * MM, text)
-
-
-def _centred(canvas, text, cx, y, width, font, size) -> None:
-    canvas.setFillColor(INK)
-    canvas.setFont(font, _fitted_size(text, font, size, width))
-    canvas.drawCentredString(cx * MM, y * MM, text)
+    (canvas.drawCentredString if centred else canvas.drawString)(x * MM, y * MM, text)
 
 
 def _cut_line(canvas, lang: str, page_width: float, y: float) -> None:

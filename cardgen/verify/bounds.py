@@ -14,13 +14,7 @@ from pathlib import Path
 
 import pypdf
 from pypdf.filters import decode_stream_data
-from pypdf.generic import (
-    ArrayObject,
-    DictionaryObject,
-    IndirectObject,
-    PdfObject,
-    StreamObject,
-)
+from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, PdfObject, StreamObject
 
 from cardgen.errors import InputError
 from cardgen.formats import MM

@@ -228,11 +228,8 @@ def _check_cut_paths(found: list[Box] | None, trims: dict[str, Box], report: Rep
     if len(unmatched) > MAX_LISTED:
         report.failed("cut.paths", f"and {plural(len(unmatched) - MAX_LISTED, 'more path')} like these")
     if not off and not unmatched:
-        report.passed(
-            "cut.paths",
-            f"one path on each of the sheet's {plural(len(trims), 'card')}, "
-            f"within {TOLERANCE_MM:g} mm of its trim in the PDF",
-        )
+        within = f"within {TOLERANCE_MM:g} mm of its trim in the PDF"
+        report.passed("cut.paths", f"one path on each of the sheet's {plural(len(trims), 'card')}, {within}")
 
 
 def _check_marks(found: list[Box] | None, expected: dict[str, Box], report: Report) -> None:

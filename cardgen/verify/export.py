@@ -17,7 +17,7 @@ from cardgen.formats import EXACT_MM, EXPORT_MANIFEST
 from cardgen.layout.geometry import pixels
 from cardgen.model.cards import CardSet
 from cardgen.paths import check_input, read_input
-from cardgen.record import MAX_RECORD_BYTES, DamagedRecord, ExportEntry, ExportManifest, parse_manifest
+from cardgen.record import MAX_RECORD_BYTES, DamagedRecord, ExportManifest, parse_manifest
 from cardgen.verify.bounds import INPUT_HINT, check_pages, read_pdf_bytes, stream_limits
 from cardgen.verify.pdfs import check_structure
 from cardgen.verify.readback import box_mm, reader
@@ -76,13 +76,11 @@ def _manifest(manifest: ExportManifest, report: Report) -> None:
             )
     fronts = sum(1 for entry in manifest.files if entry.side == "front")
     pixels_text = f", {manifest.pixels[0]} × {manifest.pixels[1]} px at {manifest.dpi} dpi" if manifest.pixels else ""
-    _outcome(
-        report,
-        "export.manifest",
-        problems,
+    passed = (
         f"{manifest.format.upper()}, {plural(fronts, 'front')} and {plural(len(manifest.files) - fronts, 'back')}: "
-        f"{_mm(manifest.trim_mm)} cards with {bleed:g} mm bleed, {_mm(whole)} in all{pixels_text}",
+        f"{_mm(manifest.trim_mm)} cards with {bleed:g} mm bleed, {_mm(whole)} in all{pixels_text}"
     )
+    _outcome(report, "export.manifest", problems, passed)
 
 
 def _outcome(report: Report, check: str, problems: list[str], passed: str) -> None:
@@ -151,12 +149,8 @@ def _image_problems(path: Path, expected: tuple[int, ...], dpi: int) -> list[tup
     if kind != "PNG":
         problems.append(("export.size", f"is a {kind} image, not a PNG"))
     if size != expected:
-        problems.append(
-            (
-                "export.size",
-                f"is {size[0]} × {size[1]} px, not {expected[0]} × {expected[1]}: a print shop would scale it",
-            )
-        )
+        scaled = f"is {size[0]} × {size[1]} px, not {expected[0]} × {expected[1]}: a print shop would scale it"
+        problems.append(("export.size", scaled))
     found = info.get("dpi")
     if not found or any(round(value) != dpi for value in found):
         said = f"says {round(found[0])} × {round(found[1])} dpi" if found else "says no dpi"
@@ -256,7 +250,7 @@ def _cards(manifest: ExportManifest, report: Report) -> None:
     """One front per card, as many as the manifest says; each front's back is an entry of
     the export, and each back's copies are the fronts it goes behind."""
     fronts = [entry for entry in manifest.files if entry.side == "front"]
-    backs = {_place(entry): entry for entry in manifest.files if entry.side == "back"}
+    backs = {(entry.file, entry.page): entry for entry in manifest.files if entry.side == "back"}
     problems = []
     twice = [card for card, count in Counter(entry.card for entry in fronts).items() if count > 1]
     if twice:
@@ -278,17 +272,8 @@ def _cards(manifest: ExportManifest, report: Report) -> None:
                 f"the back {_shown(place)} is to be printed {plural(back.copies, 'time')} "
                 f"but goes behind {plural(behind[place], 'card')}"
             )
-    _outcome(
-        report,
-        "export.cards",
-        problems,
-        f"one front for each of the {plural(manifest.cards, 'card')}, each with its back "
-        f"({plural(len(backs), 'distinct back')})",
-    )
-
-
-def _place(entry: ExportEntry) -> tuple[str, int | None]:
-    return entry.file, entry.page
+    each = f"one front for each of the {plural(manifest.cards, 'card')}, each with its back"
+    _outcome(report, "export.cards", problems, f"{each} ({plural(len(backs), 'distinct back')})")
 
 
 def _shown(place: tuple[str, int | None]) -> str:

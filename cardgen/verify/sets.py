@@ -105,15 +105,12 @@ def _check_identity(doc: YamlDocument, report: Report) -> None:
         if isinstance(card, dict) and "id" in card:
             by_id.setdefault(str(card["id"]), []).append(index)
     repeated = {card_id: found for card_id, found in by_id.items() if len(found) > 1}
-    if not repeated:
-        report.passed(
-            "set.identity",
-            "the one card id is unique" if len(by_id) == 1 else f"every one of the {len(by_id)} card ids is unique",
-        )
-        return
-    _failed_repeats(
-        doc, report, "set.identity", "id", repeated, "the id {!r} is used by {} cards; each card needs its own id"
-    )
+    if repeated:
+        says = "the id {!r} is used by {} cards; each card needs its own id"
+        _failed_repeats(doc, report, "set.identity", "id", repeated, says)
+    else:
+        unique = "the one card id is unique" if len(by_id) == 1 else f"every one of the {len(by_id)} card ids is unique"
+        report.passed("set.identity", unique)
 
 
 def _sort_cards(doc: YamlDocument, card_set: CardSet, report: Report) -> Contents:
@@ -190,15 +187,10 @@ def _check_heads(doc: YamlDocument, card_set: CardSet, contents: Contents, repor
         )
     else:
         for number, index, heads in changed:
-            report.failed(
-                "set.heads",
-                f"card {number} carries {plural(heads, 'bull head')}, the standard rule gives "
-                f"{standard_heads(number)} (write custom_heads: true if this is meant)",
-                _place(doc, index),
-                card=number,
-                heads=heads,
-                standard=standard_heads(number),
-            )
+            standard = standard_heads(number)
+            says = f"card {number} carries {plural(heads, 'bull head')}, the standard rule gives {standard}"
+            says += " (write custom_heads: true if this is meant)"
+            report.failed("set.heads", says, _place(doc, index), card=number, heads=heads, standard=standard)
     for kind, indexes, usual in (
         ("zero", contents.zeros, 0),
         ("joker", [i for f in contents.jokers.values() for i in f], 1),
@@ -260,9 +252,8 @@ def _check_variants(doc: YamlDocument, contents: Contents, report: Report) -> li
                 missing=missing,
             )
         else:
-            _failed_repeats(
-                doc, report, "set.classic", "card", twice, "card {} is there {} times; the game has it once"
-            )
+            says = "card {} is there {} times; the game has it once"
+            _failed_repeats(doc, report, "set.classic", "card", twice, says)
     if contents.numbered_replacement:
         numbers_from = f"the bundled numbered cards ({BUNDLED_NUMBERED}, this set's in their place)"
     elif contents.numbers:
@@ -406,13 +397,7 @@ def _report_games(played: Played, report: Report) -> None:
         )
         return
     for broken in played.broken[:5]:
-        report.failed(
-            name,
-            f"{broken.problem}",
-            f"seed {broken.seed}, {broken.players} players ({','.join(broken.kinds)})",
-            seed=broken.seed,
-            players=broken.players,
-            kinds=broken.kinds,
-        )
+        where = f"seed {broken.seed}, {broken.players} players ({','.join(broken.kinds)})"
+        report.failed(name, f"{broken.problem}", where, seed=broken.seed, players=broken.players, kinds=broken.kinds)
     if len(played.broken) > 5:
         report.failed(name, f"{len(played.broken) - 5} more broken games of {played.games}")

@@ -11,7 +11,7 @@ Modules: blocks (geometry, styles, paragraphs and headings), examples (the illus
 turns and tallies), flow (blocks through the columns), pages (layout, header, footer, PDF).
 """
 
-from cardgen.render.summary.blocks import HeadingBlock, TextBlock, draw_bull
+from cardgen.render.summary.blocks import HeadingBlock, TextBlock
 from cardgen.render.summary.pages import draw_summary, layout_summary
 
-__all__ = ["HeadingBlock", "TextBlock", "draw_bull", "draw_summary", "layout_summary"]
+__all__ = ["HeadingBlock", "TextBlock", "draw_summary", "layout_summary"]

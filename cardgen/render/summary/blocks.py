@@ -17,8 +17,7 @@ from reportlab.platypus import Paragraph
 from cardgen.engine import STANDARD_HEADS, face, is_joker, is_zero
 from cardgen.formats import MM
 from cardgen.model.cards import Card
-from cardgen.render import art
-from cardgen.render.faces import FORM_PREFIX, CardPainter
+from cardgen.render.faces import CardPainter
 from cardgen.render.fonts import wrapped_lines
 from cardgen.render.palette import ACCENT, BOLD, INK, REGULAR
 from cardgen.render.paragraphs import text_paragraph
@@ -113,21 +112,6 @@ def model_card(card: int) -> Card:
     if is_zero(card):
         return Card(id=f"Z{card}", kind="zero", value=0, heads=0)
     return Card(id=str(card), kind="number", value=card, heads=STANDARD_HEADS[card])
-
-
-def draw_bull(canvas, cx: float, cy: float, size: float) -> None:
-    """A bull head centred on (cx, cy), `size` points high, in the current fill colour;
-    the same Form XObject the card painter uses."""
-    form = FORM_PREFIX + "bull"
-    if not canvas.hasForm(form):
-        canvas.beginForm(form, 0, 0, art.UNIT, art.UNIT)
-        art.PICTURES["bull"](canvas)
-        canvas.endForm()
-    factor = size / art.UNIT
-    canvas.saveState()
-    canvas.transform(factor, 0, 0, factor, cx - size / 2, cy - size / 2)
-    canvas.doForm(form)
-    canvas.restoreState()
 
 
 def shown_value(tenths: int, lang: str) -> str:

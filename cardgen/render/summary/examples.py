@@ -10,14 +10,8 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cardgen.engine import STANDARD_HEADS
-from cardgen.model.rules import (
-    RuleSummary,
-    TallyExample,
-    TurnExample,
-    joker_worth,
-    score_texts,
-    summary_words,
-)
+from cardgen.model.rules import RuleSummary, TallyExample, TurnExample, joker_worth, score_texts, summary_words
+from cardgen.render.faces import draw_art
 from cardgen.render.palette import ACCENT, BOLD, INK, REGULAR, SOFT_INK
 from cardgen.render.summary.blocks import (
     CAPTION_LEADING,
@@ -37,7 +31,6 @@ from cardgen.render.summary.blocks import (
     Block,
     Page,
     card_text,
-    draw_bull,
     model_card,
     paragraph,
     shown_value,
@@ -83,7 +76,7 @@ class Chip:
             canvas.drawString(x, baseline, text)
             x += stringWidth(text, BOLD, LABEL_SIZE) + 0.8 * MM
             canvas.setFillColor(ACCENT)
-            draw_bull(canvas, x + 1.7 * MM, baseline + 1.2 * MM, 3.4 * MM)
+            draw_art(canvas, "bull", x + 1.7 * MM, baseline + 1.2 * MM, 3.4 * MM)
 
 
 def _chip_lines(chips: list[Chip], width: float, lang: str) -> list[list[Chip]]:
@@ -164,17 +157,9 @@ class TurnBlock(ExampleBlock):
         ):
             raise self._too_wide("drawing")
         line = CARD_H + LINE_GAP
-        self.height = (
-            2 * PAD
-            + self.caption_height
-            + 2 * MM
-            + len(self.played_lines) * line
-            + 1.2 * MM
-            + self.panels_height
-            + 2.2 * MM
-            + len(self.notes) * CAPTION_LEADING
-            + (len(self.collected_lines) * line if self.collected_lines else CAPTION_LEADING)
-        )
+        above = 2 * PAD + self.caption_height + 2 * MM + len(self.played_lines) * line + 1.2 * MM
+        below = len(self.collected_lines) * line if self.collected_lines else CAPTION_LEADING
+        self.height = above + self.panels_height + 2.2 * MM + len(self.notes) * CAPTION_LEADING + below
         return self.height
 
     def _notes(self) -> list[str]:
@@ -185,11 +170,8 @@ class TurnBlock(ExampleBlock):
             for place, card in enumerate(row):
                 worth = joker_worth(row, place)
                 if worth is not None:
-                    notes.append(
-                        words.worth(self.lang).format(
-                            card=card_text(card, self.lang), value=shown_value(worth, self.lang)
-                        )
-                    )
+                    shown = {"card": card_text(card, self.lang), "value": shown_value(worth, self.lang)}
+                    notes.append(words.worth(self.lang).format(**shown))
         return notes
 
     def draw(self, page: Page, x: float, top: float) -> None:
@@ -221,11 +203,9 @@ class TurnBlock(ExampleBlock):
     def _panels(self, page: Page, x: float, top: float) -> None:
         canvas, words = page.canvas, summary_words()
         new = {card for cards in self.outcome.plays.values() for card in cards}
-        before_x = x
-        after_x = x + self.panel_width + 9 * MM
         for label, left, rows, mark in (
-            (words.before(self.lang), before_x, self.outcome.before, set()),
-            (words.after(self.lang), after_x, self.outcome.after, new),
+            (words.before(self.lang), x, self.outcome.before, set()),
+            (words.after(self.lang), x + self.panel_width + 9 * MM, self.outcome.after, new),
         ):
             canvas.setFillColor(SOFT_INK)
             canvas.setFont(BOLD, LABEL_SIZE)
@@ -248,12 +228,8 @@ class TurnBlock(ExampleBlock):
         canvas.setFillColor(ACCENT)
         path = canvas.beginPath()
         path.moveTo(arrow_x, mid + 1.2 * MM)
-        path.lineTo(arrow_x + 3.4 * MM, mid + 1.2 * MM)
-        path.lineTo(arrow_x + 3.4 * MM, mid + 2.6 * MM)
-        path.lineTo(arrow_x + 5.8 * MM, mid)
-        path.lineTo(arrow_x + 3.4 * MM, mid - 2.6 * MM)
-        path.lineTo(arrow_x + 3.4 * MM, mid - 1.2 * MM)
-        path.lineTo(arrow_x, mid - 1.2 * MM)
+        for dx, dy in ((3.4, 1.2), (3.4, 2.6), (5.8, 0.0), (3.4, -2.6), (3.4, -1.2), (0.0, -1.2)):
+            path.lineTo(arrow_x + dx * MM, mid + dy * MM)
         path.close()
         canvas.drawPath(path, stroke=0, fill=1)
 

@@ -9,11 +9,7 @@ from functools import cache
 from cardgen.errors import InputError
 from cardgen.model.faces import load_face_style
 from cardgen.model.layout import paper_size
-from cardgen.model.rules import (
-    RuleSummary,
-    TurnExample,
-    summary_words,
-)
+from cardgen.model.rules import RuleSummary, TurnExample, summary_words
 from cardgen.render.faces import CardPainter
 from cardgen.render.fonts import register, require_glyphs
 from cardgen.render.palette import ACCENT, BOLD, REGULAR, SOFT_INK
@@ -129,15 +125,8 @@ def draw_summary(summary: RuleSummary, lang: str = DEFAULT_LANG, paper: str = "a
     check_lang(lang)
     layout = layout_summary(summary, lang, paper)
     frame = layout.frame
-    title = summary.title(lang)
-    canvas, buffer = new_document(
-        "rules",
-        frame.paper,
-        sides_flip(layout.pages, flip),
-        f"{title} — {summary_words().kicker(lang)}",
-        lang,
-        summary.variant,
-    )
+    title = f"{summary.title(lang)} — {summary_words().kicker(lang)}"
+    canvas, buffer = new_document("rules", frame.paper, sides_flip(layout.pages, flip), title, lang, summary.variant)
     page = Page(canvas, _painter(canvas, lang), lang, frame)
     for number in range(layout.pages):
         canvas.saveState()
