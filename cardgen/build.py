@@ -266,7 +266,9 @@ def _render_jobs(
         if settings.cut_file:
             from cardgen.render.cutfile import cut_files  # here: its XML writer pulls in half of urllib
 
-            files.update(cut_files(job.file_name, plan, layout.card.corner_radius, request.title, settings.cut_file))
+            files.update(
+                cut_files(job.file_name, plan, plan.layout.card.corner_radius, request.title, settings.cut_file)
+            )
     return files
 
 
@@ -320,10 +322,6 @@ def _references_for(card_set: CardSet, mode: str) -> tuple[RulesCard, ...]:
     """The reference cards that join the set's cards on its sheet: the Plus reference card
     fills the zero cards' glue sheet up to a box's spare cards."""
     cards = card_set.cards
-    if (
-        MODES[mode].backs == "outline"
-        and all(card.kind == "zero" for card in cards)
-        and len(cards) < SPARE_CARDS_IN_A_BOX
-    ):
+    if MODES[mode].spare_cards and all(card.kind == "zero" for card in cards) and len(cards) < SPARE_CARDS_IN_A_BOX:
         return (RulesCard("plus"),)
     return ()

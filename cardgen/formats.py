@@ -31,6 +31,8 @@ class SheetMode:
     instruction: str | None  # the margin note's words (cards.yaml) for a sheet printed on one side
     pages: str  # its pages, as verify describes them
     help: str  # for `cardgen build --mode`
+    spare_cards: bool = False  # glued onto the box's spare cards: a box holds 8, its sheet fills them
+    inset: float = 0.0  # mm inside the card's edge its face is printed (and cut): a face to glue on a card
 
     @property
     def folded(self) -> bool:
@@ -46,7 +48,9 @@ class SheetMode:
 MODES: Final = {
     mode.name: mode
     for mode in (
-        SheetMode("glue", "outline", True, False, None, "in front/back pairs", "faces + outlines for spare cards"),
+        SheetMode(
+            "glue", "outline", True, False, None, "in front/back pairs", "faces + outlines for spare cards", True
+        ),
         SheetMode("duplex", "back", True, True, None, "in front/back pairs", "faces + backs"),
         SheetMode("sleeve", None, False, False, "cut", "of fronts only", "faces only"),
         SheetMode(
@@ -58,9 +62,21 @@ MODES: Final = {
             "printed on one side, every back beside its face",
             "faces and backs side by side on one side, for a printer without duplex",
         ),
+        SheetMode(
+            "sticker",
+            None,
+            False,
+            False,
+            "sticker",
+            "of fronts only",
+            "faces 0.75 mm inside the card's edge, printed on one side, to glue onto the box's spare cards "
+            "(their own back stays)",
+            spare_cards=True,
+            inset=0.75,
+        ),
     )
 }
-ModeName = Literal["glue", "duplex", "sleeve", "fold"]  # the keys of MODES, for the type checker
+ModeName = Literal["glue", "duplex", "sleeve", "fold", "sticker"]  # the keys of MODES, for the type checker
 
 EXPORT_FORMATS: Final = {
     "png": "one image per card face and per back",

@@ -241,3 +241,16 @@ def test_every_mode_of_the_table_makes_a_sheet_that_verify_passes(mode, tmp_path
     assert report.ok, [check.line() for check in report.checks if check.result == "fail"]
     backs = {check.name: check.result for check in report.checks}.get("pdf.backs")
     assert backs == (None if MODES[mode].backs is None else "pass")
+
+
+def test_a_sticker_sheet_prints_faces_a_little_inside_the_card_on_one_side_with_its_recipe():
+    content = render_jobs(jobs_for(["zero-cards"], "sticker"), PrintSettings())["zero-cards-sticker.pdf"]
+    record = layout_record(content)
+    assert record["card_mm"] == [54.5, 85.5] and record["flip"] is None  # 56 x 87 less 0.75 mm a side
+    assert {page["side"] for page in record["pages"]} == {"front"}
+    assert all(card["trim_mm"][2:] == [54.5, 85.5] and "back" not in card for card in record["cards"])
+    assert [card["kind"] for card in record["cards"]][-1] == "reference"  # the eighth spare card of the box
+    assert reader(content).trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == "/Simplex"
+    assert "glue each face onto the advertising side of a spare card" in " ".join(
+        text for text, _, _ in positioned_texts(content, 0)
+    )

@@ -219,6 +219,8 @@ def plan_sheets(
     """Fronts in grid order, each followed (but on a sleeve sheet) by the page behind it;
     `dpi`: a fitted paper (`paper: fit`) in whole pixels."""
     sheet = MODES[mode]
+    if sheet.inset:
+        layout = inset_card(layout, sheet.inset)
     if sheet.folded:
         if cutter_marks != "none":
             raise CutterMarksError(
@@ -253,6 +255,14 @@ def plan_sheets(
     return Plan(
         mode, flip if sheet.through_paper else None, grid.paper, grid, back_offset, targets, tuple(pages), layout
     )
+
+
+def inset_card(layout: Layout, inset: float) -> Layout:
+    """The layout with its card `inset` mm smaller on every side, its corners rounded alike."""
+    card = layout.card
+    smaller = {"width": card.width - 2 * inset, "height": card.height - 2 * inset}
+    smaller["corner_radius"] = max(card.corner_radius - inset, 0.0)
+    return layout.model_copy(update={"card": card.model_copy(update=smaller)})
 
 
 def plan_fold(card_count: int, layout: Layout, paper: tuple[float, float] | None = None) -> Plan:
