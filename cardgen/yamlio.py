@@ -282,7 +282,9 @@ def first_problem(exc) -> tuple[FieldPath, str]:
 
 def _is_union_tag(part: Any) -> bool:
     # pydantic inserts the name of the tried type into locations of union members
-    return isinstance(part, str) and ("[" in part or part in {"int", "float", "str", "bool"})
+    return isinstance(part, str) and (
+        "[" in part or part.startswith("constrained-") or part in {"int", "float", "str", "bool"}
+    )
 
 
 def _pydantic_message(problem: dict) -> str:

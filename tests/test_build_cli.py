@@ -110,6 +110,8 @@ BAD_LAYOUTS = {
     "wrong flip": ("extends: standard\nname: bad\nflip: sideways\n", "line 3, field flip"),
     "a paper for pictures": ("extends: standard\nname: bad\npaper: fit\n", "line 3, field paper: `fit` is for"),
     "no card, none to extend": ("name: bad\nbleed: 2\n", "line 1, field card: is missing"),
+    "no columns": ("extends: standard\nname: bad\ncolumns: 0\n", "line 3, field columns: must be at least 1"),
+    "rows below zero": ("extends: standard\nname: bad\nrows: -3\n", "line 3, field rows: must be at least 1"),
 }
 
 

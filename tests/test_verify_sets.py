@@ -249,3 +249,15 @@ def test_command_line_on_sets(tmp_path, monkeypatch):
     for name, why in [(tmp_path / "broken.yaml", "not valid YAML"), ("no-such-set", "no such file")]:
         result = cardgen_in_process("verify", name)  # status 2 from the real entry point: test_cli
         assert result.returncode == 2 and why in result.stderr and "Traceback" not in result.stderr
+
+
+@pytest.mark.parametrize("value, shown", [("true", "true"), ('"105"', '"105"'), ("[1]", "[1]")])
+def test_a_value_is_a_number_not_a_yes_nor_a_text_that_looks_like_one(tmp_path, value, shown):
+    path = tmp_path / "loose.yaml"
+    path.write_text(f"name: loose\ntitle: Loose\ncards:\n  - {{id: a, kind: number, value: {value}, heads: 1}}\n")
+    [failed] = [check for check in verify_set(path, games=0).checks if check.result == "fail"]
+    assert (
+        failed.name == "set.schema" and f"line 4, field cards[0].value: must be a number, not {shown}" in failed.message
+    )
+    built = cardgen_in_process("build", "--set", path, "-o", tmp_path / "out")
+    assert built.returncode == 2 and "must be a number" in built.stderr and not (tmp_path / "out").exists()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
@@ -43,6 +44,8 @@ class Card(BaseModel):
     @field_validator("value", mode="before")
     @classmethod
     def _exact_value(cls, value):
+        if isinstance(value, bool) or not isinstance(value, (int, float, Decimal)):  # true is no 1, "105" no 105
+            raise ValueError(f"must be a number, not {json.dumps(value, default=str)}")
         if isinstance(value, float):  # jokers: keep 0.4 exact, never a binary float
             return Decimal(str(value))
         return value

@@ -101,8 +101,8 @@ class Layout(_Strict):
     card: CardSize  # each bundled layout says it, or extends one that does: card sizes live in layouts/
     bleed: float = Field(default=2.5, ge=0, le=10)
     gap: Annotated[float, Field(ge=0, le=100)] | Literal["shared"] = 1  # "shared": neighbours share their cut
-    columns: int | Literal["auto"] = Field(default="auto")
-    rows: int | Literal["auto"] = Field(default="auto")
+    columns: Annotated[int, Field(ge=1, le=100)] | Literal["auto"] = "auto"
+    rows: Annotated[int, Field(ge=1, le=100)] | Literal["auto"] = "auto"
     margins: Margins | Literal["auto"] = "auto"
     flip: Flip = "long"
     cut_marks: CutMarks = CutMarks()
