@@ -7,6 +7,7 @@ import time
 
 import pytest
 from click.testing import CliRunner
+from clirun import cardgen_in_process
 
 import cardgen.simulate
 from cardgen.cli import main
@@ -175,3 +176,11 @@ def test_players_kind_may_be_given_once_per_seat():
     assert json.loads(result.output)["players"] == ["heuristic", "random"]
     short = run("--players", "3", "--players-kind", "heuristic", "--players-kind", "random", "--games", "5")
     assert short.exit_code == 2 and "names 2 players but --players is 3" in short.output
+
+
+@pytest.mark.parametrize(
+    "option, value, bound", [("--games", str(2**63), "1<=x<=10000000"), ("--jobs", "1000", "1<=x<=64")]
+)
+def test_more_games_or_workers_than_the_machine_can_take_are_refused_saying_the_bound(option, value, bound):
+    result = cardgen_in_process("simulate", option, value, "--games" if option == "--jobs" else "--seed", "10")
+    assert result.returncode == 2 and bound in result.stderr and len(result.stderr.strip().splitlines()) == 1

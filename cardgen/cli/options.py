@@ -182,7 +182,11 @@ def players_kind_option(default: str):
     )
 
 
-def games_option(default: int, help: str | None = None, most: int | None = None):
+MOST_GAMES = 10_000_000  # a quarter of an hour of random players on two cores
+MOST_JOBS = 64  # each worker holds a Python of its own: 1,000 would ask for 33 GB
+
+
+def games_option(default: int, help: str | None = None, most: int = MOST_GAMES):
     return click.option("--games", type=click.IntRange(1, most), default=default, show_default=True, help=help)
 
 
@@ -194,7 +198,7 @@ def jobs_option(function):
     """--jobs N: simulated games on N processes; None means every core."""
     return click.option(
         "--jobs",
-        type=click.IntRange(1),
+        type=click.IntRange(1, MOST_JOBS),
         metavar="N",
         help="Play the games on N processes (default: one per core); the results are the same for any N.",
     )(function)
