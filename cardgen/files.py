@@ -64,9 +64,10 @@ class OutputFolder:
     def write(self, files: dict[str, bytes]) -> list[Path]:
         names = [_plain_name(name) for name in files]
         for name in names:
-            if _is_real_folder(self.folder / name):
+            standing = _not_a_file(self.folder / name)
+            if standing:
                 raise InputError(
-                    f"{self.folder / name}: a folder stands where this file should go; nothing was written."
+                    f"{self.folder / name}: {standing} stands where this file should go; nothing was written."
                 )
         stage = self._stage(files)
         self._move_in(stage, names)
@@ -137,6 +138,20 @@ def _committed_names(stage: Path) -> list[str] | None:
         return [_plain_name(name) for name in names]
     except (OSError, ValueError, TypeError, InputError):
         return None
+
+
+def _not_a_file(path: Path) -> str | None:
+    """What stands at `path` that a file may not replace (a folder, a device, a pipe, a socket);
+    None for nothing, a file or a link (replaced, never followed)."""
+    try:
+        mode = os.lstat(path).st_mode
+    except OSError:
+        return None
+    if stat.S_ISREG(mode) or stat.S_ISLNK(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    return "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a pipe or a socket"
 
 
 def _is_real_folder(path: Path) -> bool:

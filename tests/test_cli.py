@@ -1,6 +1,7 @@
 import subprocess
 import sys
 
+import pytest
 from click.testing import CliRunner
 from clirun import cardgen_in_process
 
@@ -101,3 +102,33 @@ def test_ctrl_c_wrapped_while_a_class_is_made_is_one_line_and_130():
     result = subprocess.run([sys.executable, "-c", wrapped], capture_output=True, text=True)
     assert result.returncode == 130
     assert result.stderr == "cardgen: stopped.\n"
+
+
+@pytest.mark.parametrize(
+    "args, named",
+    [
+        (["build", "-o", ""], "-o"),  # it wrote into the current folder
+        (["build", "--printer="], "--printer"),  # it used no profile without a word
+        (["export", "--set", "jokers", "--layout", " "], "--layout"),
+        (["verify", ""], "an argument"),
+    ],
+)
+def test_an_empty_value_is_refused_naming_its_option_and_nothing_is_written(tmp_path, monkeypatch, args, named):
+    monkeypatch.chdir(tmp_path)
+    result = cardgen_in_process(*args)
+    assert (
+        result.returncode == 2
+        and result.stderr == f"cardgen: {named} is empty: give it a value, or leave it out. See 'cardgen --help'.\n"
+    )
+    assert not list(tmp_path.iterdir())
+
+
+def test_a_device_or_a_pipe_where_a_file_goes_is_left_as_it_is(tmp_path):
+    import os
+
+    os.mkfifo(tmp_path / "jokers-duplex.pdf")
+    result = cardgen_in_process("build", "--set", "jokers", "-o", tmp_path)
+    assert result.returncode == 2 and "a pipe or a socket stands where this file should go" in result.stderr
+    assert [path.name for path in tmp_path.iterdir()] == ["jokers-duplex.pdf"] and not (
+        tmp_path / "jokers-duplex.pdf"
+    ).is_file()

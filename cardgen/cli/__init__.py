@@ -33,10 +33,13 @@ class _Cardgen(click.Group):
         except KeyboardInterrupt:
             _fail("stopped.", INTERRUPTED)
 
-    def main(self, *args, **kwargs):
+    def main(self, args=None, *rest, **kwargs):
         kwargs["standalone_mode"] = False
+        empty = _first_empty(sys.argv[1:] if args is None else list(args))
+        if empty:
+            _fail(f"{empty} is empty: give it a value, or leave it out. See 'cardgen --help'.", 2)
         try:
-            super().main(*args, **kwargs)
+            super().main(args, *rest, **kwargs)
         except _NoArgsIsHelp as exc:
             click.echo(exc.ctx.get_help())
             sys.exit(0)
@@ -48,6 +51,18 @@ class _Cardgen(click.Group):
         except (click.Abort, KeyboardInterrupt):
             _fail("stopped.", INTERRUPTED)
         sys.exit(0)
+
+
+def _first_empty(args: list[str]) -> str | None:
+    """The first option (or argument) given an empty value: `-o ""` would write into the
+    current folder, `--printer ""` quietly use none."""
+    for index, arg in enumerate(args):
+        if arg.startswith("--") and arg.endswith("="):
+            return arg[:-1]
+        if not arg.strip():
+            before = args[index - 1] if index else ""
+            return before if before.startswith("-") else "an argument"
+    return None
 
 
 def _one_line(message: str) -> str:
