@@ -46,7 +46,7 @@ def _running(pid: int) -> bool:
 @pytest.mark.skipif(not Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children").exists(), reason="Linux /proc")
 def test_ctrl_c_stops_every_worker_with_one_line_and_130():
     process = subprocess.Popen(
-        [sys.executable, "-m", "cardgen", "simulate", "--games", "100000000", "--jobs", "2"],
+        [sys.executable, "-m", "cardgen", "simulate", "--games", "10000000", "--jobs", "2"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

@@ -220,7 +220,7 @@ def _wait_for_children(pid: int, timeout: float = 30) -> None:
 
 def test_ctrl_c_prints_one_line_and_exits_130():
     process = subprocess.Popen(
-        [sys.executable, "-m", "cardgen", "simulate", "--games", "100000000"],
+        [sys.executable, "-m", "cardgen", "simulate", "--games", "10000000"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

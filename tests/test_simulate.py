@@ -151,7 +151,7 @@ def test_the_first_broken_game_in_seed_order_is_named_whatever_the_number_of_job
 def test_jobs_must_be_one_or_more(command):
     result = CliRunner().invoke(main, [*command.split(), "--jobs", "0"])
     assert result.exit_code == 2
-    assert result.stderr.count("\n") == 1 and "'--jobs': 0 is not in the range x>=1" in result.stderr
+    assert result.stderr.count("\n") == 1 and "'--jobs': 0 is not in the range 1<=x<=64" in result.stderr
 
 
 def test_the_table_stays_in_line_with_a_long_player_name():
