@@ -56,8 +56,14 @@ def allowed_folders(own_folder: Path) -> list[Path]:
 
 
 def confined_file(reference: str, own_folder: Path) -> Path | None:
-    """`reference` resolved against `own_folder`, or None if it leaves the allowed folders."""
-    file = (own_folder / reference).resolve()
+    """`reference` resolved against `own_folder`, or None if it leaves the allowed folders.
+    InputError for a name no file can have (a NUL byte) or links that lead round in a loop."""
+    try:
+        file = (own_folder / reference).resolve()
+    except ValueError:
+        raise InputError(f"{reference!r} cannot be a file's name (it holds a NUL byte)") from None
+    except (RuntimeError, OSError):  # Python 3.11 raises RuntimeError for a loop of links
+        raise InputError(f"{reference}: its links lead round in a loop to no file") from None
     if any(file.is_relative_to(folder) for folder in allowed_folders(own_folder)):
         return file
     return None

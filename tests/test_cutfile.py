@@ -246,6 +246,12 @@ def test_a_doctype_is_refused_in_one_line(folder):
     assert ran.returncode == 2 and ran.stderr.count("\n") == 1 and "declares a DOCTYPE" in ran.stderr
 
 
+@pytest.mark.parametrize("encoding", ["UTF-7", "x-nothing"])
+def test_a_cut_file_in_an_encoding_expat_cannot_read_is_one_line(folder, encoding):
+    ran = _tamper(folder, lambda text: text.replace('encoding="UTF-8"', f'encoding="{encoding}"'))
+    assert ran.returncode == 2 and ran.stderr.count("\n") == 1 and "declares an encoding other than UTF-8" in ran.stderr
+
+
 def test_a_cut_file_without_its_pdf_is_refused(folder):
     (folder / "jokers-duplex.pdf").unlink()
     ran = cardgen_in_process("verify", folder / "jokers-duplex-cut-p1.svg")

@@ -179,6 +179,8 @@ BAD_PICTURES = {
     "use of itself": (BLUE_SVG.replace("<rect", '<g id="me"><use href="#me"/></g><rect'), "refers to itself"),
     "css import": (BLUE_SVG.replace("<rect", "<style>@import url(a.css);</style><rect"), "stylesheet"),
     "entity": ('<?xml version="1.0"?>\n<!DOCTYPE svg [<!ENTITY boom "boom">]>\n' + BLUE_SVG, "DTD or entities"),
+    "UTF-7": ('<?xml version="1.0" encoding="UTF-7"?>\n' + BLUE_SVG, "declares an encoding"),
+    "an encoding with no name": ('<?xml version="1.0" encoding="x-nothing"?>\n' + BLUE_SVG, "declares an encoding"),
 }
 
 
@@ -432,3 +434,17 @@ def test_a_phone_photo_is_placed_the_way_its_exif_orientation_says(tmp_path, ori
     red_side, other_side = {6: ("top", "bottom"), 8: ("bottom", "top"), 3: ("right", "left")}[orientation]
     red = {side: _share(half, (200, 0, 0)) for side, half in halves.items()}
     assert red[red_side] > 0.05 and red[other_side] < red[red_side] / 3, red
+
+
+@pytest.mark.parametrize("case", ["a loop of links", "a NUL byte"])
+def test_a_picture_path_no_file_can_have_is_one_line(tmp_path, case):
+    if case == "a loop of links":
+        (tmp_path / "a.png").symlink_to("b.png")
+        (tmp_path / "b.png").symlink_to("a.png")
+        name, message = "a.png", "a.png: its links lead round in a loop to no file"
+    else:
+        name, message = "a\\0b.png", "cannot be a file's name (it holds a NUL byte)"
+    set_file = pictured_set(tmp_path, green=f'"{name}"')
+    result = cardgen_in_process("build", "--set", set_file, "-o", tmp_path / "out")
+    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1 and message in result.stderr
+    assert not (tmp_path / "out").exists()

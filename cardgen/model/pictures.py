@@ -155,6 +155,8 @@ def _check_svg(shown: str, data: bytes) -> None:
         raise InputError(f"{shown} declares a DTD or entities, which an SVG picture may not") from None
     except ParseError as exc:
         raise InputError(f"{shown} is not well-formed XML ({exc})") from None
+    except (ValueError, LookupError):  # an encoding expat does not read: UTF-7, or one with no name
+        raise InputError(f"{shown} declares an encoding an SVG picture may not have (write it in UTF-8)") from None
     if root.tag not in (f"{_SVG_NAMESPACE}svg", "svg"):
         raise InputError(f"{shown} is not an SVG picture (its root element is not <svg>)")
     for element in root.iter():

@@ -90,6 +90,10 @@ def parse_svg(content: bytes, name: str) -> ET.Element:
         root = ET.fromstring(content)
     except ET.ParseError as exc:
         raise InputError(f"{name}: this is not well-formed XML ({exc}).") from None
+    except (ValueError, LookupError):  # an encoding expat does not read: UTF-7, or one with no name
+        raise InputError(
+            f"{name}: its XML declares an encoding other than UTF-8, as cardgen's cut files are."
+        ) from None
     if root.tag != SVG + "svg":
         raise InputError(f"{name}: this is XML but not SVG (its root is <{root.tag}>).")
     if any(element.get("transform") for element in root.iter()):
