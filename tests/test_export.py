@@ -6,6 +6,7 @@ verify` on an export, whole and tampered with."""
 import io
 import json
 import shutil
+import warnings
 
 import pypdf
 import pypdfium2
@@ -236,6 +237,16 @@ def test_verify_fails_a_resized_image(spoiled_png):
     with Image.open(spoiled_png / "55.png") as image:
         image.resize((814, 1110)).save(spoiled_png / "55.png", dpi=(300, 300), icc_profile=image.info["icc_profile"])
     _fails_with(spoiled_png, "55.png is 814 × 1110 px, not 815 × 1110")
+
+
+def test_an_image_of_over_89_megapixels_fails_in_one_line_without_pillows_warning(spoiled_png):
+    """Only its header is read (pillow warns from 89 megapixels, two lines on stderr)."""
+    Image.new("1", (10_000, 10_000)).save(spoiled_png / "55.png")  # one bit a pixel: quick to make
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        ran = verify(spoiled_png)
+    assert ran.returncode == 1 and "55.png is 10000 × 10000 px" in ran.stdout
+    assert not [warning for warning in caught if warning.category is Image.DecompressionBombWarning]
 
 
 def test_verify_fails_an_image_that_says_another_dpi(spoiled_png):

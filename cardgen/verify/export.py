@@ -7,6 +7,7 @@ with a back, and the backs' copies adding up."""
 from __future__ import annotations
 
 import io
+import warnings
 from collections import Counter
 from pathlib import Path
 
@@ -141,8 +142,10 @@ def _images(folder: Path, manifest: ExportManifest, present: set[str], report: R
 def _image_problems(path: Path, expected: tuple[int, ...], dpi: int) -> list[tuple[str, str]]:
     try:
         check_input(path, path.name, MAX_IMAGE_BYTES, "verify reads images", INPUT_HINT)
-        with Image.open(path) as image:
-            size, mode, kind, info = image.size, image.mode, image.format, dict(image.info)
+        with warnings.catch_warnings():  # only its header is read: a size over pillow's warning is no bomb
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)
+            with Image.open(path) as image:
+                size, mode, kind, info = image.size, image.mode, image.format, dict(image.info)
     except (CardgenError, OSError, SyntaxError, ValueError, Image.DecompressionBombError) as exc:
         return [("export.size", f"cannot be read as an image ({' '.join(str(exc).split())[:120]})")]
     problems = []
