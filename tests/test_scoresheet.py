@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pypdf
 import pytest
 from click.testing import CliRunner
+from clirun import cardgen_in_process
 from pdfcheck import MM, font_is_embedded_truetype, fonts_of, positioned_texts, reader
 
 from cardgen.cli import main
@@ -162,3 +164,11 @@ def test_german_sheet_numbers_the_players_not_the_names():
     # "Name 1", "Name 2" read as form fields; a German score pad says "Spieler 1"
     texts = {text for text, x, y in page_texts(score_sheet_pdf("classic", "de", 3))}
     assert {"Spieler 1", "Spieler 2", "Spieler 3"} <= texts
+
+
+def test_copies_of_a_sheet_fill_pages_two_at_a_time_and_the_command_says_how_many(tmp_path):
+    result = cardgen_in_process("sheet", "plus", "--players", "4", "--copies", "30", "-o", tmp_path / "class.pdf")
+    assert result.returncode == 0, result.stderr
+    pages = pypdf.PdfReader(tmp_path / "class.pdf").pages
+    assert len(pages) == 15 and len({page.get_contents().get_data() for page in pages}) == 1
+    assert "score-plus-4p-en.pdf: 15 pages, at least 30 sheets for each number of players" in result.stdout

@@ -12,12 +12,20 @@ from cardgen.cli.options import lang_option, output_option, paper_options, resol
     metavar="N",
     help="Only the sheet for N players (2 up to the most the variant allows). Default: a page for every player count.",
 )
+@click.option(
+    "--copies",
+    type=click.IntRange(1, 1000),
+    default=1,
+    show_default=True,
+    metavar="N",
+    help="At least N sheets of each player count (two a page where they fit: 30 are 15 pages).",
+)
 @lang_option("Language of the sheet.")
 @paper_options
 @output_option(
     "The PDF to write. Default: output/score-VARIANT-LANG.pdf (score-VARIANT-Np-LANG.pdf with --players). Without VARIANT: the folder for every variant's PDF (default output).",
 )
-def command(variant, players, lang, paper, flip, printer, output):
+def command(variant, players, copies, lang, paper, flip, printer, output):
     """Write score sheets of VARIANT (a variant's name): names across the top, a
     row per round, the running totals and the end-of-game rule; two sheets per A4
     or Letter page with a cut line.
@@ -39,8 +47,21 @@ def command(variant, players, lang, paper, flip, printer, output):
         if not variants:
             raise InputError(f"no variant is played by {count} players.")
     suffix = f"-{count}p" if count is not None else ""
-    files = {f"score-{v}{suffix}-{lang}.pdf": score_sheet_pdf(v, lang, count, paper, flip) for v in variants}
+    files = {f"score-{v}{suffix}-{lang}.pdf": score_sheet_pdf(v, lang, count, paper, flip, copies) for v in variants}
     _write(files, output, single=bool(variant))
+    if copies > 1:
+        _say_pages(files, copies)
+
+
+def _say_pages(files: dict[str, bytes], copies: int) -> None:
+    """How many pages each file holds: a teacher's 30 sheets are 15 pages to print."""
+    import io
+
+    import pypdf
+
+    for name, content in files.items():
+        pages = len(pypdf.PdfReader(io.BytesIO(content)).pages)
+        click.echo(f"{name}: {pages} pages, at least {copies} sheets for each number of players")
 
 
 def _player_count(text: str | None) -> int | None:

@@ -6,6 +6,7 @@ per player count.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from reportlab.lib.colors import HexColor
@@ -87,24 +88,30 @@ def plan(variant: str, players: int) -> SheetPlan:
 
 
 def score_sheet_pdf(
-    variant: str, lang: str = DEFAULT_LANG, players: int | None = None, paper: str = "a4", flip: str = "long"
+    variant: str,
+    lang: str = DEFAULT_LANG,
+    players: int | None = None,
+    paper: str = "a4",
+    flip: str = "long",
+    copies: int = 1,
 ) -> bytes:
     """Score sheets of `variant` in `lang` on `paper` (a4 or letter): one page for
     `players`, or a page per player count, printed on both sides turning on the `flip`
-    edge; two sheets a page where they fit."""
+    edge; two sheets a page where they fit, and at least `copies` sheets of each count."""
     check_lang(lang)
     size = paper_size(paper)
     low, high = player_range(variant)
     counts = [players] if players is not None else list(range(low, high + 1))
-    plans = [plan(variant, count) for count in counts]
-    texts = score_texts()
     register(REGULAR)
     register(BOLD)
     _check_glyphs(variant, lang)
-    title = texts.title(variant)(lang)
-    canvas, buffer = new_document("score", size, sides_flip(len(plans), flip), title, lang, variant)
-    for sheet in plans:
+    pages = []
+    for sheet in (plan(variant, count) for count in counts):
         count, row_height = sheets_per_page(sheet, lang, size)
+        pages += [(sheet, count, row_height)] * math.ceil(copies / count)
+    title = score_texts().title(variant)(lang)
+    canvas, buffer = new_document("score", size, sides_flip(len(pages), flip), title, lang, variant)
+    for sheet, count, row_height in pages:
         height = size[1] / count
         for part in reversed(range(count)):  # the upper sheet first
             _sheet(canvas, sheet, lang, size, part * height, height, row_height)
