@@ -15,8 +15,9 @@ from pdfcheck import (
     render,
 )
 
-from cardgen.build import PrintSettings, jobs_for, render_jobs
+from cardgen.build import PrintSettings, build, jobs_for, render_jobs
 from cardgen.formats import MODES
+from cardgen.texts import LANGUAGES, sheet_strings
 from cardgen.verify.pdfs import verify_pdf
 
 A4 = (210.0, 297.0)
@@ -254,3 +255,14 @@ def test_a_sticker_sheet_prints_faces_a_little_inside_the_card_on_one_side_with_
     assert "glue each face onto the advertising side of a spare card" in " ".join(
         text for text, _, _ in positioned_texts(content, 0)
     )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_pdfs_subject_says_how_to_print_it_in_its_language_and_truly(lang):
+    words = sheet_strings(lang)
+    kit = build(PrintSettings(lang=lang, flip="short"), ["jokers"], "duplex")
+    sleeve = build(PrintSettings(lang=lang), ["jokers"], "sleeve")
+    subjects = {name: reader(content).metadata["/Subject"] for name, content in (kit | sleeve).items()}
+    assert subjects["jokers-duplex.pdf"].startswith(words["print_actual_size"])
+    assert subjects["jokers-duplex.pdf"].endswith(words["flip_short"])
+    assert subjects["jokers-sleeve.pdf"].endswith(words["one_sided"])

@@ -41,8 +41,8 @@ from cardgen.model.layout import check_flip, check_offset, paper_size
 from cardgen.record import CalibrationRecord
 from cardgen.render.fonts import register, require_glyphs
 from cardgen.render.palette import BOLD, REGULAR
-from cardgen.render.pdf import attach_record, finish, new_canvas, set_boxes
-from cardgen.texts import DEFAULT_LANG, Message, MessageList, check_lang, languages, messages
+from cardgen.render.pdf import attach_record, finish, new_canvas, print_subject, set_boxes
+from cardgen.texts import DEFAULT_LANG, Message, MessageList, check_lang, languages, messages, sheet_strings
 
 FONT = REGULAR
 ATTACHMENT = CALIBRATION_ATTACHMENT
@@ -124,7 +124,7 @@ def calibration_pdf(paper: str = "a4", flip: str = "long", back_offset=(0.0, 0.0
     offset = check_offset(back_offset)
     plan = Plan.make(size, flip)
     texts = _texts(lang, paper, flip, offset)
-    canvas, buffer = new_canvas(size, flip, texts["title"])
+    canvas, buffer = new_canvas(size, flip, texts["title"], print_subject(sheet_strings(lang), flip))
     every_word = "".join(v for k, v in texts.items() if k != "steps") + "".join(texts["steps"])
     require_glyphs(FONT, every_word + "".join(FINE_LABELS.values()), f"the calibration sheet's {lang} text")
     page = Rect(0, 0, *size)

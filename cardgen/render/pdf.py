@@ -25,6 +25,7 @@ from cardgen.model.layout import check_flip
 from cardgen.record import ATTACHMENTS, DocumentKind, DocumentRecord, Record, record_data
 from cardgen.render.fonts import DEFAULT_FONT, register
 from cardgen.render.palette import BOLD
+from cardgen.texts import DEFAULT_LANG, sheet_strings
 
 
 def sides_flip(pages: int, flip: str) -> str | None:
@@ -37,8 +38,11 @@ def sides_flip(pages: int, flip: str) -> str | None:
 rl_config.useA85 = 0
 
 
-def new_canvas(paper: tuple[float, float], flip: str | None, title: str) -> tuple[Canvas, io.BytesIO]:
-    """A canvas of exactly `paper` mm, writing into memory, with the print hints set."""
+def new_canvas(
+    paper: tuple[float, float], flip: str | None, title: str, subject: str | None = None
+) -> tuple[Canvas, io.BytesIO]:
+    """A canvas of exactly `paper` mm, writing into memory, with the print hints set and the
+    `subject` (by default how to print it, in English)."""
     register(DEFAULT_FONT)
     register(BOLD)
     buffer = io.BytesIO()
@@ -54,7 +58,7 @@ def new_canvas(paper: tuple[float, float], flip: str | None, title: str) -> tupl
     canvas.setTitle(title)
     canvas.setAuthor("cardgen")
     canvas.setCreator(f"cardgen {__version__}")
-    canvas.setSubject("Print at 100 % (actual size), two-sided as the page says.")
+    canvas.setSubject(subject or print_subject(sheet_strings(DEFAULT_LANG), flip))
     canvas.setViewerPreference("PrintScaling", PDFName("None"))
     canvas.setViewerPreference("Duplex", PDFName(DUPLEX_HINTS[flip]))
     for preference in ("PrintArea", "PrintClip", "ViewArea", "ViewClip"):
@@ -62,11 +66,18 @@ def new_canvas(paper: tuple[float, float], flip: str | None, title: str) -> tupl
     return canvas, buffer
 
 
+def print_subject(words: dict[str, str], flip: str | None) -> str:
+    """How a PDF prints, in the language of `words` (cards.yaml): at 100 %, and on one side
+    or both, turning on the edge `flip` names."""
+    sides = words[f"flip_{flip}"] if flip else words["one_sided"]
+    return words["print_subject"].format(size=words["print_actual_size"], sides=sides)
+
+
 def new_document(
     kind: DocumentKind, paper: tuple[float, float], flip: str | None, title: str, lang: str, variant: str | None = None
 ) -> tuple[Canvas, io.BytesIO]:
     """`new_canvas` for a document that is not a card sheet, with the record that says what it is."""
-    canvas, buffer = new_canvas(paper, flip, title)
+    canvas, buffer = new_canvas(paper, flip, title, print_subject(sheet_strings(lang), flip))
     flip = check_flip(flip) if flip else None
     attach_record(
         canvas,

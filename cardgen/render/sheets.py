@@ -20,7 +20,7 @@ from cardgen.model.cards import SheetCard
 from cardgen.model.layout import Layout
 from cardgen.render import marks
 from cardgen.render.palette import REGULAR
-from cardgen.render.pdf import attach_record, finish, new_canvas, set_boxes
+from cardgen.render.pdf import attach_record, finish, new_canvas, print_subject, set_boxes
 
 
 @dataclass(frozen=True)
@@ -55,9 +55,8 @@ def sheet_plan(request: SheetRequest) -> Plan:
 def render_sheet(request: SheetRequest, plan: Plan | None = None) -> bytes:
     """The whole PDF of `request`, as bytes: its plan drawn page by page."""
     plan = plan or sheet_plan(request)
-    canvas, buffer = new_canvas(plan.paper, plan.flip, request.title)
-    if request.subject:
-        canvas.setSubject(request.subject)
+    subject = request.subject or print_subject(request.words, plan.flip)
+    canvas, buffer = new_canvas(plan.paper, plan.flip, request.title, subject)
     painter = request.painter_factory(canvas)
     furniture = _Furniture(canvas, plan, request)
     for page in plan.pages:
