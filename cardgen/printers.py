@@ -109,13 +109,25 @@ def load_profile(name: str) -> PrinterProfile:
 
 def save_profile(profile: PrinterProfile) -> bool:
     """Add or replace `profile`; True if it replaced one of the same name."""
-    profile = make_profile(profile.name, profile.back_offset, profile.flip, profile.paper)
+    return update_profile(profile.name, profile.back_offset, profile.flip, profile.paper)[2]
+
+
+def update_profile(name: str, back_offset=None, flip: str | None = None, paper: str | None = None):
+    """Save the profile `name` with the values given, keeping its others (a new one: long
+    edge, A4); (the profile, the fields it kept, whether one was there)."""
+    name = check_name(name)
     with output_folder(config_dir()) as folder:  # held: a concurrent change is never lost
         profiles = load_profiles()
-        replaced = profile.name in profiles
-        profiles[profile.name] = profile
+        old = profiles.get(name)
+        if old is None and back_offset is None:
+            raise InputError("a new printer profile needs --back-offset X,Y: the values the calibration sheet reads.")
+        given = {"back_offset": back_offset, "flip": flip, "paper": paper}
+        kept = [field for field, value in given.items() if value is None and old is not None]
+        fields = {field: getattr(old, field) if field in kept else value for field, value in given.items()}
+        profile = make_profile(name, fields["back_offset"], fields["flip"] or "long", fields["paper"] or "a4")
+        profiles[name] = profile
         folder.write({PROFILES_FILE: _profiles_text(profiles)})
-    return replaced
+    return profile, kept, old is not None
 
 
 def remove_profile(name: str) -> PrinterProfile:

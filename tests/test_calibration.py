@@ -281,9 +281,13 @@ def _texts(content, index):
 def test_every_language_says_what_to_type_with_embedded_fonts(lang):
     texts = messages("calibration", lang).values()
     said = " ".join(line for text in texts for line in ([text] if isinstance(text, str) else text))
-    (name,) = set(re.findall(r"cardgen printer add (\S+) ", said))  # NAME as the language says it
-    content = calibration_pdf(flip="long", back_offset=(0.5, -1.0), lang=lang)
-    text = " ".join(page.extract_text() for page in reader(content).pages).replace("\n", " ")
-    assert f"cardgen printer add {name} --back-offset X,Y --flip long" in text
+    (name,) = set(re.findall(r"cardgen\sprinter\sadd\s(\S+) ", said))  # NAME as the language says it
+    content = calibration_pdf("letter", flip="long", back_offset=(0.5, -1.0), lang=lang)
+    text = " ".join(page.extract_text() for page in reader(content).pages).replace("\xa0", " ")
+    # the command for the paper and flip the sheet was printed on, no option parted from its value
+    one_line = text.replace("\n", " ")
+    assert f"cardgen printer add {name} --back-offset X,Y --flip long --paper letter" in one_line
+    for option in ("--back-offset X,Y", "--flip long", "--paper letter", f"printer add {name}"):
+        assert option in text, option
     assert "--back-offset 0.5,-1" in text and "100%" in re.sub(r"\s%", "%", text)  # "100 %" in fr and de
     assert all(font_is_embedded_truetype(font) for page in reader(content).pages for font in fonts_of(page))

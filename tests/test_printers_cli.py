@@ -26,10 +26,19 @@ def test_add_list_and_remove_a_printer():
     assert json.loads(run("printer", "list", "--json").output) == {}
 
 
-def test_adding_over_a_name_says_it_replaced_it():
-    run("printer", "add", "office", "--back-offset", "0,0", "--flip", "long")
-    result = run("printer", "add", "office", "--back-offset", "-1,2", "--flip", "long", "--paper", "letter")
-    assert result.exit_code == 0 and result.output.startswith("replaced printer 'office'")
+def test_adding_over_a_name_changes_the_options_given_and_says_what_it_kept():
+    run("printer", "add", "office", "--back-offset", "0,0", "--flip", "short", "--paper", "letter")
+    result = run("printer", "add", "office", "--back-offset", "-1,2")  # as the Letter calibration sheet says
+    assert result.exit_code == 0 and result.output.startswith("changed printer 'office'")
+    assert result.output.rstrip().endswith("kept its flip, paper")
+    assert json.loads(run("printer", "list", "--json").output) == {
+        "office": {"back_offset": [-1.0, 2.0], "flip": "short", "paper": "letter"}
+    }
+
+
+def test_a_new_profile_needs_its_back_offset():
+    result = run("printer", "add", "home", "--flip", "long")
+    assert result.exit_code == 2 and "needs --back-offset X,Y" in result.output
 
 
 @pytest.mark.parametrize(

@@ -4,7 +4,7 @@ import json
 
 import click
 
-from cardgen.cli.options import back_offset_option, flip_option, json_option, paper_option
+from cardgen.cli.options import FLIP_CHOICE, PAPER_CHOICE, back_offset_option, json_option
 from cardgen.errors import printable
 
 
@@ -15,17 +15,18 @@ def command() -> None:
 
 @command.command("add")
 @click.argument("name")
-@back_offset_option("The values read on the calibration sheet, in mm.", required=True)
-@flip_option()
-@paper_option()
+@back_offset_option("The values read on the calibration sheet, in mm (needed for a new profile).")
+@click.option("--flip", type=FLIP_CHOICE, help="The edge the printer turns the sheet on (a new profile: long).")
+@click.option("--paper", type=PAPER_CHOICE, help="Paper size (a new profile: a4).")
 def add(name, back_offset, flip, paper):
-    """Save (or replace) the profile NAME."""
-    from cardgen.printers import PrinterProfile, parse_offset, profiles_path, save_profile
+    """Save the profile NAME, or change the options given of the one saved, keeping the others."""
+    from cardgen.printers import parse_offset, profiles_path, update_profile
 
-    profile = PrinterProfile(name.strip(), parse_offset(back_offset), flip, paper)
-    replaced = save_profile(profile)
-    verb = "replaced" if replaced else "saved"
-    click.echo(printable(f"{verb} printer {profile.name!r} ({_summary(profile)}) in {profiles_path()}"))
+    offset = parse_offset(back_offset) if back_offset else None
+    profile, kept, changed = update_profile(name.strip(), offset, flip, paper)
+    verb = "changed" if changed else "saved"
+    keeping = f"; kept its {', '.join(field.replace('_', ' ') for field in kept)}" if kept else ""
+    click.echo(printable(f"{verb} printer {profile.name!r} ({_summary(profile)}) in {profiles_path()}{keeping}"))
 
 
 @command.command("list")

@@ -31,7 +31,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from reportlab.lib.utils import simpleSplit
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
@@ -405,10 +404,23 @@ def _paragraph(canvas: Canvas, text: str, x: float, y: float, width: float, size
     """Draw `text` wrapped to `width` from the baseline `y` down; return the next free baseline."""
     size = size_pt / MM
     leading = size * 1.25
-    for line in simpleSplit(text, font, size, width):
+    for line in _lines(text, font, size, width):
         _text(canvas, line, x, y, size_pt, font, "left")
         y -= leading
     return y
+
+
+def _lines(text: str, font: str, size: float, width: float) -> list[str]:
+    """`text` in lines of at most `width`, broken at spaces only: a no-break space keeps a
+    command's option with its value (reportlab's simpleSplit breaks there too)."""
+    lines = [""]
+    for word in text.split(" "):
+        joined = f"{lines[-1]} {word}" if lines[-1] else word
+        if lines[-1] and stringWidth(joined, font, size) > width:
+            lines.append(word)
+        else:
+            lines[-1] = joined
+    return lines
 
 
 def _describe(plan: Plan, paper: str, flip: Flip, offset: tuple[float, float], lang: str) -> CalibrationRecord:
@@ -456,6 +468,7 @@ def _texts(lang: str, paper: str, flip: str, offset: tuple[float, float]) -> dic
         "flip": words[flip],
         "other": words["short" if flip == "long" else "long"],
         "flip_option": flip,
+        "paper_option": paper,
         "offset": f"{offset[0]:g},{offset[1]:g}",
         "paper": PAPER_TITLES[paper],
     }
