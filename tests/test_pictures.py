@@ -4,6 +4,7 @@ coarse picture, and one error line (file, line, field) for each bad picture or f
 
 from __future__ import annotations
 
+import io
 import struct
 import zlib
 from pathlib import Path
@@ -375,13 +376,18 @@ GRADIENT_SVG = """<svg xmlns="http://www.w3.org/2000/svg" width="40" height="40"
 """
 
 
-def test_an_svg_gradient_is_drawn_as_it_says_in_a_pdf_every_reader_accepts(tmp_path):
-    (tmp_path / "gradient.svg").write_text(GRADIENT_SVG)
+def _one_card_sheet(tmp_path: Path, picture: str, content: str | bytes) -> bytes:
+    """A sleeve sheet of one card whose picture is `content`, written as `picture`."""
+    (tmp_path / picture).write_bytes(content.encode() if isinstance(content, str) else content)
     path = tmp_path / "pictured.yaml"
     path.write_text(
-        "name: pictured\ntitle: T\ncards:\n  - {id: R1, kind: number, value: 105, heads: 1, picture: gradient.svg}\n"
+        f"name: pictured\ntitle: T\ncards:\n  - {{id: R1, kind: number, value: 105, heads: 1, picture: {picture}}}\n"
     )
-    content = build(PrintSettings(), [str(path)], "sleeve")["pictured-sleeve.pdf"]
+    return build(PrintSettings(), [str(path)], "sleeve")["pictured-sleeve.pdf"]
+
+
+def test_an_svg_gradient_is_drawn_as_it_says_in_a_pdf_every_reader_accepts(tmp_path):
+    content = _one_card_sheet(tmp_path, "gradient.svg", GRADIENT_SVG)
     [card] = layout_record(content)["cards"]
     crop = _trim_crop(content, 0, card["trim_mm"], dpi=100)
     row = [crop.getpixel((x, crop.height // 2)) for x in range(crop.width)]
@@ -394,16 +400,9 @@ def test_an_svg_gradient_is_drawn_as_it_says_in_a_pdf_every_reader_accepts(tmp_p
 
 
 def test_a_pdf_whose_drawing_names_a_missing_resource_fails_verify(tmp_path):
-    (tmp_path / "gradient.svg").write_text(GRADIENT_SVG)
-    path = tmp_path / "pictured.yaml"
-    path.write_text(
-        "name: pictured\ntitle: T\ncards:\n  - {id: R1, kind: number, value: 105, heads: 1, picture: gradient.svg}\n"
-    )
-    content = build(PrintSettings(), [str(path)], "sleeve")["pictured-sleeve.pdf"]
+    content = _one_card_sheet(tmp_path, "gradient.svg", GRADIENT_SVG)
     spoiled = tmp_path / "spoiled.pdf"
-    spoiled.write_bytes(
-        content.replace(b"/Shading <<", b"/Shadeng <<")
-    )  # the shadings kept, under a name no reader looks for
+    spoiled.write_bytes(content.replace(b"/Shading <<", b"/Shadeng <<"))  # the shadings, under a name no reader reads
     result = cardgen_in_process("verify", spoiled)
     assert result.returncode == 1
     assert "FAIL  pdf.resources: the drawing names the shading /Sh0" in result.stdout
@@ -417,12 +416,9 @@ def test_a_phone_photo_is_placed_the_way_its_exif_orientation_says(tmp_path, ori
     photo.paste((200, 0, 0), (0, 0, 150, 200))
     exif = Image.Exif()
     exif[0x0112] = orientation  # 6: turn a quarter clockwise to view, 8: anticlockwise, 3: half a turn
-    photo.save(tmp_path / "phone.jpg", exif=exif.tobytes(), quality=95)
-    path = tmp_path / "pictured.yaml"
-    path.write_text(
-        "name: pictured\ntitle: T\ncards:\n  - {id: P1, kind: number, value: 105, heads: 1, picture: phone.jpg}\n"
-    )
-    content = build(PrintSettings(), [str(path)], "sleeve")["pictured-sleeve.pdf"]
+    jpeg = io.BytesIO()
+    photo.save(jpeg, format="JPEG", exif=exif.tobytes(), quality=95)
+    content = _one_card_sheet(tmp_path, "phone.jpg", jpeg.getvalue())
     [card] = layout_record(content)["cards"]
     crop = _trim_crop(content, 0, card["trim_mm"], dpi=60)
     halves = {
