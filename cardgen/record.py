@@ -118,6 +118,10 @@ class PagePlace(_Part):
     # records give [x, y0, y1], a vertical line up the left margin
     ruler_line_mm: Annotated[tuple[Offset, ...], Len(3, 4)] | None = None
     ruler_ticks: tuple[Tick, Tick] | None = field(default=None, metadata=SPARSE)
+    # each cut mark [x0, y0, x1, y1], from its end by the cards outwards; older records list none
+    cut_marks_mm: Annotated[tuple[tuple[Offset, Offset, Offset, Offset], ...], MaxLen(4000)] = field(
+        default=(), metadata=SPARSE
+    )
 
     def __post_init__(self) -> None:
         if self.ruler_ticks is not None and abs(self.ruler_ticks[0]) + abs(self.ruler_ticks[1]) != 1:

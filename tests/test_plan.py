@@ -64,7 +64,10 @@ def test_each_back_lies_behind_its_face_through_the_paper(flip):
         )
 
 
-def test_a_back_offset_moves_everything_on_the_back_pages_and_nothing_on_the_fronts():
+def test_a_back_offset_moves_the_backs_cards_and_targets_and_keeps_their_marks_inside_the_printable_area():
+    """The cards and targets move by the offset, which the printer's own shift undoes; the
+    ruler, note and cut marks are planned where they stay inside the printable area both as
+    drawn (a printer clips the page as drawn) and where they land."""
     layout = load_layout("standard")
     still = plan_sheets(9, layout, A4, "duplex", "long")
     moved = plan_sheets(9, layout, A4, "duplex", "long", back_offset=(1.5, -0.5))
@@ -74,8 +77,12 @@ def test_a_back_offset_moves_everything_on_the_back_pages_and_nothing_on_the_fro
     assert [s.trim for s in shifted.slots] == [s.trim.moved(1.5, -0.5) for s in back.slots]
     assert shifted.targets == tuple((x + 1.5, y - 0.5) for x, y in back.targets)
     assert moved.trim_box == still.trim_box  # the page boxes never follow the offset (CUPS would undo it)
-    assert shifted.ruler == back.ruler.moved(1.5, -0.5) and shifted.ruler.x0 == back.ruler.x0 + 1.5
-    assert shifted.note.rect == back.note.rect.moved(1.5, -0.5)
+    area = printable_area(layout, A4)
+    ends = [Rect(x, y, 0, 0) for s in shifted.cut_marks for x, y in ((s.x0, s.y0), (s.x1, s.y1))]
+    boxes = [shifted.ruler.box, *([shifted.note.rect] if shifted.note else []), *ends]
+    assert all(_inside(box, area) and _inside(box.moved(-1.5, 0.5), area) for box in boxes)
+    assert back.note.rect.right + 1.5 > area.right  # moved as it was, the note was drawn outside
+    assert shifted.ruler.length == back.ruler.length and moved.pages[0].note == front.note
 
 
 @pytest.mark.parametrize("layout_name", ["standard", "poker", "silhouette"])
@@ -167,13 +174,15 @@ def test_a_layout_whose_marks_cannot_print_is_refused_naming_its_field(tmp_path,
     assert f"tight.yaml, line 3, field {field}: on A4 paper, " in line
 
 
-def test_a_back_offset_is_not_held_against_the_margins():
-    """The offset cancels the printer's own shift: on paper the marks land where the plan
-    without it puts them, so a large offset is no reason to refuse."""
+def test_a_large_back_offset_is_no_reason_to_refuse_a_sheet():
+    """Where a back page moved by 3 mm leaves no room for its note as drawn, it goes without
+    (its front has one) rather than the sheet being refused."""
     from cardgen.layout.plan import check_margins
 
     layout = load_layout("standard")
-    check_margins(plan_sheets(9, layout, A4, "duplex", "long", back_offset=(3.0, -2.5)), layout)
+    plan = plan_sheets(9, layout, A4, "duplex", "long", back_offset=(3.0, -2.5))
+    check_margins(plan, layout)
+    assert plan.pages[0].note is not None
 
 
 def test_cards_that_do_not_fit_are_refused_with_what_they_need_and_what_the_paper_leaves(tmp_path):

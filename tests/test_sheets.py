@@ -266,3 +266,16 @@ def test_the_pdfs_subject_says_how_to_print_it_in_its_language_and_truly(lang):
     assert subjects["jokers-duplex.pdf"].startswith(words["print_actual_size"])
     assert subjects["jokers-duplex.pdf"].endswith(words["flip_short"])
     assert subjects["jokers-sleeve.pdf"].endswith(words["one_sided"])
+
+
+@pytest.mark.parametrize("layout, offset", [("standard", (1.5, -0.5)), ("poker", (-3.0, 2.5))])
+def test_a_sheet_with_a_back_offset_passes_verify_its_backs_marks_inside_the_paper_as_drawn(tmp_path, layout, offset):
+    settings = PrintSettings(layout=layout, paper="letter", flip="short", back_offset=offset)
+    [(name, content)] = render_jobs(jobs_for(["jokers"], "duplex"), settings).items()
+    (tmp_path / name).write_bytes(content)
+    report = verify_pdf(tmp_path / name)
+    assert report.ok, [check.line() for check in report.checks if check.result == "fail"]
+    record = layout_record(content)
+    width = record["paper_mm"][0] - record["printable_mm"][0]
+    marks = [m for page in record["pages"] if page["side"] == "back" for m in page.get("cut_marks_mm", [])]
+    assert marks and all(record["printable_mm"][0] - 0.2 <= x <= width + 0.2 for m in marks for x in m[0::2])

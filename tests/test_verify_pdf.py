@@ -332,7 +332,7 @@ def test_a_sleeve_sheet_says_one_page_and_every_page(sleeve):
     assert report.ok, [c.line() for c in failures(report)]
     messages = {c.name: c.message for c in report.checks}
     assert messages["pdf.pages"] == "1 page of fronts only, as a sleeve sheet prints"
-    assert messages["pdf.cut-marks"].endswith("in line with the cuts, on every page")
+    assert messages["pdf.cut-marks"].endswith("in line with the cuts, every cut marked, on every page")
     assert "fronts and backs" not in messages["pdf.cut-marks"]
     assert (
         messages["pdf.contents"]

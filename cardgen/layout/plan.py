@@ -250,7 +250,7 @@ def plan_sheets(
             ]
             behind_targets = tuple(behind_point(x, y, grid.paper, flip) for x, y in targets)
             bleed = grid.bleed if sheet.back_bleed else 0.0
-            page = _page(len(pages) + 1, "back", len(pages), back, behind_targets, grid, layout, bleed)
+            page = _page(len(pages) + 1, "back", len(pages), back, behind_targets, grid, layout, bleed, back_offset)
             pages.append(_moved(page, *back_offset))
     return Plan(
         mode, flip if sheet.through_paper else None, grid.paper, grid, back_offset, targets, tuple(pages), layout
@@ -322,11 +322,13 @@ def fold_grid(layout: Layout, paper: tuple[float, float] | None = None) -> tuple
     return Grid((paper_w, paper_h), slots, columns, rows, bleed), turn
 
 
-def _page(number, side, behind_page, slots, targets, grid: Grid, layout: Layout, bleed: float) -> Page:
+def _page(number, side, behind_page, slots, targets, grid: Grid, layout: Layout, bleed: float, shift=(0.0, 0.0)):
+    """The page before it is moved by `shift` (a back page's offset), its marks, ruler and
+    note inside the printable area whether moved or not."""
     slots = _with_bleed_boxes(slots, bleed, grid.shared)
     rects = [slot.trim for slot in slots]
     paper = grid.paper
-    margins = plan_margins(rects, layout, paper, list(targets))
+    margins = plan_margins(rects, layout, paper, list(targets), shift)
     return Page(
         number=number,
         side=side,
@@ -335,7 +337,7 @@ def _page(number, side, behind_page, slots, targets, grid: Grid, layout: Layout,
         cut_marks=tuple(cut_mark_segments(rects, layout, margins)),
         targets=targets,
         ruler=ruler_line(layout, paper, margins),
-        note=note_box(rects, layout, paper, list(targets), margins) if layout.note else None,
+        note=note_box(rects, layout, paper, list(targets), margins) if margins.note else None,
     )
 
 
@@ -402,13 +404,22 @@ class Margins:
         ).grown(width / 2)
 
 
-def plan_margins(slots: list[Rect], layout: Layout, paper: tuple[float, float], targets: list[Point]) -> Margins:
+def plan_margins(
+    slots: list[Rect], layout: Layout, paper: tuple[float, float], targets: list[Point], shift=(0.0, 0.0)
+) -> Margins:
     """The ruler on the first side of RULER_SIDES with room for it beyond a cut mark and clear
     of the targets, the note on the first other side of NOTE_SIDES with room for a line,
     and the cut marks as long as the layout asks, short of those and of the printable edge.
-    Where no side has room, the first is taken: check_margins says what does not fit."""
+    Where no side has room, the first is taken: check_margins says what does not fit. On a
+    page that will be moved by `shift`, the printable area is what stays inside it moved too:
+    a printer clips the page as drawn, and prints it where its own shift puts it back."""
     outer = bounds(slots).grown(layout.bleed)
+    dx, dy = shift
+    # where no side has room: the first (check_margins says so), but a back page moved by an
+    # offset goes without (its front has one; a printer would clip it as drawn)
+    moved = any(shift)
     area = printable_area(layout, paper)
+    area = _rect(area.x + max(-dx, 0), area.y + max(-dy, 0), area.right - max(dx, 0), area.top - max(dy, 0))
     room = {
         "left": outer.x - area.x,
         "bottom": outer.y - area.y,
@@ -431,11 +442,11 @@ def plan_margins(slots: list[Rect], layout: Layout, paper: tuple[float, float], 
                 _overlap(_ruler(side, layout.ruler, area, paper).box, box) for box in _target_boxes(targets, layout)
             )
         ]
-        ruler_side = (fits or RULER_SIDES)[0]
+        ruler_side = fits[0] if fits else (None if moved else RULER_SIDES[0])
     note_side = None
     if layout.note:
         sides = [side for side in NOTE_SIDES if side != ruler_side]
-        note_side = next((side for side in sides if room[side] >= note_band + mark_room), sides[0])
+        note_side = next((side for side in sides if room[side] >= note_band + mark_room), None if moved else sides[0])
     reserved = {side: 0.0 for side in SIDES}
     if ruler_side:
         reserved[ruler_side] = ruler_band + marks.width / 2
@@ -684,9 +695,17 @@ def check_margins(plan: Plan, layout: Layout) -> None:
         f"{layout.printable_area.top_bottom:g} mm from the top and bottom), which many printers leave blank"
     )
     dx, dy = plan.back_offset
-    for page in plan.pages:
-        if page.side == "back":  # the printer's own shift, which the offset cancels, puts it back
-            page = _moved(page, -dx, -dy)
+    for drawn in plan.pages:
+        # a back page is printed where the printer's own shift, which the offset cancels, puts it;
+        # its marks, ruler and note must fit as drawn too (a printer clips the page as drawn), while
+        # its targets lie where they meet the front's through the paper
+        page = _moved(drawn, -dx, -dy) if drawn.side == "back" else drawn
+        drawn_marks = [box for _, field, box, _ in _furniture(drawn, layout) if field not in (None, "registration")]
+        if not all(_contains(area.grown(EDGE_SLACK), box) for box in drawn_marks):
+            raise MarginError(
+                "margins",
+                f"with the back offset {dx:g}, {dy:g} mm, a mark on page {page.number} would be drawn {where}",
+            )
         bleeds = [slot.reach for slot in page.slots]
         for slot, bleed in zip(page.slots, bleeds):
             if not _contains(area.grown(EDGE_SLACK), bleed):

@@ -44,10 +44,12 @@ def sheet_record(plan: Plan, cards: Sequence[SheetCard], title: str) -> LayoutRe
 
 def _page_place(page: Page) -> PagePlace:
     ruler = page.ruler
+    marks = tuple((round(s.x0, 3), round(s.y0, 3), round(s.x1, 3), round(s.y1, 3)) for s in page.cut_marks)
     return PagePlace(
         page=page.number,
         side=page.side,
         behind=page.behind,
+        cut_marks_mm=marks,
         ruler_line_mm=tuple(round(v, 3) for v in (ruler.x0, ruler.y0, ruler.x1, ruler.y1)) if ruler else None,
         ruler_ticks=(round(ruler.ticks[0]), round(ruler.ticks[1])) if ruler else None,
     )

@@ -20,7 +20,7 @@ import pypdfium2
 from PIL import Image
 
 from cardgen.formats import MM
-from cardgen.layout.geometry import Rect, behind_point, bounds
+from cardgen.layout.geometry import behind_point
 from cardgen.layout.plan import TARGET_WINDOW
 from cardgen.record import BackPlace, CardPlace, LayoutRecord, PagePlace
 from cardgen.verify.readback import PageImage, text_in_box
@@ -429,52 +429,58 @@ class BacksCheck(PageCheck):
 
 
 class CutMarksCheck(PageCheck):
-    """A short line in the margin in line with every cut, on every page (front and back)."""
+    """Every cut mark the record lists, drawn in line with its cut (read from the pixels), and
+    every cut of the page's cards with a mark in line with it at one end or the other (the plan
+    shortens or leaves out a mark where the paper's printable edge is near)."""
+
+    older = False  # a record from before cut marks were listed
 
     def page(self, number, view, on_page) -> None:
-        marks, bleed = self.record.cut_marks_mm, self.record.bleed_mm
-        rects = on_page.rects
-        if marks.style == "none" or view is None or not rects:
+        rects, listed = on_page.rects, on_page.entry.cut_marks_mm
+        if self.record.cut_marks_mm.style == "none" or view is None or not rects:
             return
-        near, far = max(marks.offset - 0.7, 0.0), marks.offset + marks.length - 0.7
-        cards = bounds([Rect(*r) for r in rects])
-        x0, y0, x1, y1 = cards.x, cards.y, cards.right, cards.top
-        xs = sorted({round(v, 3) for r in rects for v in (r[0], r[0] + r[2])})
-        ys = sorted({round(v, 3) for r in rects for v in (r[1], r[1] + r[3])})
-        # look in a band that starts just after the marks' offset beyond the bleed
-        reach = far - near
-        strips = {
-            "below": ([x0 - bleed, y0 - bleed - far, x1 - x0 + 2 * bleed, reach], xs, "x"),
-            "above": ([x0 - bleed, y1 + bleed + near, x1 - x0 + 2 * bleed, reach], xs, "x"),
-            "left": ([x0 - bleed - far, y0 - bleed, reach, y1 - y0 + 2 * bleed], ys, "y"),
-            "right": ([x1 + bleed + near, y0 - bleed, reach, y1 - y0 + 2 * bleed], ys, "y"),
-        }
-        for side, (strip, cuts, axis) in strips.items():
-            image = view.window(strip)
-            for cut in cuts:
-                self.checked += 1
-                if axis == "x":
-                    window = [cut - 0.6, strip[1], 1.2, strip[3]]
-                else:
-                    window = [strip[0], cut - 0.6, strip[2], 1.2]
-                found = image.centroid(window, axis, threshold=20)
-                if found is None or abs(found - cut) > TOLERANCE_MM:
-                    seen = "missing" if found is None else f"at {found:.2f} mm instead of {cut:.2f} mm"
+        if not listed:
+            self.older = True
+            return
+        for x0, y0, x1, y1 in listed:
+            self.checked += 1
+            axis = "x" if x0 == x1 else "y"
+            cut, low, high = (x0, *sorted((y0, y1))) if axis == "x" else (y0, *sorted((x0, x1)))
+            window = [cut - 0.6, low, 1.2, high - low] if axis == "x" else [low, cut - 0.6, high - low, 1.2]
+            found = view.window(window).centroid(window, axis, threshold=20)
+            if found is None or abs(found - cut) > TOLERANCE_MM:
+                seen = "missing" if found is None else f"at {found:.2f} mm instead of {cut:.2f} mm"
+                where = f"({x0:.1f}, {y0:.1f}) mm"
+                self.failed(
+                    "pdf.cut-marks",
+                    f"the cut mark at {where} for the cut at {axis} {cut:.2f} mm is {seen}",
+                    f"page {number}",
+                    page=number,
+                    cut_mm=cut,
+                )
+        marked = {("x" if x0 == x1 else "y", round(x0 if x0 == x1 else y0, 2)) for x0, y0, x1, y1 in listed}
+        for axis, index in (("x", 0), ("y", 1)):
+            for cut in sorted({round(v, 2) for r in rects for v in (r[index], r[index] + r[index + 2])}):
+                if (axis, cut) not in marked:
                     self.failed(
                         "pdf.cut-marks",
-                        f"the cut mark {side} the cards for the cut at {axis} {cut:.2f} mm is {seen}",
+                        f"the cut at {axis} {cut:.2f} mm has no cut mark at either end",
                         f"page {number}",
                         page=number,
                         cut_mm=cut,
-                        side=side,
                     )
 
     def finish(self) -> None:
         if self.record.cut_marks_mm.style == "none":
             self.found.info("pdf.cut-marks", "the layout asks for no cut marks: cut along the card edges by eye")
+        elif self.older:
+            self.found.info("pdf.cut-marks", "an older cardgen's record lists no cut marks: they are not checked")
         elif not self.problems:
             sides = "on fronts and backs" if self.record.sheet_mode.through_paper else "on every page"
-            self.found.passed("pdf.cut-marks", f"all {self.checked} cut marks are drawn in line with the cuts, {sides}")
+            self.found.passed(
+                "pdf.cut-marks",
+                f"all {self.checked} cut marks are drawn in line with the cuts, every cut marked, {sides}",
+            )
 
 
 class TargetsCheck(PageCheck):
@@ -614,6 +620,8 @@ class RulerCheck(PageCheck):
         if not self.length or view is None or not rects:
             return
         entry = on_page.entry
+        if entry.ruler_line_mm is None and any(len(page.ruler_line_mm or ()) == 4 for page in self.record.pages):
+            return  # a back page moved by its offset with no room for the ruler as drawn: its front has it
         if entry.ruler_line_mm is not None and len(entry.ruler_line_mm) == 4 and entry.ruler_ticks is not None:
             found = _measure_ruler_near(view, entry.ruler_line_mm, entry.ruler_ticks)
         else:  # an older sheet's: up the left margin
