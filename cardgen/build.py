@@ -14,7 +14,7 @@ from cardgen.batch import alongside
 from cardgen.errors import InputError
 from cardgen.formats import CUT_FILE_NAME, MODES, ModeName
 from cardgen.layout.geometry import GridError, make_grid
-from cardgen.model.cards import Card, CardSet, RulesCard, SheetCard, load_card_set
+from cardgen.model.cards import Card, CardSet, RulesCard, SheetCard, bundled_set_names, load_card_set
 from cardgen.model.faces import FaceStyle, load_set_faces
 from cardgen.model.layout import PAPERS, Layout, load_layout
 from cardgen.render.faces import CardPainter
@@ -237,6 +237,10 @@ def _render_jobs(
         sets = tuple(
             (card_set, load_set_faces(card_set, settings.faces)) for card_set in map(load_card_set, job.set_names)
         )
+        if any(name not in bundled_set_names() for name in job.set_names):  # verify loads for a user's set only
+            from cardgen.verify.sets import refuse_failing_sets
+
+            refuse_failing_sets(job.set_names)
         _check_together(job, sets)
         for card_set, style in sets:
             for message in coarse_pictures(card_set, style, (layout.card.width, layout.card.height)):

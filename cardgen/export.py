@@ -40,6 +40,7 @@ from cardgen.preview import (
 )
 from cardgen.record import BackRef, ExportEntry, ExportManifest, record_data
 from cardgen.texts import DEFAULT_LANG
+from cardgen.verify.sets import refuse_failing_sets
 
 ExportFormat = Literal["png", "pdf"]  # the keys of EXPORT_FORMATS
 MAX_BLEED_MM = 10.0
@@ -70,6 +71,7 @@ def export(request: ExportRequest) -> dict[str, bytes]:
     page = sheet_layout("one-up", request.layout, bleed=request.bleed_mm)
     _check(request, make_grid(page).paper)
     chosen = choose_cards(list(request.sets), None, request.faces)
+    refuse_failing_sets(request.sets)
     backs = _distinct_backs(chosen)
     back_names = _back_names(backs, request.format)
     front_names = image_names(chosen, reserved=(*back_names, EXPORT_MANIFEST))

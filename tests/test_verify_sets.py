@@ -261,3 +261,15 @@ def test_a_value_is_a_number_not_a_yes_nor_a_text_that_looks_like_one(tmp_path, 
     )
     built = cardgen_in_process("build", "--set", path, "-o", tmp_path / "out")
     assert built.returncode == 2 and "must be a number" in built.stderr and not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("command", [["build"], ["export"]])
+def test_build_and_export_refuse_a_set_verify_fails_in_its_words_and_write_nothing(tmp_path, command):
+    path = tmp_path / "promo.yaml"
+    path.write_text("name: promo\ntitle: Promo\ncards:\n  - {id: '55', kind: number, value: 55, heads: 3}\n")
+    [failed] = [check for check in verify_set(path, games=0).checks if check.result == "fail"]
+    ran = cardgen_in_process(*command, "--set", path, "-o", tmp_path / "out")
+    assert ran.returncode == 2 and ran.stderr == f"cardgen: {path}, {failed.place}: {failed.message}.\n"
+    assert not (tmp_path / "out").exists()
+    path.write_text(path.read_text().replace("title: Promo", "title: Promo\ncustom_heads: true"))  # meant so
+    assert cardgen_in_process(*command, "--set", path, "-o", tmp_path / "out").returncode == 0
