@@ -292,3 +292,11 @@ def test_a_folder_without_a_manifest_is_refused_in_one_line(tmp_path):
     ran = verify(tmp_path)
     assert ran.returncode == 2
     assert ran.stderr.strip() == f"cardgen: {tmp_path / 'manifest.json'}: there is no such file."
+
+
+def test_a_card_size_in_inches_as_us_print_shops_quote_it(tmp_path):
+    ran = export("--set", "zero-cards", "--layout", "2.5x3.5in", "--format", "pdf", "-o", tmp_path / "out")
+    assert ran.returncode == 0, ran.stderr
+    assert manifest(tmp_path / "out")["trim_mm"] == [63.5, 88.9]  # 2.5 x 3.5 inches
+    small = export("--set", "zero-cards", "--layout", "0.2x3.5in", "-o", tmp_path / "small")
+    assert small.returncode == 2 and "a card of 0.2x3.5in: its width must be more than 10.0" in small.stderr

@@ -20,7 +20,7 @@ FLIP_CHOICE = choice(FLIPS)
 
 
 def _layout_option(what: str):
-    words = f"{what}: a bundled layout, a layout YAML file, or WIDTHxHEIGHT in mm (the standard layout with that card)."
+    words = f"{what}: a bundled layout, a layout YAML file, or WIDTHxHEIGHT in mm, or in inches as 2.5x3.5in (the standard layout with that card)."
     return click.option("--layout", default="standard", show_default=True, metavar="NAME|FILE|WxH", help=words)
 
 

@@ -140,12 +140,13 @@ class Layout(_Strict):
 MAX_EXTENDS = 20  # layouts in one chain of `extends:`
 
 
-_CARD_SIZE = re.compile(r"(?P<width>\d+(?:\.\d+)?) *[x×] *(?P<height>\d+(?:\.\d+)?)", re.IGNORECASE)
+_CARD_SIZE = re.compile(r"(?P<width>\d+(?:\.\d+)?) *[x×] *(?P<height>\d+(?:\.\d+)?) *(?P<unit>mm|in)?", re.IGNORECASE)
+MM_PER = {None: 1.0, "mm": 1.0, "in": 25.4}  # what a card size's unit is in mm: US print shops quote inches
 
 
 def load_layout(name_or_file: str | Path = "standard") -> tuple[Layout, YamlDocument]:
     """A bundled layout by name or a user's YAML file, with the layouts it extends merged in;
-    or WIDTHxHEIGHT in mm (63x88): the standard layout with a card of that size.
+    or WIDTHxHEIGHT in mm (63x88) or in inches (2.5x3.5in): the standard layout with a card of that size.
 
     Returns the layout and its (merged) document, so later checks can point at a line.
     """
@@ -159,9 +160,10 @@ def load_layout(name_or_file: str | Path = "standard") -> tuple[Layout, YamlDocu
 
 def _sized_layout(size: re.Match) -> tuple[Layout, YamlDocument]:
     standard = load_layout("standard")[0]
-    doc = _CardSizeDocument(size[0], {}, {("card",): 1})
+    doc = _CardSizeDocument(size[0] if size["unit"] else f"{size[0]} mm", {}, {("card",): 1})
     try:
-        card = CardSize(width=float(size["width"]), height=float(size["height"]))
+        unit = MM_PER[size["unit"] and size["unit"].lower()]
+        card = CardSize(width=round(float(size["width"]) * unit, 3), height=round(float(size["height"]) * unit, 3))
     except ValidationError as exc:
         field, message = first_problem(exc)
         raise doc.error(("card",), f"its {field[0]} {message}") from None
@@ -172,7 +174,7 @@ class _CardSizeDocument(YamlDocument):
     """What stands for the file of a layout given as WIDTHxHEIGHT: its errors name that."""
 
     def error(self, path, message):
-        return InputError(f"a card of {self.file} mm: {message.rstrip('.')}.")
+        return InputError(f"a card of {self.file}: {message.rstrip('.')}.")
 
 
 def _load_with_parents(path: Path, shown: str, seen: tuple[Path, ...]) -> YamlDocument:
