@@ -177,3 +177,46 @@ def test_a_report_on_too_few_games_is_refused():
     result = cardgen_in_process("balance", "--set", "zero-cards", "--games", "9")
     assert result.returncode == 2
     assert "at least 10 games per deck, not 9" in result.stderr
+
+
+def test_cards_the_variant_never_deals_are_said_and_a_set_of_nothing_else_is_refused(tmp_path):
+    beyond = tmp_path / "beyond.yaml"
+    beyond.write_text(
+        "name: beyond\ntitle: 105 to 116\ncards:\n"
+        + "".join(f"  - {{id: 'N{n}', kind: number, value: {n}, heads: 1}}\n" for n in range(105, 117))
+    )
+    refused = cardgen_in_process("balance", "--games", "20", "--set", beyond, "--variant", "pro", "--players", "4")
+    assert (
+        refused.returncode == 2 and "Pro with 4 players (cards 1 to 44) never deals any card your set" in refused.stderr
+    )
+    both = tmp_path / "both.yaml"
+    both.write_text(
+        beyond.read_text().replace(
+            "cards:\n", "custom_heads: true\ncards:\n  - {id: '5', kind: number, value: 5, heads: 7}\n"
+        )
+    )
+    said = cardgen_in_process("balance", "--games", "20", "--set", both, "--variant", "pro", "--players", "4", "--json")
+    assert said.returncode == 0 and json.loads(said.stdout)["never_dealt"] == list(range(105, 117))
+    assert "never deals cards 105, 106" in said.stderr
+
+
+def test_games_that_are_all_the_same_game_are_said_to_tell_nothing(tmp_path):
+    five = tmp_path / "five.yaml"
+    five.write_text(
+        "name: five\ntitle: A heavy 5\ncustom_heads: true\ncards:\n  - {id: '5', kind: number, value: 5, heads: 7}\n"
+    )
+    said = cardgen_in_process("balance", "--games", "20", "--set", five, "--variant", "pro", "--players", "4", "--json")
+    assert said.returncode == 0 and json.loads(said.stdout)["games_vary"] is False
+    assert "every game was the same game" in said.stderr
+    varied = run(
+        "--set",
+        five,
+        "--variant",
+        "pro",
+        "--players",
+        "4",
+        "--players-kind",
+        "heuristic,random,random,random",
+        "--json",
+    )
+    assert json.loads(varied.stdout)["games_vary"] is True and "same game" not in varied.stderr

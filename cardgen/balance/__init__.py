@@ -73,6 +73,14 @@ class BalanceReport:
     differences: list[Difference]
     new_cards: list[NewCard]
     set_names: list[str]
+    never_dealt: list[int]  # cards the user's set adds or changes that this variant and player count never deal
+
+    @property
+    def games_vary(self) -> bool:
+        """False when every game is the same game (players who never choose at random, a deal that
+        never changes): no interval has any width, and nothing can be a finding."""
+        figures = (*self.standard.mean_totals, *self.custom.mean_totals)
+        return any(interval.low != interval.high for interval in figures)
 
     def difference(self, measure: str) -> Difference:
         return next(d for d in self.differences if d.measure == measure)
@@ -82,6 +90,8 @@ class BalanceReport:
             "variant": self.options.variant,
             "players": self.kinds,
             "sets": self.set_names,
+            "never_dealt": self.never_dealt,
+            "games_vary": self.games_vary,
             "seeds": [self.seed, self.seed + self.standard.games - 1],
             "standard": self.standard.as_json(),
             "custom": self.custom.as_json(),
@@ -125,7 +135,14 @@ def balance(
         options.check_players(players, BUNDLED)
     except OptionError as exc:
         raise InputError(f"{exc} with the standard deck, so there is nothing to compare your cards with") from None
-    tracked = new_cards(pool, options.rules.deck(players, pool))
+    deck = options.rules.deck(players, pool)
+    tracked = new_cards(pool, deck)
+    never = sorted(set(new_cards(pool, [*pool.numbered, *pool.zeros, *pool.jokers])) - set(deck))
+    if never and not tracked:
+        raise InputError(
+            f"{options.rules.deck_words(players)} never deals any card your set adds or changes "
+            f"({_listed(never)}): both decks would play the same games; choose another variant or more players"
+        )
     work = partial(play_chunk, options, tuple(kinds), seed, (BUNDLED, pool), frozenset(tracked), check)
     sides: Sides = run_chunks(work, games, jobs, _added, Sides(), progress)
     return BalanceReport(
@@ -137,7 +154,12 @@ def balance(
         differences=_differences(sides, kinds),
         new_cards=[_new_card(card, pool, sides) for card in tracked],
         set_names=list(set_names or []),
+        never_dealt=never,
     )
+
+
+def _listed(cards: list[int]) -> str:
+    return ", ".join(map(str, cards[:8])) + (f" and {len(cards) - 8} more" if len(cards) > 8 else "")
 
 
 def _added(total: Sides, part: Sides) -> Sides:

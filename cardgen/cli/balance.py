@@ -48,6 +48,17 @@ def command(card_sets, variant, player_count, games, players_kind, seed, as_json
         report = balance(
             options, kinds, games, seed, pool, jobs or all_cores(), [str(name) for name in card_sets], progress=progress
         )
+    if report.never_dealt:
+        shown = ", ".join(map(str, report.never_dealt))
+        click.echo(
+            f"cardgen: note: {options.rules.deck_words(len(kinds))} never deals cards {shown} of your set.", err=True
+        )
+    if not report.games_vary:
+        click.echo(
+            "cardgen: note: every game was the same game (these players never choose at random): "
+            "the report can tell no finding; add a random player.",
+            err=True,
+        )
     if output:
         write_file(output, balance_pdf(report, lang, paper))
     click.echo(json.dumps(report.as_json()) if as_json else text_report(report, lang))
