@@ -181,6 +181,14 @@ BAD_PICTURES = {
     "css import": (BLUE_SVG.replace("<rect", "<style>@import url(a.css);</style><rect"), "stylesheet"),
     "entity": ('<?xml version="1.0"?>\n<!DOCTYPE svg [<!ENTITY boom "boom">]>\n' + BLUE_SVG, "DTD or entities"),
     "UTF-7": ('<?xml version="1.0" encoding="UTF-7"?>\n' + BLUE_SVG, "declares an encoding"),
+    "a size no PDF holds": (
+        BLUE_SVG.replace('width="40" height="40" viewBox', 'width="1e308" height="40" viewBox'),
+        "no PDF can hold",
+    ),
+    "a transform no PDF holds": (
+        BLUE_SVG.replace('fill="#0000c8"', 'fill="#0000c8" transform="scale(1e300)"'),
+        "no PDF can hold",
+    ),
     "an encoding with no name": ('<?xml version="1.0" encoding="x-nothing"?>\n' + BLUE_SVG, "declares an encoding"),
 }
 

@@ -139,7 +139,21 @@ def _svg(file: Path, shown: str, data: bytes) -> Picture:
     drawing = _svg_drawing(data)
     if drawing is None or not (drawing.width > 0 and drawing.height > 0):
         raise InputError(f"{shown} is an SVG that svglib cannot draw (it needs a width and height, or a viewBox)")
+    _check_drawable(shown, drawing)
     return Picture(file, "svg", float(drawing.width), float(drawing.height), drawing=drawing)
+
+
+def _check_drawable(shown: str, drawing) -> None:
+    """Draw it once into a PDF of its own: a size, coordinate or transform no PDF can hold
+    (1e308, a scale of 1e300) is refused here, in one line, not in a traceback at build."""
+    from reportlab.graphics import renderPDF
+
+    try:
+        renderPDF.drawToString(drawing)
+    except Exception:  # reportlab raises ValueError, OverflowError, ZeroDivisionError and others
+        raise InputError(
+            f"{shown} holds a size, coordinate or transform that no PDF can hold (such as 1e308)"
+        ) from None
 
 
 def _check_svg(shown: str, data: bytes) -> None:
