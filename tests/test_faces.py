@@ -328,6 +328,13 @@ def test_an_opentype_font_with_postscript_outlines_says_so_and_suggests_the_true
     assert "reportlab cannot embed; use the TrueType version of the font (.ttf) instead" in message
 
 
+def test_a_font_file_larger_than_any_font_is_refused_before_it_is_read(tmp_path):
+    with (tmp_path / "Huge.ttf").open("wb") as sparse:  # 2.5 GB on paper, nothing on the disk
+        sparse.truncate(2_500_000_000)
+    message = style_error(tmp_path, STANDARD.replace("index: Vera-Bold", "index: Huge.ttf"))
+    assert "field fonts.index: Huge.ttf: this font file is 2500 MB; a font may have at most 50 MB" in message
+
+
 def test_a_font_that_is_neither_ttf_nor_otf_is_refused(tmp_path):
     (tmp_path / "Fancy.woff").write_bytes(b"wOFF" + bytes(100))
     message = style_error(tmp_path, STANDARD.replace("index: Vera-Bold", "index: Fancy.woff"))

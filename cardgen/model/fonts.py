@@ -17,6 +17,7 @@ from cardgen.errors import InputError
 T = TypeVar("T")
 
 _REPORTLAB_FONTS = Path(reportlab.__file__).parent / "fonts"
+MAX_FONT_BYTES = 50_000_000  # read whole by reportlab: a 2.5 GB sparse file would be too
 BUNDLED = {
     "Vera": _REPORTLAB_FONTS / "Vera.ttf",
     "Vera-Bold": _REPORTLAB_FONTS / "VeraBd.ttf",
@@ -30,6 +31,15 @@ def parsed(file: Path, parse: Callable[[str], T]) -> T:
     reportlab cannot embed (not .ttf or .otf, PostScript outlines, not a font, damaged or cut short)."""
     if file.suffix.lower() not in (".ttf", ".otf"):
         raise InputError(f"{file.name}: only TrueType (.ttf) fonts can be embedded, not {file.suffix or 'this file'}.")
+    try:
+        size = file.stat().st_size
+    except OSError:
+        size = 0  # the parser says what is wrong with the file
+    if size > MAX_FONT_BYTES:
+        raise InputError(
+            f"{file.name}: this font file is {size // 1_000_000} MB; a font may have at most "
+            f"{MAX_FONT_BYTES // 1_000_000} MB (the largest families are under 20)."
+        )
     if _has_postscript_outlines(file):
         raise InputError(
             f"{file.name}: this OpenType font has PostScript (CFF) outlines, which reportlab cannot embed; "
