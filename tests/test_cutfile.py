@@ -385,3 +385,13 @@ def test_cut_files_an_earlier_build_left_are_named(tmp_path):
     assert (out / "jokers-duplex-cut-p1.svg").read_bytes() == old
     again = cardgen_in_process("build", "--set", "jokers", "--cut-file", "svg", "-o", out)
     assert "warning" not in again.stderr
+
+
+def test_a_dxf_cut_file_declares_every_layer_its_outlines_are_on():
+    files = render_jobs(jobs_for(["jokers"], "duplex"), replace(CUT, cut_file="dxf"))
+    lines = files["jokers-duplex-cut-p1.dxf"].decode("ascii").splitlines()
+    pairs = [(int(code), value) for code, value in zip(lines[0::2], lines[1::2])]
+    tables = pairs[pairs.index((2, "TABLES")) : pairs.index((2, "ENTITIES"))]
+    declared = {value for (code, value), previous in zip(tables[1:], tables) if code == 2 and previous == (0, "LAYER")}
+    used = {value for code, value in pairs if code == 8}
+    assert used == {"CUT", "REGISTRATION"} and used <= declared

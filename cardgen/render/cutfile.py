@@ -108,6 +108,7 @@ def cut_dxf(page: Page, corner_radius: float) -> bytes:
     """An ASCII DXF (R12) of the page's cut lines and registration marks, in mm."""
     pairs: list[tuple[int, str]] = [(0, "SECTION"), (2, "HEADER"), (9, "$ACADVER"), (1, "AC1009")]
     pairs += [(9, "$INSUNITS"), (70, "4"), (9, "$MEASUREMENT"), (70, "1"), (0, "ENDSEC")]
+    pairs += _tables()
     pairs += [(0, "SECTION"), (2, "ENTITIES")]
     for slot in page.slots:
         pairs += _polyline("CUT", rounded_corners(slot.trim, corner_radius))
@@ -115,6 +116,20 @@ def cut_dxf(page: Page, corner_radius: float) -> bytes:
         pairs += _polyline("REGISTRATION", [(point, 0.0) for point in shape])
     pairs += [(0, "ENDSEC"), (0, "EOF")]
     return "".join(f"{code:>3}\n{value}\n" for code, value in pairs).encode("ascii")
+
+
+LAYERS = {"CUT": "1", "REGISTRATION": "7"}  # the layers the entities name, with their colours (1: red)
+
+
+def _tables() -> list[tuple[int, str]]:
+    """The line type and the layers the entities use, declared as R12 asks (a reader that
+    checks finds every layer named)."""
+    pairs = [(0, "SECTION"), (2, "TABLES"), (0, "TABLE"), (2, "LTYPE"), (70, "1")]
+    pairs += [(0, "LTYPE"), (2, "CONTINUOUS"), (70, "0"), (3, "Solid line"), (72, "65"), (73, "0"), (40, "0.0")]
+    pairs += [(0, "ENDTAB"), (0, "TABLE"), (2, "LAYER"), (70, str(len(LAYERS)))]
+    for layer, colour in LAYERS.items():
+        pairs += [(0, "LAYER"), (2, layer), (70, "0"), (62, colour), (6, "CONTINUOUS")]
+    return pairs + [(0, "ENDTAB"), (0, "ENDSEC")]
 
 
 def rounded_corners(rect: Rect, radius: float) -> list[tuple[Point, float]]:
