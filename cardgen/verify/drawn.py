@@ -433,32 +433,30 @@ class CutMarksCheck(PageCheck):
     every cut of the page's cards with a mark in line with it at one end or the other (the plan
     shortens or leaves out a mark where the paper's printable edge is near)."""
 
-    older = False  # a record from before cut marks were listed
+    def __init__(self, record: LayoutRecord, report: Report) -> None:
+        super().__init__(record, report)
+        self.listed = any(page.cut_marks_mm for page in record.pages)  # an older record lists none
 
     def page(self, number, view, on_page) -> None:
-        rects, listed = on_page.rects, on_page.entry.cut_marks_mm
-        if self.record.cut_marks_mm.style == "none" or view is None or not rects:
+        rects = on_page.rects
+        if self.record.cut_marks_mm.style == "none" or not self.listed or view is None or not rects:
             return
-        if not listed:
-            self.older = True
-            return
-        for x0, y0, x1, y1 in listed:
+        marked = set()
+        for mark in on_page.entry.cut_marks_mm:
             self.checked += 1
-            axis = "x" if x0 == x1 else "y"
-            cut, low, high = (x0, *sorted((y0, y1))) if axis == "x" else (y0, *sorted((x0, x1)))
+            axis, cut, low, high = _across_its_cut(mark)
+            marked.add((axis, round(cut, 2)))
             window = [cut - 0.6, low, 1.2, high - low] if axis == "x" else [low, cut - 0.6, high - low, 1.2]
             found = view.window(window).centroid(window, axis, threshold=20)
             if found is None or abs(found - cut) > TOLERANCE_MM:
                 seen = "missing" if found is None else f"at {found:.2f} mm instead of {cut:.2f} mm"
-                where = f"({x0:.1f}, {y0:.1f}) mm"
                 self.failed(
                     "pdf.cut-marks",
-                    f"the cut mark at {where} for the cut at {axis} {cut:.2f} mm is {seen}",
+                    f"the cut mark at ({mark[0]:.1f}, {mark[1]:.1f}) mm for the cut at {axis} {cut:.2f} mm is {seen}",
                     f"page {number}",
                     page=number,
                     cut_mm=cut,
                 )
-        marked = {("x" if x0 == x1 else "y", round(x0 if x0 == x1 else y0, 2)) for x0, y0, x1, y1 in listed}
         for axis, index in (("x", 0), ("y", 1)):
             for cut in sorted({round(v, 2) for r in rects for v in (r[index], r[index] + r[index + 2])}):
                 if (axis, cut) not in marked:
@@ -473,7 +471,7 @@ class CutMarksCheck(PageCheck):
     def finish(self) -> None:
         if self.record.cut_marks_mm.style == "none":
             self.found.info("pdf.cut-marks", "the layout asks for no cut marks: cut along the card edges by eye")
-        elif self.older:
+        elif not self.listed:
             self.found.info("pdf.cut-marks", "an older cardgen's record lists no cut marks: they are not checked")
         elif not self.problems:
             sides = "on fronts and backs" if self.record.sheet_mode.through_paper else "on every page"
@@ -481,6 +479,15 @@ class CutMarksCheck(PageCheck):
                 "pdf.cut-marks",
                 f"all {self.checked} cut marks are drawn in line with the cuts, every cut marked, {sides}",
             )
+
+
+def _across_its_cut(mark) -> tuple[str, float, float, float]:
+    """A cut mark [x0, y0, x1, y1] as the axis of the cut it marks, where that cut is, and the
+    mark's two ends along it (a vertical mark marks a cut at an x)."""
+    x0, y0, x1, y1 = mark
+    if x0 == x1:
+        return ("x", x0, *sorted((y0, y1)))
+    return ("y", y0, *sorted((x0, x1)))
 
 
 class TargetsCheck(PageCheck):
@@ -614,13 +621,14 @@ class RulerCheck(PageCheck):
         super().__init__(record, report)
         self.length = record.ruler_mm or 0
         self.measured: list[float] = []
+        self.lines_listed = any(len(page.ruler_line_mm or ()) == 4 for page in record.pages)  # older: none
 
     def page(self, number, view, on_page) -> None:
         rects = on_page.rects
         if not self.length or view is None or not rects:
             return
         entry = on_page.entry
-        if entry.ruler_line_mm is None and any(len(page.ruler_line_mm or ()) == 4 for page in self.record.pages):
+        if entry.ruler_line_mm is None and self.lines_listed:
             return  # a back page moved by its offset with no room for the ruler as drawn: its front has it
         if entry.ruler_line_mm is not None and len(entry.ruler_line_mm) == 4 and entry.ruler_ticks is not None:
             found = _measure_ruler_near(view, entry.ruler_line_mm, entry.ruler_ticks)
