@@ -322,7 +322,9 @@ def fold_grid(layout: Layout, paper: tuple[float, float] | None = None) -> tuple
     return Grid((paper_w, paper_h), slots, columns, rows, bleed), turn
 
 
-def _page(number, side, behind_page, slots, targets, grid: Grid, layout: Layout, bleed: float, shift=(0.0, 0.0)):
+def _page(
+    number, side, behind_page, slots, targets, grid: Grid, layout: Layout, bleed: float, shift=(0.0, 0.0)
+) -> Page:
     """The page before it is moved by `shift` (a back page's offset), its marks, ruler and
     note inside the printable area whether moved or not."""
     slots = _with_bleed_boxes(slots, bleed, grid.shared)
@@ -700,12 +702,13 @@ def check_margins(plan: Plan, layout: Layout) -> None:
         # its marks, ruler and note must fit as drawn too (a printer clips the page as drawn), while
         # its targets lie where they meet the front's through the paper
         page = _moved(drawn, -dx, -dy) if drawn.side == "back" else drawn
-        drawn_marks = [box for _, field, box, _ in _furniture(drawn, layout) if field not in (None, "registration")]
-        if not all(_contains(area.grown(EDGE_SLACK), box) for box in drawn_marks):
-            raise MarginError(
-                "margins",
-                f"with the back offset {dx:g}, {dy:g} mm, a mark on page {page.number} would be drawn {where}",
-            )
+        if page is not drawn:
+            marks = [box for _, field, box, _ in _furniture(drawn, layout) if field not in (None, "registration")]
+            if not all(_contains(area.grown(EDGE_SLACK), box) for box in marks):
+                raise MarginError(
+                    "margins",
+                    f"with the back offset {dx:g}, {dy:g} mm, a mark on page {page.number} would be drawn {where}",
+                )
         bleeds = [slot.reach for slot in page.slots]
         for slot, bleed in zip(page.slots, bleeds):
             if not _contains(area.grown(EDGE_SLACK), bleed):

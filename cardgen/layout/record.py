@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from cardgen.formats import LAYOUT_VERSION
 from cardgen.layout.geometry import Rect
-from cardgen.layout.plan import Page, Plan, Slot
+from cardgen.layout.plan import Page, Plan, Ruler, Segment, Slot
 from cardgen.model.cards import RulesCard, SheetCard
 from cardgen.record import BackPlace, Box, CardPlace, CutMarks, CutterMarksPlace, LayoutRecord, PagePlace
 
@@ -44,13 +44,12 @@ def sheet_record(plan: Plan, cards: Sequence[SheetCard], title: str) -> LayoutRe
 
 def _page_place(page: Page) -> PagePlace:
     ruler = page.ruler
-    marks = tuple((round(s.x0, 3), round(s.y0, 3), round(s.x1, 3), round(s.y1, 3)) for s in page.cut_marks)
     return PagePlace(
         page=page.number,
         side=page.side,
         behind=page.behind,
-        cut_marks_mm=marks,
-        ruler_line_mm=tuple(round(v, 3) for v in (ruler.x0, ruler.y0, ruler.x1, ruler.y1)) if ruler else None,
+        cut_marks_mm=tuple(_line(segment) for segment in page.cut_marks),
+        ruler_line_mm=_line(ruler) if ruler else None,
         ruler_ticks=(round(ruler.ticks[0]), round(ruler.ticks[1])) if ruler else None,
     )
 
@@ -81,6 +80,11 @@ def _card_place(card: SheetCard, page: int, slot: Slot, back: BackPlace | None) 
         turn=slot.turn,
         back=back,
     )
+
+
+def _line(line: Segment | Ruler) -> tuple[float, float, float, float]:
+    """A line from (x0, y0) to (x1, y1), to the thousandth of a mm."""
+    return round(line.x0, 3), round(line.y0, 3), round(line.x1, 3), round(line.y1, 3)
 
 
 def _box(rect: Rect) -> Box:
