@@ -18,7 +18,7 @@ BORDER_RGB = (0x6E, 0x1C, 0x28)
 
 
 def one_card(variant: str, lang: str, rotate180: bool = False) -> bytes:
-    canvas, buffer = new_canvas((80, 110), None, "reference")
+    canvas, buffer = new_canvas((80, 110), None, "reference", "a reference card")
     ReferencePainter(canvas, lang).front(
         reference_card(variant), 12 * MM, 11.5 * MM, 56 * MM, 87 * MM, 3 * MM, rotate180=rotate180
     )

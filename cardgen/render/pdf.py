@@ -25,7 +25,7 @@ from cardgen.model.layout import check_flip
 from cardgen.record import ATTACHMENTS, DocumentKind, DocumentRecord, Record, record_data
 from cardgen.render.fonts import DEFAULT_FONT, register
 from cardgen.render.palette import BOLD
-from cardgen.texts import DEFAULT_LANG, sheet_strings
+from cardgen.texts import sheet_strings
 
 
 def sides_flip(pages: int, flip: str) -> str | None:
@@ -38,11 +38,9 @@ def sides_flip(pages: int, flip: str) -> str | None:
 rl_config.useA85 = 0
 
 
-def new_canvas(
-    paper: tuple[float, float], flip: str | None, title: str, subject: str | None = None
-) -> tuple[Canvas, io.BytesIO]:
+def new_canvas(paper: tuple[float, float], flip: str | None, title: str, subject: str) -> tuple[Canvas, io.BytesIO]:
     """A canvas of exactly `paper` mm, writing into memory, with the print hints set and the
-    `subject` (by default how to print it, in English)."""
+    `subject` (how to print it: `print_subject`)."""
     register(DEFAULT_FONT)
     register(BOLD)
     buffer = io.BytesIO()
@@ -58,7 +56,7 @@ def new_canvas(
     canvas.setTitle(title)
     canvas.setAuthor("cardgen")
     canvas.setCreator(f"cardgen {__version__}")
-    canvas.setSubject(subject or print_subject(sheet_strings(DEFAULT_LANG), flip))
+    canvas.setSubject(subject)
     canvas.setViewerPreference("PrintScaling", PDFName("None"))
     canvas.setViewerPreference("Duplex", PDFName(DUPLEX_HINTS[flip]))
     for preference in ("PrintArea", "PrintClip", "ViewArea", "ViewClip"):
@@ -77,8 +75,8 @@ def new_document(
     kind: DocumentKind, paper: tuple[float, float], flip: str | None, title: str, lang: str, variant: str | None = None
 ) -> tuple[Canvas, io.BytesIO]:
     """`new_canvas` for a document that is not a card sheet, with the record that says what it is."""
-    canvas, buffer = new_canvas(paper, flip, title, print_subject(sheet_strings(lang), flip))
     flip = check_flip(flip) if flip else None
+    canvas, buffer = new_canvas(paper, flip, title, print_subject(sheet_strings(lang), flip))
     attach_record(
         canvas,
         DocumentRecord(version=DOCUMENT_VERSION, kind=kind, variant=variant, lang=lang, paper_mm=paper, flip=flip),

@@ -36,7 +36,7 @@ class SheetRequest:
     words: dict = field(default_factory=dict)  # locales/LANG/cards.yaml in the chosen language
     cutter_marks: CutterStyle = "none"  # print-and-cut registration marks on the front pages
     record: bool = True  # False for pictures and print-shop pages: no record inside
-    subject: str | None = None  # the PDF's subject; None: the print hint of new_canvas
+    subject: str | None = None  # the PDF's subject; None: how to print it, in the words' language
 
 
 def sheet_plan(request: SheetRequest) -> Plan:
