@@ -240,12 +240,10 @@ def _hints(pdf, report: Report, flip) -> None:
 
 
 def _duplex_problem(duplex, expected: str | None, two_sided: bool, pages: int) -> str | None:
+    if duplex is None and expected:
+        return f"no Duplex hint; this sheet needs {expected}"
     if duplex is None:
-        return (
-            f"no Duplex hint; this sheet needs {expected}"
-            if expected
-            else ("no Duplex hint: the printer dialog will not propose the flip edge")
-        )
+        return "no Duplex hint: the printer dialog will not propose the flip edge"
     if two_sided and duplex == SIMPLEX:
         return (
             f"Duplex {duplex}, but its {pages} pages print on both sides of a sheet: "

@@ -44,14 +44,17 @@ class _Walk:
         if content is None or self.operations > MAX_OPERATIONS:
             return
         resources = resources if isinstance(resources, DictionaryObject) else DictionaryObject()
+        tables = {category: _entries(resources, category) for category in set(LOOKED_UP.values())}
         operations = (content if isinstance(content, ContentStream) else ContentStream(content, self.pdf)).operations
         self.operations += len(operations)
         for operands, operator in operations:
             category = LOOKED_UP.get(operator)
-            names = [operand for operand in operands if isinstance(operand, NameObject)]
-            if category is None or not names or (category == "/ColorSpace" and names[-1] in DEVICE_SPACES):
+            if category is None:
                 continue
-            found = _entries(resources, category).get(names[-1])
+            names = [operand for operand in operands if isinstance(operand, NameObject)]
+            if not names or (category == "/ColorSpace" and names[-1] in DEVICE_SPACES):
+                continue
+            found = tables[category].get(names[-1])
             if found is None:
                 self.missing.setdefault((WORDS[category], f"{names[-1]}{where}"), []).append(page)
             elif category in ("/XObject", "/Pattern"):
