@@ -141,7 +141,7 @@ def balance(
     if never and not tracked:
         raise InputError(
             f"{options.rules.deck_words(players)} never deals any card your set adds or changes "
-            f"({_listed(never)}): both decks would play the same games; choose another variant or more players"
+            f"({listed_cards(never)}): both decks would play the same games; choose another variant or more players"
         )
     work = partial(play_chunk, options, tuple(kinds), seed, (BUNDLED, pool), frozenset(tracked), check)
     sides: Sides = run_chunks(work, games, jobs, _added, Sides(), progress)
@@ -158,7 +158,8 @@ def balance(
     )
 
 
-def _listed(cards: list[int]) -> str:
+def listed_cards(cards: list[int]) -> str:
+    """A few cards by number: 105, 106 … and 4 more."""
     return ", ".join(map(str, cards[:8])) + (f" and {len(cards) - 8} more" if len(cards) > 8 else "")
 
 

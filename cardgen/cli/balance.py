@@ -36,7 +36,7 @@ def command(card_sets, variant, player_count, games, players_kind, seed, as_json
     player), the rounds per game, the round scores and where your new cards end up. A
     difference is a finding only when its interval, paired on the same seeds and held for
     all measures at once, leaves out zero; otherwise it is within the noise."""
-    from cardgen.balance import balance
+    from cardgen.balance import balance, listed_cards
     from cardgen.balance.pdf import balance_pdf
     from cardgen.balance.words import text_report
     from cardgen.batch import all_cores
@@ -49,7 +49,7 @@ def command(card_sets, variant, player_count, games, players_kind, seed, as_json
             options, kinds, games, seed, pool, jobs or all_cores(), [str(name) for name in card_sets], progress=progress
         )
     if report.never_dealt:
-        shown = ", ".join(map(str, report.never_dealt))
+        shown = listed_cards(report.never_dealt)
         click.echo(
             f"cardgen: note: {options.rules.deck_words(len(kinds))} never deals cards {shown} of your set.", err=True
         )
