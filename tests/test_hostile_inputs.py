@@ -5,6 +5,7 @@ timeout); plain refusals run in-process."""
 
 import os
 import signal
+import struct
 import subprocess
 import sys
 import time
@@ -123,6 +124,30 @@ def test_damaged_font_names_style_field_and_font(tmp_path):
     (tmp_path / "style.yaml").write_text(style)
     result = cardgen("preview", "--cards", "1", "--faces", tmp_path / "style.yaml", "-o", tmp_path / "out")
     assert_refused(result, "style.yaml", "field fonts.value", "cut.ttf")
+
+
+def _font_claiming_every_code_point() -> bytes:
+    """Vera with its character map replaced by one format-12 group from 0 to 0xFFFFFFFF:
+    28 bytes that reportlab alone would expand into billions of entries."""
+    font = bytearray(fonts.BUNDLED["Vera"].read_bytes())
+    cmap = (
+        struct.pack(">HHHHI", 0, 1, 3, 10, 12)
+        + struct.pack(">HHIII", 12, 0, 28, 0, 1)
+        + struct.pack(">III", 0, 0xFFFFFFFF, 0)
+    )
+    for entry in range(struct.unpack_from(">H", font, 4)[0]):
+        at = 12 + 16 * entry
+        if font[at : at + 4] == b"cmap":
+            struct.pack_into(">II", font, at + 8, len(font), len(cmap))
+    return bytes(font) + cmap
+
+
+def test_a_font_whose_character_map_claims_everything_is_refused_before_it_is_expanded(tmp_path):
+    (tmp_path / "huge.ttf").write_bytes(_font_claiming_every_code_point())
+    style = (Path(fonts.__file__).parents[2] / "templates" / "faces" / "standard.yaml").read_text()
+    (tmp_path / "style.yaml").write_text(style.replace("value: Vera-Bold", "value: huge.ttf", 1))
+    result = cardgen("preview", "--cards", "1", "--faces", tmp_path / "style.yaml", "-o", tmp_path / "out")
+    assert "more than Unicode has" in assert_refused(result, "style.yaml", "field fonts.value", "huge.ttf")
 
 
 SECRET = "root:x:0:0:secret-line"

@@ -4,6 +4,7 @@ hold a glyph for every character the cards need."""
 
 from __future__ import annotations
 
+import struct
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -18,6 +19,7 @@ T = TypeVar("T")
 
 _REPORTLAB_FONTS = Path(reportlab.__file__).parent / "fonts"
 MAX_FONT_BYTES = 50_000_000  # read whole by reportlab: a 2.5 GB sparse file would be too
+UNICODE_CODE_POINTS = 0x110000  # no character map of a real font maps more
 BUNDLED = {
     "Vera": _REPORTLAB_FONTS / "Vera.ttf",
     "Vera-Bold": _REPORTLAB_FONTS / "VeraBd.ttf",
@@ -45,6 +47,7 @@ def parsed(file: Path, parse: Callable[[str], T]) -> T:
             f"{file.name}: this OpenType font has PostScript (CFF) outlines, which reportlab cannot embed; "
             "use the TrueType version of the font (.ttf) instead."
         )
+    _check_character_map(file)
     try:
         return parse(str(file))
     except TTFError as exc:
@@ -60,6 +63,51 @@ def _has_postscript_outlines(file: Path) -> bool:
             return stream.read(4) == b"OTTO"
     except OSError:
         return False  # the parser says what is wrong with the file
+
+
+def _check_character_map(file: Path) -> None:
+    """reportlab expands each range of a character map into one dict entry per code point:
+    a few bytes claiming 0..0xFFFFFFFF would take all the memory there is. Count first."""
+    try:
+        claimed = _mapped_code_points(file.read_bytes())
+    except (OSError, struct.error, IndexError):
+        return  # the parser says what is wrong with the file
+    if claimed > UNICODE_CODE_POINTS:
+        raise InputError(
+            f"{file.name}: this font's character map claims {claimed:,} characters, more than Unicode has "
+            f"({UNICODE_CODE_POINTS:,}); the file is damaged."
+        )
+
+
+def _mapped_code_points(data: bytes) -> int:
+    """The most code points any one subtable of the font's `cmap` maps (formats 4, 12 and 13:
+    the ones made of ranges); 0 for a font without one."""
+    tables = {data[12 + 16 * i : 16 + 16 * i]: 12 + 16 * i for i in range(struct.unpack_from(">H", data, 4)[0])}
+    if b"cmap" not in tables:
+        return 0
+    cmap = struct.unpack_from(">I", data, tables[b"cmap"] + 8)[0]
+    most = 0
+    for n in range(struct.unpack_from(">H", data, cmap + 2)[0]):
+        subtable = cmap + struct.unpack_from(">I", data, cmap + 4 + 8 * n + 4)[0]
+        most = max(most, _subtable_code_points(data, subtable))
+    return most
+
+
+def _subtable_code_points(data: bytes, at: int) -> int:
+    fmt = struct.unpack_from(">H", data, at)[0]
+    if fmt == 4:
+        segments = struct.unpack_from(">H", data, at + 6)[0] // 2
+        ends = struct.unpack_from(f">{segments}H", data, at + 14)
+        starts = struct.unpack_from(f">{segments}H", data, at + 16 + 2 * segments)
+        return sum(max(0, end - start + 1) for start, end in zip(starts, ends))
+    if fmt in (12, 13):
+        groups = struct.unpack_from(">I", data, at + 12)[0]
+        total = 0
+        for g in range(min(groups, (len(data) - at - 16) // 12)):  # those present
+            start, end = struct.unpack_from(">II", data, at + 16 + 12 * g)
+            total += max(0, end - start + 1)
+        return total
+    return 0
 
 
 @cache
