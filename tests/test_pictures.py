@@ -112,6 +112,18 @@ def test_each_picture_file_is_embedded_once_however_many_cards_use_it(tmp_path):
     assert not [obj for obj in objects if obj.get("/Subtype") == "/Image" and obj.get("/Width") == 40]
 
 
+def test_a_huge_photo_goes_in_at_600_dpi_and_the_sheet_still_verifies(tmp_path):
+    green_png(tmp_path / "huge.png", side=7000)  # 49 megapixels, 44 mm wide on the card: 4,000 dpi
+    content = build(PrintSettings(), [str(pictured_set(tmp_path, green="huge.png"))], "duplex")["pictured-duplex.pdf"]
+    [image] = [obj for obj in _xobjects(content) if obj.get("/Subtype") == "/Image" and "/SMask" in obj]
+    [card] = [card for card in layout_record(content)["cards"] if card["id"] == "G1"]
+    assert _share(_trim_crop(content, card["page"] - 1, card["trim_mm"]), GREEN) > 0.1
+    drawn_inches = card["trim_mm"][2] / 25.4  # the picture is about as wide as the card
+    assert 300 * drawn_inches < image["/Width"] <= 600 * drawn_inches
+    (tmp_path / "sheet.pdf").write_bytes(content)
+    assert verify_pdf(tmp_path / "sheet.pdf").ok
+
+
 def test_a_title_is_one_line_of_text_on_its_card(tmp_path):
     content = build(PrintSettings(), [str(pictured_set(tmp_path))], "sleeve")["pictured-sleeve.pdf"]
     text = reader(content).pages[0].extract_text()

@@ -6,11 +6,12 @@ import io
 import resource
 import subprocess
 import sys
+import zlib
 
 import pypdf
 import pytest
 from hostile_pdfs import lying_records, with_bomb, with_record
-from pypdf.generic import NameObject, NumberObject
+from pypdf.generic import NameObject, NumberObject, StreamObject
 
 from cardgen.errors import InputError
 from cardgen.verify.pdfs import verify_pdf
@@ -139,6 +140,20 @@ def test_a_pdf_that_breaks_pypdf_is_one_line_naming_the_file(sheet, tmp_path):
     with pytest.raises(InputError, match=r"odd-font\.pdf: this PDF is damaged and cannot be read \(") as caught:
         verify_pdf(path)
     assert "\n" not in str(caught.value)
+
+
+def test_a_drawing_as_long_as_the_largest_svg_a_set_may_hold_is_read_not_called_damaged(tmp_path):
+    # a 5 MB SVG draws 2 to 4 million tokens in one form; pypdf alone stops reading at 2 million
+    writer = pypdf.PdfWriter()
+    page = writer.add_blank_page(200, 200)
+    drawing = StreamObject()
+    drawing._data = zlib.compress(b"0 0 m " + b"1 1 l 0 0 l " * 400_000 + b"S")
+    drawing[NameObject("/Filter")] = NameObject("/FlateDecode")
+    page[NameObject("/Contents")] = writer._add_object(drawing)
+    path = tmp_path / "long-drawing.pdf"
+    writer.write(path)
+    checks = {check.name: check.result for check in verify_pdf(path).checks}
+    assert checks["pdf.resources"] == "pass"
 
 
 def test_a_yaml_file_is_a_card_set_even_if_it_mentions_pdf(tmp_path):

@@ -25,7 +25,7 @@ from cardgen.model.faces import FaceStyle, Tone, title_size
 from cardgen.model.turnable import is_ambiguous
 from cardgen.render import art
 from cardgen.render.fonts import register, require_glyphs
-from cardgen.render.pictures import box_in_card, draw_picture, ensure_form
+from cardgen.render.pictures import box_in_card, draw_picture, ensure_form, fitted
 from cardgen.texts import DEFAULT_LANG, check_lang, with_decimal_separator
 
 FORM_PREFIX = "cardgen-"
@@ -295,7 +295,9 @@ class CardPainter:
         _art_form(canvas, "bull")  # defined before, not inside, the back's form
         back_picture = style.back_picture()
         if back_picture:
-            ensure_form(canvas, back_picture[0])
+            picture, place = back_picture
+            box = box_in_card(style.back_box(), width, height, self._scale(width, height))
+            ensure_form(canvas, picture, fitted(picture, *box, place.fit).width)
         canvas.beginForm(form, -bleed, -bleed, width + bleed, height + bleed)
         _BackDrawing(self, width, height, bleed).draw()
         canvas.endForm()

@@ -17,6 +17,7 @@ if TYPE_CHECKING:  # the pictures' module (pillow's colour management) loads onl
     from cardgen.model.pictures import Picture
 
 FORM_PREFIX = "cardgen-picture-"
+EMBED_DPI = 600  # a raster picture is embedded at most this sharp where it is drawn: no printer shows more
 
 
 @dataclass(frozen=True)
@@ -48,7 +49,7 @@ def draw_picture(canvas, picture: Picture, place: PicturePlace, box: tuple[float
     """Draw the picture into `box` (centre x, centre y, width, height) as `place` says."""
     cx, cy, width, height = box
     drawn = fitted(picture, cx, cy, width, height, place.fit)
-    form = ensure_form(canvas, picture)
+    form = ensure_form(canvas, picture, drawn.width)
     canvas.saveState()
     if place.fit == "cover":
         clip = canvas.beginPath()
@@ -62,10 +63,14 @@ def draw_picture(canvas, picture: Picture, place: PicturePlace, box: tuple[float
     canvas.restoreState()
 
 
-def ensure_form(canvas, picture: Picture) -> str:
-    """The picture's Form XObject on this canvas, defined on first use (never inside another
-    form: a caller drawing a form defines the picture's first), one unit per pixel or point."""
-    form = FORM_PREFIX + hashlib.sha1(picture.key.encode()).hexdigest()[:10]
+def ensure_form(canvas, picture: Picture, drawn_width: float) -> str:
+    """The picture's Form XObject on this canvas for a drawing `drawn_width` points wide,
+    defined on first use (never inside another form: a caller drawing a form defines the
+    picture's first), one unit per pixel or point. A raster picture sharper than EMBED_DPI
+    there goes in resampled to it: a 50-megapixel photo would make a 150 MB stream that no
+    printer can use and verify takes for a compression bomb."""
+    pixels = _embedded_pixels(picture, drawn_width)
+    form = FORM_PREFIX + hashlib.sha1(f"{picture.key}|{pixels}".encode()).hexdigest()[:10]
     if canvas.hasForm(form):
         return form
     canvas.beginForm(form, 0, 0, picture.width, picture.height)
@@ -73,7 +78,7 @@ def ensure_form(canvas, picture: Picture) -> str:
         from reportlab.lib.utils import ImageReader
 
         # a JPEG already in sRGB keeps its own compression; any other image goes in as its pixels
-        source = ImageReader(io.BytesIO(picture.jpeg) if picture.jpeg else picture.image)
+        source = ImageReader(_embedded_image(picture, pixels))
         canvas.drawImage(source, 0, 0, picture.width, picture.height, mask="auto")
     elif picture.drawing is not None:
         from reportlab.graphics import renderPDF
@@ -84,6 +89,26 @@ def ensure_form(canvas, picture: Picture) -> str:
         renderPDF.draw(picture.drawing, canvas, 0, 0)
     _end_form(canvas, form)
     return form
+
+
+def _embedded_pixels(picture: Picture, drawn_width: float) -> tuple[int, int] | None:
+    """The pixel size a raster picture goes in at, or None for as it is (or an SVG)."""
+    if picture.image is None:
+        return None
+    most = drawn_width / 72 * EMBED_DPI
+    if picture.width <= most:
+        return None
+    factor = most / picture.width
+    return max(1, round(picture.width * factor)), max(1, round(picture.height * factor))
+
+
+def _embedded_image(picture: Picture, pixels: tuple[int, int] | None):
+    from PIL import Image
+
+    assert picture.image is not None
+    if pixels is not None:
+        return picture.image.resize(pixels, Image.Resampling.LANCZOS)
+    return io.BytesIO(picture.jpeg) if picture.jpeg else picture.image
 
 
 def _end_form(canvas, form: str) -> None:

@@ -24,6 +24,9 @@ from cardgen.record import MAX_PAGES
 MAX_FILE_BYTES = 200_000_000
 INPUT_HINT = "name a PDF, a card-set file or a folder that `cardgen export` wrote"
 MAX_STREAM_BYTES = 50_000_000  # one decoded stream; a card sheet's largest (a font) is under 1 MB
+MAX_STREAM_TOKENS = (
+    10_000_000  # in one content stream; a 5 MB SVG (the most a set may hold) draws fewer than it has bytes
+)
 MAX_DECODED_BYTES = 400_000_000  # every stream of the file together
 MAX_IMAGE_PIXELS = 50_000_000  # an image pdfium would expand: 7,000 × 7,000
 MAX_PAGE_MM = 14_400 / MM  # the largest page the PDF standard allows: 200 inches
@@ -63,6 +66,7 @@ def stream_limits():
         jbig2_maximum_output_length=MAX_STREAM_BYTES,
         array_based_stream_maximum_output_length=MAX_STREAM_BYTES,
         stream_decoding_work_maximum_length=MAX_STREAM_BYTES,
+        stream_parsing_work_maximum_count=MAX_STREAM_TOKENS,
     )
 
 
