@@ -71,8 +71,9 @@ def run_chunks(
         return _combined(map(work, parts), firsts, size, count, combine, start, progress)
     pool = _start_pool(processes, start_method)
     try:
-        return _combined(pool.imap(work, parts), firsts, size, count, combine, start, progress)
-    finally:  # done, an error or Ctrl-C: every worker is stopped before going on
+        with _terminated_as_interrupted():
+            return _combined(pool.imap(work, parts), firsts, size, count, combine, start, progress)
+    finally:  # done, an error, Ctrl-C or SIGTERM: every worker is stopped before going on
         pool.terminate()
         pool.join()
 
@@ -163,12 +164,57 @@ def _start_pool(processes: int, start_method: str | None):
 
     context = multiprocessing.get_context(start_method)
     with _ctrl_c_held():
-        return context.Pool(processes, initializer=_ignore_ctrl_c)
+        return context.Pool(processes, initializer=_worker_start, initargs=(os.getpid(),))
+
+
+def _worker_start(caller: int) -> None:
+    _ignore_ctrl_c()
+    _end_with_caller(caller)
+
+
+def _end_with_caller(caller: int) -> None:
+    """On Linux, a worker whose caller is killed outright (SIGKILL) is killed too: it would
+    wait for work forever."""
+    if sys.platform != "linux":
+        return
+    import ctypes
+
+    PR_SET_PDEATHSIG = 1
+    ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != caller:  # the caller was killed before the line above
+        os._exit(0)
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (a `kill`, a service stopping) reached a run of workers: it ends as Ctrl-C does."""
+
+
+@contextmanager
+def _terminated_as_interrupted() -> Iterator[None]:
+    """SIGTERM raises Terminated in this process instead of ending it at once, so that its
+    workers are stopped first: killed with it, they would find their pipe broken and each
+    print a traceback. Set after the workers start, which keep the default: the pool's own
+    SIGTERM ends them."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum, frame):
+        raise Terminated
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 def _ignore_ctrl_c() -> None:
-    """A worker's first step: Ctrl-C reaches the caller alone, which stops the workers."""
+    """A worker's first step: Ctrl-C reaches the caller alone, which stops the workers; a
+    worker whose caller is gone ends without a word when it sends its result."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGPIPE"):
+        signal.signal(signal.SIGPIPE, signal.SIG_DFL)
     if HOLDS_SIGNALS:
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
 

@@ -43,8 +43,18 @@ def _running(pid: int) -> bool:
         return False
 
 
+# Ctrl-C reaches the whole process group; kill and service managers send SIGTERM (or SIGKILL) to cardgen alone
+STOPPED = {
+    "ctrl-c": (signal.SIGINT, True, 130, "cardgen: stopped.\n"),
+    "sigterm": (signal.SIGTERM, False, 143, "cardgen: stopped.\n"),
+    "sigkill": (signal.SIGKILL, False, -signal.SIGKILL, ""),
+}
+
+
 @pytest.mark.skipif(not Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children").exists(), reason="Linux /proc")
-def test_ctrl_c_stops_every_worker_with_one_line_and_130():
+@pytest.mark.parametrize("how", STOPPED)
+def test_a_stopped_run_stops_every_worker_with_one_line_and_its_status(how):
+    signal_sent, to_group, status, said = STOPPED[how]
     process = subprocess.Popen(
         [sys.executable, "-m", "cardgen", "simulate", "--games", "10000000", "--jobs", "2"],
         stdout=subprocess.PIPE,
@@ -58,13 +68,17 @@ def test_ctrl_c_stops_every_worker_with_one_line_and_130():
         while len(workers := _children(process.pid)) < 2 and time.monotonic() < deadline:
             time.sleep(0.05)
         time.sleep(0.2)  # the workers are playing
-        os.killpg(process.pid, signal.SIGINT)
+        (os.killpg if to_group else os.kill)(process.pid, signal_sent)
         _, stderr = process.communicate(timeout=30)
+        time.sleep(0.2)  # a worker killed with its caller is gone a moment later
     finally:
         process.kill()  # no simulation left running when the test fails
+        for worker in workers:
+            if _running(worker):
+                os.kill(worker, signal.SIGKILL)
     assert len(workers) == 2
-    assert process.returncode == 130
-    assert stderr == "cardgen: stopped.\n"
+    assert process.returncode == status
+    assert stderr == said  # no worker's traceback of a broken pipe
     assert not any(_running(worker) for worker in workers)
 
 

@@ -11,9 +11,11 @@ from importlib import import_module
 import click
 
 from cardgen import __version__
+from cardgen.batch import Terminated
 from cardgen.errors import CardgenError, printable
 
 INTERRUPTED = 130  # the shell's status for a command stopped by Ctrl-C (128 + SIGINT)
+TERMINATED = 143  # and by SIGTERM (128 + SIGTERM)
 
 
 # click 8.2+ raises this for a bare `cardgen`: show the help, as older versions do
@@ -30,6 +32,8 @@ class _Cardgen(click.Group):
             return super().invoke(ctx)
         except CardgenError as exc:
             _fail(str(exc), exc.exit_code)
+        except Terminated:
+            _fail("stopped.", TERMINATED)
         except KeyboardInterrupt:
             _fail("stopped.", INTERRUPTED)
 
