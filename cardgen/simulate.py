@@ -10,13 +10,24 @@ be replayed on its own with `games=1, seed=seed + i`.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from functools import partial
 from operator import add
 
 from cardgen.batch import run_chunks
-from cardgen.engine import BUNDLED, STRATEGIES, CardPool, Game, IllegalPlay, InvariantBroken, Options
+from cardgen.engine import (
+    BUNDLED,
+    FIRST_JOKER,
+    FIRST_ZERO,
+    STRATEGIES,
+    CardPool,
+    Game,
+    IllegalPlay,
+    InvariantBroken,
+    Options,
+)
+from cardgen.engine.deck import never_dealt
 from cardgen.errors import CheckFailed, InputError
 
 
@@ -29,6 +40,8 @@ class SimulationResult:
     mean_totals: list[float]
     win_rates: list[float]  # a shared win counts as a win for each winner
     mean_rounds: float
+    cards: str = "the bundled cards"  # what was played, as the summary says it
+    never_dealt: list[int] = field(default_factory=list)  # the set's cards these games never dealt
 
     @property
     def games_per_second(self) -> float:
@@ -44,12 +57,20 @@ class SimulationResult:
             "mean_totals": [round(total, 3) for total in self.mean_totals],
             "win_rates": [round(rate, 4) for rate in self.win_rates],
             "mean_rounds": round(self.mean_rounds, 3),
+            "cards": self.cards,
+            "never_dealt": self.never_dealt,
         }
 
     def summary(self) -> str:
         lines = [
             f"{self.options.name}, {len(self.kinds)} players, {self.games} games "
             f"in {self.seconds:.2f} s ({self.games_per_second:,.0f} games/s)",
+            f"cards: {self.cards}",
+            *(
+                [f"note: {never_dealt_words(self.options, len(self.kinds), self.never_dealt)}"]
+                if self.never_dealt
+                else []
+            ),
             f"mean rounds per game: {self.mean_rounds:.2f}",
         ]
         width = max(len("heuristic"), *map(len, self.kinds))  # rollout:20 is wider
@@ -90,9 +111,10 @@ def simulate(
     progress: Callable[[int], None] | None = None,
     jobs: int = 1,
     pool: CardPool = BUNDLED,
+    sets: Sequence[str] = (),
 ) -> SimulationResult:
-    """Play `games` games with the cards of `pool` on `jobs` processes; `progress(done)`
-    is called now and then.
+    """Play `games` games with the cards of `pool` (the bundled ones changed by the card
+    sets named `sets`) on `jobs` processes; `progress(done)` is called now and then.
 
     A broken engine invariant (or a strategy's illegal decision) stops the run
     with CheckFailed naming the seed that replays that game: the first such game
@@ -112,7 +134,33 @@ def simulate(
         mean_totals=[total / played for total in sums.totals],
         win_rates=[won / played for won in sums.wins],
         mean_rounds=sums.rounds / played,
+        cards=played_cards(options, len(kinds), pool, sets),
+        never_dealt=never_dealt(pool, options.rules.deck(len(kinds), pool)),
     )
+
+
+def played_cards(options: Options, players: int, pool: CardPool, sets: Sequence[str] = ()) -> str:
+    """The cards the games were dealt from, in words: "numbered 1–116 and 7 zero cards (the
+    bundled cards changed by twelve.yaml)"."""
+    dealt = options.rules.deck(players, pool)
+    numbered = sorted(card for card in dealt if card < FIRST_ZERO)
+    span = f"{numbered[0]}–{numbered[-1]}"
+    kinds = [f"numbered {span}" if len(numbered) == numbered[-1] else f"{len(numbered)} numbered ({span})"]
+    if options.rules.holds(FIRST_ZERO):
+        kinds.append(f"{sum(card in pool.zeros for card in dealt)} zero cards")
+    if options.rules.holds(FIRST_JOKER):
+        kinds.append(f"{sum(card in pool.jokers for card in dealt)} jokers")
+    whose = f"the bundled cards changed by {', '.join(sets)}" if sets else "the bundled cards"
+    return f"{' and '.join(kinds)} ({whose})"
+
+
+def never_dealt_words(options: Options, players: int, cards: list[int]) -> str:
+    return f"{options.rules.deck_words(players)} never deals cards {listed_cards(cards)} of your set"
+
+
+def listed_cards(cards: list[int]) -> str:
+    """A few cards by number: 105, 106 … and 4 more."""
+    return ", ".join(map(str, cards[:8])) + (f" and {len(cards) - 8} more" if len(cards) > 8 else "")
 
 
 def failed_game(index: int, game_seed: int, broken: InvariantBroken | IllegalPlay) -> CheckFailed:

@@ -164,7 +164,7 @@ def test_the_table_stays_in_line_with_a_long_player_name():
         win_rates=[1.0, 0.0],
         mean_rounds=4.0,
     )
-    heading, *rows = result.summary().splitlines()[2:]
+    heading, *rows = result.summary().splitlines()[3:]
     for row in rows:  # each figure ends where its heading ends
         assert row.index(".", row.index("  ", 6)) + 3 == heading.index("mean total") + len("mean total"), row
 

@@ -6,7 +6,7 @@ import json
 import pytest
 from clirun import cardgen_in_process
 
-from cardgen.engine import BUNDLED, Game, HeuristicPlayer, Options
+from cardgen.engine import BUNDLED, VARIANTS, Game, HeuristicPlayer, Options
 from cardgen.model.play import load_pool
 
 PROMO = """name: promo
@@ -121,6 +121,28 @@ rounds:
       - {Ana: 110, Ben: 105}
       - {Ana: 111, Ben: {card: 3, take: 1}}
 """
+
+
+TWELVE = "name: twelve\ntitle: Twelve\ncards:\n" + "".join(
+    f"  - {{id: N{value}, kind: number, value: {value}, heads: {1 + value % 3}}}\n" for value in range(105, 117)
+)
+
+
+def test_verify_serves_exactly_the_variants_simulate_plays_and_simulate_names_the_cards(tmp_path):
+    path = tmp_path / "twelve.yaml"
+    path.write_text(TWELVE)
+    verified = cardgen_in_process("verify", path, "--games", "1", "--json")
+    checks = json.loads(verified.stdout)["inputs"][0]["checks"]
+    served = [check["check"].removeprefix("set.games.") for check in checks if check["check"].startswith("set.games.")]
+    assert served == list(VARIANTS)  # extra numbered cards play in every variant, the bundled zeros and jokers beside
+    [variants] = [check["message"] for check in checks if check["check"] == "set.variants"]
+    assert "Plus and Jokers" in variants and "bundled zero cards" in variants and "bundled jokers" in variants
+    for variant in VARIANTS:
+        played = cardgen_in_process("simulate", "--variant", variant, "--set", path, "--games", "2")
+        assert played.returncode == 0, played.stderr
+        assert "(the bundled cards changed by " in played.stdout and "twelve.yaml" in played.stdout
+    pro = cardgen_in_process("simulate", "--variant", "pro", "--set", path, "--games", "2").stdout
+    assert "cards: numbered 1–44 (" in pro and "never deals cards 105, 106" in pro
 
 
 def test_the_referee_plays_a_record_with_the_set_beside_it(tmp_path, promo):

@@ -18,10 +18,11 @@ from cardgen.balance.play import Side, Sides, play_chunk
 from cardgen.balance.stats import FEWEST_GAMES, Difference, Interval, mean_interval, paired_differences
 from cardgen.batch import run_chunks
 from cardgen.engine import BUNDLED, CardPool, OptionError, Options
+from cardgen.engine.deck import changed_cards, never_dealt
 from cardgen.errors import InputError
-from cardgen.simulate import make_players
+from cardgen.simulate import listed_cards, make_players
 
-__all__ = ["BalanceReport", "balance", "new_cards"]
+__all__ = ["BalanceReport", "balance"]
 
 
 @dataclass(frozen=True)
@@ -110,12 +111,6 @@ class BalanceReport:
         }
 
 
-def new_cards(pool: CardPool, deck: list[int]) -> list[int]:
-    """The cards of `deck` the user's pool adds or changes (bull heads) against the bundled one."""
-    bundled = set(BUNDLED.numbered + BUNDLED.zeros + BUNDLED.jokers)
-    return [card for card in deck if card not in bundled or pool.heads[card] != BUNDLED.heads[card]]
-
-
 def balance(
     options: Options,
     kinds: list[str],
@@ -136,8 +131,8 @@ def balance(
     except OptionError as exc:
         raise InputError(f"{exc} with the standard deck, so there is nothing to compare your cards with") from None
     deck = options.rules.deck(players, pool)
-    tracked = new_cards(pool, deck)
-    never = sorted(set(new_cards(pool, [*pool.numbered, *pool.zeros, *pool.jokers])) - set(deck))
+    tracked = changed_cards(pool, deck)
+    never = never_dealt(pool, deck)
     if never and not tracked:
         raise InputError(
             f"{options.rules.deck_words(players)} never deals any card your set adds or changes "
@@ -156,11 +151,6 @@ def balance(
         set_names=list(set_names or []),
         never_dealt=never,
     )
-
-
-def listed_cards(cards: list[int]) -> str:
-    """A few cards by number: 105, 106 … and 4 more."""
-    return ", ".join(map(str, cards[:8])) + (f" and {len(cards) - 8} more" if len(cards) > 8 else "")
 
 
 def _added(total: Sides, part: Sides) -> Sides:

@@ -68,7 +68,15 @@ def command(
     )
     with Progress(games) as progress:
         result = simulate(
-            options, kinds, games, seed=seed, check=not no_check, progress=progress, jobs=jobs or all_cores(), pool=pool
+            options,
+            kinds,
+            games,
+            seed=seed,
+            check=not no_check,
+            progress=progress,
+            jobs=jobs or all_cores(),
+            pool=pool,
+            sets=[str(name) for name in card_sets],
         )
     click.echo(json.dumps(result.as_json()) if as_json else result.summary())
 

@@ -55,6 +55,18 @@ def changed_pool(numbers: Mapping[int, int], zero_heads: Sequence[int], jokers: 
     )
 
 
+def changed_cards(pool: CardPool, cards: Sequence[int]) -> list[int]:
+    """The cards of `cards` that `pool` adds to the bundled ones or gives other bull heads."""
+    bundled = set(BUNDLED.numbered + BUNDLED.zeros + BUNDLED.jokers)
+    return [card for card in cards if card not in bundled or pool.heads[card] != BUNDLED.heads[card]]
+
+
+def never_dealt(pool: CardPool, dealt: Sequence[int]) -> list[int]:
+    """The cards `pool` adds or changes that a deck of `dealt` cards leaves out (Pro with
+    few players deals only the lowest numbers)."""
+    return sorted(set(changed_cards(pool, [*pool.numbered, *pool.zeros, *pool.jokers])) - set(dealt))
+
+
 def deck(options, players: int, pool: CardPool = BUNDLED) -> list[int]:
     """Every card a round of `options`' variant uses with this many players (dealt or not)."""
     return options.rules.deck(players, pool)

@@ -246,19 +246,19 @@ def _names(variants: list[str]) -> str:
 def _check_variants(doc: YamlDocument, contents: Contents, report: Report) -> list[str]:
     """Check what each variant the set serves needs; return the variants it can play."""
     variants = []
-    numbered_only = _variants_with(None)
+    every_variant = list(VARIANTS)  # numbered cards are played in every variant (docs/RULES.md §18)
     if contents.numbers or contents.other_numbers:
         missing = [n for n in range(1, HIGHEST + 1) if n not in contents.numbers]
         numbers = {**contents.numbers, **contents.other_numbers}
         twice = {n: found for n, found in sorted(numbers.items()) if len(found) > 1}
         if not contents.numbers and not twice:
-            variants += numbered_only
+            variants += every_variant
         elif not missing and not twice:
-            report.passed("set.classic", f"holds every numbered card 1–104 once: {_names(numbered_only)} can be played")
-            variants += numbered_only
+            report.passed("set.classic", f"holds every numbered card 1–104 once: {_names(every_variant)} can be played")
+            variants += every_variant
         elif contents.numbered_replacement:
             _replacement(sorted(contents.numbers), missing, report)
-            variants += numbered_only
+            variants += every_variant
         elif not twice:
             report.failed(
                 "set.classic",
@@ -289,12 +289,13 @@ def _check_variants(doc: YamlDocument, contents: Contents, report: Report) -> li
         _check_jokers(doc, contents, numbers_from, report)
         if contents.numbered_usable and (len(contents.jokers) >= 2 or contents.jokers_replacement):
             variants += _variants_with(FIRST_JOKER)
-    served = ", ".join(VARIANTS[v].name for v in variants) or "no variant of docs/RULES.md"
-    together = variants and (contents.numbered_replacement or not contents.numbers)
+    variants = [variant for variant in VARIANTS if variant in variants]  # once each, in the rules' order
+    served = _names(variants) or "no variant of docs/RULES.md"
+    together = _bundled_companions(contents, variants, numbers_from)
     report.info(
         "set.variants",
         f"serves {served}"
-        + (f", together with {numbers_from}" if together else "")
+        + (f", together with {together}" if together else "")
         + (
             "; games are simulated with the bundled deck, this set's bull heads on its cards"
             if variants and contents.numbered_replacement
@@ -302,6 +303,17 @@ def _check_variants(doc: YamlDocument, contents: Contents, report: Report) -> li
         ),
     )
     return variants
+
+
+def _bundled_companions(contents: Contents, variants: list[str], numbers_from: str) -> str:
+    """The bundled cards the set's games take besides its own: numbered cards, and the zero
+    cards or jokers of the variants it serves but holds none of."""
+    companions = [numbers_from] if variants and (contents.numbered_replacement or not contents.numbers) else []
+    if not contents.zeros and any(VARIANTS[v].holds(FIRST_ZERO) for v in variants):
+        companions.append("the bundled zero cards")
+    if not contents.jokers and any(VARIANTS[v].holds(FIRST_JOKER) for v in variants):
+        companions.append("the bundled jokers")
+    return ", ".join(companions[:-1]) + " and " + companions[-1] if len(companions) > 1 else "".join(companions)
 
 
 def _replacement(present: list[int], missing: list[int], report: Report) -> None:
