@@ -113,11 +113,11 @@ class _BoundedLoader(_Parser, Composer, SafeConstructor, Resolver):
         if isinstance(event, yaml.AliasEvent):
             self._aliases += 1
             if self._aliases > MAX_NODES:
-                raise _problem(event.start_mark, f"more than {MAX_NODES:,} aliases")
+                raise _problem(event.start_mark, f"this file holds more than {MAX_NODES:,} aliases")
         self._depth += 1
         try:
             if self._depth > MAX_DEPTH:
-                raise _problem(event.start_mark, f"lists or mappings nested more than {MAX_DEPTH} deep")
+                raise _problem(event.start_mark, f"this file nests lists or mappings more than {MAX_DEPTH} deep")
             return Composer.compose_node(self, parent, index)
         finally:
             self._depth -= 1
@@ -125,7 +125,7 @@ class _BoundedLoader(_Parser, Composer, SafeConstructor, Resolver):
     def construct_yaml_int(self, node):
         digits = sum(ch.isalnum() for ch in node.value)
         if digits > MAX_INT_DIGITS:
-            raise _problem(node.start_mark, f"a number of more than {MAX_INT_DIGITS} digits")
+            raise _problem(node.start_mark, f"this number has more than {MAX_INT_DIGITS} digits")
         return SafeConstructor.construct_yaml_int(self, node)
 
 
@@ -172,9 +172,9 @@ def parse_yaml(text: str, name: str) -> YamlDocument:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 1
         problem = exc.problem or exc.context
-        if not isinstance(exc, _Refused):
-            problem = _unquoted(problem)
-        raise InputError(f"{name}, line {line}: this is not valid YAML ({one_line(problem)}).") from None
+        if isinstance(exc, _Refused):  # valid YAML, but more than cardgen reads: our own words, whole
+            raise InputError(f"{name}, line {line}: {problem}.") from None
+        raise InputError(f"{name}, line {line}: this is not valid YAML ({one_line(_unquoted(problem))}).") from None
     except (yaml.YAMLError, ValueError, TypeError, RecursionError, OverflowError) as exc:
         raise InputError(f"{name}: this is not valid YAML ({one_line(str(exc))}).") from None
     finally:
@@ -205,7 +205,12 @@ class _Walk:
         self.lines[path] = line
         self.count += 1
         if self.count > MAX_NODES:
-            raise _problem(node.start_mark, f"more than {MAX_NODES:,} values once its aliases are expanded")
+            expanded = " once its aliases are expanded" if self.loader._aliases else ""
+            raise _problem(
+                node.start_mark,
+                f"this file holds more than {MAX_NODES:,} values (numbers, words, list items){expanded}; cardgen reads "
+                "at most that many from one file, far more than any card set, layout or game record holds",
+            )
         if id(node) in self.open:
             raise _problem(node.start_mark, "an alias refers to the list or mapping that contains it")
         if isinstance(node, yaml.MappingNode):

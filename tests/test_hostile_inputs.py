@@ -62,6 +62,13 @@ def test_alias_bomb_is_refused_fast(tmp_path):
     assert time.monotonic() - started < 20
 
 
+def test_a_file_of_too_many_values_without_an_alias_says_what_the_bound_is_about(tmp_path):
+    result, path = preview_set(tmp_path, "cards: [" + ", ".join(["1"] * 100_001) + "]\n", run=cardgen_in_process)
+    line = assert_refused(result, path)
+    assert "this file holds more than 100,000 values (numbers, words, list items); cardgen reads at most" in line
+    assert "alias" not in line
+
+
 def test_alias_inside_itself_is_refused(tmp_path):
     result, path = preview_set(tmp_path, SET_HEAD + "cards: &a [*a]\n", run=cardgen_in_process)
     assert "line 3" in assert_refused(result, path)
