@@ -11,7 +11,7 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pypdfium2
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 IMAGES = Path(__file__).resolve().parent / "images"
 DPI = 110  # enough to read a page on screen, small enough for the repository
@@ -98,6 +98,9 @@ def main() -> None:
         cardgen("preview", "--cards", "55", "--dpi", "200", "-o", str(out / "single"))
         (out / "single" / "55.png").replace(IMAGES / "card-55.png")
         homemade_cards(out / "homemade")
+        cardgen("build", "--set", "zero-cards", "--mode", "sticker", "-o", str(out / "sticker"))
+        page_png(out / "sticker" / "zero-cards-sticker.pdf", 0, "sheet-zero-cards-sticker.png")
+        phone_photo_card(out / "photo")
 
 
 def homemade_cards(out: Path) -> None:
@@ -105,6 +108,33 @@ def homemade_cards(out: Path) -> None:
     example = Path(__file__).resolve().parent.parent / "examples" / "homemade" / "homemade.yaml"
     cardgen("preview", "--set", str(example), "--contact-sheet", "--back", "--dpi", "100", "-o", str(out))
     (out / "contact-sheet.png").replace(IMAGES / "cards-homemade.png")
+
+
+def phone_photo_card(out: Path) -> None:
+    """A photo stored on its side, as phones store them, with the EXIF orientation that says
+    so (6: turn it a quarter clockwise), side by side as stored and as cardgen prints it."""
+    out.mkdir(parents=True)
+    upright = Image.new("RGB", (300, 400), (120, 190, 240))  # a sky, a field and a tree: drawn here
+    draw = ImageDraw.Draw(upright)
+    draw.rectangle((0, 280, 300, 400), fill=(90, 170, 70))
+    draw.rectangle((140, 170, 160, 290), fill=(110, 70, 40))
+    draw.ellipse((85, 60, 215, 200), fill=(40, 120, 50))
+    draw.ellipse((215, 25, 275, 85), fill=(250, 220, 60))
+    stored = upright.transpose(Image.Transpose.ROTATE_90)  # what the phone wrote
+    exif = Image.Exif()
+    exif[0x0112] = 6
+    stored.save(out / "photo.jpg", exif=exif, quality=90)
+    (out / "photo.yaml").write_text(
+        "name: photo\ntitle: A phone photo\ncards:\n"
+        "  - {id: T1, kind: number, value: 105, heads: 1, title: The old oak, picture: photo.jpg}\n"
+    )
+    cardgen("preview", "--set", str(out / "photo.yaml"), "--dpi", "150", "-o", str(out / "card"))
+    card = Image.open(out / "card" / "T1.png").convert("RGB")
+    shown = stored.resize((round(stored.width * card.height / stored.height), card.height))
+    both = Image.new("RGB", (shown.width + 20 + card.width, card.height), "white")
+    both.paste(shown, (0, 0))
+    both.paste(card, (shown.width + 20, 0))
+    both.quantize(256).save(IMAGES / "card-phone-photo.png", optimize=True)
 
 
 if __name__ == "__main__":
