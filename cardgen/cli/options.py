@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 
-from cardgen.formats import FLIPS, PAPERS
+from cardgen.formats import FLIPS, PAPERS, RULER_MEASURED, RULER_MM
 from cardgen.texts import DEFAULT_LANG, LANGUAGES
 
 
@@ -78,8 +78,8 @@ def back_offset_option(help: str, required: bool = False):
 
 
 RULER_WORDS = (
-    "What the 100 mm rulers of the calibration sheet (`cardgen calibrate`) measure on your printout, across "
-    "the page and down it, in mm (95 to 105), like 99.6,100.2"
+    f"What the {RULER_MM:g} mm rulers of the calibration sheet (`cardgen calibrate`) measure on your printout, "
+    f"across the page and down it, in mm ({RULER_MEASURED[0]:g} to {RULER_MEASURED[1]:g}), like 99.6,100.2"
 )
 
 
