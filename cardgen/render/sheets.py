@@ -81,7 +81,10 @@ def render_sheet(request: SheetRequest, plan: Plan | None = None) -> bytes:
 def _scaled(canvas: Canvas, plan: Plan) -> bool:
     """Draw the page's cards and marks `plan.scale` times larger about the paper's centre, if
     that is not 1 (then restore the state after them): a printer that shrinks or stretches
-    its pages brings them back to the planned size. True if it did."""
+    its pages brings them back to the planned size. True if it did. About the centre: whatever
+    point the printer shrinks about, the page's centre then lands where it did unscaled, so the
+    back offset read on the calibration sheet (whose paired scales average to the centre)
+    stays right."""
     sx, sy = plan.scale
     if (sx, sy) == (1.0, 1.0):
         return False
