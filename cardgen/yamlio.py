@@ -58,6 +58,11 @@ class YamlDocument:
             path = path[:-1]
         return self.lines.get(path, 1)
 
+    def place(self, *paths: FieldPath) -> str:
+        """Where the values at `paths` stand, for a report: "line 7", "lines 7, 9"."""
+        lines = ", ".join(str(self.line_of(path)) for path in paths)
+        return f"{'line' if len(paths) == 1 else 'lines'} {lines}"
+
     def sets(self, path: FieldPath) -> bool:
         """Whether this file itself gives the field at `path`."""
         return tuple(path) in self.lines
@@ -76,7 +81,7 @@ MAX_NODES = 100_000  # values in a document, counting each alias's copy
 MAX_DEPTH = 100  # lists and mappings nested in each other
 MAX_INT_DIGITS = 100  # longer integers are no count, size or value
 # What YAML allows in a file: tab, newlines and the printable characters (YAML 1.1, 5.1).
-_FORBIDDEN = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+FORBIDDEN_CHARACTERS = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 def load_yaml(path: str | Path, shown_as: str | None = None) -> YamlDocument:
@@ -155,7 +160,7 @@ def _keep_token(quoted: re.Match) -> str:
 
 def parse_yaml(text: str, name: str) -> YamlDocument:
     """Parse YAML text; raise InputError naming `name` and the line of any problem."""
-    forbidden = _FORBIDDEN.search(text)
+    forbidden = FORBIDDEN_CHARACTERS.search(text)
     if forbidden:
         line = text.count("\n", 0, forbidden.start()) + 1
         code = f"U+{ord(forbidden.group()):04X}"
