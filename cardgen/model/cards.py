@@ -23,6 +23,7 @@ SETS_DIR = TEMPLATES / "sets"
 CardKind = Literal["number", "zero", "joker", "blank"]
 MAX_VALUE = 999  # a printed value has at most three digits before the point
 MAX_CARDS = 2000
+MAX_COPIES = 100
 PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 
 
@@ -37,6 +38,8 @@ class Card(BaseModel):
     heads: int = Field(ge=0, le=7)
     picture: str | None = Field(default=None, min_length=1, max_length=300)  # a PNG, JPEG or SVG file
     title: str | None = Field(default=None, min_length=1, max_length=80)  # one line on the front
+    # copies printed: the same card, played once (for numbered cards, jokers and zeros, spares)
+    count: int = Field(default=1, ge=1, le=MAX_COPIES)
 
     _artwork: Picture | None = PrivateAttr(default=None)
 
@@ -112,6 +115,10 @@ class CardSet(BaseModel):
         """The file the set was read from, to point errors at its lines."""
         assert self._doc is not None, "load_card_set records the file of every set it reads"
         return self._doc
+
+    def printed_cards(self) -> list[Card]:
+        """The cards as they go on sheets: each `count` times, copies side by side."""
+        return [card for card in self.cards for _ in range(card.count)]
 
     @property
     def source_file(self) -> Path:
