@@ -68,9 +68,12 @@ class WithTable(YamlDocument):
     """A YAML document one of whose fields (`cards: cards.csv`) is a table's records: errors
     and places under that field name the table's file, row and column; the others, the YAML's."""
 
-    def __init__(self, outer: YamlDocument, key: str, table: TableDocument, folder: Path):
-        super().__init__(outer.file, {**outer.data, key: table.data}, outer.lines)
-        self.key, self.table, self.folder = key, table, folder  # folder: the table's, for the files it names
+    def __init__(self, outer: YamlDocument, key: str, table: TableDocument):
+        super().__init__(outer.file, {**outer.data, key: table.data}, outer.lines, outer.folder)
+        self.key, self.table = key, table
+
+    def folder_of(self, path: FieldPath) -> Path | None:
+        return super().folder_of(path) if self._in_table(path) is None else self.table.folder
 
     def _in_table(self, path: FieldPath) -> FieldPath | None:
         path = tuple(path)
@@ -155,7 +158,7 @@ class _Rows:
     def document(self) -> TableDocument:
         if self.header is None:
             raise InputError(f"{self.name}: this table is empty; its first row names the columns.")
-        return TableDocument(self.name, self.records, self.lines, self.header, self.header_row)
+        return TableDocument(self.name, self.records, self.lines, columns=self.header, header_row=self.header_row)
 
 
 def _letters(column: int) -> str:
@@ -182,7 +185,9 @@ def read_table(path: Path, shown: str, max_rows: int, what: str = "a table") -> 
         _read_csv(data, rows)
     else:
         _read_spreadsheet(data, suffix, rows)
-    return rows.document()
+    table = rows.document()
+    table.folder = path.resolve().parent
+    return table
 
 
 # -- CSV -------------------------------------------------------------------------------

@@ -108,7 +108,6 @@ class CardSet(BaseModel):
 
     _doc: YamlDocument | None = PrivateAttr(default=None)
     _source_file: Path = PrivateAttr(default=SETS_DIR / "set.yaml")
-    _cards_folder: Path | None = PrivateAttr(default=None)  # where the cards' `picture:` files lie
 
     @property
     def doc(self) -> YamlDocument:
@@ -139,7 +138,7 @@ def read_set_document(name_or_file: str | Path) -> tuple[YamlDocument, Path]:
         file, shown = _table_file(doc, path)
         table = read_table(file, shown, max_rows=MAX_CARDS, what="a card set")
         table.data = [_card_record(table, index, record) for index, record in enumerate(table.data)]
-        doc = WithTable(doc, "cards", table, file.parent)
+        doc = WithTable(doc, "cards", table)
     return doc, path
 
 
@@ -204,8 +203,6 @@ def load_card_set(name_or_file: str | Path) -> CardSet:
     doc, path = read_set_document(name_or_file)
     card_set = validate(doc, CardSet)
     card_set._doc, card_set._source_file = doc, path
-    if isinstance(doc, WithTable):
-        card_set._cards_folder = doc.folder
     seen: dict[str, int] = {}
     for index, card in enumerate(card_set.cards):
         if card.id in seen:
@@ -223,12 +220,12 @@ def _read_pictures(card_set: CardSet, doc: YamlDocument, folder: Path) -> None:
     cards), else the one of its id in the set's `pictures:` folder."""
     from cardgen.model.pictures import find_picture  # pillow loads only for a set with pictures
 
-    cards_folder = card_set._cards_folder or folder
     by_id = _pictures_by_id(card_set, doc, folder)
     where: FieldPath
     for index, card in enumerate(card_set.cards):
         if card.picture is not None:
-            reference, base, where = card.picture, cards_folder, ("cards", index, "picture")
+            where = ("cards", index, "picture")
+            reference, base = card.picture, doc.folder_of(where) or folder
         elif card.id in by_id:
             reference, base, where = by_id[card.id], folder, ("pictures",)
         else:

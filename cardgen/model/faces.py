@@ -19,7 +19,7 @@ from cardgen.errors import InputError
 from cardgen.model import fonts
 from cardgen.model.cards import Card, CardSet
 from cardgen.paths import TEMPLATES, bundled_names, confined_file, find_data_file, find_referenced_file
-from cardgen.yamlio import YamlDocument, load_yaml, validate
+from cardgen.yamlio import YamlDocument, load_extended, validate
 
 if TYPE_CHECKING:
     from cardgen.model.pictures import Picture
@@ -318,22 +318,23 @@ def load_face_style(name_or_file: str | Path) -> FaceStyle:
 
 
 def _load_style_file(path: Path, shown: str) -> FaceStyle:
-    doc = load_yaml(path, shown_as=shown)
+    doc = load_extended(path, shown, FACES_DIR, "face style")
     style = validate(doc, FaceStyle)
     _check_arrangements(doc, style)
     _check_geometry(doc, style)
     _check_tones(doc, style)
     style._source = shown
-    fonts_by_role = _resolve_fonts(doc, style, path.resolve().parent)
+    fonts_by_role = _resolve_fonts(doc, style)
     style._font_names = {role: name for role, (name, _) in fonts_by_role.items()}
     style._font_files = {role: file for role, (_, file) in fonts_by_role.items()}
     _check_glyphs(doc, style)
-    style._pictures = _read_pictures(doc, style, path.resolve().parent)
+    style._pictures = _read_pictures(doc, style)
     return style
 
 
-def _read_pictures(doc: YamlDocument, style: FaceStyle, folder: Path) -> dict[str, Picture]:
-    """The pictures the style draws itself, on the front and on the back."""
+def _read_pictures(doc: YamlDocument, style: FaceStyle) -> dict[str, Picture]:
+    """The pictures the style draws itself, on the front and on the back, each beside the
+    file that names it (the style, or a style it extends)."""
     from cardgen.model.pictures import find_picture  # pillow loads only for a style with pictures
 
     found = {}
@@ -345,7 +346,7 @@ def _read_pictures(doc: YamlDocument, style: FaceStyle, folder: Path) -> dict[st
             continue
         field = (*where, "file") if doc.sets((*where, "file")) else where
         try:
-            found[side] = find_picture(place.file, folder)
+            found[side] = find_picture(place.file, _folder_of(doc, (*where, "file")))
         except InputError as exc:
             raise doc.error(field, str(exc)) from None
     return found
@@ -383,7 +384,13 @@ def _check_tones(doc: YamlDocument, style: FaceStyle) -> None:
             raise doc.error(("joker", "decimal_separator", language), "must be one character")
 
 
-def _resolve_fonts(doc: YamlDocument, style: FaceStyle, style_folder: Path) -> dict[str, tuple[str, Path]]:
+def _folder_of(doc: YamlDocument, path: tuple[str, ...]) -> Path:
+    folder = doc.folder_of(path)
+    assert folder is not None, "a style is loaded from a file"
+    return folder
+
+
+def _resolve_fonts(doc: YamlDocument, style: FaceStyle) -> dict[str, tuple[str, Path]]:
     """Each role's font name and file; a file must lie where a style may name files and be
     a TrueType font reportlab can embed."""
     found = {}
@@ -393,7 +400,7 @@ def _resolve_fonts(doc: YamlDocument, style: FaceStyle, style_folder: Path) -> d
         if value in fonts.BUNDLED:
             found[role] = (value, fonts.BUNDLED[value])
             continue
-        file = confined_file(value, style_folder)
+        file = confined_file(value, _folder_of(doc, where))
         if file is None:
             raise doc.error(
                 where, f"the font file {value} lies outside templates/, layouts/, assets/ and the style's own folder"
