@@ -238,3 +238,12 @@ def test_pictures_are_found_beside_the_sheet_and_by_card_id_in_the_pictures_fold
     (tmp_path / "photos" / "P106.svg").write_text('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>')
     line = _refused(tmp_path / "promo.yaml", tmp_path)
     assert "field pictures: card 'P106' has two pictures, photos/P106.png and photos/P106.svg" in line
+
+
+def test_the_example_table_set_builds_and_verifies_with_its_spare_card(tmp_path):
+    example = Path(__file__).resolve().parent.parent / "examples" / "homemade" / "homemade-table.yaml"
+    assert cardgen_in_process("build", "--set", example, "-o", tmp_path / "out").returncode == 0
+    sheet = tmp_path / "out" / "homemade-table-duplex.pdf"
+    ran = cardgen_in_process("verify", example, sheet, "--set", example, "--games", 2)
+    assert ran.returncode == 0, ran.stdout
+    assert "printed as many times as its count says (5 cards)" in ran.stdout
