@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 from cardgen.batch import alongside
 from cardgen.errors import InputError
-from cardgen.formats import CUT_FILE_NAME, MODES, ModeName
+from cardgen.formats import CUT_FILE_NAME, MODES, TRUE_RULER, ModeName
 from cardgen.layout.geometry import GridError, make_grid
 from cardgen.model.cards import Card, CardSet, RulesCard, SheetCard, bundled_set_names, load_card_set
 from cardgen.model.faces import FaceStyle, load_set_faces
@@ -38,6 +38,7 @@ class PrintSettings:
     flip: str | None = None  # None: the layout's
     back_offset: tuple[float, float] = (0.0, 0.0)
     lang: str = DEFAULT_LANG
+    ruler_measured: tuple[float, float] = TRUE_RULER  # what the printer makes of 100 mm: card sheets drawn to cancel it
     cutter_marks: CutterStyle = "none"  # a cutting machine's registration marks on the card sheets' fronts
     cut_file: str | None = None  # "svg" or "dxf": a cut file beside each card sheet, one per sheet
     faces: str | None = None  # a face style (bundled name or file) for every set; None: each set's own
@@ -256,6 +257,7 @@ def _render_jobs(
             back_offset=settings.back_offset,
             words=words,
             cutter_marks=settings.cutter_marks,
+            ruler_measured=settings.ruler_measured,
         )
         try:
             plan = sheet_plan(request)

@@ -30,6 +30,7 @@ from cardgen.model.faces import FaceStyle
 from cardgen.model.layout import Layout
 from cardgen.preview import (
     PreviewCard,
+    Progress,
     choose_cards,
     image_names,
     rasterise,
@@ -65,9 +66,10 @@ class _Back:
     cards: int  # how many printed cards it goes behind: the fronts' copies
 
 
-def export(request: ExportRequest) -> dict[str, bytes]:
-    """Every file of the export, manifest.json included, as bytes keyed by file name.
-    InputError for bad input, before anything is drawn."""
+def export(request: ExportRequest, progress: Progress | None = None) -> dict[str, bytes]:
+    """Every file of the export, manifest.json included, as bytes keyed by file name;
+    `progress(done, total)` as each picture is made. InputError for bad input, before
+    anything is drawn."""
     page = sheet_layout("one-up", request.layout, bleed=request.bleed_mm)
     _check(request, make_grid(page).paper)
     chosen = choose_cards(list(request.sets), None, request.faces)
@@ -77,7 +79,7 @@ def export(request: ExportRequest) -> dict[str, bytes]:
     front_names = image_names(chosen, reserved=(*back_names, EXPORT_MANIFEST))
     pages: list[PreviewCard | FaceStyle] = [*chosen, *(back.style for back in backs)]
     if request.format == "png":
-        images = rasterise(sheet_pdf(pages, page, request.lang, request.dpi), request.dpi)
+        images = rasterise(sheet_pdf(pages, page, request.lang, request.dpi), request.dpi, progress)
         files = dict(zip([*front_names, *back_names], images))
     else:
         files = {_pdf_name(request.sets): sheet_pdf(pages, page, request.lang, title=_title(request, page))}

@@ -83,6 +83,21 @@ EXPORT_FORMATS: Final = {
     "pdf": "one PDF, a page each, TrimBox at the cut",
 }
 
+# A printer that shrinks or stretches what it prints: the calibration sheet's rulers are
+# RULER_MM long, and a player enters what they measure on paper, across and down, in this range
+# (beyond it the printer is not printing at actual size, which no scale should paper over).
+RULER_MM: Final = 100.0
+RULER_MEASURED: Final = (95.0, 105.0)
+TRUE_RULER: Final = (RULER_MM, RULER_MM)  # a printer that prints at exactly its size
+
+
+def compensation(ruler_measured: tuple[float, float]) -> tuple[float, float]:
+    """How much larger a page is drawn, across and down, for a printer whose RULER_MM mm come
+    out as `ruler_measured`: what it then prints lands at its true size."""
+    across, down = ruler_measured
+    return RULER_MM / across, RULER_MM / down
+
+
 LAYOUT_ATTACHMENT = "cardgen-layout.json"
 CALIBRATION_ATTACHMENT = "cardgen-calibration.json"
 DOCUMENT_ATTACHMENT = "cardgen-document.json"

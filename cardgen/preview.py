@@ -13,6 +13,7 @@ import io
 import re
 import unicodedata
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, partial
 from pathlib import Path
@@ -214,12 +215,20 @@ def page_images(files: dict[str, bytes], dpi: int) -> dict[str, bytes]:
     return {f"{stem}-p{n:02d}.png": png for stem, pdf in pdfs.items() for n, png in enumerate(rasterise(pdf, dpi), 1)}
 
 
-def rasterise(pdf: bytes, dpi: int) -> list[bytes]:
+Progress = Callable[[int, int], None]  # progress(done, total): how far a long job is, for its caller to show
+
+
+def rasterise(pdf: bytes, dpi: int, progress: Progress | None = None) -> list[bytes]:
     """A PNG of each page at `dpi`, the page's size in whole pixels, sRGB (its ICC profile
-    inside) with the dpi written in the file."""
+    inside) with the dpi written in the file; `progress(done, total)` after each page."""
     document = pypdfium2.PdfDocument(pdf)
     try:
-        return [_png(document[index], dpi) for index in range(len(document))]
+        total, images = len(document), []
+        for index in range(total):
+            images.append(_png(document[index], dpi))
+            if progress is not None:
+                progress(index + 1, total)
+        return images
     finally:
         document.close()
 

@@ -1,8 +1,11 @@
-"""Printer profiles: a printer's duplex flip, paper and the back offset that cancels its
-front/back shift, kept in `printers.yaml` in the user's configuration folder.
+"""Printer profiles: a printer's duplex flip, paper, the back offset that cancels its
+front/back shift, and what it makes of the calibration sheet's 100 mm rulers (a printer
+that shrinks or stretches), kept in `printers.yaml` in the user's configuration folder.
 
 The back offset convention: (X, Y) moves everything on back pages X mm to the right
-and Y mm up, as seen on that back page, in that page's own coordinates.
+and Y mm up, as seen on that back page, in that page's own coordinates. The ruler's
+measure (ACROSS, DOWN): the mm the ruler across the page and the one down it measure on
+paper; 100, 100 for a printer that prints at its true size.
 """
 
 from __future__ import annotations
@@ -16,7 +19,8 @@ from platformdirs import user_config_dir
 
 from cardgen.errors import InputError
 from cardgen.files import output_folder
-from cardgen.model.layout import check_flip, check_offset, paper_size
+from cardgen.formats import TRUE_RULER
+from cardgen.model.layout import check_flip, check_offset, check_ruler_measured, paper_size
 from cardgen.yamlio import load_yaml
 
 PROFILES_FILE = "printers.yaml"
@@ -29,6 +33,7 @@ class PrinterProfile:
     back_offset: tuple[float, float]
     flip: str  # 'long' | 'short'
     paper: str  # 'a4' | 'letter'
+    ruler_measured: tuple[float, float] = TRUE_RULER  # mm, across and down
 
 
 def config_dir() -> Path:
@@ -57,6 +62,20 @@ def parse_offset(text: str) -> tuple[float, float]:
     return check_offset((x, y), f"the back offset {text!r}")
 
 
+def parse_ruler_measured(text: str) -> tuple[float, float]:
+    """'99.6,100.2' -> (99.6, 100.2): what the calibration sheet's rulers measure, in mm."""
+    parts = str(text).split(",")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        measured = tuple(float(part.strip()) for part in parts)
+    except ValueError:
+        raise InputError(
+            f"--ruler-measured {text!r} is not of the form ACROSS,DOWN in mm with a dot for decimals, like 99.6,100.2."
+        ) from None
+    return check_ruler_measured(measured, f"--ruler-measured {text!r}")
+
+
 def check_name(name: str) -> str:
     text = str(name).strip()
     if not text:
@@ -68,11 +87,14 @@ def check_name(name: str) -> str:
     return text
 
 
-def make_profile(name: str, back_offset, flip: str = "long", paper: str = "a4") -> PrinterProfile:
+def make_profile(
+    name: str, back_offset, flip: str = "long", paper: str = "a4", ruler_measured=TRUE_RULER
+) -> PrinterProfile:
     """A checked profile: every field as `load_profile` would return it."""
     check_flip(flip)
     paper_size(paper)
-    return PrinterProfile(check_name(name), check_offset(back_offset), flip, paper)
+    measured = check_ruler_measured(ruler_measured)
+    return PrinterProfile(check_name(name), check_offset(back_offset), flip, paper, measured)
 
 
 def load_profiles() -> dict[str, PrinterProfile]:
@@ -91,7 +113,11 @@ def load_profiles() -> dict[str, PrinterProfile]:
     for name, fields in printers.items():
         try:
             profiles[str(name)] = make_profile(
-                str(name), fields["back_offset"], fields.get("flip", "long"), fields.get("paper", "a4")
+                str(name),
+                fields["back_offset"],
+                fields.get("flip", "long"),
+                fields.get("paper", "a4"),
+                fields.get("ruler_measured", TRUE_RULER),
             )
         except (KeyError, TypeError):
             raise InputError(f"{path}: the printer {name!r} lacks a back_offset; fix or delete the file.") from None
@@ -109,22 +135,29 @@ def load_profile(name: str) -> PrinterProfile:
 
 def save_profile(profile: PrinterProfile) -> bool:
     """Add or replace `profile`; True if it replaced one of the same name."""
-    return update_profile(profile.name, profile.back_offset, profile.flip, profile.paper)[2]
+    fields = (profile.back_offset, profile.flip, profile.paper, profile.ruler_measured)
+    return update_profile(profile.name, *fields)[2]
 
 
-def update_profile(name: str, back_offset=None, flip: str | None = None, paper: str | None = None):
+def update_profile(name: str, back_offset=None, flip: str | None = None, paper: str | None = None, ruler_measured=None):
     """Save the profile `name` with the values given, keeping its others (a new one: long
-    edge, A4); (the profile, the fields it kept, whether one was there)."""
+    edge, A4, a printer true to size); (the profile, the fields it kept, whether one was there)."""
     name = check_name(name)
     with output_folder(config_dir()) as folder:  # held: a concurrent change is never lost
         profiles = load_profiles()
         old = profiles.get(name)
         if old is None and back_offset is None:
             raise InputError("a new printer profile needs --back-offset X,Y: the values the calibration sheet reads.")
-        given = {"back_offset": back_offset, "flip": flip, "paper": paper}
+        given = {"back_offset": back_offset, "flip": flip, "paper": paper, "ruler_measured": ruler_measured}
         kept = [field for field, value in given.items() if value is None and old is not None]
         fields = {field: getattr(old, field) if field in kept else value for field, value in given.items()}
-        profile = make_profile(name, fields["back_offset"], fields["flip"] or "long", fields["paper"] or "a4")
+        profile = make_profile(
+            name,
+            fields["back_offset"],
+            fields["flip"] or "long",
+            fields["paper"] or "a4",
+            fields["ruler_measured"] or TRUE_RULER,
+        )
         profiles[name] = profile
         folder.write({PROFILES_FILE: _profiles_text(profiles)})
     return profile, kept, old is not None
@@ -140,13 +173,17 @@ def remove_profile(name: str) -> PrinterProfile:
     return profile
 
 
+def profile_data(profile: PrinterProfile) -> dict:
+    """A profile's fields as printers.yaml and `printer list --json` hold them (the ruler's
+    measure where it is not the true size)."""
+    data: dict = {"back_offset": list(profile.back_offset), "flip": profile.flip, "paper": profile.paper}
+    if profile.ruler_measured != TRUE_RULER:
+        data["ruler_measured"] = list(profile.ruler_measured)
+    return data
+
+
 def _profiles_text(profiles: dict[str, PrinterProfile]) -> bytes:
-    data = {
-        "printers": {
-            name: {"back_offset": list(p.back_offset), "flip": p.flip, "paper": p.paper}
-            for name, p in sorted(profiles.items())
-        }
-    }
+    data = {"printers": {name: profile_data(p) for name, p in sorted(profiles.items())}}
     header = "# cardgen printer profiles: edit with `cardgen printer add|remove`.\n"
     text = header + yaml.safe_dump(data, sort_keys=True, allow_unicode=True, default_flow_style=None)
     return text.encode("utf-8")

@@ -30,9 +30,12 @@ from cardgen.formats import (
     LAYOUT_ATTACHMENT,
     LAYOUT_VERSION,
     MODES,
+    RULER_MEASURED,
+    TRUE_RULER,
     Flip,
     ModeName,
     SheetMode,
+    compensation,
 )
 from cardgen.yamlio import field_name, first_problem, one_line
 
@@ -56,6 +59,7 @@ Shift = tuple[Annotated[float, Ge(-50), Le(50)], Annotated[float, Ge(-50), Le(50
 Inset = Annotated[float, Ge(0), Le(50)]
 Tick = Annotated[int, Ge(-1), Le(1)]
 Pixel = Annotated[int, Ge(1), Le(1_000_000)]
+RulerMeasure = Annotated[float, Ge(RULER_MEASURED[0]), Le(RULER_MEASURED[1])]
 SPARSE: dict = {"sparse": True}  # a field written only where it differs from its default
 
 
@@ -162,6 +166,10 @@ class LayoutRecord(Paper):
     card_mm: SizeMm
     bleed_mm: Annotated[float, Ge(0), Le(10)]
     back_offset_mm: Shift = (0.0, 0.0)
+    # what the printer makes of 100 mm, across and down: every page is drawn larger by as much
+    # (cardgen.formats.compensation) about the paper's centre, and everything else here is
+    # where it lands on the paper
+    ruler_measured_mm: tuple[RulerMeasure, RulerMeasure] = field(default=TRUE_RULER, metadata=SPARSE)
     slots_per_page: Annotated[int, Ge(1), Le(20_000)]
     targets_mm: Annotated[tuple[tuple[Length, Length], ...], MaxLen(64)] = ()
     target_size_mm: Annotated[float, Gt(0), Le(30)] = 6.0
@@ -180,6 +188,11 @@ class LayoutRecord(Paper):
     @property
     def sheet_mode(self) -> SheetMode:
         return MODES[self.mode]
+
+    @property
+    def scale(self) -> tuple[float, float]:
+        """How much larger than where they land its pages are drawn, across and down."""
+        return compensation(self.ruler_measured_mm)
 
     def __post_init__(self) -> None:
         """Everything the checks look at lies on the paper and on a page the record lists;

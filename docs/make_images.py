@@ -50,7 +50,8 @@ def cut_file_png(pdf: Path, svg: Path, target: str) -> None:
                         )
                 else:
                     points += pairs
-            draw.line([(x * px, y * px) for x, y in points + points[:1]], fill=colour, width=2)
+            closing = points[:1] if path.get("d").rstrip().endswith("Z") else []  # a shared cut line stays open
+            draw.line([(x * px, y * px) for x, y in points + closing], fill=colour, width=2)
     image.quantize(256).save(IMAGES / target, optimize=True)
 
 

@@ -206,6 +206,25 @@ def test_the_instructions_say_what_to_type():
     assert "100%" in text and "BACK" in text
 
 
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_ruler_across_and_one_down_each_measure_100_mm_and_say_what_to_type(paper):
+    """What a player measures to find a printer that shrinks or stretches: 101 ticks 1 mm
+    apart, across the page and down it, and the command that takes the two lengths."""
+    content = sheet(paper)
+    info, size = description(content)["ruler"], description(content)["paper_mm"]
+    ink = pages(paper)[0]
+    (x, y), (down_x, down_top) = info["start"], info["down_start"]
+    across = marks(ink, size, "x", (x - 1, x + 101), (y + 0.3, y + 1.0))
+    down = marks(ink, size, "y", (down_top - 101, down_top + 1), (down_x - 1.0, down_x - 0.3))
+    for ticks in (across, down):
+        assert len(ticks) == 101
+        assert max(ticks) - min(ticks) == pytest.approx(100.0, abs=0.05)  # a 300 dpi pixel is 0.085 mm
+        assert all(b - a == pytest.approx(1.0, abs=0.05) for a, b in zip(sorted(ticks), sorted(ticks)[1:]))
+    assert down_x > size[0] - 10 and abs((down_top - 50) - size[1] / 2) < 0.01  # down the right edge, centred
+    text = " ".join(page.extract_text() for page in reader(content).pages).replace("\n", " ")
+    assert "cardgen printer add NAME --ruler-measured ACROSS,DOWN" in text
+
+
 # -- the scales, from pixels ---------------------------------------------------
 
 

@@ -182,7 +182,12 @@ def layout(paper, flip, lang, offset):
     block(wrong_words, "wrong-flip words")
 
     ruler_x, ruler_y = info["ruler"]["start"]
-    marked = scale_regions(info) + [Box(ruler_x, ruler_y, ruler_x + info["ruler"]["length"], ruler_y + 3.0, "ruler")]
+    length = info["ruler"]["length"]
+    down_x, down_top = info["ruler"]["down_start"]
+    marked = scale_regions(info) + [
+        Box(ruler_x, ruler_y, ruler_x + length, ruler_y + 3.0, "ruler"),
+        Box(down_x - 3.0, down_top - length, down_x, down_top, "ruler down"),
+    ]
     for region in marked:
         labels = [r for r in lines if id(r) not in claimed and r[3].distance(region) < LABEL_REACH]
         claimed.update(id(r) for r in labels)

@@ -395,3 +395,117 @@ def test_a_dxf_cut_file_declares_every_layer_its_outlines_are_on():
     declared = {value for (code, value), previous in zip(tables[1:], tables) if code == 2 and previous == (0, "LAYER")}
     used = {value for code, value in pairs if code == 8}
     assert used == {"CUT", "REGISTRATION"} and used <= declared
+
+
+# --- cards that share their cuts --------------------------------------------------
+
+SHARED = PrintSettings(layout="poker", cut_file="svg")  # gap: shared, 3 mm corners
+
+
+@pytest.fixture(scope="module")
+def shared_sheets():
+    """The numbered cards on the poker layout, whose cards touch: 12 sheets, the last of 5 cards."""
+    svg = render_jobs(jobs_for(["numbered"], "duplex"), SHARED)
+    dxf = render_jobs(jobs_for(["numbered"], "duplex"), replace(SHARED, cut_file="dxf"))
+    return svg, dxf
+
+
+def _open_paths(svg: bytes, paper_h: float):
+    """The SVG's straight lines (as ((x0, y0), (x1, y1)) in the plan's coordinates) and curves."""
+    _, paths = _paths(svg, "cut")
+    lines, curves = [], []
+    for d in paths:
+        assert not d.endswith("Z"), d  # closing a line would send the blade back along it
+        values = _numbers(d)
+        points = [(x, paper_h - y) for x, y in zip(values[0::2], values[1::2])]
+        (lines if d.split()[2] == "L" else curves).append(points)
+    return lines, curves
+
+
+def _card_edges(trim):
+    x, y, w, h = trim
+    return [((x, y), (x + w, y)), ((x, y + h), (x + w, y + h)), ((x, y), (x, y + h)), ((x + w, y), (x + w, y + h))]
+
+
+def _on(point, line):
+    (x0, y0), (x1, y1) = line
+    x, y = point
+    return min(x0, x1) - 1e-6 <= x <= max(x0, x1) + 1e-6 and min(y0, y1) - 1e-6 <= y <= max(y0, y1) + 1e-6
+
+
+@pytest.mark.parametrize("sheet", [1, 12], ids=["full sheet", "last sheet of 5"])
+def test_cards_that_touch_get_one_line_per_cut_and_never_an_edge_twice(shared_sheets, sheet):
+    svg, _ = shared_sheets
+    record = layout_record(svg["numbered-duplex.pdf"])
+    page = [p["page"] for p in record["pages"] if p["side"] == "front"][sheet - 1]
+    trims = [card["trim_mm"] for card in record["cards"] if card["page"] == page]
+    lines, curves = _open_paths(svg[f"numbered-duplex-cut-p{sheet}.svg"], A4[1])
+    corners = {(round(x + dx, 3), round(y + dy, 3)) for x, y, w, h in trims for dx in (0, w) for dy in (0, h)}
+    for line in lines:  # straight, from a card's corner to a card's corner
+        assert line[0][0] == line[1][0] or line[0][1] == line[1][1]
+        assert all((round(x, 3), round(y, 3)) in corners for x, y in line)
+    for trim in trims:  # every stretch of every card's edge under exactly one line
+        for start, end in _card_edges(trim):
+            for t in (0.25, 0.5, 0.75):
+                point = (start[0] + t * (end[0] - start[0]), start[1] + t * (end[1] - start[1]))
+                assert sum(_on(point, line) for line in lines) == 1, (trim, point)
+    for index, one in enumerate(lines):  # collinear lines merged: no two on one line that meet or overlap
+        for other in lines[index + 1 :]:
+            vertical = one[0][0] == one[1][0] == other[0][0] == other[1][0]
+            horizontal = one[0][1] == one[1][1] == other[0][1] == other[1][1]
+            if vertical or horizontal:
+                assert not (_on(one[0], other) or _on(one[1], other) or _on(other[0], one)), (one, other)
+    columns = 3 if len(trims) == 9 else None
+    if columns:  # a full 3 × 3 sheet: 4 lines down it and 4 across, each the grid's whole length
+        assert len(lines) == 8
+        assert {abs(a[0] - b[0]) + abs(a[1] - b[1]) for a, b in lines} == {3 * 63.0, 3 * 88.0}
+    # a rounded card's four corners: one quarter circle each, inside the card, 3 mm across
+    assert len(curves) == 4 * len(trims)
+    for start, *_, end in curves:
+        assert abs(start[0] - end[0]) == pytest.approx(3.0, abs=0.001) == abs(start[1] - end[1])
+
+
+def test_a_dxf_of_cards_that_touch_has_the_same_open_lines(shared_sheets):
+    svg, dxf = shared_sheets
+    polylines = [p for p in _dxf_polylines(dxf["numbered-duplex-cut-p1.dxf"]) if p["layer"] == "CUT"]
+    assert not any(p["closed"] for p in polylines) and all(len(p["vertices"]) == 2 for p in polylines)
+    straight = sorted(
+        tuple((round(v[0], 3), round(v[1], 3)) for v in p["vertices"]) for p in polylines if not p["vertices"][0][2]
+    )
+    lines, _ = _open_paths(svg["numbered-duplex-cut-p1.svg"], A4[1])
+    assert straight == sorted(tuple((round(x, 3), round(y, 3)) for x, y in line) for line in lines)
+    arcs = [p for p in polylines if p["vertices"][0][2]]
+    assert len(arcs) == 36 and all(p["vertices"][0][2] == pytest.approx(-math.tan(math.pi / 8)) for p in arcs)
+
+
+@pytest.fixture
+def shared_folder(tmp_path, shared_sheets):
+    for files in shared_sheets:
+        for name, content in files.items():
+            (tmp_path / name).write_bytes(content)
+    return tmp_path
+
+
+def test_verify_passes_cut_files_of_cards_that_touch(shared_folder):
+    names = ["numbered-duplex-cut-p1.svg", "numbered-duplex-cut-p12.svg", "numbered-duplex-cut-p1.dxf"]
+    ran = cardgen_in_process("verify", *(shared_folder / name for name in names))
+    assert ran.returncode == 0, ran.stdout
+    assert ran.stdout.count("PASS  cut.paths: the sheet's 9 cards that share their cuts are cut along 8 lines") == 2
+
+
+def _line_of(text: str, index: int) -> str:
+    return re.findall(r'<path d="M [\d.,]+ L [\d.,]+"/>\n', text)[index]
+
+
+@pytest.mark.parametrize(
+    "change, words",
+    [
+        (lambda text: text.replace("</g>", _line_of(text, 4) + "</g>", 1), "is cut twice from x 10.50 to 199.50 mm"),
+        (lambda text: text.replace(_line_of(text, 0), ""), "no outline of its own, and no line cuts its left edge"),
+        (lambda text: re.sub(r'<path d="M [\d.,]+ C [\d., ]+"/>\n', "", text, count=1), "corner has no quarter circle"),
+    ],
+    ids=["an edge twice", "a line missing", "a corner square"],
+)
+def test_verify_fails_an_edge_cut_twice_a_line_missing_or_a_corner_left_square(shared_folder, change, words):
+    ran = _tamper(shared_folder, change, "numbered-duplex-cut-p1.svg")
+    assert ran.returncode == 1 and words in ran.stdout, ran.stdout

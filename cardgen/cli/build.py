@@ -49,7 +49,21 @@ from cardgen.formats import CUT_FILE_KINDS, MODES
     "(silhouette: Silhouette Studio's print-and-cut marks; try --layout silhouette).",
 )
 def command(
-    sets, mode, together, faces, layout, paper, flip, back_offset, printer, lang, output, png, cut_file, cut_marks
+    sets,
+    mode,
+    together,
+    faces,
+    layout,
+    paper,
+    flip,
+    back_offset,
+    ruler_measured,
+    printer,
+    lang,
+    output,
+    png,
+    cut_file,
+    cut_marks,
 ):
     """Write the print kit (or the chosen sets) as PDFs ready for a home printer."""
     with _collector_resting():
@@ -58,7 +72,7 @@ def command(
         from cardgen.build import build, stale_cut_files
         from cardgen.files import write_files
 
-        settings = resolve_print_settings(layout, paper, flip, back_offset, printer, lang)
+        settings = resolve_print_settings(layout, paper, flip, back_offset, printer, lang, ruler_measured)
         settings = replace(settings, cutter_marks=cut_marks, cut_file=cut_file, faces=faces)
         files = build(settings, list(sets), mode, together, warn=_warn)
         if png:

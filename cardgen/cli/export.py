@@ -37,11 +37,13 @@ def command(sets, bleed, dpi, file_format, layout, faces, lang, output):
     """Write print-shop files: every card face and each distinct back at the cut size plus
     bleed, nothing else on them, and a manifest.json saying what each file is and how many
     copies to print. Check them with `cardgen verify FOLDER`."""
+    from cardgen.cli.progress import LineProgress
     from cardgen.export import ExportRequest, export
     from cardgen.files import write_files
 
     request = ExportRequest(tuple(sets), bleed, dpi, file_format, layout, faces=faces, lang=lang)
-    files = export(request)
+    with LineProgress("exporting", "pictures") as progress:
+        files = export(request, progress)
     for path in write_files(output, files):
         click.echo(printable(path))
     others = sorted(p.name for p in output.iterdir() if p.name not in files and not p.name.startswith("."))

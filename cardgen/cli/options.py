@@ -5,7 +5,7 @@ from pathlib import Path
 
 import click
 
-from cardgen.formats import FLIPS, PAPERS
+from cardgen.formats import FLIPS, PAPERS, RULER_MEASURED, RULER_MM
 from cardgen.texts import DEFAULT_LANG, LANGUAGES
 
 
@@ -77,6 +77,16 @@ def back_offset_option(help: str, required: bool = False):
     return click.option("--back-offset", metavar="X,Y", required=required, help=help)
 
 
+RULER_WORDS = (
+    f"What the {RULER_MM:g} mm rulers of the calibration sheet (`cardgen calibrate`) measure on your printout, "
+    f"across the page and down it, in mm ({RULER_MEASURED[0]:g} to {RULER_MEASURED[1]:g}), like 99.6,100.2"
+)
+
+
+def ruler_measured_option(help: str):
+    return click.option("--ruler-measured", metavar="ACROSS,DOWN", help=f"{RULER_WORDS}: {help}")
+
+
 def printer_option(takes: str):
     return click.option(
         "--printer", metavar="NAME", help=f"Take {takes} from a saved printer profile (options given here win)."
@@ -100,7 +110,10 @@ def print_options(function):
             back_offset_option(
                 "Move back pages X mm right and Y mm up, as seen on the back, to cancel a printer's shift."
             ),
-            printer_option("paper, flip and back offset"),
+            ruler_measured_option(
+                "every card sheet is drawn larger or smaller by as much, so that the cards come out at their size."
+            ),
+            printer_option("paper, flip, back offset and the ruler's measure"),
             lang_option("Language of the printed texts and the joker's decimal separator."),
         ],
     )
@@ -122,23 +135,28 @@ def resolve_paper_and_flip(paper: str | None, flip: str | None, printer: str | N
     return settings.paper or "a4", settings.flip or "long"
 
 
-def resolve_print_settings(layout, paper, flip, back_offset, printer, lang):
+def resolve_print_settings(layout, paper, flip, back_offset, printer, lang, ruler_measured=None):
     """Explicit options win over the printer profile, which wins over the layout."""
     from cardgen.build import PrintSettings
+    from cardgen.formats import TRUE_RULER
 
-    offset = (0.0, 0.0)
+    offset, measured = (0.0, 0.0), TRUE_RULER
     if printer:  # the printer profiles load only when asked for: a plain build does without platformdirs
         from cardgen.printers import load_profile
 
         profile = load_profile(printer)
         paper = paper or profile.paper
         flip = flip or profile.flip
-        offset = profile.back_offset
+        offset, measured = profile.back_offset, profile.ruler_measured
     if back_offset:
         from cardgen.printers import parse_offset
 
         offset = parse_offset(back_offset)
-    return PrintSettings(layout=layout, paper=paper, flip=flip, back_offset=offset, lang=lang)
+    if ruler_measured:
+        from cardgen.printers import parse_ruler_measured
+
+        measured = parse_ruler_measured(ruler_measured)
+    return PrintSettings(layout=layout, paper=paper, flip=flip, back_offset=offset, lang=lang, ruler_measured=measured)
 
 
 class VariantChoice(click.ParamType):

@@ -89,6 +89,14 @@ def print_box(box: Rect, paper: tuple[float, float]) -> Rect:
     return Rect(paper_w / 2 - half_w, paper_h / 2 - half_h, 2 * half_w, 2 * half_h)
 
 
+def drawn_box(box: Rect, paper: tuple[float, float], scale: tuple[float, float]) -> Rect:
+    """Where a page drawn `scale` times larger about the paper's centre puts `box`."""
+    if scale == (1.0, 1.0):
+        return box
+    (sx, sy), (cx, cy) = scale, (paper[0] / 2, paper[1] / 2)
+    return Rect(cx + (box.x - cx) * sx, cy + (box.y - cy) * sy, box.width * sx, box.height * sy)
+
+
 class GridError(ValueError):
     """The cards do not fit: the message says why, for the caller to put in front of a file
     and `field`, the layout field that asked for what does not fit."""

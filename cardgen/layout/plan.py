@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from cardgen.formats import MM, MODES, ModeName, SheetMode
+from cardgen.formats import MM, MODES, TRUE_RULER, ModeName, SheetMode, compensation
 from cardgen.layout.geometry import (
     Grid,
     GridError,
@@ -185,10 +185,17 @@ class Plan:
     targets: tuple[Point, ...]  # the front pages' targets; the backs' lie behind them
     pages: tuple[Page, ...]
     layout: Layout  # what it was planned from: the card, bleed, marks, ruler and printable area
+    ruler_measured: tuple[float, float] = TRUE_RULER  # mm the printer makes of RULER_MM, across and down
 
     @property
     def sheet_mode(self) -> SheetMode:
         return MODES[self.mode]
+
+    @property
+    def scale(self) -> tuple[float, float]:
+        """How much larger every page is drawn than planned, across and down, about the paper's
+        centre: the printer's shrinking or stretching then lands everything where it is planned."""
+        return compensation(self.ruler_measured)
 
     @property
     def trim_box(self) -> Rect:
@@ -215,9 +222,12 @@ def plan_sheets(
     back_offset: tuple[float, float] = (0.0, 0.0),
     cutter_marks: CutterStyle = "none",
     dpi: float | None = None,
+    ruler_measured: tuple[float, float] = TRUE_RULER,
 ) -> Plan:
     """Fronts in grid order, each followed (but on a sleeve sheet) by the page behind it;
-    `dpi`: a fitted paper (`paper: fit`) in whole pixels."""
+    `dpi`: a fitted paper (`paper: fit`) in whole pixels. Everything is planned where it lands
+    on the paper; `ruler_measured` (what the printer makes of the calibration sheet's rulers)
+    says how much larger the pages are drawn to land so (`Plan.scale`)."""
     sheet = MODES[mode]
     if sheet.inset:
         layout = inset_card(layout, sheet.inset)
@@ -226,7 +236,7 @@ def plan_sheets(
             raise CutterMarksError(
                 "a fold sheet takes no cutting-machine marks: print duplex or sleeve sheets for that"
             )
-        return plan_fold(card_count, layout, paper)
+        return replace(plan_fold(card_count, layout, paper), ruler_measured=ruler_measured)
     grid = make_grid(layout, paper, card_count, dpi)
     marks = silhouette_marks(grid.paper) if cutter_marks == "silhouette" else None
     targets = tuple(target_centres(grid, layout))
@@ -252,9 +262,8 @@ def plan_sheets(
             bleed = grid.bleed if sheet.back_bleed else 0.0
             page = _page(len(pages) + 1, "back", len(pages), back, behind_targets, grid, layout, bleed, back_offset)
             pages.append(_moved(page, *back_offset))
-    return Plan(
-        mode, flip if sheet.through_paper else None, grid.paper, grid, back_offset, targets, tuple(pages), layout
-    )
+    through = flip if sheet.through_paper else None
+    return Plan(mode, through, grid.paper, grid, back_offset, targets, tuple(pages), layout, ruler_measured)
 
 
 def inset_card(layout: Layout, inset: float) -> Layout:

@@ -28,6 +28,7 @@ def sheet_record(plan: Plan, cards: Sequence[SheetCard], title: str) -> LayoutRe
         card_mm=(layout.card.width, layout.card.height),
         bleed_mm=layout.bleed,
         back_offset_mm=plan.back_offset,
+        ruler_measured_mm=plan.ruler_measured,
         slots_per_page=len(plan.grid.slots),
         targets_mm=plan.targets,
         target_size_mm=layout.target_size or 6.0,  # no targets listed when the layout has none

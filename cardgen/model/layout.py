@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from cardgen.errors import InputError
-from cardgen.formats import FLIPS, PAPERS, Flip
+from cardgen.formats import FLIPS, PAPERS, RULER_MEASURED, RULER_MM, Flip
 from cardgen.model.faces import Colour
 from cardgen.paths import LAYOUTS, find_data_file
 from cardgen.yamlio import YamlDocument, first_problem, load_extended, validate
@@ -48,6 +48,21 @@ def check_offset(offset, what: str = "the back offset") -> tuple[float, float]:
     if abs(x) > MAX_OFFSET or abs(y) > MAX_OFFSET:
         raise InputError(f"{what} is more than {MAX_OFFSET:g} mm; print `cardgen calibrate` and read it again.")
     return (x + 0.0, y + 0.0)  # + 0.0 turns -0.0 into 0.0
+
+
+def check_ruler_measured(measured, what: str = "the ruler's measure") -> tuple[float, float]:
+    """(across, down): what the calibration sheet's RULER_MM rulers measure on paper, in mm."""
+    low, high = RULER_MEASURED
+    try:
+        across, down = (float(value) for value in measured)
+    except (TypeError, ValueError, OverflowError):
+        raise InputError(f"{what} must be two lengths in mm, across and down, like 99.6,100.2.") from None
+    if not all(math.isfinite(value) and low <= value <= high for value in (across, down)):
+        raise InputError(
+            f"{what} must be two lengths of {low:g} to {high:g} mm (what the {RULER_MM:g} mm rulers of the "
+            "calibration sheet measure across and down); farther off, the printer is not printing at actual size."
+        )
+    return (across, down)
 
 
 class _Strict(BaseModel):

@@ -25,6 +25,10 @@ right (long) or left (short), and Y with the apparent shift down (long) or up
 Two X scales (top and bottom) and two Y scales (left and right) frame the page, as
 far apart as the paper allows, so that a turned or stretched back shows as two
 scales of one axis that disagree.
+
+Two rulers of RULER_MM, one across the page under the instructions and one down its
+right edge, show whether the printer prints at its true size; what they measure on paper
+is what `--ruler-measured ACROSS,DOWN` takes, to draw card sheets that cancel it.
 """
 
 from __future__ import annotations
@@ -34,7 +38,7 @@ from dataclasses import dataclass
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen.formats import CALIBRATION_ATTACHMENT, CALIBRATION_VERSION, MM, PAPER_TITLES, Flip
+from cardgen.formats import CALIBRATION_ATTACHMENT, CALIBRATION_VERSION, MM, PAPER_TITLES, RULER_MM, Flip
 from cardgen.layout.geometry import Rect, behind
 from cardgen.model.layout import check_flip, check_offset, paper_size
 from cardgen.record import CalibrationRecord
@@ -70,6 +74,8 @@ LABEL_GAP = 1.6  # mm from a front line's tip to its number
 NAME_PT = 7.0  # a row's name ("quarters", "whole mm")
 TEXT_CLEAR = 5.0  # mm between the instructions and the right Y scale's numbers and name
 VERA_CAP, VERA_TOP, VERA_DESCENT = 0.729, 0.929, 0.236  # of the em: capitals, accented capitals, descenders
+
+DOWN_RULER_INSET = 6.5  # mm from the paper's right edge to the line of the ruler down the page
 
 BACK_MARGIN = 2.5  # mm: BACK and its caption keep this clear of the flip box's edges
 CAPTION_PT, CAPTION_GAP = 7.0, 1.8  # BACK's caption, and its clear space below BACK
@@ -149,7 +155,8 @@ class Plan:
     scales: tuple[Scale, ...]
     flip_box: Rect  # BACK must show through inside this box
     wrong_box: Rect  # where BACK shows if the printer turned the other edge
-    ruler: tuple[float, float]  # left end of the 100 mm ruler
+    ruler: tuple[float, float]  # left end of the ruler across the page
+    down_ruler: tuple[float, float]  # top end of the ruler down the right edge
     text_top: float
     text_bottom: float
     text_left: float
@@ -178,8 +185,11 @@ class Plan:
         inner_right = right_x - FRONT_LENGTH - LABEL_GAP - _widest_fine_label() - TEXT_CLEAR
         box = Rect(width / 2 - 36, height - 88.0, 72, 18)
         wrong = Rect(width - box.right, height - box.top, box.width, box.height)
-        ruler = (width / 2 - 50, wrong.y - 9.0)
-        return cls(paper, flip, scales, box, wrong, ruler, box.y - 6.5, wrong.top + 4, inner_left, inner_right)
+        ruler = (width / 2 - RULER_MM / 2, wrong.y - 9.0)
+        down_ruler = (width - DOWN_RULER_INSET, height / 2 + RULER_MM / 2)
+        return cls(
+            paper, flip, scales, box, wrong, ruler, down_ruler, box.y - 6.5, wrong.top + 4, inner_left, inner_right
+        )
 
 
 def _widest_fine_label() -> float:
@@ -211,6 +221,7 @@ def _draw_front(canvas: Canvas, plan: Plan, texts: dict) -> None:
     _flip_boxes(canvas, plan, texts)
     _instructions(canvas, plan, texts, plan.text_top)
     _ruler(canvas, *plan.ruler, texts["ruler"])
+    _down_ruler(canvas, *plan.down_ruler)
     canvas.restoreState()
 
 
@@ -315,16 +326,31 @@ def _instructions(canvas: Canvas, plan: Plan, texts: dict, y: float) -> None:
         y = _paragraph(canvas, step, left + 5, y, right - left - 5, 9, FONT) - 1.4
 
 
+def _tick_length(mm: int) -> float:
+    return 3.0 if mm % 10 == 0 else 2.0 if mm % 5 == 0 else 1.2
+
+
 def _ruler(canvas: Canvas, x: float, y: float, label: str) -> None:
     canvas.saveState()
     canvas.setLineWidth(FRONT_LINE)
-    canvas.line(x, y, x + 100, y)
-    for mm in range(0, 101):
-        tall = 3.0 if mm % 10 == 0 else 2.0 if mm % 5 == 0 else 1.2
-        canvas.line(x + mm, y, x + mm, y + tall)
+    canvas.line(x, y, x + RULER_MM, y)
+    for mm in range(0, int(RULER_MM) + 1):
+        canvas.line(x + mm, y, x + mm, y + _tick_length(mm))
         if mm % 10 == 0:
             _text(canvas, str(mm), x + mm, y + 3.6, 6, FONT, "centre")
-    _text(canvas, label, x + 50, y - 3.8, 8, FONT, "centre")
+    _text(canvas, label, x + RULER_MM / 2, y - 3.8, 8, FONT, "centre")
+    canvas.restoreState()
+
+
+def _down_ruler(canvas: Canvas, x: float, y: float) -> None:
+    """The ruler down the page from (x, y), its ticks and numbers to the left of its line."""
+    canvas.saveState()
+    canvas.setLineWidth(FRONT_LINE)
+    canvas.line(x, y, x, y - RULER_MM)
+    for mm in range(0, int(RULER_MM) + 1):
+        canvas.line(x, y - mm, x - _tick_length(mm), y - mm)
+        if mm % 10 == 0:
+            _text(canvas, str(mm), x - 3.6, y - mm - 0.75, 6, FONT, "right")
     canvas.restoreState()
 
 
@@ -454,7 +480,7 @@ def _describe(plan: Plan, paper: str, flip: Flip, offset: tuple[float, float], l
             "wrong_flip_box": plan.wrong_box.rounded(),
             "back_box": behind(plan.flip_box, plan.paper, flip).moved(*offset).rounded(),
         },
-        ruler={"start": list(plan.ruler), "length": 100},
+        ruler={"start": list(plan.ruler), "length": int(RULER_MM), "down_start": list(plan.down_ruler)},
     )
 
 
@@ -476,7 +502,9 @@ def _texts(lang: str, paper: str, flip: str, offset: tuple[float, float]) -> dic
         key: value.format(**fill) for key, value in words.items() if isinstance(value, str)
     }
     steps = [step.format(**fill) for step in MessageList("calibration", "steps")(lang)]
-    if offset != (0.0, 0.0):
-        steps.append(Message("calibration", "with_offset")(lang).format(**fill))
+    # a sheet printed with an offset checks the values found on a first one, which said how to
+    # enter what the rulers measure (a Letter page has no room for both last steps)
+    last = "with_offset" if offset != (0.0, 0.0) else "ruler_step"
+    steps.append(Message("calibration", last)(lang).format(**fill))
     texts["steps"] = steps
     return texts

@@ -2,8 +2,16 @@
 paper's size in millimetres, a closed path on every card's cut line in the group `cut`
 and, when the sheet carries them, the printed registration marks in the group
 `registration`. A DXF (R12, which every cutter's software opens, Silhouette Studio's free
-edition included): the same outlines as closed polylines, in mm, on the layers CUT and
-REGISTRATION. Pure text, the same bytes for the same plan.
+edition included): the same outlines as closed polylines (lines and arcs as open ones), in
+mm, on the layers CUT and REGISTRATION, which its LAYER table declares. Pure text, the same
+bytes for the same plan.
+
+Cards that touch (a layout with `gap: shared`) share their cuts: each straight cut line is
+written once, as one open line from end to end (the collinear edges of every card along it
+merged), never an edge twice, since a blade that cuts an edge twice frays it and leaves
+slivers at the corners. Rounded cards that touch get, besides those lines, one open quarter
+circle at each corner: the lines run straight through the corners' waste, which the arcs cut
+free. A card that touches no other keeps its own closed outline.
 
 The plan measures y up from the paper's bottom edge, SVG down from its top edge:
 `_svg_point` is the one place that turns one into the other. DXF's y runs up, as the plan's."""
@@ -12,11 +20,12 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
 from cardgen.formats import cut_file_name
 from cardgen.layout.geometry import Rect
-from cardgen.layout.plan import Page, Plan, Point
+from cardgen.layout.plan import Page, Plan, Point, Segment
 
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 CUT_GROUP, REGISTRATION_GROUP = "cut", "registration"
@@ -46,8 +55,13 @@ def cut_svg(page: Page, paper: tuple[float, float], corner_radius: float, title:
         f"<title>{_text(title)}: cut lines</title>",
         f'<g id="{CUT_GROUP}" fill="none" stroke="#ff0000" stroke-width="{_num(CUT_LINE_MM)}">',
     ]
-    for slot in page.slots:
-        lines.append(f"<path d={quoteattr(_path(rounded_rect(slot.trim, corner_radius), height))}/>")
+    cuts = page_cuts(page, corner_radius)
+    for corner in cuts.corners:  # first, while the cards still hold the sheet together
+        lines.append(f"<path d={quoteattr(_path([('M', [corner[0]]), ('C', corner[1:])], height, closed=False))}/>")
+    for line in cuts.lines:
+        lines.append(f"<path d={quoteattr(_path([('M', [line[0]]), ('L', [line[1]])], height, closed=False))}/>")
+    for rect in cuts.alone:
+        lines.append(f"<path d={quoteattr(_path(rounded_rect(rect, corner_radius), height))}/>")
     lines.append("</g>")
     if page.cutter_marks:
         lines.append(f'<g id="{REGISTRATION_GROUP}" fill="#000000" stroke="none">')
@@ -60,6 +74,90 @@ def cut_svg(page: Page, paper: tuple[float, float], corner_radius: float, title:
 
 
 Command = tuple[str, Sequence[Point]]
+EDGE_MM = 0.001  # edges closer than this lie on one cut line (the plan's positions are exact to far less)
+
+
+@dataclass(frozen=True)
+class PageCuts:
+    """What the blade cuts on one sheet: straight lines shared by cards that touch, each once
+    and end to end; a quarter circle at each corner of a rounded card among them (its start,
+    two handles and end); and the closed outline of every card that touches no other."""
+
+    lines: tuple[tuple[Point, Point], ...]
+    corners: tuple[tuple[Point, Point, Point, Point], ...]
+    alone: tuple[Rect, ...]
+
+
+def page_cuts(page: Page, corner_radius: float) -> PageCuts:
+    """The cuts of a sheet's cards: those that touch another share lines, the others keep outlines."""
+    rects = [slot.trim for slot in page.slots]
+    touching = _touching(rects)
+    shared = [rect for index, rect in enumerate(rects) if index in touching]
+    lines = [((s.x0, s.y0), (s.x1, s.y1)) for s in _merged_lines(shared)]
+    corners = [arc for rect in shared for arc in _corner_arcs(rect, corner_radius)]
+    alone = tuple(rect for index, rect in enumerate(rects) if index not in touching)
+    return PageCuts(tuple(lines), tuple(corners), alone)
+
+
+def _edges(rect: Rect) -> list[tuple[str, float, float, float]]:
+    """A card's four edges as (axis, where, from, to): "y" for a horizontal edge at y = where."""
+    x0, y0, x1, y1 = rect.x, rect.y, rect.right, rect.top
+    return [("y", y0, x0, x1), ("y", y1, x0, x1), ("x", x0, y0, y1), ("x", x1, y0, y1)]
+
+
+Spans = list[tuple[float, float, int]]  # stretches of one cut line: (from, to, the card's index)
+
+
+def _lines(rects: Sequence[Rect]) -> dict[tuple[str, int], tuple[float, Spans]]:
+    """Every card's edges by the cut line they lie on (its axis and place), each line's
+    place and its edges in order."""
+    found: dict[tuple[str, int], tuple[float, Spans]] = {}
+    for index, rect in enumerate(rects):
+        for axis, where, low, high in _edges(rect):
+            found.setdefault((axis, round(where / EDGE_MM)), (where, []))[1].append((low, high, index))
+    for _, spans in found.values():
+        spans.sort()
+    return found
+
+
+def _touching(rects: Sequence[Rect]) -> set[int]:
+    """The cards that share a stretch of a cut line with another card."""
+    touching: set[int] = set()
+    for _, spans in _lines(rects).values():
+        reach, owner = -math.inf, -1
+        for low, high, index in spans:
+            if low < reach - EDGE_MM:
+                touching.update((owner, index))
+            if high > reach:
+                reach, owner = high, index
+    return touching
+
+
+def _merged_lines(rects: Sequence[Rect]) -> list[Segment]:
+    """The cut lines of cards that share their cuts: the edges along each line merged where
+    they overlap or meet; vertical lines from the left, then horizontal ones from the bottom up."""
+    segments = []
+    for (axis, _), (where, spans) in sorted(_lines(rects).items()):
+        merged: list[list[float]] = []
+        for low, high, _ in spans:
+            if merged and low <= merged[-1][1] + EDGE_MM:
+                merged[-1][1] = max(merged[-1][1], high)
+            else:
+                merged.append([low, high])
+        for low, high in merged:
+            segments.append(Segment(low, where, high, where) if axis == "y" else Segment(where, low, where, high))
+    return segments
+
+
+def _corner_arcs(rect: Rect, radius: float) -> list[tuple[Point, Point, Point, Point]]:
+    """The quarter circles of a rounded card's corners, each from the end of one straight
+    stretch of its outline to the start of the next (none for square corners)."""
+    commands = rounded_rect(rect, radius)
+    arcs = []
+    for (_, before), (letter, points) in zip(commands, commands[1:]):
+        if letter == "C":
+            arcs.append((before[-1], points[0], points[1], points[2]))
+    return arcs
 
 
 def rounded_rect(rect: Rect, radius: float) -> list[Command]:
@@ -84,11 +182,13 @@ def rounded_rect(rect: Rect, radius: float) -> list[Command]:
     ]
 
 
-def _path(commands: Sequence[Command], paper_height: float) -> str:
+def _path(commands: Sequence[Command], paper_height: float, closed: bool = True) -> str:
+    """The SVG path of `commands`, closed unless it is an open line or arc (which a closing
+    stroke back to its start would cut twice)."""
     parts = []
     for letter, points in commands:
         parts.append(" ".join([letter] + [_svg_point(point, paper_height) for point in points]))
-    if parts[-1] != "Z":
+    if closed and parts[-1] != "Z":
         parts.append("Z")
     return " ".join(parts)
 
@@ -110,8 +210,13 @@ def cut_dxf(page: Page, corner_radius: float) -> bytes:
     pairs += [(9, "$INSUNITS"), (70, "4"), (9, "$MEASUREMENT"), (70, "1"), (0, "ENDSEC")]
     pairs += _tables()
     pairs += [(0, "SECTION"), (2, "ENTITIES")]
-    for slot in page.slots:
-        pairs += _polyline("CUT", rounded_corners(slot.trim, corner_radius))
+    cuts = page_cuts(page, corner_radius)
+    for start, _, _, end in cuts.corners:  # a clockwise quarter circle: a negative bulge
+        pairs += _polyline("CUT", [(start, -QUARTER_BULGE), (end, 0.0)], closed=False)
+    for start, end in cuts.lines:
+        pairs += _polyline("CUT", [(start, 0.0), (end, 0.0)], closed=False)
+    for rect in cuts.alone:
+        pairs += _polyline("CUT", rounded_corners(rect, corner_radius))
     for shape in page.cutter_marks.shapes if page.cutter_marks else ():
         pairs += _polyline("REGISTRATION", [(point, 0.0) for point in shape])
     pairs += [(0, "ENDSEC"), (0, "EOF")]
@@ -152,9 +257,10 @@ def rounded_corners(rect: Rect, radius: float) -> list[tuple[Point, float]]:
     ]
 
 
-def _polyline(layer: str, vertices: list[tuple[Point, float]]) -> list[tuple[int, str]]:
-    """A closed POLYLINE (flag 1) with its VERTEX entities and SEQEND."""
-    pairs = [(0, "POLYLINE"), (8, layer), (66, "1"), (70, "1"), (10, "0"), (20, "0"), (30, "0")]
+def _polyline(layer: str, vertices: list[tuple[Point, float]], closed: bool = True) -> list[tuple[int, str]]:
+    """A POLYLINE, closed (flag 1) or open (0), with its VERTEX entities and SEQEND."""
+    flag = "1" if closed else "0"
+    pairs = [(0, "POLYLINE"), (8, layer), (66, "1"), (70, flag), (10, "0"), (20, "0"), (30, "0")]
     for (x, y), bulge in vertices:
         pairs += [(0, "VERTEX"), (8, layer), (10, _num(x)), (20, _num(y)), (30, "0")]
         if bulge:

@@ -12,8 +12,8 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
-from cardgen.formats import MM, MODES, ModeName
-from cardgen.layout.geometry import Rect
+from cardgen.formats import MM, MODES, TRUE_RULER, ModeName
+from cardgen.layout.geometry import Rect, drawn_box
 from cardgen.layout.plan import CutterStyle, Page, Plan, Slot, plan_sheets
 from cardgen.layout.record import sheet_record
 from cardgen.model.cards import SheetCard
@@ -37,6 +37,7 @@ class SheetRequest:
     cutter_marks: CutterStyle = "none"  # print-and-cut registration marks on the front pages
     record: bool = True  # False for pictures and print-shop pages: no record inside
     subject: str | None = None  # the PDF's subject; None: how to print it, in the words' language
+    ruler_measured: tuple[float, float] = TRUE_RULER  # what the printer makes of 100 mm: pages drawn to cancel it
 
 
 def sheet_plan(request: SheetRequest) -> Plan:
@@ -49,6 +50,7 @@ def sheet_plan(request: SheetRequest) -> Plan:
         request.flip,
         request.back_offset,
         request.cutter_marks,
+        ruler_measured=request.ruler_measured,
     )
 
 
@@ -63,14 +65,33 @@ def render_sheet(request: SheetRequest, plan: Plan | None = None) -> bytes:
         if request.layout.background:
             canvas.setFillColor(HexColor(request.layout.background))
             canvas.rect(0, 0, plan.paper[0] * MM, plan.paper[1] * MM, stroke=0, fill=1)
+        scaled = _scaled(canvas, plan)
         for slot in page.slots:
             _draw_slot(canvas, painter, request, plan, slot)
         furniture.draw(page)
-        set_boxes(canvas, plan.trim_box, plan.bleed_box)
+        if scaled:
+            canvas.restoreState()
+        set_boxes(canvas, *(drawn_box(box, plan.paper, plan.scale) for box in (plan.trim_box, plan.bleed_box)))
         canvas.showPage()
     if request.record:
         attach_record(canvas, sheet_record(plan, request.cards, request.title))
     return finish(canvas, buffer)
+
+
+def _scaled(canvas: Canvas, plan: Plan) -> bool:
+    """Draw the page's cards and marks `plan.scale` times larger about the paper's centre, if
+    that is not 1 (then restore the state after them): a printer that shrinks or stretches
+    its pages brings them back to the planned size. True if it did. About the centre: whatever
+    point the printer shrinks about, the page's centre then lands where it did unscaled, so the
+    back offset read on the calibration sheet (whose paired scales average to the centre)
+    stays right."""
+    sx, sy = plan.scale
+    if (sx, sy) == (1.0, 1.0):
+        return False
+    cx, cy = plan.paper[0] / 2 * MM, plan.paper[1] / 2 * MM
+    canvas.saveState()
+    canvas.transform(sx, 0, 0, sy, cx * (1 - sx), cy * (1 - sy))
+    return True
 
 
 def _draw_slot(canvas: Canvas, painter, request: SheetRequest, plan: Plan, slot: Slot) -> None:

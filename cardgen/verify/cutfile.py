@@ -1,8 +1,11 @@
 """A cut file checked against the card sheet it was made with: `deck-duplex-cut-p3.svg`
 (or `.dxf`) is sheet 3 (the third front page) of `deck-duplex.pdf` in the same folder. The
-paper (an SVG's), one closed outline on every card's cut line (its bounding box within
-0.05 mm of the card's trim in the PDF's record), and the print-and-cut registration
-marks where the PDF prints them.
+paper (an SVG's), every card's cut line (its bounding box within 0.05 mm of the card's trim
+in the PDF's record), and the print-and-cut registration marks where the PDF prints them.
+
+A card is cut by a closed outline of its own, or, where cards share their cuts, by open
+straight lines along its four edges (each stretch of a line cut once: a stretch cut twice is
+a defect) and, for rounded cards, an open quarter circle at each corner.
 
 The SVG is read with the standard library's parser, after refusing any DOCTYPE: a cut file
 cardgen writes has none, and one could declare entities that expand without end."""
@@ -12,6 +15,7 @@ from __future__ import annotations
 import math
 import re
 import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardgen.errors import InputError
@@ -31,6 +35,18 @@ _NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 _TOKEN = re.compile(rf"([A-Za-z])|({_NUMBER})|[\s,]+")
 
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+Line = tuple[float, float, float, float]  # from (x0, y0) to (x1, y1)
+
+
+@dataclass
+class Cuts:
+    """What a cut file's group or layer holds, in the record's coordinates (mm from the paper's
+    lower-left corner): closed outlines by their bounding box, open straight lines, and open
+    arcs by the box their two ends span."""
+
+    outlines: list[Box] = field(default_factory=list)
+    lines: list[Line] = field(default_factory=list)
+    arcs: list[Box] = field(default_factory=list)
 
 
 def verify_cut_file(name: str) -> Report:
@@ -54,12 +70,13 @@ def verify_cut_file(name: str) -> Report:
     report = Report(name, "cut-file")
     if root is not None:
         _check_paper(root, record, report)
-        cut_lines = _group_boxes(root, "cut", record.paper_mm[1], report)
-        marks_found = _group_boxes(root, "registration", record.paper_mm[1], report)
+        cuts = _group_cuts(root, "cut", record.paper_mm[1], report)
+        marks = _group_cuts(root, "registration", record.paper_mm[1], report, closed_only=True)
     else:
         layers = layers or {}
         report.info("cut.paper", "a DXF carries no paper: its millimetres count from the paper's lower-left corner")
-        cut_lines, marks_found = _layer_boxes(layers, "CUT", report), _layer_boxes(layers, "REGISTRATION", report)
+        cuts = _layer_cuts(layers, "CUT", report)
+        marks = _layer_cuts(layers, "REGISTRATION", report, closed_only=True)
     fronts = [page.page for page in record.pages if page.side == "front"]
     sheet = int(match["sheet"])
     if sheet > len(fronts):
@@ -68,10 +85,10 @@ def verify_cut_file(name: str) -> Report:
     page = fronts[sheet - 1]
     report.passed("cut.sheet", f"sheet {sheet} is page {page} of {pdf.name}")
     trims = {card.id: _box(card.trim_mm) for card in record.cards if card.page == page}
-    _check_cut_paths(cut_lines, trims, report)
-    marks = record.cutter_marks
-    expected = {f"mark {i + 1}": _points_box(shape) for i, shape in enumerate(marks.shapes_mm)} if marks else {}
-    _check_marks(marks_found, expected, report)
+    _check_cut_paths(cuts, trims, report)
+    printed = record.cutter_marks
+    expected = {f"mark {i + 1}": _points_box(shape) for i, shape in enumerate(printed.shapes_mm)} if printed else {}
+    _check_marks(marks.outlines if marks else None, expected, report)
     return report
 
 
@@ -103,7 +120,7 @@ def parse_svg(content: bytes, name: str) -> ET.Element:
     return root
 
 
-Polyline = tuple[bool, list[list[float]]]  # closed?, vertices [x, y]
+Polyline = tuple[bool, list[list[float]]]  # closed?, vertices [x, y, bulge]
 
 
 def parse_dxf(content: bytes, name: str) -> dict[str, list[Polyline]]:
@@ -128,7 +145,7 @@ def parse_dxf(content: bytes, name: str) -> dict[str, list[Polyline]]:
             elif section == "ENTITIES" and value == "POLYLINE":
                 polyline = {"layer": "0", "closed": False, "vertices": []}
             elif value == "VERTEX" and polyline is not None:
-                polyline["vertices"].append([math.nan, math.nan])
+                polyline["vertices"].append([math.nan, math.nan, 0.0])
             elif section == "ENTITIES" and value not in ("ENDSEC", "SEQEND", "VERTEX"):
                 raise InputError(f"{name}: it holds a {value[:20]} entity; cardgen's cut files hold POLYLINEs only.")
         elif code == 2 and entity == "SECTION":
@@ -138,8 +155,8 @@ def parse_dxf(content: bytes, name: str) -> dict[str, list[Polyline]]:
                 polyline["layer"] = value
             elif code == 70:
                 polyline["closed"] = int(_number(value, name, index + 2)) & 1 == 1
-        elif polyline is not None and entity == "VERTEX" and code in (10, 20):
-            polyline["vertices"][-1][code // 10 - 1] = _number(value, name, index + 2)
+        elif polyline is not None and entity == "VERTEX" and code in (10, 20, 42):
+            polyline["vertices"][-1][{10: 0, 20: 1, 42: 2}[code]] = _number(value, name, index + 2)
     return layers
 
 
@@ -160,19 +177,31 @@ def _number(text: str, name: str, line: int) -> float:
     return value
 
 
-def _layer_boxes(layers: dict[str, list[Polyline]], layer: str, report: Report) -> list[Box] | None:
-    """The bounding box of every polyline on the layer's vertices (a quarter circle's bulge
-    stays inside it); None when the file has no such layer."""
+def _layer_cuts(
+    layers: dict[str, list[Polyline]], layer: str, report: Report, closed_only: bool = False
+) -> Cuts | None:
+    """The layer's polylines: a closed one by the bounding box of its vertices (a quarter
+    circle's bulge stays inside it), an open one of two vertices as a line or, when it bulges,
+    an arc; None when the file has no such layer."""
     if layer not in layers:
         return None
-    boxes = []
+    cuts = Cuts()
     for number, (closed, vertices) in enumerate(layers[layer], start=1):
-        points = [point for point in vertices if not math.isnan(point[0]) and not math.isnan(point[1])]
-        if not closed or len(points) < 3 or len(points) != len(vertices):
-            report.failed(f"cut.{layer.lower()}", f"polyline {number} on the layer {layer} is not a closed outline")
-            continue
-        boxes.append(_points_box(points))
-    return boxes
+        points = [point[:2] for point in vertices if not math.isnan(point[0]) and not math.isnan(point[1])]
+        if len(points) != len(vertices):
+            points = []
+        if closed and len(points) >= 3:
+            cuts.outlines.append(_points_box(points))
+        elif not closed and not closed_only and len(points) == 2:
+            (x0, y0), (x1, y1) = points
+            if vertices[0][2]:
+                cuts.arcs.append(_points_box(points))
+            else:
+                cuts.lines.append((x0, y0, x1, y1))
+        else:
+            what = "a closed outline" if closed_only else "a closed outline, a line or an arc"
+            report.failed(f"cut.{layer.lower()}", f"polyline {number} on the layer {layer} is not {what}")
+    return cuts
 
 
 def _check_paper(root: ET.Element, record: LayoutRecord, report: Report) -> None:
@@ -193,34 +222,47 @@ def _check_paper(root: ET.Element, record: LayoutRecord, report: Report) -> None
         report.passed("cut.paper", f"the paper is {paper}, as the card sheet's, one unit a millimetre")
 
 
-def _group_boxes(root: ET.Element, group_id: str, paper_height: float, report: Report) -> list[Box] | None:
-    """The bounding box of every path in the group (None when there is no such group), in
-    the record's coordinates: mm from the paper's lower-left corner."""
+def _group_cuts(
+    root: ET.Element, group_id: str, paper_height: float, report: Report, closed_only: bool = False
+) -> Cuts | None:
+    """Every path in the group (None when there is no such group), in the record's
+    coordinates: mm from the paper's lower-left corner (SVG's y runs down from the top)."""
     group = next((g for g in root.iter(SVG + "g") if g.get("id") == group_id), None)
     if group is None:
         return None
-    boxes = []
+    cuts = Cuts()
     for number, path in enumerate(group.iter(SVG + "path"), start=1):
-        box = _path_box(path.get("d") or "")
-        if isinstance(box, str):
-            report.failed(f"cut.{group_id}", f"path {number} of the group {group_id}: {box}")
+        shape = _path_shape(path.get("d") or "")
+        if not isinstance(shape, str) and closed_only and shape[0] != "outline":
+            shape = _OPEN
+        if isinstance(shape, str):
+            report.failed(f"cut.{group_id}", f"path {number} of the group {group_id}: {shape}")
             continue
-        x0, y0, x1, y1 = box
-        boxes.append((x0, paper_height - y1, x1, paper_height - y0))  # SVG's y runs down from the top
-    return boxes
+        kind, (x0, y0, x1, y1) = shape
+        if kind == "line":
+            cuts.lines.append((x0, paper_height - y0, x1, paper_height - y1))
+            continue
+        box = (x0, paper_height - y1, x1, paper_height - y0)
+        (cuts.outlines if kind == "outline" else cuts.arcs).append(box)
+    return cuts
 
 
-def _check_cut_paths(found: list[Box] | None, trims: dict[str, Box], report: Report) -> None:
-    if found is None:
+def _check_cut_paths(cuts: Cuts | None, trims: dict[str, Box], report: Report) -> None:
+    if cuts is None:
         report.failed("cut.paths", "the file has no cut lines (the SVG group `cut`, the DXF layer CUT)")
         return
-    unmatched, off = _match(found, trims)
-    for card in trims:
-        if card not in off:
+    failures = len(report.failures)
+    unmatched, off = _match(cuts.outlines, trims)
+    lines = _straight(cuts.lines, report)
+    shared = _shared_cuts(lines, cuts.arcs, {card: trims[card] for card in off}, report)
+    for card, shift in off.items():
+        if card in shared:
             continue
-        shift = off[card]
         where = f"card {card}"
-        if shift is None:
+        uncut = next((side for side, edge in _card_edges(trims[card]).items() if not _covered(lines, *edge)), None)
+        if lines and shift is None and uncut:
+            report.failed("cut.paths", f"no outline of its own, and no line cuts its {uncut} edge", where)
+        elif shift is None:
             report.failed("cut.paths", "no cut path on this card's trim", where)
         else:
             report.failed("cut.paths", f"its cut path is {shift:.2f} mm off the card's trim", where)
@@ -231,9 +273,154 @@ def _check_cut_paths(found: list[Box] | None, trims: dict[str, Box], report: Rep
         report.failed("cut.paths", f"{problem}, at x {box[0]:.2f}, y {box[1]:.2f} mm")
     if len(unmatched) > MAX_LISTED:
         report.failed("cut.paths", f"and {plural(len(unmatched) - MAX_LISTED, 'more path')} like these")
-    if not off and not unmatched:
-        within = f"within {TOLERANCE_MM:g} mm of its trim in the PDF"
-        report.passed("cut.paths", f"one path on each of the sheet's {plural(len(trims), 'card')}, {within}")
+    if len(report.failures) == failures:
+        report.passed("cut.paths", _cut_words(len(trims), len(shared), len(cuts.lines), bool(cuts.arcs)))
+
+
+def _cut_words(cards: int, shared: int, lines: int, arcs: bool) -> str:
+    within = f"within {TOLERANCE_MM:g} mm of its trim in the PDF"
+    if not shared:
+        return f"one path on each of the sheet's {plural(cards, 'card')}, {within}"
+    words = f"the sheet's {plural(shared, 'card')} that share their cuts are cut along {plural(lines, 'line')}"
+    words += ", each stretch once" + (", with a quarter circle at every corner" if arcs else "") + f", {within}"
+    return words + (f"; {plural(cards - shared, 'other card')} by an outline of its own" if cards > shared else "")
+
+
+Edge = tuple[str, float, float, float]  # "x" (a vertical line at x = where) or "y", where, from, to
+CORNERS = ("bottom-left", "bottom-right", "top-left", "top-right")
+
+
+def _card_edges(box: Box) -> dict[str, Edge]:
+    x0, y0, x1, y1 = box
+    return {
+        "left": ("x", x0, y0, y1),
+        "right": ("x", x1, y0, y1),
+        "bottom": ("y", y0, x0, x1),
+        "top": ("y", y1, x0, x1),
+    }
+
+
+def _straight(lines: list[Line], report: Report) -> list[Edge]:
+    """The lines as stretches across or down the paper; a slanted one fails."""
+    edges: list[Edge] = []
+    for x0, y0, x1, y1 in lines:
+        if abs(x0 - x1) <= TOLERANCE_MM:
+            edges.append(("x", (x0 + x1) / 2, min(y0, y1), max(y0, y1)))
+        elif abs(y0 - y1) <= TOLERANCE_MM:
+            edges.append(("y", (y0 + y1) / 2, min(x0, x1), max(x0, x1)))
+        else:
+            report.failed("cut.paths", f"a slanted line from x {x0:.2f}, y {y0:.2f} mm cuts along no card's edge")
+    return edges
+
+
+def _along(edges: list[Edge], axis: str, where: float) -> list[Edge]:
+    """The stretches on the line `axis` = `where`, in order."""
+    return sorted((edge for edge in edges if edge[0] == axis and abs(edge[1] - where) <= TOLERANCE_MM), key=_start)
+
+
+def _start(edge: Edge) -> float:
+    return edge[2]
+
+
+def _covered(lines: list[Edge], axis: str, where: float, low: float, high: float) -> bool:
+    """Whether the lines cut the line `axis` = `where` from `low` to `high`, within the tolerance."""
+    reach = low + TOLERANCE_MM
+    for _, _, start, end in _along(lines, axis, where):
+        if start > reach:
+            break
+        reach = max(reach, end)
+    return reach >= high - TOLERANCE_MM
+
+
+def _shared_cuts(lines: list[Edge], arcs: list[Box], cards: dict[str, Box], report: Report) -> dict[str, Box]:
+    """The cards, of those without an outline of their own, that the lines and arcs cut whole:
+    every edge along a line, and every corner by one arc (or no corner of any card by any).
+    A stretch cut twice, a line or an arc that cuts no card, a corner without its arc, fail."""
+    if not lines and not arcs:
+        return {}
+    _doubled(lines, report)
+    edges = [edge for box in cards.values() for edge in _card_edges(box).values()]
+    for axis, where, low, high in lines:
+        if not any(start < high and low < end for _, _, start, end in _along(edges, axis, where)):
+            report.failed(
+                "cut.paths", f"a line at {axis} {where:.2f} mm, from {low:.2f} to {high:.2f} mm, cuts no card"
+            )
+    whole = {
+        card: box for card, box in cards.items() if all(_covered(lines, *edge) for edge in _card_edges(box).values())
+    }
+    if arcs:
+        counts = _arc_corners(arcs, whole, report)
+        for card in whole:
+            for corner in CORNERS:
+                count = counts.get((card, corner), 0)
+                if count != 1:
+                    problem = "is cut twice" if count else "has no quarter circle: it would come out square"
+                    report.failed("cut.paths", f"its {corner} corner {problem}", f"card {card}")
+    return whole
+
+
+def _doubled(lines: list[Edge], report: Report) -> None:
+    """A stretch of a line that two lines cut fails: the blade would cut the edge twice."""
+    for axis in ("x", "y"):
+        ordered = sorted((edge for edge in lines if edge[0] == axis), key=lambda edge: (edge[1], edge[2]))
+        for index, (_, where, low, high) in enumerate(ordered):
+            for _, other, start, end in ordered[index + 1 :]:
+                if other - where > TOLERANCE_MM:
+                    break
+                if start < high - TOLERANCE_MM and low < end - TOLERANCE_MM:
+                    along = "y" if axis == "x" else "x"
+                    report.failed(
+                        "cut.paths",
+                        f"the line at {axis} {where:.2f} mm is cut twice from {along} {max(low, start):.2f} "
+                        f"to {min(high, end):.2f} mm: a blade that cuts an edge twice frays it",
+                    )
+
+
+def _arc_corners(arcs: list[Box], cards: dict[str, Box], report: Report) -> dict[tuple[str, str], int]:
+    """How many arcs round each corner of each card: an arc's box has the card's corner as its
+    own corner of that name and lies inside the card. An arc at no card's corner fails."""
+    at: dict[tuple[str, int, int], list[tuple[str, Box]]] = {}
+    for card, box in cards.items():
+        for corner in CORNERS:
+            at.setdefault((corner, *_cell_of(_corner(box, corner))), []).append((card, box))
+    counts: dict[tuple[str, str], int] = {}
+    for arc in arcs:
+        hits = [
+            (card, corner)
+            for corner in CORNERS
+            for card, box in _near(at, corner, _corner(arc, corner))
+            if math.dist(_corner(arc, corner), _corner(box, corner)) <= TOLERANCE_MM and _inside(arc, box)
+        ]
+        if not hits:
+            report.failed("cut.paths", f"an arc at x {arc[0]:.2f}, y {arc[1]:.2f} mm rounds no card's corner")
+        for hit in hits[:1]:
+            counts[hit] = counts.get(hit, 0) + 1
+    return counts
+
+
+def _corner(box: Box, corner: str) -> tuple[float, float]:
+    x0, y0, x1, y1 = box
+    return (x0 if corner.endswith("left") else x1, y0 if corner.startswith("bottom") else y1)
+
+
+def _cell_of(point: tuple[float, float]) -> tuple[int, int]:
+    return math.floor(point[0] / NEAR_MM), math.floor(point[1] / NEAR_MM)
+
+
+def _near(at: dict, corner: str, point: tuple[float, float]) -> list[tuple[str, Box]]:
+    """The cards whose corner of that name lies in the point's cell of NEAR_MM or one beside it."""
+    x, y = _cell_of(point)
+    return [found for dx in (-1, 0, 1) for dy in (-1, 0, 1) for found in at.get((corner, x + dx, y + dy), [])]
+
+
+def _inside(inner: Box, outer: Box) -> bool:
+    slack = TOLERANCE_MM
+    return (
+        outer[0] - slack <= inner[0]
+        and outer[1] - slack <= inner[1]
+        and inner[2] <= outer[2] + slack
+        and inner[3] <= outer[3] + slack
+    )
 
 
 def _check_marks(found: list[Box] | None, expected: dict[str, Box], report: Report) -> None:
@@ -295,13 +482,29 @@ def _distance(a: Box, b: Box) -> float:
     return max(abs(p - q) for p, q in zip(a, b))
 
 
-def _path_box(d: str) -> Box | str:
-    """The bounding box of the points of a closed path of absolute M, L, H, V, C, Q, S, T
-    and Z commands (a Bézier's handles included: on a card's rounded corners they lie on its
-    edges), or why it cannot be read."""
+_OPEN = "it is not closed (no Z at its end): a cutter would leave the card hanging"
+
+
+def _path_shape(d: str) -> tuple[str, Box] | str:
+    """What a path of absolute M, L, H, V, C, Q, S, T and Z commands is, or why it cannot be
+    read: ("outline", the bounding box of its points) for a closed path (a Bézier's handles
+    included: on a card's rounded corners they lie on its edges); ("line", its two ends) for
+    a straight line, M then L; ("arc", the box its ends span) for one curve, M then C."""
     commands = _commands(d)
     if isinstance(commands, str):
         return commands
+    shape = [(letter, len(numbers)) for letter, numbers in commands]
+    if shape in ([("M", 2), ("L", 2)], [("M", 2), ("C", 6)]):
+        (x0, y0), (x1, y1) = commands[0][1], commands[1][1][-2:]
+        if shape[1][0] == "L":
+            return "line", (x0, y0, x1, y1)
+        return "arc", (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
+    box = _path_box(commands)
+    return box if isinstance(box, str) else ("outline", box)
+
+
+def _path_box(commands: list[tuple[str, list[float]]]) -> Box | str:
+    """The bounding box of the points of a closed path, or why it cannot be read."""
     xs: list[float] = []
     ys: list[float] = []
     for letter, numbers in commands:
@@ -319,7 +522,7 @@ def _path_box(d: str) -> Box | str:
     if not xs or not ys:
         return "it has no points"
     if not commands or commands[-1][0] != "Z":
-        return "it is not closed (no Z at its end): a cutter would leave the card hanging"
+        return _OPEN
     return min(xs), min(ys), max(xs), max(ys)
 
 

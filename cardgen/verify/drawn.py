@@ -16,7 +16,10 @@ only as exact as a pixel): whole pages at that resolution would take seconds.
 
 from __future__ import annotations
 
+import ctypes
+
 import pypdfium2
+import pypdfium2.raw as pdfium_c
 from PIL import Image
 
 from cardgen.formats import MM
@@ -33,15 +36,35 @@ MARGIN_MM = 0.45  # a card's window reaches this far beyond its bleed, at most: 
 
 class Sheet:
     """The PDF as pypdfium2 loads it, opened one page at a time: a page is loaded
-    once, every check looks at it, and it is closed before the next one is loaded."""
+    once, every check looks at it, and it is closed before the next one is loaded.
+    A sheet drawn `scale` times larger than it lands (for a printer that shrinks or
+    stretches) is read as that printer lands it: each page is first drawn back to size."""
 
-    def __init__(self, content: bytes) -> None:
+    def __init__(self, content: bytes, scale: tuple[float, float] = (1.0, 1.0)) -> None:
         self.document = pypdfium2.PdfDocument(content)
         self.count = len(self.document)
+        self.scale = scale
+        self.landed: set[int] = set()
 
     def open(self, number: int) -> SheetPage | None:
         """The page, loaded; None for a page past the file's end. Close it when done."""
-        return SheetPage(self.document[number - 1]) if number <= self.count else None
+        if number > self.count:
+            return None
+        if self.scale != (1.0, 1.0) and number not in self.landed:
+            self._as_landed(number)
+            self.landed.add(number)
+        return SheetPage(self.document[number - 1])
+
+    def _as_landed(self, number: int) -> None:
+        """Page `number` drawn `1 / scale` times as large about the paper's centre, as the
+        printer the sheet was drawn for lands it (pdfium rewrites its drawing, read anew)."""
+        page = self.document[number - 1]
+        try:
+            (sx, sy), (width, height) = self.scale, page.get_size()
+            matrix = pdfium_c.FS_MATRIX(1 / sx, 0, 0, 1 / sy, width / 2 * (1 - 1 / sx), height / 2 * (1 - 1 / sy))
+            pdfium_c.FPDFPage_TransFormWithClip(page, ctypes.byref(matrix), None)
+        finally:
+            page.close()
 
     def close(self) -> None:
         self.document.close()
@@ -127,7 +150,7 @@ def verify_drawing(content: bytes, record: LayoutRecord, report: Report) -> list
         checks.append(PrintableCheck(record, report))
     if record.cutter_marks is not None:
         checks.append(CutterMarksCheck(record, report))
-    sheet = Sheet(content)
+    sheet = Sheet(content, record.scale)
     try:
         for check in checks:
             check.file_pages = sheet.count
@@ -642,11 +665,25 @@ class RulerCheck(PageCheck):
         if abs(found - self.length) > TOLERANCE_MM:
             self.failed(
                 "pdf.ruler",
-                f"the ruler measures {found:.2f} mm between its end ticks, not {self.length:g} mm",
+                f"the ruler measures {found:.2f} mm between its end ticks, not {self.length:g} mm"
+                + self._drawn_at(found, entry.ruler_line_mm),
                 f"page {number}",
                 page=number,
                 measured_mm=round(found, 3),
             )
+
+    def _drawn_at(self, found: float, line) -> str:
+        """How large the page is drawn along the ruler, against what its record says, for a
+        sheet drawn for a printer that shrinks or stretches."""
+        if self.record.scale == (1.0, 1.0) or line is None or len(line) != 4:
+            return ""
+        axis = 1 if line[0] == line[2] else 0
+        listed = self.record.scale[axis]
+        drawn = found / self.length * listed
+        return (
+            f", as the printer lands it: the page is drawn at {drawn:.2%} {('across', 'down')[axis]}, "
+            f"not the {listed:.2%} its record gives for that printer"
+        )
 
     def finish(self) -> None:
         if not self.length:

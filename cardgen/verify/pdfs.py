@@ -11,7 +11,8 @@ import pypdf
 
 from cardgen.engine import VARIANTS
 from cardgen.errors import CardgenError, InputError
-from cardgen.formats import DUPLEX_HINTS, EXACT_MM, LAYOUT_ATTACHMENT, PAPER_TITLES, PAPERS
+from cardgen.formats import DUPLEX_HINTS, EXACT_MM, LAYOUT_ATTACHMENT, PAPER_TITLES, PAPERS, RULER_MM, TRUE_RULER
+from cardgen.layout.geometry import Rect, drawn_box
 from cardgen.model.cards import CardSet
 from cardgen.record import ATTACHMENTS, CalibrationRecord, DamagedRecord, DocumentRecord, LayoutRecord, parse_record
 from cardgen.verify.bounds import check_pages, check_streams, read_pdf_bytes, stream_limits
@@ -77,6 +78,7 @@ def _verify(shown: str, content: bytes, expected_sets: list[CardSet] | None) -> 
     _paper(pdf, report, record.paper_mm)
     _pages(pdf, record, report)
     _hints(pdf, report, record.flip)
+    _scale(record, report)
     _boxes(pdf, record, report)
     check_structure(pdf, report)  # its streams bounded before pdfium decodes them on its own
     read_labels = verify_drawing(content, record, report)
@@ -293,7 +295,9 @@ def _boxes(pdf, record: LayoutRecord, report: Report) -> None:
             page=number,
         )
     boxed = [
-        (n, box_mm(page.trimbox), box_mm(page.bleedbox)) for n, page in enumerate(pdf.pages, 1) if n not in missing
+        (n, _landed(box_mm(page.trimbox), record), _landed(box_mm(page.bleedbox), record))
+        for n, page in enumerate(pdf.pages, 1)
+        if n not in missing
     ]
     wrong = [
         (n, problem) for n, trim, bleed in boxed for problem in _box_problems(record, boxed[0][:2], n, trim, bleed)
@@ -338,6 +342,24 @@ def _box_problems(record: LayoutRecord, first, number: int, trim: list[float], b
     if any(abs(a - b) > 0.02 for a, b in zip(bleed, _grown(trim, record.bleed_mm))):
         problems.append(f"the BleedBox is not the TrimBox grown by the {record.bleed_mm:g} mm bleed")
     return problems
+
+
+def _landed(box: list[float], record: LayoutRecord) -> list[float]:
+    """A box of the PDF where it lands on the paper, for the printer the sheet is drawn for."""
+    sx, sy = record.scale
+    return drawn_box(Rect(*box), record.paper_mm, (1 / sx, 1 / sy)).rounded(6) if (sx, sy) != (1.0, 1.0) else box
+
+
+def _scale(record: LayoutRecord, report: Report) -> None:
+    """Say how much larger the pages are drawn than they land, for a printer that shrinks or stretches."""
+    if record.ruler_measured_mm == TRUE_RULER:
+        return
+    (sx, sy), (across, down) = record.scale, record.ruler_measured_mm
+    report.info(
+        "pdf.scale",
+        f"drawn at {sx:.2%} across and {sy:.2%} down, for a printer that prints {RULER_MM:g} mm as {across:g} mm "
+        f"across and {down:g} mm down: the checks read every page at the size it lands on the paper",
+    )
 
 
 def _across(box: list[float], record: LayoutRecord) -> bool:

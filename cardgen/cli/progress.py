@@ -1,0 +1,46 @@
+"""A one-line progress report on stderr, for the library's `progress(done, total)` callbacks.
+
+    with LineProgress("exporting", "files") as progress:
+        export(request, progress=progress)
+
+It draws only when stderr is a terminal, redrawing its line in place at most ten times a
+second (and at the last step), and wipes the line when the work ends or fails, so what the
+command prints next starts on a clean line. Nothing reaches a pipe, a file or a JSON reader.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from typing import TextIO
+
+REDRAW_SECONDS = 0.1
+
+
+class LineProgress:
+    def __init__(self, label: str, unit: str, stream: TextIO | None = None) -> None:
+        self.label, self.unit = label, unit
+        self.stream = stream if stream is not None else sys.stderr
+        self.shown = 0  # the width of the line on screen
+        self.drawn_at = 0.0
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.stream.isatty():
+            return
+        now = time.monotonic()
+        if done < total and now - self.drawn_at < REDRAW_SECONDS:
+            return
+        self.drawn_at = now
+        line = f"{self.label}: {done} of {total} {self.unit}"
+        self.stream.write("\r" + line.ljust(self.shown))
+        self.stream.flush()
+        self.shown = max(self.shown, len(line))
+
+    def __enter__(self) -> LineProgress:
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        if self.shown:
+            self.stream.write("\r" + " " * self.shown + "\r")
+            self.stream.flush()
+            self.shown = 0
