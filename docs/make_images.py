@@ -102,6 +102,16 @@ def main() -> None:
         cardgen("build", "--set", "zero-cards", "--mode", "sticker", "-o", str(out / "sticker"))
         page_png(out / "sticker" / "zero-cards-sticker.pdf", 0, "sheet-zero-cards-sticker.png")
         phone_photo_card(out / "photo")
+        tts_sheet(out / "tts")
+
+
+def tts_sheet(out: Path) -> None:
+    """The example expansion's Tabletop Simulator sheet, its back in the last slot."""
+    example = Path(__file__).resolve().parent.parent / "examples" / "homemade" / "homemade-table.yaml"
+    cardgen("export", "--set", str(example), "--format", "tts", "-o", str(out))
+    sheet = Image.open(out / "homemade-table-sheet.png").convert("RGB")
+    sheet.thumbnail((900, 900))
+    sheet.quantize(256).save(IMAGES / "tts-sheet.png", optimize=True)
 
 
 def homemade_cards(out: Path) -> None:
