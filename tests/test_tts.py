@@ -145,3 +145,15 @@ def test_verify_fails_a_deck_of_other_cards(homemade, tmp_path):
     status, report = _verify(homemade, "--set", other)
     assert status == 1
     assert "the deck's cards are not those of other: missing 150; extra 108, House rule" in report
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["[" * 100_000 + "]" * 100_000, '{"ObjectStates": [{"Name": "Deck", "CustomDeck": [1, 2]}]}', "[1, 2]", "\ufeff{"],
+    ids=["nested deep", "a list for a mapping", "no save", "not JSON"],
+)
+def test_a_damaged_saved_object_is_one_failed_line(tmp_path, text):
+    (tmp_path / "deck.json").write_text(text)
+    status, report = _verify(tmp_path / "deck.json")
+    assert status == 1
+    assert "FAIL  tts.save: deck.json is not a deck TTS loads" in report

@@ -46,7 +46,7 @@ def verify_tts(name: str, save_file: Path, expected_sets: list[CardSet] | None =
     raw = read_input(save_file, str(save_file), MAX_RECORD_BYTES, "verify reads saved objects", INPUT_HINT)
     try:
         deck = _deck(json.loads(raw))
-    except (ValueError, TypeError, KeyError) as exc:
+    except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:
         report.failed("tts.save", f"{save_file.name} is not a deck TTS loads ({' '.join(str(exc).split())[:160]})")
         return report
     sheets, cards = deck
