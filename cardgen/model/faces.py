@@ -169,6 +169,18 @@ class CardTitle(_Strict):
     y: Offset = -30
 
 
+HaloText = Literal["value", "index", "title", "caption"]
+
+
+class Halo(_Strict):
+    """A band of `colour` around the letters of the face's texts, so that they read on a
+    photo: `width` mm out from each letter's edge (a thin one is an outline)."""
+
+    colour: Colour = "#ffffff"
+    width: Annotated[float, Field(gt=0, le=3)] = 0.5
+    texts: list[HaloText] = ["value", "index", "title", "caption"]  # which texts have it
+
+
 class Back(_Strict):
     background: Colour
     pattern: Colour
@@ -204,6 +216,7 @@ class FaceStyle(_Strict):
     back: Back
     picture: Annotated[PicturePlace, BeforeValidator(_file_alone)] = PicturePlace()  # the front's
     title: CardTitle = CardTitle()
+    halo: Halo | None = None  # none: the texts are drawn as they are
 
     _source: str = PrivateAttr(default="")
     _pictures: dict[str, Picture] = PrivateAttr(default_factory=dict)
