@@ -56,7 +56,7 @@ class TableDocument(YamlDocument):
             where += f", row {self.line_of(path)}"
             path = path[1:]
         if path:
-            where += f", column {path[0]}"
+            where += f", column {'.'.join(map(str, path))}"  # box.width: a field of a field
         return InputError(f"{where}: {message.rstrip('.')}.")
 
     def column_error(self, column: str, message: str) -> InputError:

@@ -7,11 +7,12 @@ import re
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
 from cardgen.errors import InputError
+from cardgen.model.shapes import Box, Colour
 from cardgen.paths import TEMPLATES, bundled_names, confined_file, find_data_file
 from cardgen.tables import TABLE_SUFFIXES, Cell, TableDocument, WithTable, read_table
 from cardgen.yamlio import FieldPath, YamlDocument, load_yaml, validate
@@ -40,6 +41,11 @@ class Card(BaseModel):
     title: str | None = Field(default=None, min_length=1, max_length=80)  # one line on the front
     # copies printed: the same card, played once (for numbered cards, jokers and zeros, spares)
     count: int = Field(default=1, ge=1, le=MAX_COPIES)
+    # what the card changes of its style, for itself alone
+    box: Box | None = None  # where its picture goes (mm on the style's design size)
+    fit: Literal["contain", "cover"] | None = None  # how its picture fills the box
+    ink: Colour | None = None  # the value, indices, bull heads and title
+    background: Colour | None = None  # around the panel and into the bleed
 
     _artwork: Picture | None = PrivateAttr(default=None)
 
@@ -162,19 +168,39 @@ def _table_file(doc: YamlDocument, path: Path) -> tuple[Path, str]:
 
 def _card_record(table: TableDocument, index: int, record: dict[str, Cell]) -> dict:
     """A row as a card's fields: unknown columns refused, each cell read as its field's type
-    (a number is a number, text is text; "105" is 105, "1e2" no value and "true" no count)."""
-    fields = Card.model_fields
+    (a number is a number, text is text; "105" is 105, "1e2" no value and "true" no count);
+    `box.width` and its like fill a field of a field."""
+    columns = table_columns()
     for column in table.columns:
-        if column and column not in fields:
-            raise table.column_error(column, f"is not a card field; the columns of a card set are {', '.join(fields)}")
-    card = {}
+        if column and column not in columns:
+            raise table.column_error(column, f"is not a card field; the columns of a card set are {', '.join(columns)}")
+    card: dict = {}
     for column, cell in record.items():
-        annotation = fields[column].annotation
+        *parents, name = columns[column][0]
+        annotation = columns[column][1]
         try:
-            card[column] = _typed(cell, whole=annotation is int, number=annotation == int | Decimal)
+            value = _typed(cell, whole=annotation is int, number=annotation in (int | Decimal, float))
         except ValueError as exc:
             raise table.error((index, column), str(exc)) from None
+        target = card
+        for parent in parents:
+            target = target.setdefault(parent, {})
+        target[name] = value
     return card
+
+
+def table_columns() -> dict[str, tuple[tuple[str, ...], object]]:
+    """Every column a table of cards may have, with its field's path and type: a card's
+    fields, and those of a field that is a mapping as `box.x`, `box.width` …"""
+    columns: dict[str, tuple[tuple[str, ...], object]] = {}
+    for name, info in Card.model_fields.items():
+        nested = [arg for arg in get_args(info.annotation) if isinstance(arg, type) and issubclass(arg, BaseModel)]
+        if nested:
+            for sub, sub_info in nested[0].model_fields.items():
+                columns[f"{name}.{sub}"] = ((name, sub), sub_info.annotation)
+        else:
+            columns[name] = ((name,), info.annotation)
+    return columns
 
 
 _WHOLE = re.compile(r"-?[0-9]{1,10}")

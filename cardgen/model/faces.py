@@ -9,15 +9,15 @@ so one style serves 56 × 87, 63 × 88 or 44 × 68 mm cards.
 from __future__ import annotations
 
 import hashlib
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr
 
 from cardgen.errors import InputError
 from cardgen.model import fonts
 from cardgen.model.cards import Card, CardSet
+from cardgen.model.shapes import Box, Colour, Length, Offset, Size
 from cardgen.paths import TEMPLATES, bundled_names, confined_file, find_data_file, find_referenced_file
 from cardgen.yamlio import YamlDocument, load_extended, validate
 
@@ -29,16 +29,6 @@ FACES_DIR = TEMPLATES / "faces"
 LABEL_CHARACTERS = "0123456789.,"
 
 
-def _hex_colour(value: str) -> str:
-    if not re.fullmatch(r"#[0-9a-fA-F]{6}", value):
-        raise ValueError(f"must be a colour written #rrggbb, not {value!r}")
-    return value.lower()
-
-
-Colour = Annotated[str, AfterValidator(_hex_colour)]
-Size = Annotated[float, Field(gt=0, le=300)]  # mm; over 300 mm is no card
-Length = Annotated[float, Field(ge=0, le=300)]  # mm, may be zero
-Offset = Annotated[float, Field(ge=-300, le=300)]  # mm, signed
 Position = tuple[Offset, Offset]
 
 
@@ -132,15 +122,6 @@ class Joker(SpecialCard):
     # By language, where a style wants another separator than the locale's
     # (locales/LANG/cards.yaml, decimal_separator).
     decimal_separator: dict[str, str] = {}
-
-
-class Box(_Strict):
-    """A rectangle on the card: its centre x and y from the card's centre (right and up), its size."""
-
-    x: Offset = 0
-    y: Offset = 0
-    width: Size
-    height: Size
 
 
 class PicturePlace(_Strict):
@@ -237,18 +218,23 @@ class FaceStyle(_Strict):
         return self._font_files[role]
 
     def front_picture(self, card: Card) -> tuple[Picture, PicturePlace] | None:
-        """The picture on the card's front, in place of its watermark: its own, else the style's."""
+        """The picture on the card's front, in place of its watermark: its own, else the style's,
+        fitted as the card says, else as the style does."""
         picture = card.artwork or self._pictures.get("front")
-        return (picture, self.picture) if picture else None
+        if picture is None:
+            return None
+        return picture, self.picture.model_copy(update={"fit": card.fit}) if card.fit else self.picture
 
     def back_picture(self) -> tuple[Picture, PicturePlace] | None:
         picture = self._pictures.get("back")
         return (picture, self.back.picture) if picture and self.back.picture else None
 
-    def front_box(self) -> Box:
-        """The front's picture area in mm on a card of design_size: the watermark's square by default."""
+    def front_box(self, card: Card | None = None) -> Box:
+        """The front's picture area in mm on a card of design_size: the card's own `box`, else
+        the style's, else the watermark's square."""
         size = self.watermark.size
-        return self.picture.box or Box(y=self.watermark.y, width=size, height=size)
+        own = card.box if card else None
+        return own or self.picture.box or Box(y=self.watermark.y, width=size, height=size)
 
     def back_box(self) -> Box:
         """The back's picture area: by default the rectangle inside the medallion's ring."""

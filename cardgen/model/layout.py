@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from cardgen.errors import InputError
 from cardgen.formats import FLIPS, PAPERS, RULER_MEASURED, RULER_MM, Flip
-from cardgen.model.faces import Colour
+from cardgen.model.shapes import Colour
 from cardgen.paths import LAYOUTS, find_data_file
 from cardgen.yamlio import YamlDocument, first_problem, load_extended, validate
 

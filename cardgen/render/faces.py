@@ -163,11 +163,15 @@ class CardPainter:
         return self.style.zero if card.kind == "zero" else self.style.joker
 
     def _tone(self, card: Card) -> Tone:
+        """The style's colours for the card, with the card's own ink and background."""
         if card.kind in ("zero", "joker"):
-            return self._special(card).tone
-        if card.kind == "blank":
-            return self.style.blank
-        return self.style.tone_for(card.heads)
+            tone = self._special(card).tone
+        elif card.kind == "blank":
+            tone = self.style.blank
+        else:
+            tone = self.style.tone_for(card.heads)
+        own = {"ink": card.ink, "border": card.background}
+        return tone.model_copy(update={key: value for key, value in own.items() if value})
 
     def _panel(self, tone: Tone, width, height, scale) -> None:
         """The panel's rounded rectangle is a form per card size; its colours come from here."""
@@ -193,7 +197,7 @@ class CardPainter:
         or, in its place, the card's own picture or the style's."""
         from_file = self.style.front_picture(card)
         if from_file:
-            draw_picture(self.canvas, *from_file, box_in_card(self.style.front_box(), width, height, scale))
+            draw_picture(self.canvas, *from_file, box_in_card(self.style.front_box(card), width, height, scale))
             return
         picture: str
         if card.kind in ("zero", "joker"):
