@@ -315,11 +315,12 @@ def _grid_field(layout_doc) -> tuple[str]:
 
 
 def _sheet_cards(card_sets: list[CardSet], mode: str) -> tuple[SheetCard, ...]:
-    """The sets' cards in turn, each set's reference cards after its own (once a sheet):
-    zero cards and jokers together put the Plus reference card in the eighth slot."""
+    """The sets' cards in turn, each as many times as its `count`, each set's reference
+    cards after its own (once a sheet): zero cards and jokers together put the Plus
+    reference card in the eighth slot."""
     cards: list[SheetCard] = []
     for card_set in card_sets:
-        cards += card_set.cards
+        cards += card_set.printed_cards()
         cards += [card for card in _references_for(card_set, mode) if card not in cards]
     return tuple(cards)
 
@@ -327,7 +328,7 @@ def _sheet_cards(card_sets: list[CardSet], mode: str) -> tuple[SheetCard, ...]:
 def _references_for(card_set: CardSet, mode: str) -> tuple[RulesCard, ...]:
     """The reference cards that join the set's cards on its sheet: the Plus reference card
     fills the zero cards' glue sheet up to a box's spare cards."""
-    cards = card_set.cards
+    cards = card_set.printed_cards()
     if MODES[mode].spare_cards and all(card.kind == "zero" for card in cards) and len(cards) < SPARE_CARDS_IN_A_BOX:
         return (RulesCard("plus"),)
     return ()

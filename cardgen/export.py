@@ -63,7 +63,7 @@ class ExportRequest:
 @dataclass(frozen=True)
 class _Back:
     style: FaceStyle
-    cards: int  # how many fronts it goes behind
+    cards: int  # how many printed cards it goes behind: the fronts' copies
 
 
 def export(request: ExportRequest, progress: Progress | None = None) -> dict[str, bytes]:
@@ -125,7 +125,7 @@ def _distinct_backs(chosen: list[PreviewCard]) -> list[_Back]:
     for item in chosen:
         key = back_key(item.style)
         styles.setdefault(key, item.style)
-        counts[key] = counts.get(key, 0) + 1
+        counts[key] = counts.get(key, 0) + item.card.count
     return [_Back(styles[key], counts[key]) for key in styles]
 
 
@@ -171,7 +171,7 @@ def _manifest(
             page=None if is_png else index + 1,
             side="front",
             card=item.card.id,
-            copies=1,
+            copies=item.card.count,
             back=back_refs[keys.index(back_key(item.style))],
         )
         for index, item in enumerate(chosen)

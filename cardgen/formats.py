@@ -81,6 +81,7 @@ ModeName = Literal["glue", "duplex", "sleeve", "fold", "sticker"]  # the keys of
 EXPORT_FORMATS: Final = {
     "png": "one image per card face and per back",
     "pdf": "one PDF, a page each, TrimBox at the cut",
+    "tts": "a Tabletop Simulator deck: face sheets, backs and a saved object (--bleed and --dpi do not apply)",
 }
 
 # A printer that shrinks or stretches what it prints: the calibration sheet's rulers are

@@ -13,7 +13,7 @@ import io
 import re
 import unicodedata
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache, partial
 from pathlib import Path
@@ -158,7 +158,9 @@ class _Painter:
         self.canvas, self.lang = canvas, lang
         self.painters: dict[tuple[int, int], CardPainter] = {}
 
-    def front(self, item: PreviewCard | FaceStyle, *box) -> None:
+    def front(self, item: PreviewCard | FaceStyle | None, *box) -> None:
+        if item is None:
+            return  # a slot left empty (a Tabletop Simulator sheet's, before its hidden card)
         style, set_cards = (item, ()) if isinstance(item, FaceStyle) else (item.style, item.set_cards)
         key = (id(style), id(set_cards))
         if key not in self.painters:
@@ -170,7 +172,7 @@ class _Painter:
 
 
 def sheet_pdf(
-    items: list[PreviewCard | FaceStyle],
+    items: Sequence[PreviewCard | FaceStyle | None],
     layout: Layout,
     lang: str,
     dpi: int | None = None,

@@ -26,7 +26,7 @@ else:
         from yaml import SafeLoader as _Parser
 
 from cardgen.errors import InputError
-from cardgen.paths import read_input
+from cardgen.paths import find_referenced_file, read_input
 
 FieldPath = tuple[str | int, ...]
 Model = TypeVar("Model", bound="BaseModel")
@@ -50,6 +50,11 @@ class YamlDocument:
     file: str
     data: Any
     lines: dict[FieldPath, int] = field(default_factory=dict)
+    folder: Path | None = None  # the file's folder, where the files it names lie
+
+    def folder_of(self, path: FieldPath) -> Path | None:
+        """The folder of the file that gives the value at `path` (a file of a chain of `extends:`)."""
+        return self.folder
 
     def line_of(self, path: FieldPath) -> int:
         """Line (1-based) of the value at `path`, or of its nearest parent that exists."""
@@ -57,6 +62,11 @@ class YamlDocument:
         while path not in self.lines and path:
             path = path[:-1]
         return self.lines.get(path, 1)
+
+    def place(self, *paths: FieldPath) -> str:
+        """Where the values at `paths` stand, for a report: "line 7", "lines 7, 9"."""
+        lines = ", ".join(str(self.line_of(path)) for path in paths)
+        return f"{'line' if len(paths) == 1 else 'lines'} {lines}"
 
     def sets(self, path: FieldPath) -> bool:
         """Whether this file itself gives the field at `path`."""
@@ -76,7 +86,7 @@ MAX_NODES = 100_000  # values in a document, counting each alias's copy
 MAX_DEPTH = 100  # lists and mappings nested in each other
 MAX_INT_DIGITS = 100  # longer integers are no count, size or value
 # What YAML allows in a file: tab, newlines and the printable characters (YAML 1.1, 5.1).
-_FORBIDDEN = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+FORBIDDEN_CHARACTERS = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
 
 
 def load_yaml(path: str | Path, shown_as: str | None = None) -> YamlDocument:
@@ -88,7 +98,86 @@ def load_yaml(path: str | Path, shown_as: str | None = None) -> YamlDocument:
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         raise InputError(f"{name}, line {line}: this file is not UTF-8 text.") from None
-    return parse_yaml(text, name)
+    doc = parse_yaml(text, name)
+    doc.folder = Path(path).resolve().parent
+    return doc
+
+
+MAX_EXTENDS = 20  # files in one chain of `extends:`
+
+
+def load_extended(path: Path, shown: str, folder: Path, what: str) -> YamlDocument:
+    """A YAML file of `what` ("layout", "face style") with the file its `extends:` names
+    (a bundled one of `folder`, or a file beside it) merged in, mapping by mapping, and that
+    one's in turn: at most MAX_EXTENDS in a chain, and never in a circle."""
+    return _load_with_parents(path, shown, folder, what, seen=())
+
+
+def _load_with_parents(path: Path, shown: str, folder: Path, what: str, seen: tuple[Path, ...]) -> YamlDocument:
+    doc = load_yaml(path, shown_as=shown)
+    if not isinstance(doc.data, dict):
+        raise doc.error((), f"a {what} must be a mapping of fields")
+    parent_name = doc.data.pop("extends", None)
+    if parent_name is None:
+        return doc
+    if not isinstance(parent_name, str):
+        raise doc.error(("extends",), f"must be the name or file of another {what}")
+    if path.resolve() in seen:
+        circle = " → ".join(file.name for file in (*seen[seen.index(path.resolve()) :], path))
+        raise doc.error(("extends",), f"{what}s extend each other in a circle ({circle})")
+    if len(seen) >= MAX_EXTENDS:
+        raise doc.error(("extends",), f"a {what} may stand at most {MAX_EXTENDS} {what}s away from the one it ends in")
+    try:
+        parent_path, parent_shown = find_referenced_file(parent_name, folder, what, path)
+    except InputError as exc:
+        raise doc.error(("extends",), str(exc)) from None
+    parent = _load_with_parents(parent_path, parent_shown, folder, what, seen + (path.resolve(),))
+    return _merge(parent, doc)
+
+
+def _merge(parent: YamlDocument, child: YamlDocument) -> YamlDocument:
+    """The child's fields over the parent's, mapping by mapping; errors point at the child
+    where the value comes from it, and at the parent otherwise."""
+    data = _deep_merge(parent.data or {}, child.data)
+    lines = {path: line for path, line in parent.lines.items()}
+    lines.update(child.lines)
+    merged = _MergedDocument(child.file, data, lines, child.folder)
+    merged.parent, merged.own_paths = parent, set(child.lines)
+    return merged
+
+
+def _deep_merge(base: dict, override: dict) -> dict:
+    result = dict(base)
+    for key, value in override.items():
+        if isinstance(value, dict) and isinstance(result.get(key), dict):
+            result[key] = _deep_merge(result[key], value)
+        else:
+            result[key] = value
+    return result
+
+
+class _MergedDocument(YamlDocument):
+    parent: YamlDocument
+    own_paths: set
+
+    def _owner(self, path: FieldPath) -> YamlDocument | None:
+        """The parent, for a path the child's own file does not give (nor a mapping above it)."""
+        path = tuple(path)
+        probe = path
+        while probe and probe not in self.own_paths:
+            probe = probe[:-1]
+        return None if probe or not path else self.parent
+
+    def sets(self, path) -> bool:
+        return tuple(path) in self.own_paths
+
+    def folder_of(self, path):
+        owner = self._owner(path)
+        return self.folder if owner is None else owner.folder_of(path)
+
+    def error(self, path, message):
+        owner = self._owner(path)
+        return super().error(path, message) if owner is None else owner.error(path, message)
 
 
 class _BoundedLoader(_Parser, Composer, SafeConstructor, Resolver):
@@ -155,7 +244,7 @@ def _keep_token(quoted: re.Match) -> str:
 
 def parse_yaml(text: str, name: str) -> YamlDocument:
     """Parse YAML text; raise InputError naming `name` and the line of any problem."""
-    forbidden = _FORBIDDEN.search(text)
+    forbidden = FORBIDDEN_CHARACTERS.search(text)
     if forbidden:
         line = text.count("\n", 0, forbidden.start()) + 1
         code = f"U+{ord(forbidden.group()):04X}"

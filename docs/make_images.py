@@ -102,6 +102,39 @@ def main() -> None:
         cardgen("build", "--set", "zero-cards", "--mode", "sticker", "-o", str(out / "sticker"))
         page_png(out / "sticker" / "zero-cards-sticker.pdf", 0, "sheet-zero-cards-sticker.png")
         phone_photo_card(out / "photo")
+        tts_sheet(out / "tts")
+        halo_cards(out / "halo")
+
+
+def halo_cards(out: Path) -> None:
+    """A card on a busy photo without and with the style's halo around its texts."""
+    out.mkdir(parents=True)
+    photo = Image.new("RGB", (700, 1100), (30, 60, 40))  # stripes: dark and light behind every letter
+    draw = ImageDraw.Draw(photo)
+    for x in range(0, 700, 40):
+        draw.rectangle((x, 0, x + 19, 1100), fill=(200, 140, 60))
+    photo.save(out / "stripes.png", dpi=(300, 300))
+    cards = "  - {id: P1, kind: number, value: 166, heads: 3, title: On the stripes, picture: stripes.png}\n"
+    pictures = "picture: {box: {x: 0, y: 0, width: 56, height: 87}, fit: cover}\n"
+    shots = []
+    for name, halo in (("plain", ""), ("halo", 'halo: {colour: "#ffffff", width: 0.6}\n')):
+        (out / f"{name}-faces.yaml").write_text(f"extends: standard\nname: {name}\n{pictures}{halo}")
+        (out / f"{name}.yaml").write_text(f"name: {name}\ntitle: Halo\nfaces: {name}-faces.yaml\ncards:\n{cards}")
+        cardgen("preview", "--set", str(out / f"{name}.yaml"), "--dpi", "150", "-o", str(out / name))
+        shots.append(Image.open(out / name / "P1.png").convert("RGB"))
+    both = Image.new("RGB", (2 * shots[0].width + 20, shots[0].height), "white")
+    both.paste(shots[0], (0, 0))
+    both.paste(shots[1], (shots[0].width + 20, 0))
+    both.quantize(256).save(IMAGES / "card-halo.png", optimize=True)
+
+
+def tts_sheet(out: Path) -> None:
+    """The example expansion's Tabletop Simulator sheet, its back in the last slot."""
+    example = Path(__file__).resolve().parent.parent / "examples" / "homemade" / "homemade-table.yaml"
+    cardgen("export", "--set", str(example), "--format", "tts", "-o", str(out))
+    sheet = Image.open(out / "homemade-table-sheet.png").convert("RGB")
+    sheet.thumbnail((900, 900))
+    sheet.quantize(256).save(IMAGES / "tts-sheet.png", optimize=True)
 
 
 def homemade_cards(out: Path) -> None:

@@ -41,9 +41,14 @@ def command(sets, bleed, dpi, file_format, layout, faces, lang, output):
     from cardgen.export import ExportRequest, export
     from cardgen.files import write_files
 
-    request = ExportRequest(tuple(sets), bleed, dpi, file_format, layout, faces=faces, lang=lang)
     with LineProgress("exporting", "pictures") as progress:
-        files = export(request, progress)
+        if file_format == "tts":
+            from cardgen.tts import TtsRequest, tts_export
+
+            files = tts_export(TtsRequest(tuple(sets), output, layout, faces=faces, lang=lang), progress)
+        else:
+            request = ExportRequest(tuple(sets), bleed, dpi, file_format, layout, faces=faces, lang=lang)
+            files = export(request, progress)
     for path in write_files(output, files):
         click.echo(printable(path))
     others = sorted(p.name for p in output.iterdir() if p.name not in files and not p.name.startswith("."))

@@ -3,16 +3,19 @@
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
 from cardgen.errors import InputError
-from cardgen.paths import TEMPLATES, bundled_names, find_data_file
-from cardgen.yamlio import YamlDocument, load_yaml, validate
+from cardgen.model.shapes import Box, Colour
+from cardgen.paths import TEMPLATES, bundled_names, confined_file, find_data_file
+from cardgen.tables import TABLE_SUFFIXES, Cell, TableDocument, WithTable, read_table
+from cardgen.yamlio import FieldPath, YamlDocument, load_yaml, validate
 
 if TYPE_CHECKING:
     from cardgen.model.pictures import Picture
@@ -20,6 +23,9 @@ if TYPE_CHECKING:
 SETS_DIR = TEMPLATES / "sets"
 CardKind = Literal["number", "zero", "joker", "blank"]
 MAX_VALUE = 999  # a printed value has at most three digits before the point
+MAX_CARDS = 2000
+MAX_COPIES = 100
+PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 
 
 class Card(BaseModel):
@@ -33,6 +39,13 @@ class Card(BaseModel):
     heads: int = Field(ge=0, le=7)
     picture: str | None = Field(default=None, min_length=1, max_length=300)  # a PNG, JPEG or SVG file
     title: str | None = Field(default=None, min_length=1, max_length=80)  # one line on the front
+    # copies printed: the same card, played once (for numbered cards, jokers and zeros, spares)
+    count: int = Field(default=1, ge=1, le=MAX_COPIES)
+    # what the card changes of its style, for itself alone
+    box: Box | None = None  # where its picture goes (mm on the style's design size)
+    fit: Literal["contain", "cover"] | None = None  # how its picture fills the box
+    ink: Colour | None = None  # the value, indices, bull heads and title
+    background: Colour | None = None  # around the panel and into the bleed
 
     _artwork: Picture | None = PrivateAttr(default=None)
 
@@ -94,7 +107,8 @@ class CardSet(BaseModel):
     name: str = Field(min_length=1, max_length=60)
     title: str = Field(min_length=1, max_length=120)
     faces: str = "standard"
-    cards: list[Card] = Field(min_length=1, max_length=2000)
+    cards: list[Card] = Field(min_length=1, max_length=MAX_CARDS)  # or a table file's rows: `cards: cards.csv`
+    pictures: str | None = Field(default=None, min_length=1, max_length=300)  # a folder of pictures named by card id
     # A set that deliberately departs from the standard bull-head rule says so here.
     custom_heads: bool = False
 
@@ -107,6 +121,10 @@ class CardSet(BaseModel):
         assert self._doc is not None, "load_card_set records the file of every set it reads"
         return self._doc
 
+    def printed_cards(self) -> list[Card]:
+        """The cards as they go on sheets: each `count` times, copies side by side."""
+        return [card for card in self.cards for _ in range(card.count)]
+
     @property
     def source_file(self) -> Path:
         """The set's file: a `faces:` file is looked up beside it."""
@@ -117,28 +135,151 @@ def bundled_set_names() -> list[str]:
     return bundled_names(SETS_DIR)
 
 
-def load_card_set(name_or_file: str | Path) -> CardSet:
-    """A bundled set by name (e.g. 'jokers') or a user's YAML file."""
+def read_set_document(name_or_file: str | Path) -> tuple[YamlDocument, Path]:
+    """A set's document and file: its YAML, with the rows of the table its `cards:` names
+    (a .csv, .xlsx or .ods file beside it) in place of the list."""
     path, shown = find_data_file(name_or_file, SETS_DIR, "card set")
     doc = load_yaml(path, shown_as=shown)
+    if isinstance(doc.data, dict) and isinstance(doc.data.get("cards"), str):
+        file, shown = _table_file(doc, path)
+        table = read_table(file, shown, max_rows=MAX_CARDS, what="a card set")
+        table.data = [_card_record(table, index, record) for index, record in enumerate(table.data)]
+        doc = WithTable(doc, "cards", table)
+    return doc, path
+
+
+def _table_file(doc: YamlDocument, path: Path) -> tuple[Path, str]:
+    reference = doc.data["cards"]
+    where = ("cards",)
+    if not reference.lower().endswith(TABLE_SUFFIXES):
+        raise doc.error(
+            where, f"must be a list of cards or a table file ({', '.join(TABLE_SUFFIXES)}), not {reference!r}"
+        )
+    try:
+        file = confined_file(reference, path.resolve().parent)
+    except InputError as exc:
+        raise doc.error(where, str(exc)) from None
+    if file is None:
+        raise doc.error(where, f"the table {reference} lies outside the folder of this file")
+    if not file.is_file():
+        raise doc.error(where, f"there is no table file {reference}")
+    return file, str(Path(doc.file).parent / reference)
+
+
+def _card_record(table: TableDocument, index: int, record: dict[str, Cell]) -> dict:
+    """A row as a card's fields: unknown columns refused, each cell read as its field's type
+    (a number is a number, text is text; "105" is 105, "1e2" no value and "true" no count);
+    `box.width` and its like fill a field of a field."""
+    columns = table_columns()
+    for column in table.columns:
+        if column and column not in columns:
+            raise table.column_error(column, f"is not a card field; the columns of a card set are {', '.join(columns)}")
+    card: dict = {}
+    for column, cell in record.items():
+        *parents, name = columns[column][0]
+        annotation = columns[column][1]
+        try:
+            value = _typed(cell, whole=annotation is int, number=annotation in (int | Decimal, float))
+        except ValueError as exc:
+            raise table.error((index, column), str(exc)) from None
+        target = card
+        for parent in parents:
+            target = target.setdefault(parent, {})
+        target[name] = value
+    return card
+
+
+def table_columns() -> dict[str, tuple[tuple[str, ...], object]]:
+    """Every column a table of cards may have, with its field's path and type: a card's
+    fields, and those of a field that is a mapping as `box.x`, `box.width` …"""
+    columns: dict[str, tuple[tuple[str, ...], object]] = {}
+    for name, info in Card.model_fields.items():
+        nested = [arg for arg in get_args(info.annotation) if isinstance(arg, type) and issubclass(arg, BaseModel)]
+        if nested:
+            for sub, sub_info in nested[0].model_fields.items():
+                columns[f"{name}.{sub}"] = ((name, sub), sub_info.annotation)
+        else:
+            columns[name] = ((name,), info.annotation)
+    return columns
+
+
+_WHOLE = re.compile(r"-?[0-9]{1,10}")
+_DECIMAL = re.compile(r"-?[0-9]{1,10}\.[0-9]{1,10}")
+
+
+def _typed(cell: Cell, whole: bool, number: bool) -> Cell | Decimal:
+    """A text cell of a number field as the number it spells, strictly; a number cell of a
+    text field as its digits. Anything else is left for the card's validation to judge."""
+    if isinstance(cell, bool):
+        raise ValueError(f"must be {'a number' if whole or number else 'text'}, not {str(cell).upper()}")
+    if not (whole or number):
+        return str(cell) if isinstance(cell, int | float) else cell
+    if isinstance(cell, str):
+        text = cell.strip()
+        if _WHOLE.fullmatch(text):
+            return int(text)
+        if number and _DECIMAL.fullmatch(text):
+            return Decimal(text)
+        raise ValueError(f"must be {'a whole number' if whole else 'a number such as 17 or 0.4'}, not {cell!r}")
+    return cell
+
+
+def load_card_set(name_or_file: str | Path) -> CardSet:
+    """A bundled set by name (e.g. 'jokers') or a user's YAML file, its cards listed or in a table."""
+    doc, path = read_set_document(name_or_file)
     card_set = validate(doc, CardSet)
     card_set._doc, card_set._source_file = doc, path
     seen: dict[str, int] = {}
     for index, card in enumerate(card_set.cards):
         if card.id in seen:
-            raise doc.error(("cards", index, "id"), f"the id {card.id!r} is already used by card {seen[card.id] + 1}")
+            other = doc.place(("cards", seen[card.id]))
+            raise doc.error(
+                ("cards", index, "id"), f"the id {card.id!r} is already used by card {seen[card.id] + 1} ({other})"
+            )
         seen[card.id] = index
     _read_pictures(card_set, doc, path.resolve().parent)
     return card_set
 
 
 def _read_pictures(card_set: CardSet, doc: YamlDocument, folder: Path) -> None:
+    """Each card's picture: the file its `picture:` names (beside the file that lists the
+    cards), else the one of its id in the set's `pictures:` folder."""
     from cardgen.model.pictures import find_picture  # pillow loads only for a set with pictures
 
+    by_id = _pictures_by_id(card_set, doc, folder)
+    where: FieldPath
     for index, card in enumerate(card_set.cards):
-        if card.picture is None:
+        if card.picture is not None:
+            where = ("cards", index, "picture")
+            reference, base = card.picture, doc.folder_of(where) or folder
+        elif card.id in by_id:
+            reference, base, where = by_id[card.id], folder, ("pictures",)
+        else:
             continue
         try:
-            card._artwork = find_picture(card.picture, folder)
+            card._artwork = find_picture(reference, base)
         except InputError as exc:
-            raise doc.error(("cards", index, "picture"), str(exc)) from None
+            raise doc.error(where, str(exc)) from None
+
+
+def _pictures_by_id(card_set: CardSet, doc: YamlDocument, folder: Path) -> dict[str, str]:
+    """The `pictures:` folder's PNG, JPEG and SVG files by name without suffix, as paths
+    from the set's folder; a name with two such files is refused, as no one could say which."""
+    if card_set.pictures is None:
+        return {}
+    try:
+        found = confined_file(card_set.pictures, folder)
+    except InputError as exc:
+        raise doc.error(("pictures",), str(exc)) from None
+    if found is None or not found.is_dir():
+        raise doc.error(("pictures",), f"there is no folder {card_set.pictures} in the folder of this file")
+    by_id: dict[str, list[str]] = {}
+    for entry in sorted(found.iterdir()):
+        if entry.suffix.lower() in PICTURE_SUFFIXES and entry.is_file():
+            by_id.setdefault(entry.stem, []).append(f"{card_set.pictures.rstrip('/')}/{entry.name}")
+    for card in card_set.cards:
+        if card.picture is None and len(by_id.get(card.id, ())) > 1:
+            raise doc.error(
+                ("pictures",), f"card {card.id!r} has two pictures, {' and '.join(by_id[card.id])}; keep one"
+            )
+    return {name: files[0] for name, files in by_id.items()}

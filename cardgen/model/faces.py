@@ -9,17 +9,17 @@ so one style serves 56 × 87, 63 × 88 or 44 × 68 mm cards.
 from __future__ import annotations
 
 import hashlib
-import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr
 
 from cardgen.errors import InputError
 from cardgen.model import fonts
 from cardgen.model.cards import Card, CardSet
+from cardgen.model.shapes import Box, Colour, Length, Offset, Size
 from cardgen.paths import TEMPLATES, bundled_names, confined_file, find_data_file, find_referenced_file
-from cardgen.yamlio import YamlDocument, load_yaml, validate
+from cardgen.yamlio import YamlDocument, load_extended, validate
 
 if TYPE_CHECKING:
     from cardgen.model.pictures import Picture
@@ -29,16 +29,6 @@ FACES_DIR = TEMPLATES / "faces"
 LABEL_CHARACTERS = "0123456789.,"
 
 
-def _hex_colour(value: str) -> str:
-    if not re.fullmatch(r"#[0-9a-fA-F]{6}", value):
-        raise ValueError(f"must be a colour written #rrggbb, not {value!r}")
-    return value.lower()
-
-
-Colour = Annotated[str, AfterValidator(_hex_colour)]
-Size = Annotated[float, Field(gt=0, le=300)]  # mm; over 300 mm is no card
-Length = Annotated[float, Field(ge=0, le=300)]  # mm, may be zero
-Offset = Annotated[float, Field(ge=-300, le=300)]  # mm, signed
 Position = tuple[Offset, Offset]
 
 
@@ -134,15 +124,6 @@ class Joker(SpecialCard):
     decimal_separator: dict[str, str] = {}
 
 
-class Box(_Strict):
-    """A rectangle on the card: its centre x and y from the card's centre (right and up), its size."""
-
-    x: Offset = 0
-    y: Offset = 0
-    width: Size
-    height: Size
-
-
 class PicturePlace(_Strict):
     """Where and how a picture is drawn: in `box` (default: the watermark's square on the
     front, the medallion on the back), the whole picture (contain) or the box filled and
@@ -167,6 +148,18 @@ class CardTitle(_Strict):
     min_size: Size = 2.4
     max_width: Size = 38
     y: Offset = -30
+
+
+HaloText = Literal["value", "index", "title", "caption"]
+
+
+class Halo(_Strict):
+    """A band of `colour` around the letters of the face's texts, so that they read on a
+    photo: `width` mm out from each letter's edge (a thin one is an outline)."""
+
+    colour: Colour = "#ffffff"
+    width: Annotated[float, Field(gt=0, le=3)] = 0.5
+    texts: list[HaloText] = ["value", "index", "title", "caption"]  # which texts have it
 
 
 class Back(_Strict):
@@ -204,6 +197,7 @@ class FaceStyle(_Strict):
     back: Back
     picture: Annotated[PicturePlace, BeforeValidator(_file_alone)] = PicturePlace()  # the front's
     title: CardTitle = CardTitle()
+    halo: Halo | None = None  # none: the texts are drawn as they are
 
     _source: str = PrivateAttr(default="")
     _pictures: dict[str, Picture] = PrivateAttr(default_factory=dict)
@@ -224,18 +218,23 @@ class FaceStyle(_Strict):
         return self._font_files[role]
 
     def front_picture(self, card: Card) -> tuple[Picture, PicturePlace] | None:
-        """The picture on the card's front, in place of its watermark: its own, else the style's."""
+        """The picture on the card's front, in place of its watermark: its own, else the style's,
+        fitted as the card says, else as the style does."""
         picture = card.artwork or self._pictures.get("front")
-        return (picture, self.picture) if picture else None
+        if picture is None:
+            return None
+        return picture, self.picture.model_copy(update={"fit": card.fit}) if card.fit else self.picture
 
     def back_picture(self) -> tuple[Picture, PicturePlace] | None:
         picture = self._pictures.get("back")
         return (picture, self.back.picture) if picture and self.back.picture else None
 
-    def front_box(self) -> Box:
-        """The front's picture area in mm on a card of design_size: the watermark's square by default."""
+    def front_box(self, card: Card | None = None) -> Box:
+        """The front's picture area in mm on a card of design_size: the card's own `box`, else
+        the style's, else the watermark's square."""
         size = self.watermark.size
-        return self.picture.box or Box(y=self.watermark.y, width=size, height=size)
+        own = card.box if card else None
+        return own or self.picture.box or Box(y=self.watermark.y, width=size, height=size)
 
     def back_box(self) -> Box:
         """The back's picture area: by default the rectangle inside the medallion's ring."""
@@ -318,22 +317,23 @@ def load_face_style(name_or_file: str | Path) -> FaceStyle:
 
 
 def _load_style_file(path: Path, shown: str) -> FaceStyle:
-    doc = load_yaml(path, shown_as=shown)
+    doc = load_extended(path, shown, FACES_DIR, "face style")
     style = validate(doc, FaceStyle)
     _check_arrangements(doc, style)
     _check_geometry(doc, style)
     _check_tones(doc, style)
     style._source = shown
-    fonts_by_role = _resolve_fonts(doc, style, path.resolve().parent)
+    fonts_by_role = _resolve_fonts(doc, style)
     style._font_names = {role: name for role, (name, _) in fonts_by_role.items()}
     style._font_files = {role: file for role, (_, file) in fonts_by_role.items()}
     _check_glyphs(doc, style)
-    style._pictures = _read_pictures(doc, style, path.resolve().parent)
+    style._pictures = _read_pictures(doc, style)
     return style
 
 
-def _read_pictures(doc: YamlDocument, style: FaceStyle, folder: Path) -> dict[str, Picture]:
-    """The pictures the style draws itself, on the front and on the back."""
+def _read_pictures(doc: YamlDocument, style: FaceStyle) -> dict[str, Picture]:
+    """The pictures the style draws itself, on the front and on the back, each beside the
+    file that names it (the style, or a style it extends)."""
     from cardgen.model.pictures import find_picture  # pillow loads only for a style with pictures
 
     found = {}
@@ -345,7 +345,7 @@ def _read_pictures(doc: YamlDocument, style: FaceStyle, folder: Path) -> dict[st
             continue
         field = (*where, "file") if doc.sets((*where, "file")) else where
         try:
-            found[side] = find_picture(place.file, folder)
+            found[side] = find_picture(place.file, _folder_of(doc, (*where, "file")))
         except InputError as exc:
             raise doc.error(field, str(exc)) from None
     return found
@@ -383,7 +383,13 @@ def _check_tones(doc: YamlDocument, style: FaceStyle) -> None:
             raise doc.error(("joker", "decimal_separator", language), "must be one character")
 
 
-def _resolve_fonts(doc: YamlDocument, style: FaceStyle, style_folder: Path) -> dict[str, tuple[str, Path]]:
+def _folder_of(doc: YamlDocument, path: tuple[str, ...]) -> Path:
+    folder = doc.folder_of(path)
+    assert folder is not None, "a style is loaded from a file"
+    return folder
+
+
+def _resolve_fonts(doc: YamlDocument, style: FaceStyle) -> dict[str, tuple[str, Path]]:
     """Each role's font name and file; a file must lie where a style may name files and be
     a TrueType font reportlab can embed."""
     found = {}
@@ -393,7 +399,7 @@ def _resolve_fonts(doc: YamlDocument, style: FaceStyle, style_folder: Path) -> d
         if value in fonts.BUNDLED:
             found[role] = (value, fonts.BUNDLED[value])
             continue
-        file = confined_file(value, style_folder)
+        file = confined_file(value, _folder_of(doc, where))
         if file is None:
             raise doc.error(
                 where, f"the font file {value} lies outside templates/, layouts/, assets/ and the style's own folder"

@@ -1,7 +1,7 @@
 """Page layouts (layouts/*.yaml): paper, card size, bleed, grid, marks, duplex flip.
 
 A layout may start from another with `extends: NAME`; its fields override the
-other's, field by field.
+other's, field by field (cardgen.yamlio.load_extended).
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from cardgen.errors import InputError
 from cardgen.formats import FLIPS, PAPERS, RULER_MEASURED, RULER_MM, Flip
-from cardgen.model.faces import Colour
-from cardgen.paths import LAYOUTS, find_data_file, find_referenced_file
-from cardgen.yamlio import YamlDocument, first_problem, load_yaml, validate
+from cardgen.model.shapes import Colour
+from cardgen.paths import LAYOUTS, find_data_file
+from cardgen.yamlio import YamlDocument, first_problem, load_extended, validate
 
 MAX_OFFSET = 10.0  # mm; a printer off by more than this needs repair, not an offset
 
@@ -152,9 +152,6 @@ class Layout(_Strict):
         return PAPERS[self.paper]
 
 
-MAX_EXTENDS = 20  # layouts in one chain of `extends:`
-
-
 _CARD_SIZE = re.compile(r"(?P<width>\d+(?:\.\d+)?) *[x×] *(?P<height>\d+(?:\.\d+)?) *(?P<unit>mm|in)?", re.IGNORECASE)
 MM_PER = {None: 1.0, "mm": 1.0, "in": 25.4}  # what a card size's unit is in mm: US print shops quote inches
 
@@ -169,7 +166,7 @@ def load_layout(name_or_file: str | Path = "standard") -> tuple[Layout, YamlDocu
     if size:
         return _sized_layout(size)
     path, shown = find_data_file(name_or_file, LAYOUTS, "layout")
-    doc = _load_with_parents(path, shown, seen=())
+    doc = load_extended(path, shown, LAYOUTS, "layout")
     return validate(doc, Layout), doc
 
 
@@ -190,62 +187,3 @@ class _CardSizeDocument(YamlDocument):
 
     def error(self, path, message):
         return InputError(f"a card of {self.file}: {message.rstrip('.')}.")
-
-
-def _load_with_parents(path: Path, shown: str, seen: tuple[Path, ...]) -> YamlDocument:
-    doc = load_yaml(path, shown_as=shown)
-    if not isinstance(doc.data, dict):
-        raise doc.error((), "a layout must be a mapping of fields")
-    parent_name = doc.data.pop("extends", None)
-    if parent_name is None:
-        return doc
-    if not isinstance(parent_name, str):
-        raise doc.error(("extends",), "must be the name or file of another layout")
-    if path.resolve() in seen:
-        raise doc.error(("extends",), "layouts extend each other in a circle")
-    if len(seen) >= MAX_EXTENDS:
-        raise doc.error(("extends",), f"a layout may stand at most {MAX_EXTENDS} layouts away from the one it ends in")
-    try:
-        parent_path, parent_shown = find_referenced_file(parent_name, LAYOUTS, "layout", path)
-    except InputError as exc:
-        raise doc.error(("extends",), str(exc)) from None
-    parent = _load_with_parents(parent_path, parent_shown, seen + (path.resolve(),))
-    return _merge(parent, doc)
-
-
-def _merge(parent: YamlDocument, child: YamlDocument) -> YamlDocument:
-    """The child's fields over the parent's, mapping by mapping; errors point at the child
-    where the value comes from it, and at the parent otherwise."""
-    data = _deep_merge(parent.data or {}, child.data)
-    lines = {path: line for path, line in parent.lines.items()}
-    lines.update(child.lines)
-    merged = _MergedDocument(child.file, data, lines)
-    merged.parent, merged.own_paths = parent, set(child.lines)
-    return merged
-
-
-def _deep_merge(base: dict, override: dict) -> dict:
-    result = dict(base)
-    for key, value in override.items():
-        if isinstance(value, dict) and isinstance(result.get(key), dict):
-            result[key] = _deep_merge(result[key], value)
-        else:
-            result[key] = value
-    return result
-
-
-class _MergedDocument(YamlDocument):
-    parent: YamlDocument
-    own_paths: set
-
-    def sets(self, path) -> bool:
-        return tuple(path) in self.own_paths
-
-    def error(self, path, message):
-        path = tuple(path)
-        probe = path
-        while probe and probe not in self.own_paths:
-            probe = probe[:-1]
-        if probe or not path:
-            return super().error(path, message)
-        return self.parent.error(path, message)

@@ -39,7 +39,7 @@ def set_pool(sets: Sequence[CardSet]) -> CardPool:
                 continue
             if key in first_seen:
                 other_set, other = first_seen[key]
-                where = f"line {other_set.doc.line_of(('cards', other))}"
+                where = other_set.doc.place(("cards", other))
                 if other_set is not card_set:
                     where = f"{other_set.doc.file}, {where}"
                 raise card_set.doc.error(

@@ -108,6 +108,7 @@ class CardPainter:
         self.style = style
         self.lang = check_lang(lang)
         self._checked_labels: set[str] = set()
+        self._scale_now = MM
         self._set_labels = frozenset(map(self._label, cards))
         for role in FONT_ROLES:
             register(style.font(role), style.font_file(role))
@@ -125,6 +126,7 @@ class CardPainter:
         self._check_label(label)
         tone = self._tone(card)
         scale = self._scale(width, height)
+        self._scale_now = scale  # the halo's width scales with the card, as every size does
         canvas = self.canvas
         with card_space(self.canvas, x, y, width, height, rotate180):
             canvas.setFillColor(_colour(tone.border))
@@ -161,11 +163,15 @@ class CardPainter:
         return self.style.zero if card.kind == "zero" else self.style.joker
 
     def _tone(self, card: Card) -> Tone:
+        """The style's colours for the card, with the card's own ink and background."""
         if card.kind in ("zero", "joker"):
-            return self._special(card).tone
-        if card.kind == "blank":
-            return self.style.blank
-        return self.style.tone_for(card.heads)
+            tone = self._special(card).tone
+        elif card.kind == "blank":
+            tone = self.style.blank
+        else:
+            tone = self.style.tone_for(card.heads)
+        own = {"ink": card.ink, "border": card.background}
+        return tone.model_copy(update={key: value for key, value in own.items() if value})
 
     def _panel(self, tone: Tone, width, height, scale) -> None:
         """The panel's rounded rectangle is a form per card size; its colours come from here."""
@@ -191,7 +197,7 @@ class CardPainter:
         or, in its place, the card's own picture or the style's."""
         from_file = self.style.front_picture(card)
         if from_file:
-            draw_picture(self.canvas, *from_file, box_in_card(self.style.front_box(), width, height, scale))
+            draw_picture(self.canvas, *from_file, box_in_card(self.style.front_box(card), width, height, scale))
             return
         picture: str
         if card.kind in ("zero", "joker"):
@@ -217,7 +223,7 @@ class CardPainter:
     def _big_value(self, label: str, tone: Tone, width, height, scale, marked=False) -> None:
         value, font = self.style.value, self.style.font("value")
         size, max_width, centre_y = value.size * scale, value.max_width * scale, height / 2 + value.y * scale
-        self._text(label, font, size, max_width, tone.ink, width / 2, centre_y, "middle", marked=marked)
+        self._text(label, font, size, max_width, tone.ink, width / 2, centre_y, "middle", marked=marked, role="value")
 
     def _indices(self, label: str, tone: Tone, width, height, scale, marked=False) -> None:
         index = self.style.index
@@ -225,20 +231,23 @@ class CardPainter:
         # an index may not reach past the panel edge nor the card's middle
         max_width = 2 * (index.x - self.style.panel.inset - 0.9) * scale
         cx, top = index.x * scale, height - index.y * scale
-        self._text(label, font, size, max_width, tone.ink, cx, top, "top", marked=marked)
+        self._text(label, font, size, max_width, tone.ink, cx, top, "top", marked=marked, role="index")
         canvas = self.canvas
         canvas.saveState()
         if index.turn_lower:
             # drawn in turned coordinates: the bar lies under the digits as they read
             canvas.transform(-1, 0, 0, -1, width, height)
-            self._text(label, font, size, max_width, tone.ink, cx, top, "top", marked=marked)
+            self._text(label, font, size, max_width, tone.ink, cx, top, "top", marked=marked, role="index")
         else:
-            self._text(label, font, size, max_width, tone.ink, width - cx, index.y * scale, "bottom", marked=marked)
+            lower = (width - cx, index.y * scale, "bottom")
+            self._text(label, font, size, max_width, tone.ink, *lower, marked=marked, role="index")
         canvas.restoreState()
 
     def _caption(self, caption, tone: Tone, width, height, scale) -> None:
         font, size, y = self.style.font("caption"), caption.size * scale, height / 2 + caption.y * scale
-        self._text(caption.text, font, size, width * 0.8, tone.ink, width / 2, y, "middle", spacing=0.12)
+        self._text(
+            caption.text, font, size, width * 0.8, tone.ink, width / 2, y, "middle", spacing=0.12, role="caption"
+        )
 
     def _title(self, card: Card, tone: Tone, width, height, scale) -> None:
         """The card's title: one line, shrunk to fit (the set's loader refuses one that cannot)."""
@@ -248,32 +257,60 @@ class CardPainter:
             raise InputError(f"card {card.id}'s title is too long for one line; shorten it.")
         title, font = self.style.title, self.style.font("caption")
         y = height / 2 + title.y * scale
-        self._text(card.title, font, size * scale, title.max_width * scale, tone.ink, width / 2, y, "middle")
+        self._text(
+            card.title, font, size * scale, title.max_width * scale, tone.ink, width / 2, y, "middle", role="title"
+        )
 
-    def _text(self, text, font, size, max_width, colour, cx, y, vertical, spacing=0.0, marked=False) -> None:
+    def _text(self, text, font, size, max_width, colour, cx, y, vertical, spacing=0.0, marked=False, role="") -> None:
         """Real (extractable) text centred on cx; `y` is the top, middle or bottom of its capitals.
 
-        `marked`: a bar under the text (mark_turnable), in the text's colour.
+        `marked`: a bar under the text (mark_turnable), in the text's colour. `role`: which
+        text it is, for the style's halo.
         """
         size, horizontal, drawn_width = fit_text(text, font, size, max_width)
         letter_space = spacing * size
         drawn_width += letter_space * (len(text) - 1) * horizontal
         cap = _cap_height(font) * size
         baseline = {"top": y - cap, "middle": y - cap / 2, "bottom": y}[vertical]
-        text_object = self.canvas.beginText(cx - drawn_width / 2, baseline)
+        bar = None
+        if marked:
+            mark = self.style.mark_turnable
+            bar_width, thickness = drawn_width * mark.width, size * mark.thickness
+            bar = (cx - bar_width / 2, baseline - size * mark.gap - thickness, bar_width, thickness)
+        halo = self.style.halo
+        if halo is not None and role in halo.texts:
+            self._halo(text, font, size, horizontal, letter_space, (cx - drawn_width / 2, baseline), bar, halo)
+        text_object = self._text_object(text, font, size, horizontal, letter_space, cx - drawn_width / 2, baseline)
+        self.canvas.setFillColor(_colour(colour))
+        self.canvas.drawText(text_object)
+        if bar:
+            self.canvas.rect(*bar, stroke=0, fill=1)
+
+    def _text_object(self, text, font, size, horizontal, letter_space, x, baseline, stroked=False):
+        text_object = self.canvas.beginText(x, baseline)
         text_object.setFont(font, size)
         # Tz and Tc outlive ET in the PDF's graphics state: always set both
         text_object.setHorizScale(horizontal * 100)
         text_object.setCharSpace(letter_space)
+        if stroked:
+            text_object.setTextRenderMode(1)  # the outlines only; Tr outlives ET too, inside q … Q here
         text_object.textOut(text)
-        self.canvas.setFillColor(_colour(colour))
-        self.canvas.drawText(text_object)
-        if marked:
-            mark = self.style.mark_turnable
-            bar_width, thickness = drawn_width * mark.width, size * mark.thickness
-            self.canvas.rect(
-                cx - bar_width / 2, baseline - size * mark.gap - thickness, bar_width, thickness, stroke=0, fill=1
-            )
+        return text_object
+
+    def _halo(self, text, font, size, horizontal, letter_space, at, bar, halo) -> None:
+        """The letters' outlines stroked in the halo's colour, twice its width wide and round at
+        the corners, under the text: half of the stroke lies outside each letter."""
+        canvas = self.canvas
+        canvas.saveState()
+        canvas.setStrokeColor(_colour(halo.colour))
+        canvas.setLineWidth(2 * halo.width * self._scale_now)
+        canvas.setLineJoin(1)
+        canvas.setLineCap(1)
+        x, baseline = at
+        canvas.drawText(self._text_object(text, font, size, horizontal, letter_space, x, baseline, stroked=True))
+        if bar:
+            canvas.rect(*bar, stroke=1, fill=0)
+        canvas.restoreState()
 
     def _check_label(self, label: str) -> None:
         if label in self._checked_labels:

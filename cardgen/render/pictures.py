@@ -143,7 +143,7 @@ def coarse_pictures(card_set: CardSet, style: FaceStyle, card_size_mm: tuple[flo
     for card in card_set.cards:
         front = style.front_picture(card)
         if front:
-            found.append((f"card {card.id}", *front, style.front_box()))
+            found.append((f"card {card.id}", *front, style.front_box(card)))
     back = style.back_picture()
     if back:
         found.append(("the back", *back, style.back_box()))

@@ -251,7 +251,7 @@ def _numbers(numbers: list[int]) -> str:
 
 def _cards(manifest: ExportManifest, report: Report) -> None:
     """One front per card, as many as the manifest says; each front's back is an entry of
-    the export, and each back's copies are the fronts it goes behind."""
+    the export, and each back's copies are the copies of the fronts it goes behind."""
     fronts = [entry for entry in manifest.files if entry.side == "front"]
     backs = {(entry.file, entry.page): entry for entry in manifest.files if entry.side == "back"}
     problems = []
@@ -268,12 +268,12 @@ def _cards(manifest: ExportManifest, report: Report) -> None:
         place = (entry.back.file, entry.back.page)
         if place not in backs:
             problems.append(f"card {entry.card!r} names a back ({_shown(place)}) that the export does not hold")
-        behind[place] += 1
+        behind[place] += entry.copies
     for place, back in backs.items():
         if back.copies != behind[place]:
             problems.append(
                 f"the back {_shown(place)} is to be printed {plural(back.copies, 'time')} "
-                f"but goes behind {plural(behind[place], 'card')}"
+                f"but goes behind {plural(behind[place], 'printed card')}"
             )
     each = f"one front for each of the {plural(manifest.cards, 'card')}, each with its back"
     _outcome(report, "export.cards", problems, f"{each} ({plural(len(backs), 'distinct back')})")
@@ -289,15 +289,22 @@ def _ids(ids: list) -> str:
 
 
 def _contents(manifest: ExportManifest, expected_sets: list[CardSet], report: Report) -> None:
-    """The fronts are exactly the cards of the sets named with --set."""
-    wanted = [card.id for card_set in expected_sets for card in card_set.cards]
-    have = {entry.card for entry in manifest.files if entry.side == "front"}
+    """The fronts are exactly the cards of the sets named with --set, each to be printed as
+    many times as its `count` says."""
+    wanted = {card.id: card.count for card_set in expected_sets for card in card_set.cards}
+    have = {entry.card: entry.copies for entry in manifest.files if entry.side == "front"}
     names = " + ".join(card_set.name for card_set in expected_sets)
     missing = [card for card in wanted if card not in have]
-    extra = sorted(card for card in have - set(wanted) if card is not None)
+    extra = sorted(card for card in set(have) - set(wanted) if card is not None)
+    miscounted = [card for card in wanted if card in have and have[card] != wanted[card]]
     if missing:
         report.failed("export.contents", f"{plural(len(missing), 'card')} of {names} missing: {_ids(missing)}")
     if extra:
         report.failed("export.contents", f"{plural(len(extra), 'card')} not in {names}: {_ids(extra)}")
-    if not missing and not extra:
-        report.passed("export.contents", f"every card of {names} has its front, nothing else")
+    for card in miscounted:
+        report.failed(
+            "export.contents",
+            f"card {card!r} is to be printed {plural(have[card], 'time')}, its count in {names} is {wanted[card]}",
+        )
+    if not missing and not extra and not miscounted:
+        report.passed("export.contents", f"every card of {names} has its front and its copies, nothing else")

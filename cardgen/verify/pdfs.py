@@ -491,9 +491,9 @@ def _verify_other_pdf(shown: str, pdf) -> Report:
 def _contents(
     record: LayoutRecord, read_labels: list[str | None], expected_sets: list[CardSet], report: Report
 ) -> None:
-    """Every card of the sets printed exactly once (by id in the list, and by the value read
-    back from its slot), and nothing else."""
-    wanted = Counter(card.id for s in expected_sets for card in s.cards)
+    """Every card of the sets printed as many times as its `count` (by id in the list, and
+    by the value read back from its slot), and nothing else."""
+    wanted = Counter({card.id: card.count for s in expected_sets for card in s.cards})
     listed = Counter(card.id for card in record.cards)
     pages_of: dict[str, list[int]] = {}
     for card in record.cards:
@@ -501,8 +501,8 @@ def _contents(
     labels = {card.id: card.label() for s in expected_sets for card in s.cards}
     names = " + ".join(s.name for s in expected_sets)
     problems = 0
-    missing = [card_id for card_id in wanted if listed[card_id] < wanted[card_id]]
-    repeated = [card_id for card_id in wanted if listed[card_id] > wanted[card_id]]
+    missing = [card_id for card_id in wanted if not listed[card_id]]
+    miscounted = [card_id for card_id in wanted if listed[card_id] and listed[card_id] != wanted[card_id]]
     foreign = [card for card in record.cards if card.id not in wanted and card.kind not in ("blank", "reference")]
     if missing:
         problems += 1
@@ -512,11 +512,12 @@ def _contents(
             f"{'is' if len(missing) == 1 else 'are'} not printed: {_ids(missing)}",
             cards=missing,
         )
-    for card_id in repeated:
+    for card_id in miscounted:
         problems += 1
         report.failed(
             "pdf.contents",
-            f"card {card_id!r} is printed {plural(listed[card_id], 'time')}, the set has it once",
+            f"card {card_id!r} is printed {plural(listed[card_id], 'time')}, "
+            f"the set has it {'once' if wanted[card_id] == 1 else plural(wanted[card_id], 'time')}",
             f"page {_page_list(pages_of[card_id])}",
             card=card_id,
         )
@@ -548,9 +549,10 @@ def _contents(
             extra=extra,
         )
     if not problems:
+        often = "exactly once" if set(wanted.values()) == {1} else "as many times as its count says"
         report.passed(
             "pdf.contents",
-            f"every card of {names} is printed exactly once "
+            f"every card of {names} is printed {often} "
             + _printed(record, wanted, {card.id for s in expected_sets for card in s.cards if card.kind == "blank"})
             + ", nothing else",
         )

@@ -120,4 +120,5 @@ _KIND_NAMES = {
     "pdf": "PDF not made by cardgen",
     "cut-file": "cut file",
     "export": "print-shop export",
+    "tts": "Tabletop Simulator deck",
 }

@@ -14,6 +14,7 @@ from cardgen.verify.export import is_export, verify_export
 from cardgen.verify.pdfs import verify_pdf
 from cardgen.verify.report import Report
 from cardgen.verify.sets import verify_set
+from cardgen.verify.tts import tts_save, verify_tts
 
 SET_SUFFIXES = (".yaml", ".yml")
 CUT_FILE_SUFFIXES = (".svg", ".dxf")
@@ -24,6 +25,8 @@ def input_kind(name: str) -> str:
     that is missing or is none of them. A file named .yaml or .yml is a card set whatever it
     holds (a set's title may well say %PDF-); a folder, or a file named manifest.json, is an export."""
     path = Path(name)
+    if path.exists() and tts_save(path):
+        return "tts"
     if path.exists() and is_export(path):
         return "export"
     if not path.exists():
@@ -66,6 +69,10 @@ def verify_inputs(
             reports.append(verify_cut_file(name))
         elif kind == "export":
             reports.append(verify_export(name, expected))
+        elif kind == "tts":
+            save = tts_save(Path(name))
+            assert save is not None, "input_kind found it"
+            reports.append(verify_tts(name, save, expected))
         else:
             reports.append(verify_pdf(name, expected))
     return reports

@@ -10,24 +10,24 @@ from pathlib import Path
 
 from cardgen.engine import FIRST_JOKER, FIRST_ZERO, VARIANTS, CardPool, Options, standard_heads
 from cardgen.errors import InputError
-from cardgen.model.cards import SETS_DIR, CardSet, bundled_set_names
+from cardgen.model.cards import CardSet, bundled_set_names
+from cardgen.model.cards import read_set_document as read_card_set
 from cardgen.model.play import set_pool
-from cardgen.paths import find_data_file
 from cardgen.verify.pictures import check_pictures
 from cardgen.verify.play import Played, play_games
 from cardgen.verify.report import Report, plural
-from cardgen.yamlio import YamlDocument, load_yaml, validate
+from cardgen.yamlio import YamlDocument, validate
 
 HIGHEST = 104
 BUNDLED_NUMBERED = "templates/sets/numbered.yaml"
 
 
 def read_set_document(name_or_file: str | Path) -> YamlDocument:
-    """The set's YAML with its lines; InputError when it is missing, not YAML, or no card set."""
-    path, shown = find_data_file(name_or_file, SETS_DIR, "card set")
-    doc = load_yaml(path, shown_as=shown)
+    """The set's YAML with its lines (and its table's rows); InputError when it is missing,
+    not YAML, or no card set."""
+    doc = read_card_set(name_or_file)[0]
     if not isinstance(doc.data, dict) or not isinstance(doc.data.get("cards"), list):
-        raise InputError(f"{shown}: this is not a card set (it has no 'cards:' list).")
+        raise InputError(f"{doc.file}: this is not a card set (it has no 'cards:' list nor table).")
     return doc
 
 
@@ -94,17 +94,18 @@ def refuse_failing_sets(set_names) -> None:
         report = verify_set(name, play=False)
         failed = [check for check in report.checks if check.result == "fail"]
         if failed:
-            where = f"{report.input}, {failed[0].place}" if failed[0].place else report.input
+            place = failed[0].place
+            where = report.input if not place else f"{report.input}, {place}" if place.startswith("line") else place
             more = f" (and {len(failed) - 1} more: `cardgen verify {name}` lists them)" if len(failed) > 1 else ""
             raise InputError(f"{where}: {failed[0].message}{more}.")
 
 
 def _place(doc: YamlDocument, index: int) -> str:
-    return f"line {doc.line_of(('cards', index))}"
+    return doc.place(("cards", index))
 
 
 def _places(doc: YamlDocument, indexes) -> str:
-    return "lines " + ", ".join(str(doc.line_of(("cards", i))) for i in indexes)
+    return doc.place(*(("cards", i) for i in indexes))
 
 
 def _failed_repeats(doc: YamlDocument, report: Report, check: str, key: str, repeats: dict, says: str) -> None:

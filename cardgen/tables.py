@@ -1,0 +1,407 @@
+"""Tables read as documents: a CSV file or the first sheet of an .xlsx or .ods spreadsheet,
+one record per row, whose "lines" are rows. Errors name the file, the row and the column
+in one sentence, as YAML errors name file, line and field:
+``cards.csv, row 7, column heads: must be a whole number.``
+
+Every bound holds before anything large is built: the file's size, the rows, the columns
+and the characters of a cell; a spreadsheet's zip is checked member by member (sizes
+declared and real) before python-calamine opens it, and its sheet's XML is walked first
+for what calamine would otherwise expand (a cell a million rows down) and for formulas,
+which are refused rather than read as whatever result the last program saved.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from cardgen.errors import InputError
+from cardgen.paths import read_input
+from cardgen.yamlio import FORBIDDEN_CHARACTERS, FieldPath, YamlDocument, one_line
+
+TABLE_SUFFIXES = (".csv", ".xlsx", ".ods")
+MAX_BYTES = 10_000_000  # a file; a sheet of 2,000 cards with long texts is well under 1 MB
+MAX_UNZIPPED = 50_000_000  # all the members of a spreadsheet's zip, decompressed
+MAX_MEMBERS = 1_000
+MAX_COLUMNS = 50
+MAX_CELL = 5_000  # characters in one cell
+Cell = str | int | float | bool
+
+
+@dataclass
+class TableDocument(YamlDocument):
+    """`data` is a list of records, one per row under the header, each a mapping of column
+    name to the cell's value (blank cells left out); `lines` holds each record's row, as
+    spreadsheets number them (the header is row 1)."""
+
+    columns: list[str] = field(default_factory=list)  # the header's names, "" for a column without one
+    header_row: int = 1
+
+    def line_of(self, path: FieldPath) -> int:
+        return self.lines.get(tuple(path[:1]), 1)
+
+    def place(self, *paths: FieldPath) -> str:
+        rows = ", ".join(str(self.line_of(path)) for path in paths)
+        return f"{self.file}, {'row' if len(paths) == 1 else 'rows'} {rows}"
+
+    def error(self, path: FieldPath, message: str) -> InputError:
+        path = tuple(path)
+        where = self.file
+        if path and isinstance(path[0], int):
+            where += f", row {self.line_of(path)}"
+            path = path[1:]
+        if path:
+            where += f", column {'.'.join(map(str, path))}"  # box.width: a field of a field
+        return InputError(f"{where}: {message.rstrip('.')}.")
+
+    def column_error(self, column: str, message: str) -> InputError:
+        """An error about a column itself, named in the header's row."""
+        return InputError(f"{self.file}, row {self.header_row}, column {column}: {message.rstrip('.')}.")
+
+
+class WithTable(YamlDocument):
+    """A YAML document one of whose fields (`cards: cards.csv`) is a table's records: errors
+    and places under that field name the table's file, row and column; the others, the YAML's."""
+
+    def __init__(self, outer: YamlDocument, key: str, table: TableDocument):
+        super().__init__(outer.file, {**outer.data, key: table.data}, outer.lines, outer.folder)
+        self.key, self.table = key, table
+
+    def folder_of(self, path: FieldPath) -> Path | None:
+        return super().folder_of(path) if self._in_table(path) is None else self.table.folder
+
+    def _in_table(self, path: FieldPath) -> FieldPath | None:
+        path = tuple(path)
+        return path[1:] if len(path) > 1 and path[0] == self.key and isinstance(path[1], int) else None
+
+    def place(self, *paths: FieldPath) -> str:
+        inner = [self._in_table(path) for path in paths]
+        if paths and all(path is not None for path in inner):
+            return self.table.place(*(path for path in inner if path is not None))
+        return super().place(*paths)
+
+    def error(self, path: FieldPath, message: str) -> InputError:
+        inner = self._in_table(path)
+        return super().error(path, message) if inner is None else self.table.error(inner, message)
+
+
+class _Rows:
+    """Collects the rows of a table under its header, within the bounds."""
+
+    def __init__(self, name: str, max_rows: int, what: str):
+        self.name, self.max_rows, self.what = name, max_rows, what
+        self.header: list[str] | None = None
+        self.header_row = 1
+        self.records: list[dict[str, Cell]] = []
+        self.lines: dict[FieldPath, int] = {}
+
+    def add(self, row: int, cells: list[Cell]) -> None:
+        if len(cells) > MAX_COLUMNS:
+            raise self._error(row, f"this row has {len(cells)} cells; a table has at most {MAX_COLUMNS} columns")
+        for column, cell in enumerate(cells):
+            if isinstance(cell, str):
+                self._check_text(row, column, cell)
+        if self.header is None:
+            if any(not isinstance(cell, str) or cell.strip() for cell in cells):
+                self._read_header(row, cells)
+            return
+        record = {}
+        for column, cell in enumerate(cells):
+            if isinstance(cell, str) and not cell.strip():
+                continue  # blank: the field's default
+            if column >= len(self.header) or not self.header[column]:
+                raise self._error(row, f"the cell in column {_letters(column)} has no name in row 1")
+            record[self.header[column]] = cell
+        if not record:
+            return  # a blank row: spreadsheets and CSV files often end with some
+        if len(self.records) == self.max_rows:
+            raise self._error(row, f"{self.what} has at most {self.max_rows:,} rows")
+        index = len(self.records)
+        self.records.append(record)
+        self.lines[(index,)] = row
+
+    def _read_header(self, row: int, cells: list[Cell]) -> None:
+        header = [cell.strip() if isinstance(cell, str) else str(cell) for cell in cells]
+        seen: dict[str, int] = {}
+        for column, name in enumerate(header):
+            if name in seen and name:
+                raise self._error(
+                    row,
+                    f"column {_letters(column)} is named {name!r}, as column {_letters(seen[name])} is",
+                )
+            seen[name] = column
+        if not any(header):
+            raise self._error(row, "the first row must name the columns")
+        self.header, self.header_row = header, row
+
+    def column_name(self, column: int) -> str:
+        """The header's name of a column (0 is the first), or its letter if it has none."""
+        named = self.header[column] if self.header and column < len(self.header) else ""
+        return named or _letters(column)
+
+    def _check_text(self, row: int, column: int, cell: str) -> None:
+        where = f"{row}, column {self.column_name(column)}"
+        if len(cell) > MAX_CELL:
+            raise self._error(where, f"this cell holds more than {MAX_CELL:,} characters")
+        forbidden = FORBIDDEN_CHARACTERS.search(cell)
+        if forbidden:
+            raise self._error(where, f"this cell holds the control character U+{ord(forbidden.group()):04X}")
+
+    def _error(self, row: int | str, message: str) -> InputError:
+        return InputError(f"{self.name}, row {row}: {message}.")
+
+    def document(self) -> TableDocument:
+        if self.header is None:
+            raise InputError(f"{self.name}: this table is empty; its first row names the columns.")
+        return TableDocument(self.name, self.records, self.lines, columns=self.header, header_row=self.header_row)
+
+
+def _letters(column: int) -> str:
+    """0 -> A, 26 -> AA: a column as spreadsheets name it."""
+    text = ""
+    column += 1
+    while column:
+        column, rest = divmod(column - 1, 26)
+        text = chr(ord("A") + rest) + text
+    return text
+
+
+def read_table(path: Path, shown: str, max_rows: int, what: str = "a table") -> TableDocument:
+    """The table in `path` (.csv, .xlsx or .ods), at most `max_rows` records under its header.
+    `what` names it in the bound's message ("a card set")."""
+    suffix = path.suffix.lower()
+    if suffix not in TABLE_SUFFIXES:
+        raise InputError(
+            f"{shown}: cardgen reads tables from .csv, .xlsx and .ods files, not {suffix or 'this'} files."
+        )
+    data = read_input(path, shown, MAX_BYTES, "cardgen reads tables", "name a .csv, .xlsx or .ods file")
+    rows = _Rows(shown, max_rows, what)
+    if suffix == ".csv":
+        _read_csv(data, rows)
+    else:
+        _read_spreadsheet(data, suffix, rows)
+    table = rows.document()
+    table.folder = path.resolve().parent
+    return table
+
+
+# -- CSV -------------------------------------------------------------------------------
+
+
+def _read_csv(data: bytes, rows: _Rows) -> None:
+    try:
+        text = data.decode("utf-8-sig")  # a spreadsheet's "CSV UTF-8" starts with a byte-order mark
+    except UnicodeDecodeError as exc:
+        row = _row_at(data[: exc.start].decode("utf-8-sig", errors="replace"))
+        raise InputError(
+            f"{rows.name}, row {row}: this file is not UTF-8 text; save it as CSV in UTF-8 (CSV UTF-8)."
+        ) from None
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    row = 0
+    try:
+        for row, cells in enumerate(reader, start=1):
+            rows.add(row, list(cells))
+    except csv.Error as exc:
+        message = str(exc)
+        if "field larger" in message:
+            message = f"a cell holds more than {MAX_CELL:,} characters"
+        elif "NUL" in message:
+            message = "a cell holds the control character U+0000"
+        else:
+            message = f"this is not a readable CSV row ({one_line(message)})"
+        raise InputError(f"{rows.name}, row {row + 1}: {message}.") from None
+
+
+def _row_at(text: str) -> int:
+    """The CSV row in which the end of `text` lies (a cell may hold line breaks)."""
+    try:
+        rows = sum(1 for _ in csv.reader(io.StringIO(text, newline="")))
+    except csv.Error:
+        rows = text.count("\n") + 1
+    return rows + (not text or text.endswith(("\n", "\r")))
+
+
+# -- spreadsheets ----------------------------------------------------------------------
+
+_XLSX_CELL = re.compile(r"<(?:\w+:)?(row|c)\b([^>]*?)(/?)>")
+_REFERENCE = re.compile(r'\br="([A-Z]{1,3})([0-9]{1,7})"')
+_ROW_NUMBER = re.compile(r'\br="([0-9]{1,7})"')
+_XLSX_VALUE = re.compile(r"<(?:\w+:)?(v|is|f)\b")
+_XLSX_CLOSE = re.compile(r"</(?:\w+:)?c>")
+
+
+def _read_spreadsheet(data: bytes, suffix: str, rows: _Rows) -> None:
+    members = _checked_zip(data, rows.name)
+    sheet = _xlsx_sheet(members, rows.name) if suffix == ".xlsx" else members.get("content.xml")
+    if sheet is None:
+        raise InputError(f"{rows.name}: this is not an {suffix} spreadsheet (it has no sheet).")
+    text = sheet.decode("utf-8", errors="replace")
+    formula = (_scan_xlsx if suffix == ".xlsx" else _scan_ods)(text, rows)
+    from python_calamine import CalamineError, CalamineWorkbook  # loads only for a spreadsheet
+
+    try:
+        workbook = CalamineWorkbook.from_filelike(io.BytesIO(data))
+        cells = workbook.get_sheet_by_index(0).to_python(skip_empty_area=False)
+    except (CalamineError, ValueError, OSError) as exc:
+        raise InputError(f"{rows.name}: this spreadsheet cannot be read ({one_line(str(exc))}).") from None
+    for row, values in enumerate(cells, start=1):
+        rows.add(row, [_cell(rows, row, column, value) for column, value in enumerate(values)])
+    if formula:
+        row, column = formula
+        raise InputError(
+            f"{rows.name}, row {row}, column {rows.column_name(column - 1)}: this cell holds a formula; cardgen "
+            "reads the values you typed, never a formula nor the result a program saved with it (copy the "
+            "cells and paste them as values)."
+        )
+
+
+def _cell(rows: _Rows, row: int, column: int, value: Any) -> Cell:
+    """A spreadsheet's cell as a CSV cell or a number: whole numbers as int (spreadsheets
+    store every number as a float), text as it is."""
+    if isinstance(value, bool | str):
+        return value
+    if isinstance(value, float) and value.is_integer() and abs(value) < 2**53:
+        return int(value)
+    if isinstance(value, int | float):
+        return value
+    raise InputError(
+        f"{rows.name}, row {row}, column {_letters(column)}: this cell holds a date or a time; "
+        "cardgen reads text and numbers."
+    )
+
+
+def _checked_zip(data: bytes, name: str) -> dict[str, bytes]:
+    """The members the checks read (the workbook's XML), after every member's size has been
+    checked as declared and as decompressed: a zip bomb is refused in bounded memory."""
+    try:
+        archive = zipfile.ZipFile(io.BytesIO(data))
+        infos = archive.infolist()
+    except (zipfile.BadZipFile, ValueError, OSError):
+        raise InputError(f"{name}: this is not a spreadsheet (not a readable zip file).") from None
+    if len(infos) > MAX_MEMBERS:
+        raise InputError(f"{name}: this spreadsheet holds {len(infos):,} files; cardgen reads at most {MAX_MEMBERS:,}.")
+    declared = sum(info.file_size for info in infos)
+    if declared > MAX_UNZIPPED:
+        raise InputError(_unzipped_error(name))
+    wanted = {"xl/workbook.xml", "xl/_rels/workbook.xml.rels", "content.xml"}
+    kept: dict[str, bytes] = {}
+    total = 0
+    for info in infos:
+        chunks = []
+        try:
+            with archive.open(info) as stream:
+                while chunk := stream.read(1 << 20):
+                    total += len(chunk)
+                    if total > MAX_UNZIPPED:
+                        raise InputError(_unzipped_error(name))
+                    if info.filename in wanted or info.filename.startswith("xl/worksheets/"):
+                        chunks.append(chunk)
+        except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, ValueError, OSError, EOFError) as exc:
+            raise InputError(f"{name}: this spreadsheet is damaged ({one_line(str(exc))}).") from None
+        if chunks:
+            kept[info.filename] = b"".join(chunks)
+    return kept
+
+
+def _unzipped_error(name: str) -> str:
+    return f"{name}: this spreadsheet unpacks to more than {MAX_UNZIPPED // 1_000_000} MB; cardgen reads at most that."
+
+
+def _xlsx_sheet(members: dict[str, bytes], name: str) -> bytes | None:
+    """The XML of the workbook's first sheet, the one calamine reads."""
+    workbook = members.get("xl/workbook.xml", b"").decode("utf-8", errors="replace")
+    relations = members.get("xl/_rels/workbook.xml.rels", b"").decode("utf-8", errors="replace")
+    first = re.search(r"<(?:\w+:)?sheet\b[^>]*?\br:id=\"([^\"]+)\"", workbook)
+    if first is None:
+        return None
+    for relation in re.finditer(r"<(?:\w+:)?Relationship\b[^>]*>", relations):
+        if f'Id="{first[1]}"' in relation[0]:
+            target = re.search(r'Target="([^"]+)"', relation[0])
+            if target:
+                path = target[1].lstrip("/")
+                return members.get(path if path.startswith("xl/") else f"xl/{path}")
+    return None
+
+
+def _scan_xlsx(text: str, rows: _Rows) -> tuple[int, int] | None:
+    """Refuse a cell with a value beyond the bounds, by its reference; the first cell that
+    holds a formula (row and column, from 1)."""
+    row = column = 0
+    formula = None
+    for match in _XLSX_CELL.finditer(text):
+        kind, attributes, closed = match.groups()
+        if kind == "row":
+            number = _ROW_NUMBER.search(attributes)
+            row, column = (int(number[1]) if number else row + 1), 0
+            continue
+        reference = _REFERENCE.search(attributes)
+        if reference:
+            column, row = _column_number(reference[1]), int(reference[2])
+        else:
+            column += 1
+        if closed:
+            continue  # <c .../>: an empty cell, a style and no value
+        close = _XLSX_CLOSE.search(text, match.end())
+        found = {found[1] for found in _XLSX_VALUE.finditer(text, match.end(), close.start() if close else len(text))}
+        if found:
+            _check_place(rows, row, column)
+            if "f" in found and formula is None:
+                formula = (row, column)
+    return formula
+
+
+def _column_number(letters: str) -> int:
+    number = 0
+    for letter in letters:
+        number = number * 26 + ord(letter) - ord("A") + 1
+    return number
+
+
+_ODS_ELEMENT = re.compile(r"<(/?)table:(table-row|table-cell|covered-table-cell|table)\b([^>]*?)(/?)>")
+_REPEATED = re.compile(r'table:number-(?:rows|columns)-repeated="([0-9]+)"')
+
+
+def _scan_ods(text: str, rows: _Rows) -> tuple[int, int] | None:
+    """The first table's rows and cells, repeats counted: a cell with content repeated past
+    the bounds is refused before calamine expands the repeats; the first formula's place."""
+    row = column = 0
+    row_repeats = 1
+    formula = None
+    for match in _ODS_ELEMENT.finditer(text):
+        closing, kind, attributes, empty = match.groups()
+        if kind == "table":
+            if closing:
+                break  # the first table only
+            continue
+        repeats = _REPEATED.search(attributes)
+        count = int(repeats[1]) if repeats else 1
+        if kind == "table-row":
+            if closing:
+                row += row_repeats - 1
+            else:
+                row, column, row_repeats = row + 1, 0, count
+                if empty:
+                    row += count - 1
+            continue
+        if closing:
+            continue
+        first = column + 1
+        column += count
+        if "office:value-type" in attributes or not empty:
+            _check_place(rows, row + row_repeats - 1, column)
+            if "table:formula" in attributes and formula is None:
+                formula = (row, first)
+    return formula
+
+
+def _check_place(rows: _Rows, row: int, column: int) -> None:
+    where = f"{rows.name}, row {row}, column {_letters(max(column, 1) - 1)}"
+    if column > MAX_COLUMNS:
+        raise InputError(f"{where}: a table has at most {MAX_COLUMNS} columns.")
+    if row > rows.max_rows + 1 + 1000:  # room for blank rows between; calamine's sheet stays small
+        raise InputError(f"{where}: {rows.what} has at most {rows.max_rows:,} rows.")
