@@ -214,12 +214,20 @@ def page_images(files: dict[str, bytes], dpi: int) -> dict[str, bytes]:
     return {f"{stem}-p{n:02d}.png": png for stem, pdf in pdfs.items() for n, png in enumerate(rasterise(pdf, dpi), 1)}
 
 
-def rasterise(pdf: bytes, dpi: int) -> list[bytes]:
-    """A PNG of each page at `dpi`, the page's size in whole pixels, sRGB (its ICC profile
-    inside) with the dpi written in the file."""
+def rasterise(pdf: bytes, dpi: int, pages: range | None = None) -> list[bytes]:
+    """A PNG of each page at `dpi` (or of the `pages` given, numbered from 0), the page's
+    size in whole pixels, sRGB (its ICC profile inside) with the dpi written in the file."""
     document = pypdfium2.PdfDocument(pdf)
     try:
-        return [_png(document[index], dpi) for index in range(len(document))]
+        return [_png(document[index], dpi) for index in (range(len(document)) if pages is None else pages)]
+    finally:
+        document.close()
+
+
+def page_count(pdf: bytes) -> int:
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        return len(document)
     finally:
         document.close()
 

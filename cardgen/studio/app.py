@@ -1,0 +1,276 @@
+"""The studio's web application: its pages, the pictures of what a page's choices make,
+the downloads, and the printer profiles saved from the calibration page.
+
+Every library call runs in a worker thread, one at a time (the drawing and the
+rasteriser are not made for threads); what the choices made is kept by choices for the
+next picture or the download (a few sets of files and a few hundred pictures at most).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+
+import jinja2
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.templating import Jinja2Templates
+
+from cardgen.errors import CardgenError, printable
+from cardgen.formats import FLIPS, PAPERS
+from cardgen.studio.guard import LOOPBACK_NAMES, Guard
+from cardgen.studio.making import MAKERS, Form, Product
+from cardgen.studio.words import PROGRAMS, language_names, page_lang, print_program, words
+
+HERE = Path(__file__).parent
+PAGES = ("print", "rules", "calibrate")  # in the order of the menu
+PICTURE_DPI = {"small": 40, "large": 110}
+MOST_PRODUCTS = 6
+MOST_PICTURES = 400
+MOST_FORM_FIELDS = 30
+MOST_FORM_BYTES = 16_000
+
+
+class _Kept(OrderedDict):
+    """The `most` last used, by key."""
+
+    def __init__(self, most: int):
+        super().__init__()
+        self.most = most
+
+    def keep(self, key, value):
+        self[key] = value
+        self.move_to_end(key)
+        while len(self) > self.most:
+            self.popitem(last=False)
+        return value
+
+    def used(self, key):
+        self.move_to_end(key)
+        return self[key]
+
+
+@dataclass
+class Studio:
+    workspace: Path
+    library: threading.Lock
+    products: _Kept
+    pictures: _Kept
+
+    def make(self, page: str, values: dict[str, str]) -> tuple[str, Product]:
+        key = _key(page, values)
+        with self.library:
+            if key in self.products:
+                return key, self.products.used(key)
+            return key, self.products.keep(key, MAKERS[page](Form(values)))
+
+    def picture(self, key: str, file_number: int, page: int, size: str) -> bytes | None:
+        from cardgen.preview import page_count, rasterise
+
+        with self.library:
+            if (key, file_number, page, size) in self.pictures:
+                return self.pictures.used((key, file_number, page, size))
+            product = self.products.get(key)
+            if product is None or not 0 <= file_number < len(product.shown):
+                return None
+            pdf = product.files[product.shown[file_number].name]
+            if not 0 <= page < page_count(pdf):
+                return None
+            (image,) = rasterise(pdf, PICTURE_DPI[size], range(page, page + 1))
+            return self.pictures.keep((key, file_number, page, size), image)
+
+    def page_counts(self, product: Product) -> list[int]:
+        from cardgen.preview import page_count
+
+        with self.library:
+            return [page_count(product.files[shown.name]) for shown in product.shown]
+
+
+def _key(page: str, values: dict[str, str]) -> str:
+    """The same choices, the same key; a saved printer's profile is part of its choices."""
+    text = repr((page, sorted(values.items()), _profile_of(values.get("printer"))))
+    return hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
+def _profile_of(name: str | None):
+    if not name:
+        return None
+    from cardgen.printers import load_profiles
+
+    try:
+        return load_profiles().get(name.strip())
+    except CardgenError:
+        return None  # said when the files are made
+
+
+def create_app(token: str, port: int, workspace: Path, hosts: tuple[str, ...] = LOOPBACK_NAMES) -> Guard:
+    studio = Studio(workspace, threading.Lock(), _Kept(MOST_PRODUCTS), _Kept(MOST_PICTURES))
+    pages = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "pages"), autoescape=True)
+    templates = Jinja2Templates(env=pages)
+
+    def render(request: Request, page: str, lang: str, **context) -> Response:
+        context |= {
+            "lang": lang,
+            "t": words(lang),
+            "languages": language_names(),
+            "page": page,
+            "pages": PAGES,
+            "program": print_program(request.headers.get("user-agent", "")),
+            "programs": PROGRAMS,
+        }
+        return templates.TemplateResponse(request, f"{page}.html", context)
+
+    async def home(request: Request) -> Response:
+        query = f"?{request.url.query}" if request.url.query else ""
+        return RedirectResponse(f"/print{query}", status_code=303)
+
+    async def page(request: Request) -> Response:
+        name = request.path_params["page"]
+        if name not in PAGES:
+            return Response(status_code=404)
+        lang = page_lang(request.query_params.get("lang"), request.headers.get("accept-language", ""))
+        extra = await run_in_threadpool(_page_context, name, studio, lang)
+        chosen = request.query_params.get("printer", "")
+        return render(request, name, lang, chosen_printer=chosen, **extra)
+
+    async def preview(request: Request) -> Response:
+        name = request.path_params["page"]
+        values, refusal = await _form(request, name)
+        if refusal:
+            return refusal
+        try:
+            key, product = await run_in_threadpool(studio.make, name, values)
+            counts = await run_in_threadpool(studio.page_counts, product)
+        except CardgenError as exc:
+            return JSONResponse({"error": printable(str(exc))}, status_code=422)
+        files = [
+            {"name": shown.name, "pairs": shown.pairs, "pages": count, "url": f"/picture/{key}/{number}"}
+            for number, (shown, count) in enumerate(zip(product.shown, counts))
+        ]
+        return JSONResponse(
+            {"key": key, "files": files, "names": list(product.files), "command": " ".join(product.command)}
+        )
+
+    async def picture(request: Request) -> Response:
+        key, number, page_number = (request.path_params[k] for k in ("key", "file", "page"))
+        size = request.query_params.get("size", "small")
+        if size not in PICTURE_DPI:
+            return Response(status_code=404)
+        image = await run_in_threadpool(studio.picture, key, number, page_number, size)
+        if image is None:
+            return Response(status_code=404)
+        return Response(image, media_type="image/png")
+
+    async def download(request: Request) -> Response:
+        name = request.path_params["page"]
+        values, refusal = await _form(request, name)
+        if refusal:
+            return refusal
+        try:
+            _, product = await run_in_threadpool(studio.make, name, values)
+        except CardgenError as exc:
+            return Response(printable(str(exc)), status_code=422, media_type="text/plain; charset=utf-8")
+        file_name, content = await run_in_threadpool(product.download)
+        kind = "application/pdf" if file_name.endswith(".pdf") else "application/zip"
+        disposition = f'attachment; filename="{file_name}"'
+        return Response(content, media_type=kind, headers={"content-disposition": disposition})
+
+    async def save_printer(request: Request) -> Response:
+        values, refusal = await _form(request, "calibrate")
+        if refusal:
+            return refusal
+        try:
+            profile = await run_in_threadpool(_save_printer, studio, values)
+        except CardgenError as exc:
+            return JSONResponse({"error": printable(str(exc))}, status_code=422)
+        return JSONResponse(profile)
+
+    routes = [
+        Route("/", home),
+        Route("/preview/{page}", preview, methods=["POST"]),
+        Route("/download/{page}", download, methods=["POST"]),
+        Route("/picture/{key}/{file:int}/{page:int}", picture),
+        Route("/printer", save_printer, methods=["POST"]),
+        Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
+        Route("/{page}", page),
+    ]
+    return Guard(Starlette(routes=routes), token, port, hosts)
+
+
+async def _form(request: Request, page: str) -> tuple[dict[str, str], Response | None]:
+    """The form's fields as texts, bounded; or the answer refusing it."""
+    if page not in MAKERS:
+        return {}, Response(status_code=404)
+    if int(request.headers.get("content-length") or 0) > MOST_FORM_BYTES:
+        return {}, JSONResponse({"error": "the form is too large."}, status_code=413)
+    form = await request.form(max_files=0, max_fields=MOST_FORM_FIELDS, max_part_size=MOST_FORM_BYTES)
+    return {key: value for key, value in form.items() if isinstance(value, str)}, None
+
+
+def _page_context(page: str, studio: Studio, lang: str) -> dict:
+    """What a page's form offers beyond fixed choices: saved printers, variants, player counts."""
+    from cardgen.choices import CARDS, MATERIALS
+
+    with studio.library:
+        if page == "print":
+            saved = _printer_names()
+            return {"printer_options": [(name, name) for name in saved], "cards": list(CARDS), "materials": MATERIALS}
+        if page == "rules":
+            from cardgen.model.rules import summary_variants
+            from cardgen.render.scoresheet import player_range
+            from cardgen.texts import sheet_strings
+
+            variants = summary_variants()
+            said = sheet_strings(lang)
+            options = [(variant, said.get(f"variants.{variant}", variant)) for variant in variants]
+            return {
+                "variant_options": options,
+                "variants": variants,
+                "most_players": max(player_range(v)[1] for v in variants),
+            }
+        from cardgen.choices import scale_lines
+
+        whole, fine = scale_lines()
+        return {
+            "whole_options": [(str(w), f"{w:+d}" if w else "0") for w in whole],
+            "fine_options": [(f"{f:g}", _fraction(f)) for f in fine],
+        }
+
+
+def _fraction(mm: float) -> str:
+    """+0.25 as a reader of the sheet sees it: +¼."""
+    quarters = {0.25: "¼", 0.5: "½", 0.75: "¾"}
+    return "0" if mm == 0 else ("+" if mm > 0 else "−") + quarters.get(abs(mm), f"{abs(mm):g}")
+
+
+def _printer_names() -> list[str]:
+    from cardgen.printers import load_profiles
+
+    try:
+        return sorted(load_profiles())
+    except CardgenError:
+        return []
+
+
+def _save_printer(studio: Studio, values: dict[str, str]) -> dict:
+    from cardgen.choices import scale_reading
+    from cardgen.printers import update_profile
+
+    form = Form(values)
+    offset = tuple(scale_reading(values.get(f"{a}_whole", ""), values.get(f"{a}_fine", ""), a.upper()) for a in "xy")
+    name, flip, paper = form.text("name", 200) or "", form.one_of("flip", FLIPS), form.one_of("paper", PAPERS)
+    with studio.library:
+        profile, _, _ = update_profile(name, offset, flip, paper)
+    return {
+        "name": profile.name,
+        "back_offset": list(profile.back_offset),
+        "flip": profile.flip,
+        "paper": profile.paper,
+    }

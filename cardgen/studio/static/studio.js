@@ -1,0 +1,173 @@
+// cardgen studio: the pictures of what a page's choices make, kept up to date as the
+// choices change, and the calibration page's reading. Plain JavaScript, nothing fetched
+// from anywhere but the studio itself.
+"use strict";
+
+(function () {
+  const main = document.querySelector("main");
+  const page = main.dataset.page;
+  const lang = main.dataset.lang;
+  const choices = document.getElementById("choices");
+  const words = {};
+  document.querySelectorAll("#words").forEach((template) => {
+    template.content.querySelectorAll("data").forEach((item) => { words[item.value] = item.textContent; });
+  });
+  const say = (key, values) => Object.entries(values || {}).reduce(
+    (text, [name, value]) => text.split("{" + name + "}").join(String(value)), words[key] || key);
+
+  function valueOf(name) {
+    const field = choices.elements.namedItem(name);
+    if (!field) return null;
+    if (field instanceof RadioNodeList) return field.value;
+    return field.value;
+  }
+
+  // Parts of a form that only some answers need
+  function showWhatApplies() {
+    const twoSided = valueOf("two_sided");
+    document.querySelectorAll("[data-show-if-two-sided]").forEach((part) => { part.hidden = twoSided === "no"; });
+    document.querySelectorAll("[data-hide-for-material]").forEach((part) => {
+      part.hidden = valueOf("material") === part.dataset.hideForMaterial;
+    });
+    document.querySelectorAll("[data-show-for-document]").forEach((part) => {
+      part.hidden = valueOf("document") !== part.dataset.showForDocument;
+    });
+  }
+
+  const status = document.getElementById("status");
+  const error = document.getElementById("error");
+  const download = document.getElementById("download");
+  const pages = document.getElementById("pages");
+  let running = null;
+  let timer = null;
+
+  function element(tag, attributes, children) {
+    const made = document.createElement(tag);
+    Object.entries(attributes || {}).forEach(([name, value]) => made.setAttribute(name, value));
+    (children || []).forEach((child) => made.append(child));
+    return made;
+  }
+
+  function picture(file, index, side) {
+    const n = index + 1;
+    const label = file.name + ", " + say("preview.page", { n: n }) + (side ? ", " + say("preview." + side) : "");
+    const image = element("img", { src: file.url + "/" + index + "?size=small", alt: label, loading: "lazy" });
+    const button = element("button", { type: "button", class: "page", "aria-label": say("preview.larger", { name: file.name, n: n }) }, [image]);
+    button.addEventListener("click", () => enlarge(file.url + "/" + index + "?size=large", label));
+    const caption = element("figcaption", {}, [say("preview.page", { n: n }) + (side ? " · " + say("preview." + side) : "")]);
+    return element("figure", {}, [button, caption]);
+  }
+
+  function enlarge(url, label) {
+    const dialog = document.getElementById("larger");
+    const image = dialog.querySelector("img");
+    image.src = url;
+    image.alt = label;
+    dialog.showModal();
+  }
+
+  function show(result) {
+    pages.replaceChildren();
+    result.files.forEach((file) => {
+      const section = element("section", { class: "file" }, [element("h3", {}, [file.name])]);
+      const sheet = element("div", { class: file.pairs ? "pairs" : "singles" });
+      for (let index = 0; index < file.pages; index += file.pairs ? 2 : 1) {
+        if (file.pairs) {
+          const pair = element("div", { class: "pair" }, [picture(file, index, "front")]);
+          if (index + 1 < file.pages) pair.append(picture(file, index + 1, "back"));
+          sheet.append(pair);
+        } else {
+          sheet.append(picture(file, index, null));
+        }
+      }
+      section.append(sheet);
+      pages.append(section);
+    });
+    document.getElementById("file-names").replaceChildren(...result.names.map((name) => element("li", {}, [name])));
+    document.getElementById("command").textContent = result.command;
+    download.textContent = result.names.length === 1
+      ? say("download.one", { name: result.names[0] })
+      : say("download.several", { count: result.names.length });
+    download.disabled = false;
+    const twoSided = result.files.some((file) => file.pairs);
+    document.querySelectorAll(".advice .sides").forEach((part) => {
+      const edge = say(valueOf("flip") === "short" ? "advice.short_edge" : "advice.long_edge");
+      part.textContent = twoSided ? part.dataset.twoSided.replace("{edge}", edge) : part.dataset.oneSided;
+    });
+    document.querySelectorAll(".advice .duplex-only").forEach((part) => { part.hidden = !twoSided; });
+  }
+
+  async function refresh() {
+    if (running) running.abort();
+    running = new AbortController();
+    status.textContent = say("preview.waiting");
+    download.disabled = true;
+    try {
+      const answer = await fetch("/preview/" + page, { method: "POST", body: new FormData(choices), signal: running.signal });
+      const result = await answer.json();
+      if (!answer.ok) {
+        error.textContent = result.error;
+        error.hidden = false;
+        pages.replaceChildren();
+      } else {
+        error.hidden = true;
+        show(result);
+      }
+      status.textContent = "";
+    } catch (failure) {
+      if (failure.name === "AbortError") return;
+      error.textContent = say("error.offline");
+      error.hidden = false;
+      status.textContent = "";
+    }
+  }
+
+  function changed() {
+    showWhatApplies();
+    clearTimeout(timer);
+    timer = setTimeout(refresh, 150);
+  }
+
+  if (choices) {
+    choices.addEventListener("change", changed);
+    choices.addEventListener("input", changed);
+    showWhatApplies();
+    refresh();
+  }
+
+  // The calibration page: what the scales read, and the printer saved with it
+  const reading = document.getElementById("reading");
+  if (reading) {
+    const number = new Intl.NumberFormat(lang, { signDisplay: "exceptZero", maximumFractionDigits: 2 });
+    const mm = (axis) => Number(reading.elements.namedItem(axis + "_whole").value) + Number(reading.elements.namedItem(axis + "_fine").value);
+    const showOffset = () => {
+      document.getElementById("offset").textContent = say("calibrate.result", { x: number.format(mm("x")), y: number.format(mm("y")) });
+    };
+    reading.addEventListener("change", showOffset);
+    showOffset();
+    reading.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const form = new FormData(reading);
+      form.set("paper", valueOf("paper"));
+      form.set("flip", valueOf("flip"));
+      const failed = document.getElementById("save-error");
+      try {
+        const answer = await fetch("/printer", { method: "POST", body: form });
+        const result = await answer.json();
+        if (!answer.ok) {
+          failed.textContent = result.error;
+          failed.hidden = false;
+          return;
+        }
+        failed.hidden = true;
+        document.getElementById("saved").textContent = say("calibrate.saved", { name: result.name });
+        const use = document.getElementById("use-printer");
+        use.href = "/print?lang=" + encodeURIComponent(lang) + "&printer=" + encodeURIComponent(result.name);
+        use.hidden = false;
+      } catch (failure) {
+        failed.textContent = say("error.offline");
+        failed.hidden = false;
+      }
+    });
+  }
+})();

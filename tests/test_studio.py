@@ -1,0 +1,273 @@
+"""cardgen studio through Starlette's test client: who it lets in, what its pages offer,
+and that every download is the bytes the command line writes for the same choices."""
+
+import io
+import zipfile
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from cardgen.studio.app import create_app
+from cardgen.studio.guard import cookie_name
+from tests.clirun import cardgen_in_process
+
+PORT = 8123
+TOKEN = "a-secret-of-this-run"
+HOME = f"http://127.0.0.1:{PORT}"
+
+
+def client(tmp_path: Path, token: bool = True, base_url: str = HOME) -> TestClient:
+    made = TestClient(create_app(TOKEN, PORT, tmp_path), base_url=base_url, follow_redirects=False)
+    if token:
+        made.cookies.set(cookie_name(PORT), TOKEN)
+    return made
+
+
+@pytest.fixture
+def studio(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDGEN_CONFIG_DIR", str(tmp_path / "config"))
+    return client(tmp_path / "workspace")
+
+
+# --- who gets in ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("route", ["/print", "/rules", "/calibrate", "/static/studio.css", "/picture/x/0/0"])
+def test_without_the_token_every_route_is_refused(tmp_path, route):
+    answer = client(tmp_path, token=False).get(route)
+    assert answer.status_code == 403
+    assert "token" in answer.text
+
+
+def test_a_wrong_token_is_refused(tmp_path):
+    visitor = client(tmp_path, token=False)
+    visitor.cookies.set(cookie_name(PORT), "guessed")
+    assert visitor.get("/print").status_code == 403
+    assert visitor.get("/print?token=guessed").status_code == 403
+
+
+def test_the_token_in_the_address_becomes_a_strict_httponly_cookie_and_leaves_the_address(tmp_path):
+    visitor = client(tmp_path, token=False)
+    answer = visitor.get(f"/print?token={TOKEN}&lang=fr")
+    assert answer.status_code == 303
+    assert answer.headers["location"] == "/print?lang=fr"
+    cookie = answer.headers["set-cookie"]
+    assert cookie.startswith(f"{cookie_name(PORT)}={TOKEN};")
+    assert "HttpOnly" in cookie and "samesite=strict" in cookie.lower()
+    assert visitor.get("/print?lang=fr").status_code == 200
+
+
+@pytest.mark.parametrize(
+    "host", ["evil.example:8123", "evil.example", "127.0.0.1.evil.example:8123", "192.168.1.5:8123"]
+)
+def test_a_host_that_is_not_a_loopback_name_is_refused_dns_rebinding(studio, host):
+    answer = studio.get("/print", headers={"host": host})
+    assert answer.status_code == 400
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1:8123", "localhost:8123", "[::1]:8123"])
+def test_the_loopback_names_are_served(studio, host):
+    assert studio.get("/print", headers={"host": host}).status_code == 200
+
+
+@pytest.mark.parametrize("route", ["/preview/print", "/download/print", "/printer"])
+def test_a_post_from_another_origin_is_refused_csrf(studio, route):
+    answer = studio.post(route, data={"cards": "jokers"}, headers={"origin": "http://evil.example"})
+    assert answer.status_code == 403
+    cross = studio.post(route, data={"cards": "jokers"}, headers={"sec-fetch-site": "cross-site"})
+    assert cross.status_code == 403
+
+
+def test_every_answer_forbids_framing_and_outside_scripts(studio):
+    answer = studio.get("/print")
+    assert answer.headers["x-frame-options"] == "DENY"
+    assert "default-src 'self'" in answer.headers["content-security-policy"]
+    assert answer.headers["referrer-policy"] == "no-referrer"
+
+
+# --- the pages ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("accept", "lang", "word"),
+    [
+        ("fr-FR,fr;q=0.9", "fr", "Imprimer mes cartes"),
+        ("de", "de", "Meine Karten drucken"),
+        ("nl-BE", "nl", "Mijn kaarten printen"),
+        ("ja,en;q=0.5", "en", "Print my cards"),
+    ],
+)
+def test_the_page_speaks_the_browsers_language(studio, accept, lang, word):
+    page = studio.get("/print", headers={"accept-language": accept}).text
+    assert f'<html lang="{lang}">' in page
+    assert word in page
+
+
+def test_every_page_switches_language_and_links_every_language(studio):
+    for route in ("/print", "/rules", "/calibrate"):
+        page = studio.get(f"{route}?lang=nl", headers={"accept-language": "fr"}).text
+        assert '<html lang="nl">' in page
+        for code, name in (("en", "English"), ("fr", "Français"), ("de", "Deutsch"), ("nl", "Nederlands")):
+            assert f'href="{route}?lang={code}"' in page and name in page
+
+
+def test_the_pages_load_nothing_from_elsewhere(studio):
+    for route in ("/print", "/rules", "/calibrate"):
+        page = studio.get(route).text
+        assert "http://" not in page and "https://" not in page and "//" not in page.replace("://", "")
+
+
+def test_the_advice_is_for_the_browser_the_page_is_opened_in(studio):
+    firefox = studio.get(
+        "/print", headers={"user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0"}
+    )
+    assert "<strong>In Firefox:</strong>" in firefox.text
+    mac = studio.get(
+        "/print",
+        headers={
+            "user-agent": "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 Version/17.0 Safari/605.1.15"
+        },
+    )
+    assert "<strong>In Preview on a Mac:</strong>" in mac.text
+
+
+def test_a_preview_lists_every_page_as_front_and_back_and_its_pictures_are_pngs(studio):
+    answer = studio.post(
+        "/preview/print", data={"cards": "zero-cards", "two_sided": "yes", "material": "spare_cards", "lang": "fr"}
+    )
+    result = answer.json()
+    assert [(f["name"], f["pairs"], f["pages"]) for f in result["files"]] == [("zero-cards-glue.pdf", True, 2)]
+    assert result["command"] == "cardgen build --set zero-cards --mode glue --lang fr"
+    picture = studio.get(result["files"][0]["url"] + "/1")
+    assert picture.headers["content-type"] == "image/png" and picture.content.startswith(b"\x89PNG")
+    assert studio.get(result["files"][0]["url"] + "/2").status_code == 404  # there is no third page
+
+
+def test_a_choice_the_library_refuses_is_its_one_line_on_the_page_and_the_server_goes_on(studio):
+    bad = studio.post("/preview/print", data={"cards": "jokers", "lang": "en", "back_offset": "9,9"})
+    assert bad.status_code == 422
+    assert "\n" not in bad.json()["error"] and "back offset" in bad.json()["error"]
+    unknown = studio.post("/preview/print", data={"cards": "../../etc/passwd", "lang": "en"})
+    assert unknown.status_code == 422 and "cards" in unknown.json()["error"]
+    assert studio.post("/preview/print", data={"cards": "jokers", "lang": "en"}).status_code == 200
+
+
+def test_forms_are_bounded_and_take_no_files(studio):
+    huge = studio.post("/preview/print", data={"cards": "jokers", "lang": "en", "back_offset": "1" * 20_000})
+    assert huge.status_code == 413
+    many = studio.post("/preview/print", data={f"field{n}": "x" for n in range(50)})
+    assert many.status_code == 400
+    sent = studio.post("/preview/print", data={"lang": "en"}, files={"upload": ("a.pdf", b"%PDF-1.7")})
+    assert sent.status_code == 400
+    assert studio.get("/print").status_code == 200
+
+
+def test_a_hostile_printer_profiles_file_is_one_line_on_the_page(studio, tmp_path):
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "printers.yaml").write_bytes(b"\xff\xfe not utf-8 \x00")
+    assert studio.get("/print").status_code == 200  # the page opens, without saved printers
+    answer = studio.post("/preview/print", data={"cards": "jokers", "lang": "en", "printer": "office"})
+    assert answer.status_code == 422
+    assert "printers.yaml" in answer.json()["error"] and "\n" not in answer.json()["error"]
+
+
+# --- the same bytes as the command line -----------------------------------------------
+
+
+def downloaded(studio, page: str, choices: dict) -> dict[str, bytes]:
+    answer = studio.post(f"/download/{page}", data=choices)
+    assert answer.status_code == 200, answer.text
+    name = answer.headers["content-disposition"].split('filename="')[1].rstrip('"')
+    if not name.endswith(".zip"):
+        return {name: answer.content}
+    with zipfile.ZipFile(io.BytesIO(answer.content)) as archive:
+        return {entry: archive.read(entry) for entry in archive.namelist()}
+
+
+def written_by_the_command_line(studio, page: str, choices: dict, folder: Path) -> dict[str, bytes]:
+    command = studio.post(f"/preview/{page}", data=choices).json()["command"].split()
+    assert command[0] == "cardgen"
+    output = folder / "cli.pdf" if command[1] in ("calibrate", "rules", "sheet") else folder
+    ran = cardgen_in_process(*command[1:], "-o", output)
+    assert ran.returncode == 0, ran.stderr
+    return {path.name: path.read_bytes() for path in sorted(folder.iterdir()) if path.is_file()}
+
+
+@pytest.mark.parametrize(
+    "choices",
+    [
+        {"cards": "zero-cards", "two_sided": "no", "material": "card_stock", "lang": "fr", "paper": "letter"},
+        {"cards": "jokers", "two_sided": "yes", "material": "cutting_machine", "lang": "de", "flip": "short"},
+        {"cards": "numbered", "two_sided": "yes", "material": "spare_cards", "lang": "nl", "back_offset": "0.5,-1.25"},
+        {"cards": "jokers", "two_sided": "no", "material": "print_shop", "lang": "en"},
+        {"cards": "kit", "two_sided": "yes", "material": "spare_cards", "lang": "de"},
+    ],
+)
+def test_print_my_cards_downloads_the_bytes_the_command_line_writes(studio, tmp_path, choices):
+    from_studio = downloaded(studio, "print", choices)
+    from_cli = written_by_the_command_line(studio, "print", choices, tmp_path / "cli")
+    assert sorted(from_studio) == sorted(from_cli)
+    assert all(from_studio[name] == from_cli[name] for name in from_cli)
+
+
+@pytest.mark.parametrize(
+    "choices",
+    [
+        {"document": "summary", "variant": "plus", "lang": "fr", "paper": "a4", "flip": "long"},
+        {"document": "reference", "variant": "jokers", "lang": "en", "paper": "letter", "flip": "long"},
+        {
+            "document": "score",
+            "variant": "classic",
+            "players": "5",
+            "copies": "3",
+            "lang": "nl",
+            "paper": "a4",
+            "flip": "short",
+        },
+    ],
+)
+def test_rules_and_score_sheets_download_the_bytes_the_command_line_writes(studio, tmp_path, choices):
+    (from_studio,) = downloaded(studio, "rules", choices).values()
+    (from_cli,) = written_by_the_command_line(studio, "rules", choices, tmp_path / "cli").values()
+    assert from_studio == from_cli
+
+
+def test_the_calibration_sheet_is_the_bytes_of_cardgen_calibrate(studio, tmp_path):
+    choices = {"paper": "letter", "flip": "short", "lang": "de"}
+    (from_studio,) = downloaded(studio, "calibrate", choices).values()
+    (from_cli,) = written_by_the_command_line(studio, "calibrate", choices, tmp_path / "cli").values()
+    assert from_studio == from_cli
+
+
+def test_a_printer_read_on_the_calibration_page_is_saved_as_printer_add_saves_it(studio, tmp_path):
+    reading = {
+        "x_whole": "-2",
+        "x_fine": "0.25",
+        "y_whole": "1",
+        "y_fine": "-0.5",
+        "name": "office",
+        "paper": "letter",
+        "flip": "short",
+    }
+    answer = studio.post("/printer", data=reading)
+    assert answer.json() == {"name": "office", "back_offset": [-1.75, 0.5], "flip": "short", "paper": "letter"}
+    listed = cardgen_in_process("printer", "list", "--json")
+    assert '"back_offset": [\n      -1.75,\n      0.5\n    ]' in listed.stdout
+    assert '<option value="office">office</option>' in studio.get("/print").text
+    choices = {"cards": "jokers", "two_sided": "yes", "material": "card_stock", "lang": "en", "printer": "office"}
+    from_studio = downloaded(studio, "print", choices)
+    from_cli = written_by_the_command_line(studio, "print", choices, tmp_path / "cli")
+    assert (
+        from_studio == from_cli and "--printer office" in studio.post("/preview/print", data=choices).json()["command"]
+    )
+
+
+def test_a_reading_off_the_scales_is_refused_in_one_line(studio):
+    answer = studio.post(
+        "/printer",
+        data={"x_whole": "9", "x_fine": "0", "y_whole": "0", "y_fine": "0", "name": "x", "paper": "a4", "flip": "long"},
+    )
+    assert answer.status_code == 422
+    assert "X scale" in answer.json()["error"]
