@@ -83,7 +83,7 @@ def test_every_answer_forbids_framing_and_outside_scripts(studio):
     answer = studio.get("/print")
     assert answer.headers["x-frame-options"] == "DENY"
     assert "default-src 'self'" in answer.headers["content-security-policy"]
-    assert answer.headers["referrer-policy"] == "no-referrer"
+    assert answer.headers["referrer-policy"] == "same-origin"
 
 
 # --- the pages ----------------------------------------------------------------------

@@ -28,7 +28,7 @@ SECURITY_HEADERS = {
     "frame-ancestors 'none'; base-uri 'none'; form-action 'self'",
     "x-frame-options": "DENY",
     "x-content-type-options": "nosniff",
-    "referrer-policy": "no-referrer",
+    "referrer-policy": "same-origin",  # no-referrer would make a form's Origin "null"
     "cache-control": "no-store",
 }
 

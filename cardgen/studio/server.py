@@ -7,6 +7,7 @@ import secrets
 import shutil
 import socket
 import tempfile
+import warnings
 import webbrowser
 from collections.abc import Callable
 from contextlib import contextmanager
@@ -95,4 +96,6 @@ def serve(
         if open_browser:
             webbrowser.open(address)
         config = uvicorn.Config(app, log_level="warning", lifespan="off", access_log=False)
+        # Ctrl-C before the server's loop runs leaves its coroutine unawaited: nothing to say
+        warnings.filterwarnings("ignore", "coroutine 'Server.serve' was never awaited", RuntimeWarning)
         uvicorn.Server(config).run(sockets=sockets)

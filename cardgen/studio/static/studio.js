@@ -51,7 +51,7 @@
   function picture(file, index, side) {
     const n = index + 1;
     const label = file.name + ", " + say("preview.page", { n: n }) + (side ? ", " + say("preview." + side) : "");
-    const image = element("img", { src: file.url + "/" + index + "?size=small", alt: label, loading: "lazy" });
+    const image = element("img", { src: file.url + "/" + index + "?size=small", alt: label, loading: index < 4 ? "eager" : "lazy" });
     const button = element("button", { type: "button", class: "page", "aria-label": say("preview.larger", { name: file.name, n: n }) }, [image]);
     button.addEventListener("click", () => enlarge(file.url + "/" + index + "?size=large", label));
     const caption = element("figcaption", {}, [say("preview.page", { n: n }) + (side ? " · " + say("preview." + side) : "")]);
