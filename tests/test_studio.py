@@ -271,3 +271,132 @@ def test_a_reading_off_the_scales_is_refused_in_one_line(studio):
     )
     assert answer.status_code == 422
     assert "X scale" in answer.json()["error"]
+
+
+# --- check before printing: uploads -------------------------------------------------------
+
+
+def sent(*files: tuple[str, bytes]) -> list:
+    return [("files", (name, content, "application/octet-stream")) for name, content in files]
+
+
+def zipped(entries: dict[str, bytes]) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        for name, content in entries.items():
+            archive.writestr(name, content)
+    return out.getvalue()
+
+
+def checks_of(result: dict) -> list[tuple]:
+    return [(c["result"], c["name"], c["message"], c["place"]) for r in result["reports"] for c in r["checks"]]
+
+
+def test_check_gives_the_checks_of_cardgen_verify_and_a_picture_of_every_page(studio, tmp_path, card_sheets):
+    import json
+
+    answer = studio.post(
+        "/check", files=sent(("jokers-duplex.pdf", card_sheets["jokers-duplex.pdf"])), data={"expected": "jokers"}
+    )
+    assert answer.status_code == 200, answer.text
+    result = answer.json()
+    (tmp_path / "jokers-duplex.pdf").write_bytes(card_sheets["jokers-duplex.pdf"])
+    ran = cardgen_in_process("verify", tmp_path / "jokers-duplex.pdf", "--set", "jokers", "--json")
+    cli = [
+        (c["result"], c["check"], c["message"].replace(f"{tmp_path}/", ""), c["place"])
+        for i in json.loads(ran.stdout)["inputs"]
+        for c in i["checks"]
+    ]
+    assert checks_of(result) == cli and ran.returncode == 0
+    assert result["summary"].startswith("summary: all checks passed")
+    (picture,) = result["files"]
+    assert picture["pages"] == 4
+    assert studio.get(picture["url"] + "/3").content.startswith(b"\x89PNG")
+
+
+def test_a_failing_sheet_is_listed_failed_with_its_place(studio, card_sheets):
+    answer = studio.post(
+        "/check", files=sent(("deck.pdf", card_sheets["jokers-duplex.pdf"])), data={"expected": "numbered"}
+    )
+    result = answer.json()
+    assert result["reports"][0]["ok"] is False
+    assert any(check[0] == "fail" for check in checks_of(result))
+
+
+def test_an_export_sent_as_a_zip_is_checked_as_its_folder(studio):
+    from cardgen.export import ExportRequest, export
+
+    files = export(ExportRequest(("jokers",), format="pdf"))
+    answer = studio.post(
+        "/check", files=sent(("print-shop.zip", zipped({f"print-shop/{k}": v for k, v in files.items()})))
+    )
+    result = answer.json()
+    assert [(r["input"], r["kind"], r["ok"]) for r in result["reports"]] == [("print-shop", "export", True)]
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "words"),
+    [
+        ("nested.zip", zipped({"a/b/c.pdf": b"%PDF-1.7"}), "folders inside folders"),
+        ("two.zip", zipped({"a/x.pdf": b"%PDF", "b/x.pdf": b"%PDF"}), "folders inside folders"),
+        ("broken.zip", b"PK\x03\x04 no zip at all", "not a zip file"),
+        ("nameless", b"", "not a card set"),
+        ("..", b"%PDF", "holds no letter"),
+        ("fake.pdf", b"GIF89a", "not a PDF"),
+    ],
+)
+def test_a_hostile_upload_is_one_line_on_the_page_and_the_server_goes_on(studio, name, content, words):
+    answer = studio.post("/check", files=sent((name, content)))
+    assert answer.status_code == 422
+    error = answer.json()["error"]
+    assert words in error and "\n" not in error and "uploads" not in error and "/tmp" not in error
+    assert studio.get("/check").status_code == 200
+
+
+def test_a_zip_entry_that_climbs_out_or_is_a_link_never_leaves_the_upload_folder(studio, tmp_path):
+    climbing = zipped({"../../../escaped.pdf": b"%PDF-1.7 not really"})
+    studio.post("/check", files=sent(("climb.zip", climbing)))
+    assert not list(tmp_path.rglob("escaped.pdf")) or all("uploads" in str(p) for p in tmp_path.rglob("escaped.pdf"))
+    link = io.BytesIO()
+    with zipfile.ZipFile(link, "w") as archive:
+        entry = zipfile.ZipInfo("manifest.json")
+        entry.external_attr = 0o120777 << 16  # a symbolic link
+        archive.writestr(entry, "/etc/passwd")
+    answer = studio.post("/check", files=sent(("link.zip", link.getvalue())))
+    assert answer.status_code == 422 and "is a link" in answer.json()["error"]
+
+
+def test_every_hostile_pdf_of_the_verify_tests_is_refused_or_failed_and_the_server_goes_on(studio, card_sheets):
+    from hostile_pdfs import cases
+
+    for name, content in cases(card_sheets["jokers-duplex.pdf"]):
+        answer = studio.post("/check", files=sent((f"{name}.pdf", content)))
+        if answer.status_code == 422:
+            assert "\n" not in answer.json()["error"], name
+        else:
+            assert answer.status_code == 200 and not all(r["ok"] for r in answer.json()["reports"]), name
+    assert studio.get("/check").status_code == 200
+
+
+def test_uploads_are_bounded_in_count_and_size(studio, monkeypatch):
+    from cardgen.studio import uploads
+
+    many = studio.post("/check", files=sent(*((f"f{n}.pdf", b"%PDF") for n in range(uploads.MOST_FILES + 1))))
+    assert many.status_code == 400 and "20" in many.json()["error"]
+    monkeypatch.setattr(uploads, "MOST_UPLOAD_BYTES", 1000)
+    large = studio.post("/check", files=sent(("big.pdf", b"%PDF" + bytes(2000))))
+    assert large.status_code == 413
+    monkeypatch.setattr(uploads, "MOST_UNZIPPED_BYTES", 500)
+    monkeypatch.setattr(uploads, "MOST_UPLOAD_BYTES", 100_000)
+    bomb = studio.post("/check", files=sent(("bomb.zip", zipped({"a.pdf": bytes(5000)}))))
+    assert bomb.status_code == 422 and "more than" in bomb.json()["error"]
+
+
+def test_uploads_are_written_in_the_workspace_only_and_the_oldest_are_removed(studio, tmp_path, card_sheets):
+    from cardgen.studio import uploads
+
+    for _ in range(uploads.KEPT_UPLOADS + 2):
+        studio.post("/check", files=sent(("z.pdf", card_sheets["zero-cards-glue.pdf"])))
+    kept = list((tmp_path / "workspace" / "uploads").iterdir())
+    assert len(kept) == uploads.KEPT_UPLOADS
+    assert [p for p in tmp_path.rglob("z.pdf") if "workspace" not in str(p)] == []

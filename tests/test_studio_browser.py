@@ -91,7 +91,7 @@ class Player:
     def pictures_shown(self, at_least: int = 1) -> int:
         until(
             self.page,
-            "n => document.querySelectorAll('.pages img').length >= n && !document.getElementById('download').disabled",
+            "n => document.querySelectorAll('.pages img').length >= n && !document.getElementById('download')?.disabled",
             at_least,
         )
         until(
@@ -230,3 +230,23 @@ def test_the_studio_is_usable_within_seconds_and_ctrl_c_stops_it_in_one_line(tmp
         process.kill()
     assert process.returncode == 130
     assert stderr.splitlines() == ["cardgen: stopped."]
+
+
+def test_check_before_printing_a_downloaded_sheet_in_french_on_a_phone(studio, browser, tmp_path):
+    address, _ = studio
+    player = Player(browser, address, "/print", "fr-FR", PHONE)
+    player.page.get_by_label("Les 7 cartes zéro de 6 qui prend\u00a0! Plus").check()
+    until(player.page, "() => document.getElementById('command').textContent.includes('--set zero-cards')")
+    player.pictures_shown()
+    saved = player.download(tmp_path)
+    player.page.click("text=Vérifier avant d’imprimer")
+    page = player.page
+    assert page.get_attribute("html", "lang") == "fr"
+    page.set_input_files("#files", str(saved))
+    page.locator("select[name=expected]").select_option("zero-cards")
+    page.get_by_role("button", name="Vérifier", exact=True).click()
+    until(page, "() => !document.getElementById('verdict').hidden")
+    assert page.locator("#verdict").get_attribute("class") == "verdict pass"
+    assert page.locator(".checks li.fail").count() == 0 and page.locator(".checks li.pass").count() > 5
+    player.pictures_shown(2)
+    player.close()

@@ -9,6 +9,7 @@ next picture or the download (a few sets of files and a few hundred pictures at 
 from __future__ import annotations
 
 import hashlib
+import secrets
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -17,20 +18,23 @@ from pathlib import Path
 import jinja2
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.exceptions import HTTPException
+from starlette.formparsers import MultiPartParser
 from starlette.requests import Request
 from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
-from cardgen.errors import CardgenError, printable
+from cardgen.errors import CardgenError, InputError, printable
 from cardgen.formats import FLIPS, PAPERS
+from cardgen.studio import uploads
 from cardgen.studio.guard import LOOPBACK_NAMES, Guard
-from cardgen.studio.making import MAKERS, Form, Product
+from cardgen.studio.making import MAKERS, Form, Product, checked
 from cardgen.studio.words import PROGRAMS, language_names, page_lang, print_program, words
 
 HERE = Path(__file__).parent
-PAGES = ("print", "rules", "calibrate")  # in the order of the menu
+PAGES = ("print", "rules", "calibrate", "check")  # in the order of the menu
 PICTURE_DPI = {"small": 40, "large": 110}
 MOST_PRODUCTS = 6
 MOST_PICTURES = 400
@@ -86,6 +90,28 @@ class Studio:
             (image,) = rasterise(pdf, PICTURE_DPI[size], range(page, page + 1))
             return self.pictures.keep((key, file_number, page, size), image)
 
+    def check(self, sent: list[tuple[str, bytes]], expected: str) -> dict:
+        """Verify what was sent, kept in a new folder of the workspace."""
+        from cardgen.model.cards import bundled_set_names
+
+        if expected and expected not in bundled_set_names():
+            raise InputError(f"the field expected must be one of {', '.join(bundled_set_names())}, not {expected!r}.")
+        with self.library:
+            folder = uploads.new_folder(self.workspace)
+            try:
+                paths = uploads.keep(folder, sent)
+                reports, summary, product = checked(paths, expected or None, folder)
+            except CardgenError as exc:  # named as the player sent it, not where the studio keeps it
+                raise InputError(str(exc).replace(f"{folder}/", "")) from None
+            key = secrets.token_hex(10)
+            self.products.keep(key, product)
+        counts = self.page_counts(product)
+        files = [
+            {"name": shown.name, "pairs": False, "pages": count, "url": f"/picture/{key}/{number}"}
+            for number, (shown, count) in enumerate(zip(product.shown, counts))
+        ]
+        return {"reports": reports, "summary": summary, "files": files}
+
     def page_counts(self, product: Product) -> list[int]:
         from cardgen.preview import page_count
 
@@ -111,6 +137,9 @@ def _profile_of(name: str | None):
 
 
 def create_app(token: str, port: int, workspace: Path, hosts: tuple[str, ...] = LOOPBACK_NAMES) -> Guard:
+    # an upload stays in memory (its request is bounded) rather than in a file of the
+    # system's temporary folder: the studio writes inside its workspace only
+    MultiPartParser.spool_max_size = uploads.MOST_UPLOAD_BYTES
     studio = Studio(workspace, threading.Lock(), _Kept(MOST_PRODUCTS), _Kept(MOST_PICTURES))
     pages = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "pages"), autoescape=True)
     templates = Jinja2Templates(env=pages)
@@ -192,8 +221,27 @@ def create_app(token: str, port: int, workspace: Path, hosts: tuple[str, ...] = 
             return JSONResponse({"error": printable(str(exc))}, status_code=422)
         return JSONResponse(profile)
 
+    async def check(request: Request) -> Response:
+        if "content-length" not in request.headers:
+            return JSONResponse({"error": "the upload must say its size (Content-Length)."}, status_code=411)
+        if int(request.headers["content-length"]) > uploads.MOST_UPLOAD_BYTES:
+            most = uploads.MOST_UPLOAD_BYTES // 1_000_000
+            return JSONResponse({"error": f"the files are larger than {most} MB together."}, status_code=413)
+        try:
+            form = await request.form(max_files=uploads.MOST_FILES, max_fields=MOST_FORM_FIELDS)
+        except HTTPException as exc:  # what the form parser refused
+            return JSONResponse({"error": printable(exc.detail)}, status_code=400)
+        sent = [(item.filename or "", await item.read()) for item in form.getlist("files") if not isinstance(item, str)]
+        expected = form.get("expected")
+        try:
+            result = await run_in_threadpool(studio.check, sent, expected if isinstance(expected, str) else "")
+        except CardgenError as exc:
+            return JSONResponse({"error": printable(str(exc))}, status_code=422)
+        return JSONResponse(result)
+
     routes = [
         Route("/", home),
+        Route("/check", check, methods=["POST"]),
         Route("/preview/{page}", preview, methods=["POST"]),
         Route("/download/{page}", download, methods=["POST"]),
         Route("/picture/{key}/{file:int}/{page:int}", picture),
@@ -210,7 +258,10 @@ async def _form(request: Request, page: str) -> tuple[dict[str, str], Response |
         return {}, Response(status_code=404)
     if int(request.headers.get("content-length") or 0) > MOST_FORM_BYTES:
         return {}, JSONResponse({"error": "the form is too large."}, status_code=413)
-    form = await request.form(max_files=0, max_fields=MOST_FORM_FIELDS, max_part_size=MOST_FORM_BYTES)
+    try:
+        form = await request.form(max_files=0, max_fields=MOST_FORM_FIELDS, max_part_size=MOST_FORM_BYTES)
+    except HTTPException as exc:  # what the form parser refused
+        return {}, JSONResponse({"error": printable(exc.detail)}, status_code=400)
     return {key: value for key, value in form.items() if isinstance(value, str)}, None
 
 
@@ -222,6 +273,12 @@ def _page_context(page: str, studio: Studio, lang: str) -> dict:
         if page == "print":
             saved = _printer_names()
             return {"printer_options": [(name, name) for name in saved], "cards": list(CARDS), "materials": MATERIALS}
+        if page == "check":
+            from cardgen.model.cards import bundled_set_names
+            from cardgen.texts import sheet_strings
+
+            said = sheet_strings(lang)
+            return {"set_options": [(name, said.get(f"card_sets.{name}", name)) for name in bundled_set_names()]}
         if page == "rules":
             from cardgen.model.rules import summary_variants
             from cardgen.render.scoresheet import player_range

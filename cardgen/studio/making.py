@@ -146,3 +146,42 @@ MAKERS: dict[str, Callable[[Form], Product]] = {
     "rules": rules_and_sheets,
     "calibrate": calibration,
 }
+
+
+MOST_PAGES_SHOWN = 60  # pictures of a checked PDF: enough for the deck, no more
+
+
+def checked(paths: list, expected: str | None, folder) -> tuple[list[dict], str, Product]:
+    """`cardgen verify` of the uploaded files (and with `expected`, of the set they must
+    hold): each report's checks, the summary line, and the PDFs to show as pictures.
+    Names are shown as the player sent them, without the workspace around them."""
+    from cardgen.preview import page_count
+    from cardgen.verify.report import summary_line
+    from cardgen.verify.run import verify_inputs
+
+    reports = verify_inputs([str(path) for path in paths], [expected] if expected else [])
+    inside = f"{folder}/"
+
+    def shown(text) -> str:
+        return str(text).replace(inside, "")
+
+    listed = [
+        {
+            "input": shown(report.input),
+            "kind": report.kind,
+            "ok": report.ok,
+            "checks": [
+                {"result": c.result, "name": c.name, "message": shown(c.message), "place": c.place}
+                for c in report.checks
+            ],
+        }
+        for report in reports
+    ]
+    pdfs = {
+        shown(report.input): path.read_bytes()
+        for report, path in zip(reports, paths)
+        if report.kind in ("cardgen-pdf", "pdf")
+    }
+    pdfs = {name: pdf for name, pdf in pdfs.items() if page_count(pdf) <= MOST_PAGES_SHOWN}
+    product = Product(pdfs, tuple(Shown(name, False) for name in pdfs), (), "checked")
+    return listed, summary_line(reports), product

@@ -66,9 +66,11 @@
     dialog.showModal();
   }
 
-  function show(result) {
+  // Every page of every file, fronts beside their backs; `marked`: the pages (from 1) of
+  // each file that a check found wrong
+  function showPages(files, marked) {
     pages.replaceChildren();
-    result.files.forEach((file) => {
+    files.forEach((file) => {
       const section = element("section", { class: "file" }, [element("h3", {}, [file.name])]);
       const sheet = element("div", { class: file.pairs ? "pairs" : "singles" });
       for (let index = 0; index < file.pages; index += file.pairs ? 2 : 1) {
@@ -82,7 +84,15 @@
       }
       section.append(sheet);
       pages.append(section);
+      ((marked || {})[file.name] || []).forEach((n) => {
+        const figure = sheet.querySelectorAll("figure")[n - 1];
+        if (figure) figure.classList.add("failed");
+      });
     });
+  }
+
+  function show(result) {
+    showPages(result.files);
     document.getElementById("file-names").replaceChildren(...result.names.map((name) => element("li", {}, [name])));
     document.getElementById("command").textContent = result.command;
     download.textContent = result.names.length === 1
@@ -133,6 +143,62 @@
     choices.addEventListener("input", changed);
     showWhatApplies();
     refresh();
+  }
+
+  // The check page: the files sent to verify, its report as a list, the pages as pictures
+  const upload = document.getElementById("upload");
+  if (upload) {
+    const input = document.getElementById("files");
+    const drop = document.getElementById("drop");
+    drop.addEventListener("dragover", (event) => { event.preventDefault(); drop.classList.add("over"); });
+    drop.addEventListener("dragleave", () => drop.classList.remove("over"));
+    drop.addEventListener("drop", (event) => {
+      event.preventDefault();
+      drop.classList.remove("over");
+      input.files = event.dataTransfer.files;
+      upload.requestSubmit();
+    });
+    const reports = document.getElementById("reports");
+    const verdict = document.getElementById("verdict");
+    upload.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      status.textContent = say("check.checking");
+      error.hidden = true;
+      verdict.hidden = true;
+      reports.replaceChildren();
+      pages.replaceChildren();
+      try {
+        const answer = await fetch("/check", { method: "POST", body: new FormData(upload) });
+        const result = await answer.json();
+        status.textContent = "";
+        if (!answer.ok) {
+          error.textContent = result.error;
+          error.hidden = false;
+          return;
+        }
+        const marked = {};
+        result.reports.forEach((report) => {
+          const list = element("ul", { class: "checks" });
+          report.checks.forEach((check) => {
+            const where = check.place ? " [" + check.place + "]" : "";
+            const badge = element("span", { class: "badge " + check.result }, [say("check." + check.result)]);
+            list.append(element("li", { class: check.result }, [badge, " " + check.name + ": " + check.message + where]));
+            const page = check.result === "fail" && /page (\d+)/.exec(check.place || "");
+            if (page) (marked[report.input] = marked[report.input] || []).push(Number(page[1]));
+          });
+          reports.append(element("section", { class: "report" }, [element("h3", {}, [report.input]), list]));
+        });
+        const ok = result.reports.every((report) => report.ok);
+        verdict.textContent = (ok ? verdict.dataset.passed : verdict.dataset.failed) + " " + result.summary;
+        verdict.className = "verdict " + (ok ? "pass" : "fail");
+        verdict.hidden = false;
+        showPages(result.files, marked);
+      } catch (failure) {
+        status.textContent = "";
+        error.textContent = say("error.offline");
+        error.hidden = false;
+      }
+    });
   }
 
   // The calibration page: what the scales read, and the printer saved with it
