@@ -100,10 +100,13 @@
       : say("download.several", { count: result.names.length });
     download.disabled = false;
     const twoSided = result.files.some((file) => file.pairs);
+    const shop = valueOf("material") === "print_shop";
     document.querySelectorAll(".advice .sides").forEach((part) => {
       const edge = say(valueOf("flip") === "short" ? "advice.short_edge" : "advice.long_edge");
-      part.textContent = twoSided ? part.dataset.twoSided.replace("{edge}", edge) : part.dataset.oneSided;
+      part.textContent = shop ? part.dataset.printShop
+        : twoSided ? part.dataset.twoSided.replace("{edge}", edge) : part.dataset.oneSided;
     });
+    document.querySelectorAll(".advice .for-printer").forEach((part) => { part.hidden = shop; });
     document.querySelectorAll(".advice .duplex-only").forEach((part) => { part.hidden = !twoSided; });
   }
 
@@ -179,17 +182,18 @@
         const marked = {};
         result.reports.forEach((report) => {
           const list = element("ul", { class: "checks" });
-          report.checks.forEach((check) => {
+          const first = { fail: 0, info: 1, pass: 2 };  // what went wrong at the top
+          [...report.checks].sort((a, b) => first[a.result] - first[b.result]).forEach((check) => {
             const where = check.place ? " [" + check.place + "]" : "";
             const badge = element("span", { class: "badge " + check.result }, [say("check." + check.result)]);
             list.append(element("li", { class: check.result }, [badge, " " + check.name + ": " + check.message + where]));
-            const page = check.result === "fail" && /page (\d+)/.exec(check.place || "");
-            if (page) (marked[report.input] = marked[report.input] || []).push(Number(page[1]));
+            const pages = check.result === "fail" && /pages? ([\d, ]+)/.exec(check.place || "");
+            if (pages) (marked[report.input] = marked[report.input] || []).push(...pages[1].split(",").map(Number));
           });
           reports.append(element("section", { class: "report" }, [element("h3", {}, [report.input]), list]));
         });
         const ok = result.reports.every((report) => report.ok);
-        verdict.textContent = (ok ? verdict.dataset.passed : verdict.dataset.failed) + " " + result.summary;
+        verdict.replaceChildren(ok ? verdict.dataset.passed : verdict.dataset.failed, element("small", {}, [result.summary]));
         verdict.className = "verdict " + (ok ? "pass" : "fail");
         verdict.hidden = false;
         showPages(result.files, marked);
