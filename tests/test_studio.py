@@ -400,3 +400,22 @@ def test_uploads_are_written_in_the_workspace_only_and_the_oldest_are_removed(st
     kept = list((tmp_path / "workspace" / "uploads").iterdir())
     assert len(kept) == uploads.KEPT_UPLOADS
     assert [p for p in tmp_path.rglob("z.pdf") if "workspace" not in str(p)] == []
+
+
+def test_a_copied_locale_folder_is_a_fifth_language_of_the_studio_without_code(studio, tmp_path, monkeypatch):
+    import shutil
+
+    from cardgen import texts
+
+    locales = tmp_path / "locales"
+    shutil.copytree(texts.LOCALES, locales)
+    shutil.copytree(locales / "en", locales / "eo")
+    words = (locales / "eo" / "studio.yaml").read_text(encoding="utf-8")
+    words = words.replace('language_name: "English"', 'language_name: "Esperanto"')
+    words = words.replace('print: "Print my cards"', 'print: "Presi miajn kartojn"')
+    (locales / "eo" / "studio.yaml").write_text(words, encoding="utf-8")
+    monkeypatch.setattr(texts, "LOCALES", locales)
+    page = studio.get("/print", headers={"accept-language": "eo"}).text
+    assert '<html lang="eo">' in page and "Presi miajn kartojn" in page
+    assert 'href="/rules?lang=eo"' in studio.get("/rules?lang=de").text
+    assert '<option value="eo" selected>Esperanto</option>' in page
