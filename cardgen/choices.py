@@ -153,12 +153,12 @@ def _print_options(paper, flip, back_offset=None, printer=None) -> list[str]:
     return [word for option, value in given.items() if value for word in (option, value)]
 
 
-def pages_in_pairs(choice: PrintChoice, name: str) -> bool:
-    """Whether the file `name` that the choice makes holds its pages in front/back pairs."""
+def in_pairs(name: str) -> bool:
+    """Whether the file `name` that cardgen build wrote holds its pages in front/back pairs
+    (its mode prints the backs through the paper); a print shop's PDF never does."""
     from cardgen.formats import MODES
 
-    mode = next((mode for mode in MODES.values() if name.endswith(mode.suffix)), None)
-    return choice.material != "print_shop" and mode is not None and mode.through_paper
+    return any(name.endswith(mode.suffix) and mode.through_paper for mode in MODES.values())
 
 
 # --- rule summaries and score sheets --------------------------------------------------
@@ -231,3 +231,57 @@ def scale_reading(whole: str, fraction: str, axis: str) -> float:
             f"and {', '.join(f'{f:+g}' for f in fine)} on its row of quarters, not {whole!r} and {fraction!r}."
         )
     return value[0] + value[1]
+
+
+# --- games ---------------------------------------------------------------------------
+
+
+def game_settings(
+    variant, player_count, players_kind, card_sets, threshold, rounds, free_companion, one_zero_each, max_players
+):
+    """(options, a player kind per seat, the cards) from the options of simulate and balance,
+    on the command line or in the studio; InputError when they do not make a game."""
+    from cardgen.engine import OptionError, Options
+    from cardgen.model.play import check_players, load_pool
+
+    kinds = [kind.strip() for given in players_kind for kind in given.split(",")]  # the option may be repeated
+    if len(kinds) == 1:
+        kinds *= player_count
+    if len(kinds) != player_count:
+        raise InputError(f"--players-kind names {len(kinds)} players but --players is {player_count}")
+    try:
+        options = Options(
+            variant,
+            threshold=threshold,
+            rounds=rounds,
+            free_companion=free_companion,
+            one_zero_each=one_zero_each,
+            max_players=max_players,
+        )
+    except OptionError as exc:
+        raise InputError(str(exc)) from None
+    pool = load_pool(card_sets)
+    check_players(options, player_count, pool, card_sets)
+    return options, kinds, pool
+
+
+def balance_run(
+    card_sets, variant: str, players: int, players_kind, games: int, seed: int, jobs: int, progress=None, **how
+):
+    """`cardgen balance`: the report, and the notes said beside it (cards the variant never
+    deals, games that never vary). `how`: how its workers start (balance's start_method)."""
+    from cardgen.balance import balance, listed_cards
+
+    options, kinds, pool = game_settings(variant, players, players_kind, card_sets, None, None, False, False, None)
+    named = [str(name) for name in card_sets]
+    report = balance(options, kinds, games, seed, pool, jobs, named, progress=progress, **how)
+    notes = []
+    if report.never_dealt:
+        shown = listed_cards(report.never_dealt)
+        notes.append(f"{options.rules.deck_words(len(kinds))} never deals cards {shown} of your set.")
+    if not report.games_vary:
+        notes.append(
+            "every game was the same game (these players never choose at random): "
+            "the report can tell no finding; add a random player."
+        )
+    return report, notes

@@ -250,3 +250,25 @@ def test_check_before_printing_a_downloaded_sheet_in_french_on_a_phone(studio, b
     assert page.locator(".checks li.fail").count() == 0 and page.locator(".checks li.pass").count() > 5
     player.pictures_shown(2)
     player.close()
+
+
+def test_my_own_cards_a_mistake_then_the_sheet_then_a_balance_run_in_english(studio, browser, tmp_path):
+    address, _ = studio
+    player = Player(browser, address, "/cards", "en-US", DESKTOP)
+    page = player.page
+    player.pictures_shown(2)
+    box = page.get_by_label("Your card set (YAML)")
+    box.fill(box.input_value().replace("heads: 3", "heads: 3, colour: red"))
+    until(page, "() => !document.getElementById('error').hidden")
+    assert "line 5, field cards[1].colour: is not a known field" in page.locator("#error").inner_text()
+    box.fill(box.input_value().replace(", colour: red", ""))
+    until(page, "() => document.getElementById('error').hidden && !document.getElementById('download').disabled")
+    saved = player.download(tmp_path)
+    assert saved.name == "my-cards-duplex.pdf"
+    verified(saved)
+    page.locator("select[name=games]").select_option("200")
+    page.click("#balance")
+    page.wait_for_selector("#report:not([hidden])", timeout=60_000)
+    assert page.locator("#games-played").get_attribute("value") == "200"
+    assert "Games last as long as with the standard deck" in page.locator("#report-text").inner_text()
+    player.close()

@@ -9,10 +9,12 @@ next picture or the download (a few sets of files and a few hundred pictures at 
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
+import shutil
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import jinja2
@@ -30,11 +32,19 @@ from cardgen.errors import CardgenError, InputError, printable
 from cardgen.formats import FLIPS, PAPERS
 from cardgen.studio import uploads
 from cardgen.studio.guard import LOOPBACK_NAMES, Guard
-from cardgen.studio.making import MAKERS, Form, Product, checked
+from cardgen.studio.jobs import Jobs
+from cardgen.studio.making import MAKERS, SET_FILE, Form, Product, Shown, checked, own_cards, write_set
 from cardgen.studio.words import PROGRAMS, language_names, page_lang, print_program, words
 
 HERE = Path(__file__).parent
-PAGES = ("print", "rules", "calibrate", "check")  # in the order of the menu
+PAGES = ("print", "rules", "calibrate", "check", "cards")  # in the order of the menu
+SET_ID = re.compile(r"[0-9a-f]{16}")
+MOST_SET_FOLDERS = 20
+PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
+MOST_PICTURES_SENT = 20
+MOST_PICTURE_BYTES = 20_000_000  # a picture of its own; the library bounds its pixels as the CLI does
+MOST_SET_FORM_BYTES = 2_000_000
+MOST_BALANCE_GAMES = 20_000
 PICTURE_DPI = {"small": 40, "large": 110}
 MOST_PRODUCTS = 6
 MOST_PICTURES = 400
@@ -68,12 +78,94 @@ class Studio:
     products: _Kept
     pictures: _Kept
 
+    jobs: Jobs = field(default_factory=Jobs)
+
     def make(self, page: str, values: dict[str, str]) -> tuple[str, Product]:
+        if page == "cards":
+            return self.make_own_cards(values)
         key = _key(page, values)
         with self.library:
             if key in self.products:
                 return key, self.products.used(key)
             return key, self.products.keep(key, MAKERS[page](Form(values)))
+
+    def set_folder(self, set_id: str) -> Path:
+        """The folder of one page's own set and its pictures, inside the workspace."""
+        if not SET_ID.fullmatch(set_id or ""):
+            raise InputError("this page's set is not known: reload the page.")
+        root = self.workspace / "sets"
+        folder = root / set_id
+        if not folder.is_dir():
+            folder.mkdir(parents=True)
+            kept = sorted(root.iterdir(), key=lambda path: path.stat().st_mtime_ns)
+            for old in kept[:-MOST_SET_FOLDERS]:
+                shutil.rmtree(old, ignore_errors=True)
+        return folder
+
+    def make_own_cards(self, values: dict[str, str]) -> tuple[str, Product]:
+        folder = self.set_folder(values.get("set", ""))
+        pictures = sorted((p.name, p.stat().st_size, p.stat().st_mtime_ns) for p in folder.iterdir())
+        key = _key("cards", values | {"pictures": repr(pictures)})
+        with self.library:
+            if key in self.products:
+                return key, self.products.used(key)
+            try:
+                return key, self.products.keep(key, own_cards(Form(values), folder))
+            except CardgenError as exc:  # named as the player knows it, not where the studio keeps it
+                raise InputError(str(exc).replace(f"{folder}/", "")) from None
+
+    def keep_pictures(self, set_id: str, sent: list[tuple[str, bytes]]) -> list[str]:
+        folder = self.set_folder(set_id)
+        if len(sent) > MOST_PICTURES_SENT:
+            raise InputError(f"{len(sent)} pictures at once are too many: send up to {MOST_PICTURES_SENT}.")
+        for name, content in sent:
+            plain = uploads.plain_name(name)
+            if not plain.lower().endswith(PICTURE_SUFFIXES):
+                raise InputError(f"{plain}: a card's picture is a PNG, JPEG or SVG file.")
+            if len(content) > MOST_PICTURE_BYTES:
+                raise InputError(f"{plain}: this picture is larger than {MOST_PICTURE_BYTES // 1_000_000} MB.")
+            if plain == SET_FILE:
+                raise InputError(f"{plain} is the name of your set itself.")
+            (folder / plain).write_bytes(content)
+        return sorted(path.name for path in folder.iterdir() if path.name != SET_FILE)
+
+    def start_balance(self, values: dict[str, str]) -> str:
+        from cardgen.model.rules import summary_variants
+
+        form = Form(values)
+        folder = self.set_folder(values.get("set", ""))
+        write_set(folder, values.get("yaml", ""))
+        variant = form.one_of("variant", summary_variants(), "classic")
+        players = form.number("players", 2, 10, 4)
+        games = form.number("games", 100, MOST_BALANCE_GAMES, 1000)
+        lang = form.lang()
+        path = str(folder / SET_FILE)
+
+        def work(job) -> dict:
+            from cardgen.balance.pdf import balance_pdf
+            from cardgen.balance.words import text_report
+            from cardgen.batch import all_cores
+            from cardgen.choices import balance_run
+
+            try:
+                # workers started afresh: a fork of this process would copy the other threads' locks
+                report, notes = balance_run(
+                    [path], variant, players, ["heuristic"], games, 1, all_cores(), job.progress, start_method="spawn"
+                )
+            except CardgenError as exc:
+                raise InputError(str(exc).replace(f"{folder}/", "")) from None
+            with self.library:
+                pdf = balance_pdf(report, lang, "a4")
+                key = secrets.token_hex(10)
+                self.products.keep(key, Product({"balance.pdf": pdf}, (Shown("balance.pdf", False),), (), "balance"))
+            return {
+                "text": text_report(report, lang),
+                "notes": notes,
+                "picture": f"/picture/{key}/0/0",
+                "pdf": f"/report/{key}",
+            }
+
+        return self.jobs.start(games, work)
 
     def picture(self, key: str, file_number: int, page: int, size: str) -> bytes | None:
         from cardgen.preview import page_count, rasterise
@@ -178,7 +270,7 @@ def create_app(token: str, port: int, workspace: Path, hosts: tuple[str, ...] = 
             key, product = await run_in_threadpool(studio.make, name, values)
             counts = await run_in_threadpool(studio.page_counts, product)
         except CardgenError as exc:
-            return JSONResponse({"error": printable(str(exc))}, status_code=422)
+            return refused(exc)
         files = [
             {"name": shown.name, "pairs": shown.pairs, "pages": count, "url": f"/picture/{key}/{number}"}
             for number, (shown, count) in enumerate(zip(product.shown, counts))
@@ -218,7 +310,7 @@ def create_app(token: str, port: int, workspace: Path, hosts: tuple[str, ...] = 
         try:
             profile = await run_in_threadpool(_save_printer, studio, values)
         except CardgenError as exc:
-            return JSONResponse({"error": printable(str(exc))}, status_code=422)
+            return refused(exc)
         return JSONResponse(profile)
 
     async def check(request: Request) -> Response:
@@ -236,11 +328,57 @@ def create_app(token: str, port: int, workspace: Path, hosts: tuple[str, ...] = 
         try:
             result = await run_in_threadpool(studio.check, sent, expected if isinstance(expected, str) else "")
         except CardgenError as exc:
-            return JSONResponse({"error": printable(str(exc))}, status_code=422)
+            return refused(exc)
         return JSONResponse(result)
+
+    async def pictures(request: Request) -> Response:
+        if int(request.headers.get("content-length") or 0) > MOST_PICTURES_SENT * MOST_PICTURE_BYTES:
+            return JSONResponse({"error": "the pictures are too large together."}, status_code=413)
+        try:
+            form = await request.form(max_files=MOST_PICTURES_SENT, max_fields=MOST_FORM_FIELDS)
+        except HTTPException as exc:  # what the form parser refused
+            return JSONResponse({"error": printable(exc.detail)}, status_code=400)
+        sent = [(item.filename or "", await item.read()) for item in form.getlist("files") if not isinstance(item, str)]
+        set_id = form.get("set")
+        try:
+            names = await run_in_threadpool(studio.keep_pictures, set_id if isinstance(set_id, str) else "", sent)
+        except CardgenError as exc:
+            return refused(exc)
+        return JSONResponse({"names": names})
+
+    async def balance(request: Request) -> Response:
+        values, refusal = await _form(request, "cards")
+        if refusal:
+            return refusal
+        try:
+            job = await run_in_threadpool(studio.start_balance, values)
+        except CardgenError as exc:
+            return refused(exc)
+        return JSONResponse({"job": job})
+
+    async def balance_state(request: Request) -> Response:
+        job = studio.jobs.get(request.path_params["job"])
+        if job is None:
+            return JSONResponse({"error": "this run is no longer known."}, status_code=404)
+        if request.method == "POST":
+            job.stop.set()
+        return JSONResponse(job.state())
+
+    async def report(request: Request) -> Response:
+        product = studio.products.get(request.path_params["key"])
+        if product is None or "balance.pdf" not in product.files:
+            return Response(status_code=404)
+        disposition = 'attachment; filename="balance.pdf"'
+        return Response(
+            product.files["balance.pdf"], media_type="application/pdf", headers={"content-disposition": disposition}
+        )
 
     routes = [
         Route("/", home),
+        Route("/pictures", pictures, methods=["POST"]),
+        Route("/balance", balance, methods=["POST"]),
+        Route("/balance/{job}", balance_state, methods=["GET", "POST"]),
+        Route("/report/{key}", report),
         Route("/check", check, methods=["POST"]),
         Route("/preview/{page}", preview, methods=["POST"]),
         Route("/download/{page}", download, methods=["POST"]),
@@ -252,14 +390,21 @@ def create_app(token: str, port: int, workspace: Path, hosts: tuple[str, ...] = 
     return Guard(Starlette(routes=routes), token, port, hosts)
 
 
+def refused(exc: CardgenError) -> JSONResponse:
+    """A choice or a file the library refused: its one line, in an answer the page reads as
+    usual (the request itself was fine, so the browser logs no error)."""
+    return JSONResponse({"error": printable(str(exc))})
+
+
 async def _form(request: Request, page: str) -> tuple[dict[str, str], Response | None]:
     """The form's fields as texts, bounded; or the answer refusing it."""
-    if page not in MAKERS:
+    if page not in MAKERS and page != "cards":
         return {}, Response(status_code=404)
-    if int(request.headers.get("content-length") or 0) > MOST_FORM_BYTES:
+    most = MOST_SET_FORM_BYTES if page == "cards" else MOST_FORM_BYTES
+    if int(request.headers.get("content-length") or 0) > most:
         return {}, JSONResponse({"error": "the form is too large."}, status_code=413)
     try:
-        form = await request.form(max_files=0, max_fields=MOST_FORM_FIELDS, max_part_size=MOST_FORM_BYTES)
+        form = await request.form(max_files=0, max_fields=MOST_FORM_FIELDS, max_part_size=most)
     except HTTPException as exc:  # what the form parser refused
         return {}, JSONResponse({"error": printable(exc.detail)}, status_code=400)
     return {key: value for key, value in form.items() if isinstance(value, str)}, None
@@ -273,6 +418,14 @@ def _page_context(page: str, studio: Studio, lang: str) -> dict:
         if page == "print":
             saved = _printer_names()
             return {"printer_options": [(name, name) for name in saved], "cards": list(CARDS), "materials": MATERIALS}
+        if page == "cards":
+            from cardgen.formats import MODES
+            from cardgen.model.rules import summary_variants
+            from cardgen.texts import sheet_strings
+
+            said = sheet_strings(lang)
+            named = [(v, said.get(f"variants.{v}", v)) for v in summary_variants()]
+            return {"set_id": secrets.token_hex(8), "modes": list(MODES), "variant_options": named}
         if page == "check":
             from cardgen.model.cards import bundled_set_names
             from cardgen.texts import sheet_strings

@@ -102,7 +102,7 @@ def print_choice(form: Form) -> choices.PrintChoice:
 def print_cards(form: Form) -> Product:
     choice = print_choice(form)
     files = choices.print_files(choice)
-    shown = tuple(Shown(name, choices.pages_in_pairs(choice, name)) for name in files if name.endswith(".pdf"))
+    shown = tuple(Shown(name, choices.in_pairs(name)) for name in files if name.endswith(".pdf"))
     return Product(files, shown, tuple(choices.command_line(choice)), f"cardgen-{choice.cards}")
 
 
@@ -185,3 +185,34 @@ def checked(paths: list, expected: str | None, folder) -> tuple[list[dict], str,
     pdfs = {name: pdf for name, pdf in pdfs.items() if page_count(pdf) <= MOST_PAGES_SHOWN}
     product = Product(pdfs, tuple(Shown(name, False) for name in pdfs), (), "checked")
     return listed, summary_line(reports), product
+
+
+SET_FILE = "my-cards.yaml"
+MOST_SET_CHARACTERS = 500_000  # the 104 cards of the deck, with titles, are 12,000
+
+
+def write_set(folder, text: str) -> None:
+    """The set as the player wrote it, beside its pictures, for the library to read."""
+    if len(text) > MOST_SET_CHARACTERS:
+        raise InputError(f"{SET_FILE}: the set holds more than {MOST_SET_CHARACTERS:,} characters.")
+    (folder / SET_FILE).write_text(text, encoding="utf-8")
+
+
+def own_cards(form: Form, folder) -> Product:
+    """The sheet of the player's own set, written beside the pictures they gave, as
+    `cardgen build --set my-cards.yaml --mode MODE` makes it."""
+    from cardgen.build import build
+    from cardgen.formats import MODES
+
+    mode = form.one_of("mode", MODES, "duplex")
+    lang = form.lang()
+    write_set(folder, str(form.values.get("yaml", "")))
+    settings = choices.resolve_print_settings("standard", None, None, None, None, lang)
+    files = build(settings, [str(folder / SET_FILE)], mode)  # type: ignore[arg-type]
+    command = ("cardgen", "build", "--set", SET_FILE, "--mode", mode, "--lang", lang)
+    return Product(
+        files,
+        tuple(Shown(name, choices.in_pairs(name)) for name in files if name.endswith(".pdf")),
+        command,
+        "my-cards",
+    )

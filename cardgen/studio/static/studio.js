@@ -118,7 +118,7 @@
     try {
       const answer = await fetch("/preview/" + page, { method: "POST", body: new FormData(choices), signal: running.signal });
       const result = await answer.json();
-      if (!answer.ok) {
+      if (!answer.ok || result.error) {
         error.textContent = result.error;
         error.hidden = false;
         pages.replaceChildren();
@@ -138,7 +138,7 @@
   function changed() {
     showWhatApplies();
     clearTimeout(timer);
-    timer = setTimeout(refresh, 150);
+    timer = setTimeout(refresh, page === "cards" ? 500 : 150);
   }
 
   if (choices) {
@@ -174,7 +174,7 @@
         const answer = await fetch("/check", { method: "POST", body: new FormData(upload) });
         const result = await answer.json();
         status.textContent = "";
-        if (!answer.ok) {
+        if (!answer.ok || result.error) {
           error.textContent = result.error;
           error.hidden = false;
           return;
@@ -205,6 +205,103 @@
     });
   }
 
+  // My own cards: the pictures beside the set, and a balance run with its progress
+  const pictureForm = document.getElementById("pictures");
+  if (pictureForm) {
+    const kept = document.getElementById("pictures-kept");
+    const failed = document.getElementById("pictures-error");
+    pictureForm.addEventListener("change", async () => {
+      try {
+        const answer = await fetch("/pictures", { method: "POST", body: new FormData(pictureForm) });
+        const result = await answer.json();
+        failed.hidden = answer.ok && !result.error;
+        if (!failed.hidden) {
+          failed.textContent = result.error;
+          return;
+        }
+        kept.textContent = kept.dataset.words.replace("{names}", result.names.join(", "));
+        refresh();
+      } catch (failure) {
+        failed.textContent = say("error.offline");
+        failed.hidden = false;
+      }
+    });
+  }
+  const play = document.getElementById("play");
+  if (play) {
+    const bar = document.getElementById("games-played");
+    const said = document.getElementById("play-status");
+    const failed = document.getElementById("play-error");
+    const stop = document.getElementById("stop");
+    const start = document.getElementById("balance");
+    const setId = choices.elements.namedItem("set").value;
+    let job = null;
+    const finish = () => {
+      job = null;
+      sessionStorage.removeItem("cardgen-balance");
+      start.disabled = false;
+      stop.hidden = true;
+    };
+    const showReport = (result) => {
+      document.getElementById("report-text").textContent = result.text;
+      document.getElementById("report-picture").src = result.picture + "?size=large";
+      document.getElementById("report-pdf").href = result.pdf;
+      document.getElementById("report-notes").replaceChildren(...result.notes.map((note) => element("li", {}, [note])));
+      document.getElementById("report").hidden = false;
+    };
+    const follow = async () => {
+      if (!job) return;
+      try {
+        const answer = await fetch("/balance/" + job);
+        const state = await answer.json();
+        if (!answer.ok) { finish(); return; }
+        bar.hidden = false;
+        bar.max = state.total;
+        bar.value = state.done;
+        said.textContent = said.dataset.playing.replace("{done}", state.done).replace("{total}", state.total);
+        if (!state.finished) { setTimeout(follow, 300); return; }
+        finish();
+        if (state.error) {
+          failed.textContent = state.error;
+          failed.hidden = false;
+        } else if (state.stopped) {
+          said.textContent = said.dataset.stopped;
+        } else {
+          showReport(state.result);
+        }
+      } catch (failure) {
+        failed.textContent = say("error.offline");
+        failed.hidden = false;
+        finish();
+      }
+    };
+    play.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      failed.hidden = true;
+      const form = new FormData(play);
+      form.set("set", setId);
+      form.set("lang", valueOf("lang"));
+      form.set("yaml", valueOf("yaml"));
+      const answer = await fetch("/balance", { method: "POST", body: form });
+      const result = await answer.json();
+      if (!answer.ok || result.error) {
+        failed.textContent = result.error;
+        failed.hidden = false;
+        return;
+      }
+      job = result.job;
+      sessionStorage.setItem("cardgen-balance", job);
+      start.disabled = true;
+      stop.hidden = false;
+      document.getElementById("report").hidden = true;
+      follow();
+    });
+    stop.addEventListener("click", () => { if (job) fetch("/balance/" + job, { method: "POST" }); });
+    // a page reloaded in the middle of a run follows it on
+    job = sessionStorage.getItem("cardgen-balance");
+    if (job) { start.disabled = true; stop.hidden = false; follow(); }
+  }
+
   // The calibration page: what the scales read, and the printer saved with it
   const reading = document.getElementById("reading");
   if (reading) {
@@ -224,7 +321,7 @@
       try {
         const answer = await fetch("/printer", { method: "POST", body: form });
         const result = await answer.json();
-        if (!answer.ok) {
+        if (!answer.ok || result.error) {
           failed.textContent = result.error;
           failed.hidden = false;
           return;
