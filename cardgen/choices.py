@@ -266,14 +266,24 @@ def game_settings(
 
 
 def balance_run(
-    card_sets, variant: str, players: int, players_kind, games: int, seed: int, jobs: int, progress=None, **how
+    card_sets,
+    variant: str,
+    players: int,
+    players_kind,
+    games: int,
+    seed: int,
+    jobs: int,
+    progress=None,
+    shown_as=None,
+    **how,
 ):
     """`cardgen balance`: the report, and the notes said beside it (cards the variant never
-    deals, games that never vary). `how`: how its workers start (balance's start_method)."""
+    deals, games that never vary). `shown_as`: the sets' names in the report, if not their
+    paths; `how`: how its workers start (balance's start_method)."""
     from cardgen.balance import balance, listed_cards
 
     options, kinds, pool = game_settings(variant, players, players_kind, card_sets, None, None, False, False, None)
-    named = [str(name) for name in card_sets]
+    named = shown_as or [str(name) for name in card_sets]
     report = balance(options, kinds, games, seed, pool, jobs, named, progress=progress, **how)
     notes = []
     if report.never_dealt:

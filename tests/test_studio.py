@@ -481,7 +481,9 @@ def test_pictures_are_kept_beside_the_set_under_plain_names_and_nothing_else(stu
     assert unknown.status_code == 200
 
 
-def test_a_balance_run_shows_its_progress_can_be_stopped_and_gives_the_report_of_cardgen_balance(studio, tmp_path):
+def test_a_balance_run_shows_its_progress_can_be_stopped_and_gives_the_report_of_cardgen_balance(
+    studio, tmp_path, monkeypatch
+):
     import time
 
     set_id = own_set_page(studio)
@@ -491,10 +493,12 @@ def test_a_balance_run_shows_its_progress_can_be_stopped_and_gives_the_report_of
     while not (state := studio.get(f"/balance/{job}").json())["finished"]:
         time.sleep(0.1)
     assert state["done"] == 200 and state["error"] is None
-    assert "Hornochsen" in state["result"]["text"]
+    assert "Hornochsen" in state["result"]["text"] and "workspace" not in state["result"]["text"]
     report = studio.get(state["result"]["pdf"]).content
-    path = tmp_path / "workspace" / "sets" / set_id / "my-cards.yaml"
-    ran = cardgen_in_process("balance", "--set", path, "--games", "200", "--lang", "de", "-o", tmp_path / "cli.pdf")
+    monkeypatch.chdir(tmp_path / "workspace" / "sets" / set_id)  # the report names the set as it was given
+    ran = cardgen_in_process(
+        "balance", "--set", "my-cards.yaml", "--games", "200", "--lang", "de", "-o", tmp_path / "cli.pdf"
+    )
     assert ran.returncode == 0, ran.stderr
     assert (tmp_path / "cli.pdf").read_bytes() == report
     long = studio.post("/balance", data=run | {"games": "20000"}).json()["job"]

@@ -150,7 +150,16 @@ class Studio:
             try:
                 # workers started afresh: a fork of this process would copy the other threads' locks
                 report, notes = balance_run(
-                    [path], variant, players, ["heuristic"], games, 1, all_cores(), job.progress, start_method="spawn"
+                    [path],
+                    variant,
+                    players,
+                    ["heuristic"],
+                    games,
+                    1,
+                    all_cores(),
+                    job.progress,
+                    [SET_FILE],
+                    start_method="spawn",
                 )
             except CardgenError as exc:
                 raise InputError(str(exc).replace(f"{folder}/", "")) from None

@@ -8,6 +8,11 @@
   const page = main.dataset.page;
   const lang = main.dataset.lang;
   const choices = document.getElementById("choices");
+  // on a phone the menu scrolls sideways: the page's own entry in sight
+  const here = document.querySelector("nav a[aria-current=page]");
+  if (here && here.parentElement.parentElement.scrollWidth > here.parentElement.parentElement.clientWidth) {
+    here.parentElement.parentElement.scrollLeft = here.offsetLeft - 16;
+  }
   const words = {};
   document.querySelectorAll("#words").forEach((template) => {
     template.content.querySelectorAll("data").forEach((item) => { words[item.value] = item.textContent; });
