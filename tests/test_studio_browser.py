@@ -100,11 +100,18 @@ class Player:
         )
         return self.page.locator(".pages img").count()
 
-    def download(self, folder: Path) -> Path:
+    def download(self, folder: Path, by_keyboard: bool = False) -> Path:
         with self.page.expect_download() as event:
-            self.page.click("#download")
+            self.page.keyboard.press("Enter") if by_keyboard else self.page.click("#download")
         saved = folder / event.value.suggested_filename
         event.value.save_as(saved)
+        return saved
+
+    def download_passes_verify(self, folder: Path, name: str, by_keyboard: bool = False) -> Path:
+        """The download is the file named so, and cardgen verify passes it."""
+        saved = self.download(folder, by_keyboard)
+        assert saved.name == name
+        verified(saved)
         return saved
 
     def close(self) -> None:
@@ -131,9 +138,7 @@ def test_print_my_cards_in_french_at_a_desktop_one_sided_on_card_stock(studio, b
     assert player.pictures_shown() == 3  # three fold pages, one at a time
     assert page.locator("#download").inner_text() == "Télécharger jokers-fold.pdf"
     assert page.locator(".advice .sides").inner_text() == "Imprimez sur une seule face du papier."
-    saved = player.download(tmp_path)
-    assert saved.name == "jokers-fold.pdf"
-    verified(saved)
+    player.download_passes_verify(tmp_path, "jokers-fold.pdf")
     player.close()
 
 
@@ -156,12 +161,7 @@ def test_print_my_cards_with_the_keyboard_alone_on_a_phone_in_german(studio, bro
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement.id") == "download":
             break
-    with page.expect_download() as event:
-        page.keyboard.press("Enter")
-    saved = tmp_path / event.value.suggested_filename
-    event.value.save_as(saved)
-    assert saved.name == "zero-cards-glue.pdf"
-    verified(saved)
+    player.download_passes_verify(tmp_path, "zero-cards-glue.pdf", by_keyboard=True)
     player.close()
 
 
@@ -174,9 +174,7 @@ def test_score_sheets_in_dutch_on_a_phone(studio, browser, tmp_path):
     page.locator("select[name=players]").select_option("4")
     until(page, "() => document.getElementById('command').textContent.includes('--players 4')")
     player.pictures_shown()
-    saved = player.download(tmp_path)
-    assert saved.name == "score-classic-4p-nl.pdf"
-    verified(saved)
+    player.download_passes_verify(tmp_path, "score-classic-4p-nl.pdf")
     player.close()
 
 
@@ -185,9 +183,7 @@ def test_calibrate_read_the_scales_save_the_printer_and_print_with_it(studio, br
     player = Player(browser, address, "/calibrate", "en-GB", DESKTOP)
     page = player.page
     assert player.pictures_shown() == 2
-    saved = player.download(tmp_path)
-    assert saved.name == "calibration.pdf"
-    verified(saved)
+    player.download_passes_verify(tmp_path, "calibration.pdf")
     page.locator("select[name=x_whole]").select_option("-1")
     page.locator("select[name=x_fine]").select_option("0.25")
     page.locator("select[name=y_fine]").select_option("-0.5")
@@ -238,7 +234,7 @@ def test_check_before_printing_a_downloaded_sheet_in_french_on_a_phone(studio, b
     player.page.get_by_label("Les 7 cartes zéro de 6 qui prend\u00a0! Plus").check()
     until(player.page, "() => document.getElementById('command').textContent.includes('--set zero-cards')")
     player.pictures_shown()
-    saved = player.download(tmp_path)
+    saved = player.download_passes_verify(tmp_path, "zero-cards-glue.pdf")
     player.page.click("text=Vérifier avant d’imprimer")
     page = player.page
     assert page.get_attribute("html", "lang") == "fr"
@@ -263,12 +259,11 @@ def test_my_own_cards_a_mistake_then_the_sheet_then_a_balance_run_in_english(stu
     assert "line 5, field cards[1].colour: is not a known field" in page.locator("#error").inner_text()
     box.fill(box.input_value().replace(", colour: red", ""))
     until(page, "() => document.getElementById('error').hidden && !document.getElementById('download').disabled")
-    saved = player.download(tmp_path)
-    assert saved.name == "my-cards-duplex.pdf"
-    verified(saved)
+    player.download_passes_verify(tmp_path, "my-cards-duplex.pdf")
     page.locator("select[name=games]").select_option("200")
     page.click("#balance")
     page.wait_for_selector("#report:not([hidden])", timeout=60_000)
     assert page.locator("#games-played").get_attribute("value") == "200"
-    assert "Games last as long as with the standard deck" in page.locator("#report-text").inner_text()
+    assert "Games last as long as with the standard deck" in page.locator("#report-text").text_content()
+    until(page, "() => document.getElementById('report-picture').naturalWidth > 0")  # the report's charts
     player.close()

@@ -206,18 +206,18 @@ class Studio:
                 raise InputError(str(exc).replace(f"{folder}/", "")) from None
             key = secrets.token_hex(10)
             self.products.keep(key, product)
-        counts = self.page_counts(product)
-        files = [
-            {"name": shown.name, "pairs": False, "pages": count, "url": f"/picture/{key}/{number}"}
-            for number, (shown, count) in enumerate(zip(product.shown, counts))
-        ]
-        return {"reports": reports, "summary": summary, "files": files}
+        return {"reports": reports, "summary": summary, "files": self.pictures_of(key, product)}
 
-    def page_counts(self, product: Product) -> list[int]:
+    def pictures_of(self, key: str, product: Product) -> list[dict]:
+        """Each file shown: its name, whether its pages pair up, how many, and where its pictures are."""
         from cardgen.preview import page_count
 
         with self.library:
-            return [page_count(product.files[shown.name]) for shown in product.shown]
+            counts = [page_count(product.files[shown.name]) for shown in product.shown]
+        return [
+            {"name": shown.name, "pairs": shown.pairs, "pages": count, "url": f"/picture/{key}/{number}"}
+            for number, (shown, count) in enumerate(zip(product.shown, counts))
+        ]
 
 
 def _key(page: str, values: dict[str, str]) -> str:
@@ -270,20 +270,23 @@ def create_app(token: str, port: int, workspace: Path, hosts: tuple[str, ...] = 
         chosen = request.query_params.get("printer", "")
         return render(request, name, lang, chosen_printer=chosen, **extra)
 
-    async def preview(request: Request) -> Response:
+    async def made(request: Request) -> tuple[str, Product] | Response:
+        """What the page's form makes, or the answer refusing the form."""
         name = request.path_params["page"]
         values, refusal = await _form(request, name)
         if refusal:
             return refusal
         try:
-            key, product = await run_in_threadpool(studio.make, name, values)
-            counts = await run_in_threadpool(studio.page_counts, product)
+            return await run_in_threadpool(studio.make, name, values)
         except CardgenError as exc:
             return refused(exc)
-        files = [
-            {"name": shown.name, "pairs": shown.pairs, "pages": count, "url": f"/picture/{key}/{number}"}
-            for number, (shown, count) in enumerate(zip(product.shown, counts))
-        ]
+
+    async def preview(request: Request) -> Response:
+        result = await made(request)
+        if isinstance(result, Response):
+            return result
+        key, product = result
+        files = await run_in_threadpool(studio.pictures_of, key, product)
         return JSONResponse(
             {"key": key, "files": files, "names": list(product.files), "command": " ".join(product.command)}
         )
@@ -299,14 +302,10 @@ def create_app(token: str, port: int, workspace: Path, hosts: tuple[str, ...] = 
         return Response(image, media_type="image/png")
 
     async def download(request: Request) -> Response:
-        name = request.path_params["page"]
-        values, refusal = await _form(request, name)
-        if refusal:
-            return refusal
-        try:
-            _, product = await run_in_threadpool(studio.make, name, values)
-        except CardgenError as exc:
-            return Response(printable(str(exc)), status_code=422, media_type="text/plain; charset=utf-8")
+        result = await made(request)
+        if isinstance(result, Response):
+            return result
+        _, product = result
         file_name, content = await run_in_threadpool(product.download)
         kind = "application/pdf" if file_name.endswith(".pdf") else "application/zip"
         disposition = f'attachment; filename="{file_name}"'
