@@ -506,3 +506,38 @@ def test_a_balance_run_shows_its_progress_can_be_stopped_and_gives_the_report_of
     while not (state := studio.get(f"/balance/{long}").json())["finished"]:
         time.sleep(0.1)
     assert state["stopped"] and state["result"] is None and state["done"] < 20000
+
+
+def test_several_tabs_at_once_each_get_their_own_pictures(studio):
+    from concurrent.futures import ThreadPoolExecutor
+
+    def tab(cards: str) -> tuple[str, int]:
+        result = studio.post(
+            "/preview/print", data={"cards": cards, "two_sided": "no", "material": "card_stock", "lang": "en"}
+        ).json()
+        (file,) = result["files"]
+        pictures = [studio.get(f"{file['url']}/{n}").status_code for n in range(file["pages"])]
+        return file["name"], pictures.count(200) - len(pictures)
+
+    with ThreadPoolExecutor(6) as tabs:
+        seen = list(tabs.map(tab, ["zero-cards", "jokers", "numbered"] * 3))
+    assert sorted(set(seen)) == [("jokers-fold.pdf", 0), ("numbered-fold.pdf", 0), ("zero-cards-fold.pdf", 0)]
+
+
+def test_a_recorded_game_is_refereed_as_cardgen_referee_replays_it(studio, tmp_path):
+    from cardgen.errors import printable_lines
+
+    set_id = own_set_page(studio)
+    record = Path("tests/records/case1.yaml").read_bytes()
+    answer = studio.post(
+        "/referee", data={"set": set_id}, files=[("files", ("case1.yaml", record, "text/yaml"))]
+    ).json()
+    ran = cardgen_in_process("referee", "tests/records/case1.yaml")
+    assert answer["ok"] is True and printable_lines(answer["text"]) + "\n" == ran.stdout
+    broken = record.replace(b"Ana: 29", b"Ana: 3")  # Ben plays the 3 too: one card played twice
+    answer = studio.post("/referee", data={"set": set_id}, files=[("files", ("bad.yaml", broken, "text/yaml"))]).json()
+    (tmp_path / "bad.yaml").write_bytes(broken)
+    ran = cardgen_in_process("referee", tmp_path / "bad.yaml")
+    assert ran.returncode in (1, 2)
+    said = answer.get("broken") or answer.get("error")
+    assert said and said in ran.stderr.replace(f"{tmp_path}/", "") and "\n" not in said

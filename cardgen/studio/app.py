@@ -129,6 +129,29 @@ class Studio:
             (folder / plain).write_bytes(content)
         return sorted(path.name for path in folder.iterdir() if path.name != SET_FILE)
 
+    def referee(self, set_id: str, sent: list[tuple[str, bytes]]) -> dict:
+        """`cardgen referee` of a recorded game, kept beside the page's set (`set: my-cards.yaml`)."""
+        from cardgen.errors import printable_lines
+        from cardgen.referee import BrokenRule, referee_file
+
+        folder = self.set_folder(set_id)
+        if len(sent) != 1:
+            raise InputError("choose one recorded game (a YAML file) to replay.")
+        name, content = sent[0]
+        plain = uploads.plain_name(name)
+        if not plain.lower().endswith((".yaml", ".yml")) or plain == SET_FILE:
+            raise InputError(f"{plain}: a recorded game is a YAML file other than your set.")
+        (folder / plain).write_bytes(content)
+        with self.library:
+            try:
+                report = referee_file(folder / plain)
+            except BrokenRule as exc:  # the table as it stood, then the rule the play broke
+                account = printable_lines(exc.replayed.account())
+                return {"ok": False, "text": account, "broken": printable(str(exc).replace(f"{folder}/", ""))}
+            except CardgenError as exc:
+                raise InputError(str(exc).replace(f"{folder}/", "")) from None
+        return {"ok": True, "text": printable_lines(report.account())}
+
     def start_balance(self, values: dict[str, str]) -> str:
         from cardgen.model.rules import summary_variants
 
@@ -339,9 +362,10 @@ def create_app(token: str, port: int, workspace: Path, hosts: tuple[str, ...] = 
             return refused(exc)
         return JSONResponse(result)
 
-    async def pictures(request: Request) -> Response:
+    async def beside_the_set(request: Request, keep) -> Response:
+        """Files sent to go beside a page's own set (its pictures, a recorded game), bounded."""
         if int(request.headers.get("content-length") or 0) > MOST_PICTURES_SENT * MOST_PICTURE_BYTES:
-            return JSONResponse({"error": "the pictures are too large together."}, status_code=413)
+            return JSONResponse({"error": "the files are too large together."}, status_code=413)
         try:
             form = await request.form(max_files=MOST_PICTURES_SENT, max_fields=MOST_FORM_FIELDS)
         except HTTPException as exc:  # what the form parser refused
@@ -349,10 +373,15 @@ def create_app(token: str, port: int, workspace: Path, hosts: tuple[str, ...] = 
         sent = [(item.filename or "", await item.read()) for item in form.getlist("files") if not isinstance(item, str)]
         set_id = form.get("set")
         try:
-            names = await run_in_threadpool(studio.keep_pictures, set_id if isinstance(set_id, str) else "", sent)
+            return JSONResponse(await run_in_threadpool(keep, set_id if isinstance(set_id, str) else "", sent))
         except CardgenError as exc:
             return refused(exc)
-        return JSONResponse({"names": names})
+
+    async def pictures(request: Request) -> Response:
+        return await beside_the_set(request, lambda set_id, sent: {"names": studio.keep_pictures(set_id, sent)})
+
+    async def referee(request: Request) -> Response:
+        return await beside_the_set(request, studio.referee)
 
     async def balance(request: Request) -> Response:
         values, refusal = await _form(request, "cards")
@@ -384,6 +413,7 @@ def create_app(token: str, port: int, workspace: Path, hosts: tuple[str, ...] = 
     routes = [
         Route("/", home),
         Route("/pictures", pictures, methods=["POST"]),
+        Route("/referee", referee, methods=["POST"]),
         Route("/balance", balance, methods=["POST"]),
         Route("/balance/{job}", balance_state, methods=["GET", "POST"]),
         Route("/report/{key}", report),

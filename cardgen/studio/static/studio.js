@@ -307,6 +307,35 @@
     if (job) { start.disabled = true; stop.hidden = false; follow(); }
   }
 
+  // A recorded game replayed by the rules, beside the page's own set
+  const refereeForm = document.getElementById("referee");
+  if (refereeForm) {
+    const verdict = document.getElementById("referee-verdict");
+    const failed = document.getElementById("referee-error");
+    const account = document.getElementById("referee-text");
+    refereeForm.addEventListener("change", async () => {
+      verdict.hidden = failed.hidden = account.hidden = true;
+      try {
+        const answer = await fetch("/referee", { method: "POST", body: new FormData(refereeForm) });
+        const result = await answer.json();
+        if (!answer.ok || result.error) {
+          failed.textContent = result.error;
+          failed.hidden = false;
+          return;
+        }
+        verdict.replaceChildren(result.ok ? verdict.dataset.ok : verdict.dataset.broken);
+        if (!result.ok) verdict.append(element("small", {}, [result.broken]));
+        verdict.className = "verdict " + (result.ok ? "pass" : "fail");
+        verdict.hidden = false;
+        account.textContent = result.text;
+        account.hidden = false;
+      } catch (failure) {
+        failed.textContent = say("error.offline");
+        failed.hidden = false;
+      }
+    });
+  }
+
   // The calibration page: what the scales read, and the printer saved with it
   const reading = document.getElementById("reading");
   if (reading) {
