@@ -541,3 +541,43 @@ def test_a_recorded_game_is_refereed_as_cardgen_referee_replays_it(studio, tmp_p
     assert ran.returncode in (1, 2)
     said = answer.get("broken") or answer.get("error")
     assert said and said in ran.stderr.replace(f"{tmp_path}/", "") and "\n" not in said
+
+
+def test_another_address_needs_host_and_is_said_with_a_warning(tmp_path):
+    import http.cookiejar
+    import re
+    import signal
+    import subprocess
+    import sys
+    import urllib.request
+
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "cardgen",
+            "studio",
+            "--no-browser",
+            "--host",
+            "127.0.0.2",
+            "--workspace",
+            str(tmp_path),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        warning = process.stderr.readline()
+        address = re.search(r"http://\S+", process.stdout.readline()).group(0)
+        assert warning.startswith("cardgen: warning: listening on 127.0.0.2")
+        assert address.startswith("http://127.0.0.2:")
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        with opener.open(address, timeout=10) as answer:
+            assert answer.status == 200
+        process.send_signal(signal.SIGINT)
+        process.communicate(timeout=20)
+    finally:
+        process.kill()
+    assert process.returncode == 130
