@@ -581,3 +581,30 @@ def test_another_address_needs_host_and_is_said_with_a_warning(tmp_path):
     finally:
         process.kill()
     assert process.returncode == 130
+
+
+def test_a_simulation_of_my_deck_says_what_cardgen_simulate_says(studio, tmp_path, monkeypatch):
+    import time
+
+    set_id = own_set_page(studio)
+    two = OWN_SET.replace(", picture: sun.png", "")
+    run = {
+        "run": "simulate",
+        "set": set_id,
+        "yaml": two,
+        "variant": "classic",
+        "players": "3",
+        "games": "300",
+        "lang": "en",
+    }
+    job = studio.post("/balance", data=run).json()["job"]
+    while not (state := studio.get(f"/balance/{job}").json())["finished"]:
+        time.sleep(0.1)
+    assert state["error"] is None and state["result"]["picture"] is None
+    monkeypatch.chdir(tmp_path / "workspace" / "sets" / set_id)
+    ran = cardgen_in_process(
+        "simulate", "--set", "my-cards.yaml", "--players", "3", "--players-kind", "heuristic", "--games", "300"
+    )
+    assert ran.returncode == 0, ran.stderr
+    # the first line says how long the games took; every figure after it is the same
+    assert state["result"]["text"].splitlines()[1:] == ran.stdout.splitlines()[1:]

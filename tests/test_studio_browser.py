@@ -269,4 +269,7 @@ def test_my_own_cards_a_mistake_then_the_sheet_then_a_balance_run_in_english(stu
     page.set_input_files("#referee input[type=file]", "tests/records/case1.yaml")
     until(page, "() => !document.getElementById('referee-verdict').hidden")
     assert page.locator("#referee-verdict").inner_text() == "Every play keeps the rules."
+    page.click("#simulate")
+    until(page, "() => document.getElementById('report-text').textContent.includes('mean rounds per game')")
+    assert page.locator("#report-picture").is_hidden()  # a simulation has no chart
     player.close()

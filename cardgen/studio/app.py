@@ -152,12 +152,15 @@ class Studio:
                 raise InputError(str(exc).replace(f"{folder}/", "")) from None
         return {"ok": True, "text": printable_lines(report.account())}
 
-    def start_balance(self, values: dict[str, str]) -> str:
+    def start_run(self, values: dict[str, str]) -> str:
+        """A balance of the page's set against the standard deck, or a simulation of its
+        games alone (`run`), as `cardgen balance` and `cardgen simulate` play them."""
         from cardgen.model.rules import summary_variants
 
         form = Form(values)
         folder = self.set_folder(values.get("set", ""))
         write_set(folder, values.get("yaml", ""))
+        run = form.one_of("run", ("balance", "simulate"), "balance")
         variant = form.one_of("variant", summary_variants(), "classic")
         players = form.number("players", 2, 10, 4)
         games = form.number("games", 100, MOST_BALANCE_GAMES, 1000)
@@ -165,39 +168,55 @@ class Studio:
         path = str(folder / SET_FILE)
 
         def work(job) -> dict:
-            from cardgen.balance.pdf import balance_pdf
-            from cardgen.balance.words import text_report
-            from cardgen.batch import all_cores
-            from cardgen.choices import balance_run
-
             try:
-                # workers started afresh: a fork of this process would copy the other threads' locks
-                report, notes = balance_run(
-                    [path],
-                    variant,
-                    players,
-                    ["heuristic"],
-                    games,
-                    1,
-                    all_cores(),
-                    job.progress,
-                    [SET_FILE],
-                    start_method="spawn",
+                return (self._balance if run == "balance" else self._simulation)(
+                    path, variant, players, games, lang, job
                 )
             except CardgenError as exc:
                 raise InputError(str(exc).replace(f"{folder}/", "")) from None
-            with self.library:
-                pdf = balance_pdf(report, lang, "a4")
-                key = secrets.token_hex(10)
-                self.products.keep(key, Product({"balance.pdf": pdf}, (Shown("balance.pdf", False),), (), "balance"))
-            return {
-                "text": text_report(report, lang),
-                "notes": notes,
-                "picture": f"/picture/{key}/0/0",
-                "pdf": f"/report/{key}",
-            }
 
         return self.jobs.start(games, work)
+
+    def _balance(self, path: str, variant: str, players: int, games: int, lang: str, job) -> dict:
+        from cardgen.balance.pdf import balance_pdf
+        from cardgen.balance.words import text_report
+        from cardgen.batch import all_cores
+        from cardgen.choices import balance_run
+
+        # workers started afresh: a fork of this process would copy the other threads' locks
+        report, notes = balance_run(
+            [path],
+            variant,
+            players,
+            ["heuristic"],
+            games,
+            1,
+            all_cores(),
+            job.progress,
+            [SET_FILE],
+            start_method="spawn",
+        )
+        with self.library:
+            pdf = balance_pdf(report, lang, "a4")
+            key = secrets.token_hex(10)
+            self.products.keep(key, Product({"balance.pdf": pdf}, (Shown("balance.pdf", False),), (), "balance"))
+        return {
+            "text": text_report(report, lang),
+            "notes": notes,
+            "picture": f"/picture/{key}/0/0",
+            "pdf": f"/report/{key}",
+        }
+
+    def _simulation(self, path: str, variant: str, players: int, games: int, lang: str, job) -> dict:
+        from cardgen.batch import all_cores
+        from cardgen.choices import game_settings
+        from cardgen.simulate import simulate
+
+        options, kinds, pool = game_settings(variant, players, ["heuristic"], [path], None, None, False, False, None)
+        result = simulate(
+            options, kinds, games, progress=job.progress, jobs=all_cores(), pool=pool, start_method="spawn"
+        )
+        return {"text": result.summary(), "notes": [], "picture": None, "pdf": None}
 
     def picture(self, key: str, file_number: int, page: int, size: str) -> bytes | None:
         from cardgen.preview import page_count, rasterise
@@ -388,7 +407,7 @@ def create_app(token: str, port: int, workspace: Path, hosts: tuple[str, ...] = 
         if refusal:
             return refusal
         try:
-            job = await run_in_threadpool(studio.start_balance, values)
+            job = await run_in_threadpool(studio.start_run, values)
         except CardgenError as exc:
             return refused(exc)
         return JSONResponse({"job": job})

@@ -239,18 +239,23 @@
     const failed = document.getElementById("play-error");
     const stop = document.getElementById("stop");
     const start = document.getElementById("balance");
+    const simulate = document.getElementById("simulate");
     const setId = choices.elements.namedItem("set").value;
     let job = null;
     const finish = () => {
       job = null;
       sessionStorage.removeItem("cardgen-balance");
-      start.disabled = false;
+      start.disabled = simulate.disabled = false;
       stop.hidden = true;
     };
     const showReport = (result) => {
       document.getElementById("report-text").textContent = result.text;
-      document.getElementById("report-picture").src = result.picture + "?size=large";
-      document.getElementById("report-pdf").href = result.pdf;
+      const picture = document.getElementById("report-picture");
+      const pdf = document.getElementById("report-pdf");
+      picture.hidden = pdf.parentElement.hidden = !result.picture;  // a simulation has no chart
+      if (result.picture) picture.src = result.picture + "?size=large";
+      if (result.pdf) pdf.href = result.pdf;
+      document.getElementById("report-text").closest("details").open = !result.picture;
       document.getElementById("report-notes").replaceChildren(...result.notes.map((note) => element("li", {}, [note])));
       document.getElementById("report").hidden = false;
     };
@@ -284,6 +289,7 @@
       event.preventDefault();
       failed.hidden = true;
       const form = new FormData(play);
+      form.set("run", event.submitter ? event.submitter.value : "balance");
       form.set("set", setId);
       form.set("lang", valueOf("lang"));
       form.set("yaml", valueOf("yaml"));
@@ -296,7 +302,7 @@
       }
       job = result.job;
       sessionStorage.setItem("cardgen-balance", job);
-      start.disabled = true;
+      start.disabled = simulate.disabled = true;
       stop.hidden = false;
       document.getElementById("report").hidden = true;
       follow();
@@ -304,7 +310,7 @@
     stop.addEventListener("click", () => { if (job) fetch("/balance/" + job, { method: "POST" }); });
     // a page reloaded in the middle of a run follows it on
     job = sessionStorage.getItem("cardgen-balance");
-    if (job) { start.disabled = true; stop.hidden = false; follow(); }
+    if (job) { start.disabled = simulate.disabled = true; stop.hidden = false; follow(); }
   }
 
   // A recorded game replayed by the rules, beside the page's own set
