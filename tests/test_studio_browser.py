@@ -273,3 +273,22 @@ def test_my_own_cards_a_mistake_then_the_sheet_then_a_balance_run_in_english(stu
     until(page, "() => document.getElementById('report-text').textContent.includes('mean rounds per game')")
     assert page.locator("#report-picture").is_hidden()  # a simulation has no chart
     player.close()
+
+
+def test_a_page_reloaded_in_the_middle_of_a_run_follows_it_on_and_can_stop_it(studio, browser):
+    address, _ = studio
+    player = Player(browser, address, "/cards", "de-DE", DESKTOP)
+    page = player.page
+    player.pictures_shown(2)
+    page.locator("select[name=games]").select_option("10000")
+    page.click("#balance")
+    until(page, "() => Number(document.getElementById('games-played').value) > 0")
+    page.reload()
+    until(
+        page,
+        "() => !document.getElementById('stop').hidden && Number(document.getElementById('games-played').value) > 0",
+    )
+    page.click("#stop")
+    until(page, "() => document.getElementById('play-status').textContent === 'Vor dem Ende angehalten: kein Bericht.'")
+    assert page.locator("#report").is_hidden() and page.locator("#balance").is_enabled()
+    player.close()
