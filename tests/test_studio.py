@@ -608,3 +608,17 @@ def test_a_simulation_of_my_deck_says_what_cardgen_simulate_says(studio, tmp_pat
     assert ran.returncode == 0, ran.stderr
     # the first line says how long the games took; every figure after it is the same
     assert state["result"]["text"].splitlines()[1:] == ran.stdout.splitlines()[1:]
+
+
+def test_a_card_that_fails_is_given_with_its_page_and_box_to_outline(studio, card_sheets):
+    import json
+
+    from hostile_pdfs import record_of, with_record
+
+    sheet = card_sheets["jokers-duplex.pdf"]
+    record = record_of(sheet) | {"back_offset_mm": [2.0, 0.0]}  # the backs 2 mm from where the record says
+    answer = studio.post("/check", files=sent(("shifted.pdf", with_record(sheet, json.dumps(record).encode()))))
+    failed = [c for c in answer.json()["reports"][0]["checks"] if c["name"] == "pdf.backs" and c["result"] == "fail"]
+    assert len(failed) == 10
+    assert {c["page"] for c in failed} == {2, 4}
+    assert all(c["box_mm"][2:] == [56.0, 87.0] for c in failed)  # a card's trim: 56 x 87 mm

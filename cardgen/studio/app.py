@@ -257,7 +257,13 @@ class Studio:
         with self.library:
             counts = [page_count(product.files[shown.name]) for shown in product.shown]
         return [
-            {"name": shown.name, "pairs": shown.pairs, "pages": count, "url": f"/picture/{key}/{number}"}
+            {
+                "name": shown.name,
+                "pairs": shown.pairs,
+                "pages": count,
+                "url": f"/picture/{key}/{number}",
+                "dpi": PICTURE_DPI["small"],
+            }
             for number, (shown, count) in enumerate(zip(product.shown, counts))
         ]
 

@@ -172,6 +172,7 @@ def checked(paths: list, expected: str | None, folder) -> tuple[list[dict], str,
             "ok": report.ok,
             "checks": [
                 {"result": c.result, "name": c.name, "message": shown(c.message), "place": c.place}
+                | {key: c.details[key] for key in ("page", "box_mm") if key in c.details}
                 for c in report.checks
             ],
         }

@@ -89,11 +89,30 @@
       }
       section.append(sheet);
       pages.append(section);
-      ((marked || {})[file.name] || []).forEach((n) => {
-        const figure = sheet.querySelectorAll("figure")[n - 1];
-        if (figure) figure.classList.add("failed");
+      ((marked || {})[file.name] || []).forEach((mark) => {
+        const figure = sheet.querySelectorAll("figure")[mark.page - 1];
+        if (!figure) return;
+        figure.classList.add("failed");
+        if (mark.box) outline(figure.querySelector("img"), mark.box, file.dpi);
       });
     });
+  }
+
+  // A red frame on the picture around a card a check found wrong; `box`: its trim in mm
+  // from the page's lower left, the picture drawn at `dpi`
+  function outline(image, box, dpi) {
+    const frame = element("span", { class: "card-outline", "aria-hidden": "true" });
+    const place = () => {
+      const [x, y, w, h] = box.map((mm) => (mm * dpi) / 25.4);
+      const width = image.naturalWidth;
+      const height = image.naturalHeight;
+      frame.style.left = (100 * x) / width + "%";
+      frame.style.top = (100 * (height - y - h)) / height + "%";
+      frame.style.width = (100 * w) / width + "%";
+      frame.style.height = (100 * h) / height + "%";
+    };
+    if (image.complete && image.naturalWidth) place(); else image.addEventListener("load", place);
+    image.parentElement.append(frame);
   }
 
   function show(result) {
@@ -192,8 +211,10 @@
             const where = check.place ? " [" + check.place + "]" : "";
             const badge = element("span", { class: "badge " + check.result }, [say("check." + check.result)]);
             list.append(element("li", { class: check.result }, [badge, " " + check.name + ": " + check.message + where]));
+            const marks = (marked[report.input] = marked[report.input] || []);
             const pages = check.result === "fail" && /pages? ([\d, ]+)/.exec(check.place || "");
-            if (pages) (marked[report.input] = marked[report.input] || []).push(...pages[1].split(",").map(Number));
+            if (check.result === "fail" && check.box_mm) marks.push({ page: check.page, box: check.box_mm });
+            else if (pages) marks.push(...pages[1].split(",").map((n) => ({ page: Number(n) })));
           });
           reports.append(element("section", { class: "report" }, [element("h3", {}, [report.input]), list]));
         });
