@@ -295,3 +295,43 @@ def balance_run(
             "the report can tell no finding; add a random player."
         )
     return report, notes
+
+
+def calibration_scales(pdf: bytes) -> list[dict]:
+    """Where the calibration sheet `pdf` draws each of its scales, from its record: the axis
+    and station, every line of its two rows with what it reads (whole mm, fractions of a
+    mm) and where it stands on the front page (mm from the lower left), and a box around it
+    all, to show the scale as a picture and to tell which line a reader points at."""
+    import io
+    import json
+
+    import pypdf
+
+    from cardgen.formats import CALIBRATION_ATTACHMENT
+
+    (data,) = pypdf.PdfReader(io.BytesIO(pdf)).attachments[CALIBRATION_ATTACHMENT]
+    record = json.loads(data)
+    found = []
+    for scale in record["scales"]:
+        direction, across = scale["value_direction"], scale["across"]
+        rows = {
+            "whole": _row(scale["coarse_zero"], direction, record["coarse"], 1.0),
+            "fine": _row(scale["fine_zero"], direction, record["fine"], record["fine"]["step"]),
+        }
+        points = [line["at_mm"] for row in rows.values() for line in row]
+        # the lines rise 6 mm towards their numbers (across), the rows' names stand beyond
+        # their ends (along): room for both on every side
+        corners = [(x + a * across[0] + d * direction[0], y + a * across[1] + d * direction[1])
+                   for x, y in points for a in (-4.0, 15.0) for d in (-26.0, 26.0)]  # fmt: skip
+        xs, ys = [x for x, _ in corners], [y for _, y in corners]
+        box = [round(min(xs), 2), round(min(ys), 2), round(max(xs), 2), round(max(ys), 2)]
+        found.append({"station": scale["station"], "axis": scale["axis"], "rows": rows, "box_mm": box})
+    return found
+
+
+def _row(zero, direction, row: dict, step: float) -> list[dict]:
+    pitch = row["front_pitch"]
+    return [
+        {"reads": k * step, "at_mm": [zero[0] + k * pitch * direction[0], zero[1] + k * pitch * direction[1]]}
+        for k in row["lines"]
+    ]

@@ -622,3 +622,18 @@ def test_a_card_that_fails_is_given_with_its_page_and_box_to_outline(studio, car
     assert len(failed) == 10
     assert {c["page"] for c in failed} == {2, 4}
     assert all(c["box_mm"][2:] == [56.0, 87.0] for c in failed)  # a card's trim: 56 x 87 mm
+
+
+def test_the_calibration_page_shows_each_scale_with_every_line_it_reads(studio):
+    result = studio.post("/preview/calibrate", data={"paper": "a4", "flip": "long", "lang": "en"}).json()
+    assert [(s["station"], s["axis"]) for s in result["scales"]] == [
+        ("top", "x"),
+        ("right", "y"),
+        ("bottom", "x"),
+        ("left", "y"),
+    ]
+    for scale in result["scales"]:
+        assert [line["reads"] for line in scale["rows"]["whole"]] == list(range(-5, 6))
+        assert [line["reads"] for line in scale["rows"]["fine"]] == [-0.5, -0.25, 0, 0.25, 0.5]
+        picture = studio.get(scale["url"]).content
+        assert picture.startswith(b"\x89PNG")

@@ -185,8 +185,21 @@ def test_calibrate_read_the_scales_save_the_printer_and_print_with_it(studio, br
     assert player.pictures_shown() == 2
     player.download_passes_verify(tmp_path, "calibration.pdf")
     page.locator("select[name=x_whole]").select_option("-1")
-    page.locator("select[name=x_fine]").select_option("0.25")
     page.locator("select[name=y_fine]").select_option("-0.5")
+    # the quarter read by pointing at its line on the picture of the X scale
+    from cardgen.choices import calibration_file, calibration_scales
+
+    (top, *_) = calibration_scales(calibration_file("a4", "long", None, None, "en"))
+    (line,) = [line for line in top["rows"]["fine"] if line["reads"] == 0.25]
+    x0, y0, x1, y1 = top["box_mm"]
+    picture = page.locator(".scales img").first
+    size = picture.bounding_box()
+    at = {
+        "x": (line["at_mm"][0] - x0) / (x1 - x0) * size["width"],
+        "y": (y1 - line["at_mm"][1] - 3) / (y1 - y0) * size["height"],
+    }
+    picture.click(position=at)
+    assert page.locator("select[name=x_fine]").input_value() == "0.25"
     assert page.locator("#offset").inner_text() == "Your back offset: -0.75 mm across and -0.5 mm up."
     page.get_by_label("A name for this printer").fill("study")
     page.get_by_label("A name for this printer").press("Enter")

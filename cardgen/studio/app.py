@@ -250,6 +250,36 @@ class Studio:
             self.products.keep(key, product)
         return {"reports": reports, "summary": summary, "files": self.pictures_of(key, product)}
 
+    def scales_of(self, key: str, product: Product) -> list[dict]:
+        """The calibration sheet's scales, each with the address of its picture."""
+        from cardgen.choices import calibration_scales
+
+        with self.library:
+            scales = calibration_scales(product.files["calibration.pdf"])
+        return [scale | {"url": f"/scale/{key}/{number}"} for number, scale in enumerate(scales)]
+
+    def scale_picture(self, key: str, number: int) -> bytes | None:
+        """The front page's picture cut to one scale's box."""
+        import io
+
+        from PIL import Image
+
+        from cardgen.choices import calibration_scales
+
+        page = self.picture(key, 0, 0, "large")
+        if page is None:
+            return None
+        with self.library:
+            scales = calibration_scales(self.products.used(key).files["calibration.pdf"])
+            if not 0 <= number < len(scales):
+                return None
+            x0, y0, x1, y1 = (mm * PICTURE_DPI["large"] / 25.4 for mm in scales[number]["box_mm"])
+            image = Image.open(io.BytesIO(page))
+            cut = image.crop((round(x0), round(image.height - y1), round(x1), round(image.height - y0)))
+            out = io.BytesIO()
+            cut.save(out, format="PNG")
+            return out.getvalue()
+
     def pictures_of(self, key: str, product: Product) -> list[dict]:
         """Each file shown: its name, whether its pages pair up, how many, and where its pictures are."""
         from cardgen.preview import page_count
@@ -335,9 +365,10 @@ def create_app(token: str, port: int, workspace: Path, hosts: tuple[str, ...] = 
             return result
         key, product = result
         files = await run_in_threadpool(studio.pictures_of, key, product)
-        return JSONResponse(
-            {"key": key, "files": files, "names": list(product.files), "command": " ".join(product.command)}
-        )
+        answer = {"key": key, "files": files, "names": list(product.files), "command": " ".join(product.command)}
+        if request.path_params["page"] == "calibrate":
+            answer["scales"] = await run_in_threadpool(studio.scales_of, key, product)
+        return JSONResponse(answer)
 
     async def picture(request: Request) -> Response:
         key, number, page_number = (request.path_params[k] for k in ("key", "file", "page"))
@@ -348,6 +379,10 @@ def create_app(token: str, port: int, workspace: Path, hosts: tuple[str, ...] = 
         if image is None:
             return Response(status_code=404)
         return Response(image, media_type="image/png")
+
+    async def scale(request: Request) -> Response:
+        image = await run_in_threadpool(studio.scale_picture, request.path_params["key"], request.path_params["n"])
+        return Response(status_code=404) if image is None else Response(image, media_type="image/png")
 
     async def download(request: Request) -> Response:
         result = await made(request)
@@ -446,6 +481,7 @@ def create_app(token: str, port: int, workspace: Path, hosts: tuple[str, ...] = 
         Route("/preview/{page}", preview, methods=["POST"]),
         Route("/download/{page}", download, methods=["POST"]),
         Route("/picture/{key}/{file:int}/{page:int}", picture),
+        Route("/scale/{key}/{n:int}", scale),
         Route("/printer", save_printer, methods=["POST"]),
         Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
         Route("/{page}", page),

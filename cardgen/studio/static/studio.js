@@ -8,6 +8,7 @@
   const page = main.dataset.page;
   const lang = main.dataset.lang;
   const choices = document.getElementById("choices");
+  const reading = document.getElementById("reading");
   // on a phone the menu scrolls sideways: the page's own entry in sight
   const here = document.querySelector("nav a[aria-current=page]");
   if (here && here.parentElement.parentElement.scrollWidth > here.parentElement.parentElement.clientWidth) {
@@ -115,8 +116,39 @@
     image.parentElement.append(frame);
   }
 
+  // The calibration sheet's scales as pictures: a click on a line chooses what it reads
+  function showScales(scales) {
+    const place = document.getElementById("scales");
+    if (!place || !scales) return;
+    place.replaceChildren(element("p", { class: "help" }, [place.dataset.help]));
+    // the front draws each axis's two scales alike: one picture per axis is enough to point with
+    scales.filter((scale, index) => scales.findIndex((other) => other.axis === scale.axis) === index).forEach((scale) => {
+      const image = element("img", { src: scale.url, alt: scale.axis.toUpperCase() + ", " + place.dataset[scale.station] });
+      const marker = element("span", { class: "scale-marker", hidden: "" });
+      const holder = element("div", { class: "scale-picture" }, [image, marker]);
+      image.addEventListener("click", (event) => {
+        const [x0, y0, x1, y1] = scale.box_mm;
+        const x = x0 + (event.offsetX / image.clientWidth) * (x1 - x0);
+        const y = y1 - (event.offsetY / image.clientHeight) * (y1 - y0);
+        let best = null;
+        Object.entries(scale.rows).forEach(([row, lines]) => lines.forEach((line) => {
+          const away = Math.hypot(line.at_mm[0] - x, line.at_mm[1] - y);
+          if (!best || away < best.away) best = { row, line, away };
+        }));
+        const field = reading.elements.namedItem(scale.axis + "_" + best.row);
+        field.value = String(best.line.reads);
+        field.dispatchEvent(new Event("change", { bubbles: true }));
+        marker.style.left = (100 * (best.line.at_mm[0] - x0)) / (x1 - x0) + "%";
+        marker.style.top = (100 * (y1 - best.line.at_mm[1])) / (y1 - y0) + "%";
+        marker.hidden = false;
+      });
+      place.append(element("figure", {}, [holder, element("figcaption", {}, [scale.axis.toUpperCase() + " · " + place.dataset[scale.station]])]));
+    });
+  }
+
   function show(result) {
     showPages(result.files);
+    showScales(result.scales);
     document.getElementById("file-names").replaceChildren(...result.names.map((name) => element("li", {}, [name])));
     document.getElementById("command").textContent = result.command;
     download.textContent = result.names.length === 1
@@ -364,7 +396,6 @@
   }
 
   // The calibration page: what the scales read, and the printer saved with it
-  const reading = document.getElementById("reading");
   if (reading) {
     const number = new Intl.NumberFormat(lang, { signDisplay: "exceptZero", maximumFractionDigits: 2 });
     const mm = (axis) => Number(reading.elements.namedItem(axis + "_whole").value) + Number(reading.elements.namedItem(axis + "_fine").value);
