@@ -637,3 +637,25 @@ def test_the_calibration_page_shows_each_scale_with_every_line_it_reads(studio):
         assert [line["reads"] for line in scale["rows"]["fine"]] == [-0.5, -0.25, 0, 0.25, 0.5]
         picture = studio.get(scale["url"]).content
         assert picture.startswith(b"\x89PNG")
+
+
+def test_hostile_sets_and_pictures_are_one_line_on_the_page_and_the_server_goes_on(studio):
+    import time
+
+    from PIL import Image
+    from test_hostile_inputs import alias_bomb
+
+    set_id = own_set_page(studio)
+    started = time.monotonic()
+    bomb = studio.post(
+        "/preview/cards", data={"set": set_id, "yaml": alias_bomb(), "mode": "duplex", "lang": "en"}
+    ).json()
+    assert "100,000 values" in bomb["error"] and "\n" not in bomb["error"] and time.monotonic() - started < 20
+    huge = io.BytesIO()
+    Image.new("1", (8000, 8000)).save(huge, format="PNG")  # 64 megapixels in a few kilobytes
+    studio.post("/pictures", data={"set": set_id}, files=[("files", ("sun.png", huge.getvalue(), "image/png"))])
+    refused = studio.post(
+        "/preview/cards", data={"set": set_id, "yaml": OWN_SET, "mode": "duplex", "lang": "en"}
+    ).json()
+    assert "sun.png" in refused["error"] and "megapixels" in refused["error"] and "\n" not in refused["error"]
+    assert studio.get("/cards").status_code == 200
