@@ -659,3 +659,30 @@ def test_hostile_sets_and_pictures_are_one_line_on_the_page_and_the_server_goes_
     ).json()
     assert "sun.png" in refused["error"] and "megapixels" in refused["error"] and "\n" not in refused["error"]
     assert studio.get("/cards").status_code == 200
+
+
+def test_the_temporary_workspace_is_removed_when_ctrl_c_stops_the_studio(tmp_path):
+    import os
+    import re
+    import signal
+    import subprocess
+    import sys
+
+    env = {**os.environ, "TMPDIR": str(tmp_path), "CARDGEN_CONFIG_DIR": str(tmp_path / "config")}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cardgen", "studio", "--no-browser"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        assert re.search(r"http://127\.0\.0\.1:\d+/print\?token=\S{20,}", process.stdout.readline())
+        (workspace,) = tmp_path.glob("cardgen-studio-*")  # made for this run
+        process.send_signal(signal.SIGINT)
+        _, stderr = process.communicate(timeout=20)
+    finally:
+        process.kill()
+    assert process.returncode == 130 and stderr.splitlines() == ["cardgen: stopped."]
+    assert not workspace.exists()
