@@ -252,7 +252,13 @@ def test_a_printer_read_on_the_calibration_page_is_saved_as_printer_add_saves_it
         "flip": "short",
     }
     answer = studio.post("/printer", data=reading)
-    assert answer.json() == {"name": "office", "back_offset": [-1.75, 0.5], "flip": "short", "paper": "letter"}
+    assert answer.json() == {
+        "name": "office",
+        "back_offset": [-1.75, 0.5],
+        "flip": "short",
+        "paper": "letter",
+        "ruler_measured": [100.0, 100.0],
+    }
     listed = cardgen_in_process("printer", "list", "--json")
     assert '"back_offset": [\n      -1.75,\n      0.5\n    ]' in listed.stdout
     assert '<option value="office">office</option>' in studio.get("/print").text
@@ -262,6 +268,18 @@ def test_a_printer_read_on_the_calibration_page_is_saved_as_printer_add_saves_it
     assert (
         from_studio == from_cli and "--printer office" in studio.post("/preview/print", data=choices).json()["command"]
     )
+
+
+def test_what_the_rulers_measure_is_saved_with_the_printer_and_its_cards_drawn_to_make_up(studio, tmp_path):
+    reading = {"x_whole": "0", "x_fine": "0", "y_whole": "0", "y_fine": "0", "name": "shrinks", "paper": "a4"}
+    answer = studio.post("/printer", data={**reading, "flip": "long", "ruler_across": "99.6", "ruler_down": "100.2"})
+    assert answer.json()["ruler_measured"] == [99.6, 100.2]
+    choices = {"cards": "jokers", "two_sided": "yes", "material": "card_stock", "lang": "en", "printer": "shrinks"}
+    assert downloaded(studio, "print", choices) == written_by_the_command_line(
+        studio, "print", choices, tmp_path / "cli"
+    )
+    refused = studio.post("/printer", data={**reading, "flip": "long", "ruler_across": "90", "ruler_down": "100"})
+    assert "90" in refused.json()["error"] and "\n" not in refused.json()["error"]
 
 
 def test_a_reading_off_the_scales_is_refused_in_one_line(studio):

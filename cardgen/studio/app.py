@@ -577,16 +577,19 @@ def _printer_names() -> list[str]:
 
 def _save_printer(studio: Studio, values: dict[str, str]) -> dict:
     from cardgen.choices import scale_reading
-    from cardgen.printers import update_profile
+    from cardgen.printers import parse_ruler_measured, update_profile
 
     form = Form(values)
     offset = tuple(scale_reading(values.get(f"{a}_whole", ""), values.get(f"{a}_fine", ""), a.upper()) for a in "xy")
     name, flip, paper = form.text("name", 200) or "", form.one_of("flip", FLIPS), form.one_of("paper", PAPERS)
+    rulers = [form.text(f"ruler_{axis}", 20) or "100" for axis in ("across", "down")]
+    measured = parse_ruler_measured(",".join(rulers).replace(" ", ""))
     with studio.library:
-        profile, _, _ = update_profile(name, offset, flip, paper)
+        profile, _, _ = update_profile(name, offset, flip, paper, measured)
     return {
         "name": profile.name,
         "back_offset": list(profile.back_offset),
         "flip": profile.flip,
         "paper": profile.paper,
+        "ruler_measured": list(profile.ruler_measured),
     }
