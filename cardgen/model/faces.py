@@ -140,6 +140,28 @@ def _file_alone(value):
     return {"file": value} if isinstance(value, str) else value
 
 
+class Symbol(_Strict):
+    """A picture of the designer's own in place of a bundled one: drawn in the square the
+    bundled one fills, whole, in its own colours, at `opacity`."""
+
+    file: str = Field(min_length=1, max_length=300)
+    opacity: Annotated[float, Field(gt=0, le=1)] = 1.0
+
+
+OwnSymbol = Annotated[Symbol | None, BeforeValidator(_file_alone)]
+SYMBOLS = ("bull", "watermark", "zero", "joker")  # the fronts' bundled pictures a style may replace
+
+
+class Symbols(_Strict):
+    """The fronts' pictures of the style's own: the bull heads, the watermark behind a
+    number's value, and the zero cards' and jokers' emblems."""
+
+    bull: OwnSymbol = None
+    watermark: OwnSymbol = None
+    zero: OwnSymbol = None
+    joker: OwnSymbol = None
+
+
 class CardTitle(_Strict):
     """A card's `title:`: one line across the front, its capitals' middle `y` from the
     centre, shrunk from `size` down to `min_size` to fit `max_width` (font: the caption's)."""
@@ -198,6 +220,7 @@ class FaceStyle(_Strict):
     picture: Annotated[PicturePlace, BeforeValidator(_file_alone)] = PicturePlace()  # the front's
     title: CardTitle = CardTitle()
     halo: Halo | None = None  # none: the texts are drawn as they are
+    symbols: Symbols = Symbols()
 
     _source: str = PrivateAttr(default="")
     _pictures: dict[str, Picture] = PrivateAttr(default_factory=dict)
@@ -224,6 +247,13 @@ class FaceStyle(_Strict):
         if picture is None:
             return None
         return picture, self.picture.model_copy(update={"fit": card.fit}) if card.fit else self.picture
+
+    def symbol(self, name: str) -> tuple[Picture, PicturePlace] | None:
+        """The style's own picture for a bundled one of SYMBOLS, and how it is drawn; None: the bundled one."""
+        own: Symbol | None = getattr(self.symbols, name)
+        if own is None:
+            return None
+        return self._pictures[f"symbol-{name}"], PicturePlace(opacity=own.opacity)
 
     def back_picture(self) -> tuple[Picture, PicturePlace] | None:
         picture = self._pictures.get("back")
@@ -337,9 +367,11 @@ def _read_pictures(doc: YamlDocument, style: FaceStyle) -> dict[str, Picture]:
     from cardgen.model.pictures import find_picture  # pillow loads only for a style with pictures
 
     found = {}
+    symbols = [(f"symbol-{name}", getattr(style.symbols, name), ("symbols", name)) for name in SYMBOLS]
     for side, place, where in (
         ("front", style.picture, ("picture",)),
         ("back", style.back.picture, ("back", "picture")),
+        *symbols,
     ):
         if place is None or place.file is None:
             continue

@@ -199,13 +199,13 @@ class CardPainter:
         if from_file:
             draw_picture(self.canvas, *from_file, box_in_card(self.style.front_box(card), width, height, scale))
             return
-        picture: str
+        symbol: str
         if card.kind in ("zero", "joker"):
-            picture, placement = card.kind, self._special(card).emblem
+            symbol, placement = card.kind, self._special(card).emblem
         else:
-            picture, placement = "bull", self.style.watermark
+            symbol, placement = "watermark", self.style.watermark
         self.canvas.setFillColor(_colour(tone.watermark))
-        draw_art(self.canvas, picture, width / 2, height / 2 + placement.y * scale, placement.size * scale)
+        self._symbol(symbol, width / 2, height / 2 + placement.y * scale, placement.size * scale)
 
     def _heads(self, count: int, tone: Tone, width, height, scale) -> None:
         if count <= 0:
@@ -214,7 +214,16 @@ class CardPainter:
         origin_x, origin_y = width / 2, height - heads.from_top * scale
         self.canvas.setFillColor(_colour(tone.ink))
         for dx, dy in self.style.positions_for(count):
-            draw_art(self.canvas, "bull", origin_x + dx * scale, origin_y + dy * scale, heads.symbol * scale)
+            self._symbol("bull", origin_x + dx * scale, origin_y + dy * scale, heads.symbol * scale)
+
+    def _symbol(self, name: str, cx: float, cy: float, size: float) -> None:
+        """A bundled picture (the watermark is the bull) in the fill colour, or the style's
+        own in its place, in the same square."""
+        own = self.style.symbol(name)
+        if own:
+            draw_picture(self.canvas, *own, (cx, cy, size, size))
+        else:
+            draw_art(self.canvas, "bull" if name == "watermark" else name, cx, cy, size)
 
     def _marked(self, label: str) -> bool:
         """Does this number get a bar under it (it reads as another card upside down)?"""
