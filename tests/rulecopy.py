@@ -22,3 +22,17 @@ def copy_summary(folder: Path, variant: str, name: str, old: str = "", new: str 
         target.write_text(text, encoding="utf-8")
     assert replaced, f"{old!r} is in no file of the {variant} summary"
     return folder / f"{name}.yaml"
+
+
+# a bullet of Classic's mistakes in each language, repeated to make a summary that needs
+# both sides of its sheet (every bundled summary fits one page)
+_A_MISTAKE = {
+    "en": "- Putting collected cards back in your hand.",
+    "de": "- Genommene Karten zurück auf die Hand nehmen.",
+}
+
+
+def two_page_summary(folder: Path, lang: str = "en") -> Path:
+    """Classic with 30 more common mistakes in `lang`: a summary on both sides of a sheet."""
+    mistake = _A_MISTAKE[lang]
+    return copy_summary(folder, "classic", "long", mistake, mistake + f"\n      {mistake}" * 30)

@@ -49,7 +49,8 @@ def test_a_set_identical_to_the_bundled_deck_makes_no_significant_difference(gam
     assert [d for d in report.differences if d.significant] == []
     assert all(d.interval.value == 0 for d in report.differences)
     assert report.new_cards == []
-    assert "unchanged" in sentence(report, "en") and "as long as" in sentence(report, "en")
+    said = sentence(report, "en")
+    assert "as long as" in said and "as often as" in said and "as many bull heads" in said
 
 
 @settings(max_examples=4, deadline=None)
@@ -220,3 +221,23 @@ def test_games_that_are_all_the_same_game_are_said_to_tell_nothing(tmp_path):
         "--json",
     )
     assert json.loads(varied.stdout)["games_vary"] is True and "same game" not in varied.stderr
+
+
+DOZEN = "name: dozen\ntitle: Twelve new cards\ncustom_heads: true\ncards:\n" + "".join(
+    f"  - {{id: 'N{n}', kind: number, value: {n}, heads: {1 + n % 5}}}\n" for n in range(105, 117)
+)
+
+
+@pytest.mark.parametrize("lang", ["fr", "de"])
+def test_the_pdf_lists_every_new_card_of_a_set_of_twelve_and_names_the_players_in_its_language(tmp_path, lang):
+    # the table once stopped at 8 cards ("and 4 more"), and the subtitle said "heuristic" in every language
+    (tmp_path / "dozen.yaml").write_text(DOZEN)
+    pdf = tmp_path / "report.pdf"
+    result = run("--set", tmp_path / "dozen.yaml", "--lang", lang, "-o", pdf)
+    assert result.returncode == 0, result.stderr
+    lines = PdfReader(io.BytesIO(pdf.read_bytes())).pages[0].extract_text().splitlines()
+    listed = [int(line) for line in lines if re.fullmatch(r"1(0[5-9]|[12]\d)", line)]  # a cell a line
+    assert listed == list(range(105, 117))
+    assert "heuristic" not in " ".join(lines) and {"fr": "heuristique ×4", "de": "heuristisch ×4"}[lang] in " ".join(
+        lines
+    )

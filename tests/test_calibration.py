@@ -310,3 +310,18 @@ def test_every_language_says_what_to_type_with_embedded_fonts(lang):
         assert option in text, option
     assert "--back-offset 0.5,-1" in text and "100%" in re.sub(r"\s%", "%", text)  # "100 %" in fr and de
     assert all(font_is_embedded_truetype(font) for page in reader(content).pages for font in fonts_of(page))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_command_to_type_stands_whole_on_a_line_of_its_own(lang, paper):
+    # it broke inside itself: "… --back-offset X,Y --flip / long", in French "… X,Y / --flip long"
+    from pdfcheck import positioned_texts
+
+    for flip in ("long", "short"):
+        command = messages("calibration", lang)["command"].format(flip_option=flip, paper_option=paper)
+        lines = [text for text, x, y in positioned_texts(calibration_pdf(paper, flip=flip, lang=lang), 0)]
+        assert command in lines
+        # and no line ends on an opening quote (French: « then a no-break space, which holds)
+        opening = {"fr": "«", "de": "„"}.get(lang, "“")
+        assert not [line for line in lines if line.rstrip().endswith(opening)]

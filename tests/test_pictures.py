@@ -187,6 +187,10 @@ BAD_PICTURES = {
         ).replace("<rect", '<use xlink:href="http://example.com/a.svg#x"/><rect'),
         "in an href",
     ),
+    "image of an id": (
+        BLUE_SVG.replace("<rect", '<rect id="r" width="4" height="4"/><image href="#r" width="9" height="9"/><rect'),
+        "holds an <image>, a picture inside the picture",
+    ),
     "text": (BLUE_SVG.replace("<rect", "<text>Hi</text><rect"), "holds text"),
     "use bomb": (_use_bomb(), "draws over 50,000 elements once its <use> elements are followed"),
     "use of itself": (BLUE_SVG.replace("<rect", '<g id="me"><use href="#me"/></g><rect'), "refers to itself"),

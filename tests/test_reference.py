@@ -3,6 +3,8 @@ essentials of each variant readable on 56 x 87 mm, and a sheet of them with cut 
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from click.testing import CliRunner
 from pdfcheck import MM, positioned_texts, reader, render
@@ -69,8 +71,8 @@ def test_a_line_too_long_for_the_card_names_the_field(tmp_path, monkeypatch):
 
     import cardgen.render.reference as reference
 
-    long = "Cards 1 to 10 × players + 4, " * 12
-    path = copy_summary(tmp_path, "pro", "pro", '- "Cards 1 to 10 × players + 4"', f'- "{long}"')
+    long = "Cards used: 1 to 10 × players + 4, " * 12
+    path = copy_summary(tmp_path, "pro", "pro", '- "Cards used: 1 to 10 × players + 4"', f'- "{long}"')
     monkeypatch.setattr(reference, "read_summary", lambda variant: read_summary(str(path)))
     card_text.cache_clear()
     try:
@@ -94,13 +96,22 @@ def test_the_reference_sheet_has_cut_marks_and_nine_cards(tmp_path):
     assert round(trim[2] - trim[0], 1) == 3 * 56 + 2 * 6.0
 
 
-def test_wrapped_lines_are_balanced():
-    # no word alone on the second line: French Plus once left "pile", "premier", "joueurs"
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_wrapped_line_breaks_after_a_clause_and_a_number_keeps_its_word(lang):
+    # each line was cut into two even halves: "15 cartes ; 1 ou / 2 cartes par tour",
+    # "Cartes 1 à / 10 × joueurs + 4", "10 kaarten / + 1 joker: 11 beurten"
     from cardgen.render.reference import DESIGN, INSET, PADDING, _balanced, _styles
 
     inner = (DESIGN[0] - 2 * INSET - 2 * PADDING) * MM
     style, _ = _styles()
-    for text in card_text("plus", "fr")[2]:
-        paragraph, _ = _balanced(text, style, inner)
-        lines = paragraph.blPara.lines  # (space left, words) per line
-        assert len(lines) == 1 or len(lines[-1][1]) > 1, text
+    for variant in VARIANTS:
+        for text in card_text(variant, lang)[2]:
+            paragraph, _ = _balanced(text, style, inner)
+            lines = [" ".join(words).replace("\u00a0", " ") for _, words in paragraph.blPara.lines]
+            if len(lines) == 1:
+                continue
+            if re.search(r"[;:,] ", text):
+                assert lines[0][-1] in ";:,", lines
+            for before, after in zip(lines, lines[1:]):
+                assert before[-1] in ";:," or not re.match(r"[\d+=×−]", after), lines
+            assert lines[0][-1] in ";:," or len(lines[-1].split()) > 1, lines  # no word alone on the last line

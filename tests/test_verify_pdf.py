@@ -356,13 +356,16 @@ def test_a_duplex_sheet_says_pages_in_pairs_and_fronts_and_backs(kit):
     assert messages["pdf.cut-marks"].endswith("on fronts and backs")
 
 
-def _summary():
+def _summary(folder):
+    """A German rule summary on both sides of a sheet."""
+    from rulecopy import two_page_summary
+
     from cardgen.summaries import summary_pdf
 
-    return summary_pdf("classic", "de")
+    return summary_pdf(str(two_page_summary(folder, "de")), "de")
 
 
-def _score_sheet():
+def _score_sheet(folder):
     from cardgen.render.scoresheet import score_sheet_pdf
 
     return score_sheet_pdf("plus", "fr")
@@ -380,7 +383,7 @@ def _retitled(content: bytes, title: str) -> bytes:
     "what, make", [("a rule summary of Classic, in de", _summary), ("a score sheet of Plus, in fr", _score_sheet)]
 )
 def test_cardgen_pdfs_that_are_not_card_sheets_say_what_they_are_whatever_their_title(tmp_path, what, make):
-    report = verify_pdf(_write(tmp_path, _retitled(make(), "Untitled"), "made-by-cardgen.pdf"))
+    report = verify_pdf(_write(tmp_path, _retitled(make(tmp_path), "Untitled"), "made-by-cardgen.pdf"))
     assert report.kind == "cardgen-pdf" and report.ok, [c.line() for c in report.checks]
     assert {"pdf.paper", "pdf.scaling", "pdf.duplex", "pdf.fonts"} <= set(results(report))
     [drawing] = [c for c in report.checks if c.name == "pdf.drawing"]
@@ -392,7 +395,7 @@ def test_cardgen_pdfs_that_are_not_card_sheets_say_what_they_are_whatever_their_
 
 
 def test_a_document_whose_record_names_another_flip_fails_its_duplex_hint(tmp_path):
-    content = _summary().replace(b"/DuplexFlipLongEdge", b"/DuplexFlipShortEdge")
+    content = _summary(tmp_path).replace(b"/DuplexFlipLongEdge", b"/DuplexFlipShortEdge")
     report = verify_pdf(_write(tmp_path, content))
     assert results(report)["pdf.duplex"] == "fail" and not report.ok
 

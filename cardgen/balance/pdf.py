@@ -16,7 +16,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.balance import BalanceReport
 from cardgen.balance.stats import LEVEL
-from cardgen.balance.words import WORDS, measure_row, new_card_rows, percent, sentence, variant_name
+from cardgen.balance.words import WORDS, kind_name, measure_row, new_card_rows, percent, sentence, variant_name
 from cardgen.formats import MM
 from cardgen.model.layout import paper_size
 from cardgen.render.palette import ACCENT, BOLD, INK, LINE, REGULAR, SOFT_INK
@@ -28,7 +28,6 @@ STANDARD_COLOUR = HexColor("#9aa7b0")
 CUSTOM_COLOUR = FINDING = ACCENT
 ROW = 4.3  # mm, a line of the tables
 TABLE_ROOM = 80.0  # mm the table of measures may take: its rows shrink to fit (10 seats, 2 kinds: 27 rows)
-MOST_CARDS = 8  # rows of the new-card table; --json lists them all
 MOST_BINS = 20  # bars of the histogram per deck
 CHART_HEIGHTS = (40.0, 62.0)  # mm, the least and the most: the charts take the room left
 
@@ -44,12 +43,13 @@ def balance_pdf(report: BalanceReport, lang: str, paper: str = "a4") -> bytes:
     titles = [WORDS.scores_chart(lang), WORDS.wins_chart(lang)]
     lefts = [MARGIN, MARGIN + chart_width + 8]
     top = min(_paragraph(canvas, t, x, top, chart_width, _style(7.5, BOLD)) for t, x in zip(titles, lefts)) - 1
-    bottom = MARGIN + _method(canvas, report, lang, width) + _new_cards_height(report) + 6
+    foot = MARGIN + _method(canvas, report, lang, width) + 6
     least, most = CHART_HEIGHTS
-    height = max(least, min(most, top - bottom))
+    shown = _cards_shown(report, top - least - 4 - foot)
+    height = max(least, min(most, top - foot - _new_cards_height(report, shown)))
     _draw(canvas, _score_chart(report, lang, chart_width, height), lefts[0], top)
     _draw(canvas, _win_chart(report, lang, chart_width, height), lefts[1], top)
-    _new_cards(canvas, report, lang, top - height - 4, width)
+    _new_cards(canvas, report, lang, top - height - 4, width, shown)
     canvas.showPage()
     return finish(canvas, buffer)
 
@@ -68,7 +68,7 @@ def _style(size: float, font: str = REGULAR, colour: Color = INK) -> ParagraphSt
 
 def _heading(canvas: Canvas, report: BalanceReport, lang: str, top: float, width: float) -> float:
     top = _paragraph(canvas, WORDS.title(lang), MARGIN, top, width, _style(17, BOLD))
-    kinds = ", ".join(f"{kind} ×{report.kinds.count(kind)}" for kind in dict.fromkeys(report.kinds))
+    kinds = ", ".join(f"{kind_name(kind, lang)} ×{report.kinds.count(kind)}" for kind in dict.fromkeys(report.kinds))
     games, first = report.standard.games, report.seed
     fill = {"variant": variant_name(report, lang), "players": len(report.kinds), "kinds": kinds}
     subtitle = WORDS.subtitle(lang).format(**fill, games=games, first=first, last=first + games - 1)
@@ -182,15 +182,24 @@ def _win_chart(report: BalanceReport, lang: str, width: float, height: float) ->
     return drawing
 
 
-def _new_cards_height(report: BalanceReport) -> float:
-    """The room the new cards take, in mm: the heading, then a line per card (at most
-    MOST_CARDS and a line saying how many more), or the line saying there are none."""
-    shown = min(len(report.new_cards), MOST_CARDS)
-    lines = shown + 1 + (len(report.new_cards) > MOST_CARDS) if shown else 2
-    return 5 + lines * ROW
+def _cards_shown(report: BalanceReport, room: float) -> int:
+    """How many new cards get a line: every one when the `room` (mm) holds them all,
+    else as many as leave a line to say how many more there are."""
+    count = len(report.new_cards)
+    if _new_cards_height(report, count) <= room:
+        return count
+    return max(0, math.floor((room - 5) / ROW) - 2)
 
 
-def _new_cards(canvas: Canvas, report: BalanceReport, lang: str, top: float, width: float) -> float:
+def _new_cards_height(report: BalanceReport, shown: int) -> float:
+    """The room the new cards take, in mm: the heading, then a line per card shown (and
+    a line saying how many more), or the line saying there are none."""
+    if not report.new_cards:
+        return 5 + 2 * ROW
+    return 5 + (shown + 1 + (len(report.new_cards) > shown)) * ROW
+
+
+def _new_cards(canvas: Canvas, report: BalanceReport, lang: str, top: float, width: float, shown: int) -> float:
     top = _paragraph(canvas, WORDS.new_cards(lang), MARGIN, top, width, _style(9, BOLD)) - 1
     if not report.new_cards:
         return _paragraph(canvas, WORDS.no_new_cards(lang), MARGIN, top, width, _style(8)) - 3
@@ -202,11 +211,11 @@ def _new_cards(canvas: Canvas, report: BalanceReport, lang: str, top: float, wid
         canvas.drawString((MARGIN + column * width) * MM, (top - 3.2) * MM, heading)
     top -= ROW
     canvas.setFont(REGULAR, 7.5)
-    for cells in new_card_rows(report, lang)[:MOST_CARDS]:
+    for cells in new_card_rows(report, lang)[:shown]:
         for column, cell in zip(columns, cells):
             canvas.drawString((MARGIN + column * width) * MM, (top - 3.2) * MM, cell)
         top -= ROW
-    left = len(report.new_cards) - MOST_CARDS
+    left = len(report.new_cards) - shown
     if left > 0:
         canvas.drawString(MARGIN * MM, (top - 3.2) * MM, WORDS.more_cards(lang).format(count=left))
         top -= ROW

@@ -32,12 +32,19 @@ def variant_name(report: BalanceReport, lang: str) -> str:
     return str(sheet_strings(lang).get(f"variants.{report.options.variant}", report.options.name))
 
 
+def kind_name(kind: str, lang: str) -> str:
+    """A --players-kind as the language says it: "heuristic" -> "heuristique"; a rollout's
+    tries stay as typed ("rollout:50")."""
+    name, colon, tries = kind.partition(":")
+    return WORDS.group("player_kinds")(name)(lang) + colon + tries
+
+
 def measure_name(measure: str, lang: str) -> str:
-    """ "total.seat2" -> "mean total, seat 2"; "win.heuristic" -> "win rate, heuristic"."""
+    """ "total.seat2" -> "mean total, seat 2"; "win.random" -> "win rate, random"."""
     group, _, who = measure.partition(".")
     if not who:
         return WORDS.group("measures")(group)(lang)
-    shown = WORDS.seat(lang).format(seat=who.removeprefix("seat")) if who.startswith("seat") else who
+    shown = WORDS.seat(lang).format(seat=who.removeprefix("seat")) if who.startswith("seat") else kind_name(who, lang)
     return WORDS.group("measures")(group)(lang).format(who=shown)
 
 

@@ -235,6 +235,8 @@ def _svg_element_problem(element) -> str | None:
             return f"names {value.strip()[:60]!r} in an href"
         if _names_outside(value):
             return f"links to something outside the file in its {attribute} attribute"
+    if name == "image":  # in a file of its own it names another file; by "#id" it names nothing svglib can draw
+        return "holds an <image>, a picture inside the picture (give the PNG or JPEG itself as the picture)"
     return None
 
 

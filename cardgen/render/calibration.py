@@ -43,6 +43,7 @@ from cardgen.layout.geometry import Rect, behind
 from cardgen.model.layout import check_flip, check_offset, paper_size
 from cardgen.record import CalibrationRecord
 from cardgen.render.fonts import register, require_glyphs
+from cardgen.render.linebreaks import split_lines
 from cardgen.render.palette import BOLD, REGULAR
 from cardgen.render.pdf import attach_record, finish, new_canvas, print_subject, set_boxes
 from cardgen.texts import DEFAULT_LANG, Message, MessageList, check_lang, languages, messages, sheet_strings
@@ -319,11 +320,23 @@ def _tick(canvas: Canvas, x: float, y: float, good: bool) -> None:
     canvas.restoreState()
 
 
+COMMANDS = ("command", "ruler_command")  # the texts a step shows whole, on a line of their own
+
+
 def _instructions(canvas: Canvas, plan: Plan, texts: dict, y: float) -> None:
     left, right = plan.text_left, plan.text_right
+    width = right - left - 5
     for number, step in enumerate(texts["steps"], start=1):
         _text(canvas, f"{number}.", left, y, 9, BOLD, "left")
-        y = _paragraph(canvas, step, left + 5, y, right - left - 5, 9, FONT) - 1.4
+        command = next((texts[key] for key in COMMANDS if texts[key] in step), "")
+        before, command, after = step.partition(command) if command else (step, "", "")
+        y = _paragraph(canvas, before.rstrip(), left + 5, y, width, 9, FONT)
+        if command:  # on a line of its own, never broken: made smaller if it must be
+            size = min(9.0, 9.0 * width / stringWidth(command, FONT, 9.0 / MM))
+            _text(canvas, command, left + 5, y - 0.6, size, FONT, "left")
+            y -= 9 / MM * 1.25 + 1.2
+            y = _paragraph(canvas, after.strip(), left + 5, y, width, 9, FONT) if after.strip() else y
+        y -= 1.4
 
 
 def _tick_length(mm: int) -> float:
@@ -430,23 +443,10 @@ def _paragraph(canvas: Canvas, text: str, x: float, y: float, width: float, size
     """Draw `text` wrapped to `width` from the baseline `y` down; return the next free baseline."""
     size = size_pt / MM
     leading = size * 1.25
-    for line in _lines(text, font, size, width):
+    for line in split_lines(text, font, size, width):
         _text(canvas, line, x, y, size_pt, font, "left")
         y -= leading
     return y
-
-
-def _lines(text: str, font: str, size: float, width: float) -> list[str]:
-    """`text` in lines of at most `width`, broken at spaces only: a no-break space keeps a
-    command's option with its value (reportlab's simpleSplit breaks there too)."""
-    lines = [""]
-    for word in text.split(" "):
-        joined = f"{lines[-1]} {word}" if lines[-1] else word
-        if lines[-1] and stringWidth(joined, font, size) > width:
-            lines.append(word)
-        else:
-            lines[-1] = joined
-    return lines
 
 
 def _describe(plan: Plan, paper: str, flip: Flip, offset: tuple[float, float], lang: str) -> CalibrationRecord:
@@ -498,6 +498,8 @@ def _texts(lang: str, paper: str, flip: str, offset: tuple[float, float]) -> dic
         "offset": f"{offset[0]:g},{offset[1]:g}",
         "paper": PAPER_TITLES[paper],
     }
+    for key in COMMANDS:  # first: the steps name them
+        fill[key] = str(words[key]).format(**fill)
     texts: dict[str, str | list[str]] = {
         key: value.format(**fill) for key, value in words.items() if isinstance(value, str)
     }

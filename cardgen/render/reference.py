@@ -9,6 +9,7 @@ points, the background running `bleed` points beyond it.
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
 from reportlab.lib.colors import HexColor
@@ -25,8 +26,9 @@ from cardgen.model.layout import load_layout, paper_size
 from cardgen.model.rules import RuleSummary, read_summary, summary_variants, summary_words
 from cardgen.render.faces import card_space, draw_art
 from cardgen.render.fonts import register, require_glyphs, wrapped_lines
+from cardgen.render.linebreaks import NO_BREAK, unbreakable_parts
 from cardgen.render.palette import ACCENT, BOLD, INK, REGULAR, SOFT_INK
-from cardgen.render.paragraphs import text_paragraph
+from cardgen.render.paragraphs import bullet_reach, text_paragraph
 from cardgen.render.sheets import SheetRequest, render_sheet
 from cardgen.texts import DEFAULT_LANG, check_lang, sheet_strings
 
@@ -51,6 +53,7 @@ def reference_card(variant: str) -> RulesCard:
     return RulesCard(variant)
 
 
+@cache
 def _styles() -> tuple[ParagraphStyle, ParagraphStyle]:
     line = ParagraphStyle(
         "ref-line",
@@ -90,31 +93,65 @@ def card_text(variant: str, lang: str) -> tuple[RuleSummary, str, tuple[str, ...
     if stringWidth(title, BOLD, TITLE_SIZE) > inner:
         raise card.title.error(lang, f"the title {title!r} is wider than the card")
     line_style, _ = _styles()
+    room = inner - bullet_reach(line_style, "•")
+    for text in lines:
+        widest = max(unbreakable_parts(text), key=lambda part: stringWidth(part, REGULAR, LINE_SIZE))
+        if stringWidth(widest, REGULAR, LINE_SIZE) > room:
+            raise card.lines.error(
+                lang, f"{widest.replace(NO_BREAK, ' ')!r} does not break and is wider than the card; shorten it"
+            )
     if _lines_height(lines, line_style, inner) + LINE_GAP * MM * len(lines) > _room():
         raise card.lines.error(lang, "the lines do not fit the card; shorten them")
     return summary, title, lines
 
 
 def _line(text: str, style: ParagraphStyle) -> Paragraph:
-    # keep little sums such as 17 + 0.4 = 17.4 on one line
-    for sign in ("+", "=", "×"):
-        text = text.replace(f" {sign} ", f"\u00a0{sign}\u00a0")
-    text = text.replace(" …", "\u00a0…")
     return text_paragraph(text, style, bullet="•")
 
 
+def _one_line(text: str, style: ParagraphStyle, width: float) -> bool:
+    paragraph = _line(text, style)
+    paragraph.wrap(width, 1000)
+    return wrapped_lines(paragraph) == 1
+
+
+# where a line of the card breaks best: after a semicolon or a colon, else after a comma
+_CLAUSE_ENDS = {";": 2, ":": 2, ",": 1}
+
+
+def _at_clause(text: str, style: ParagraphStyle, width: float) -> str | None:
+    """`text` made to break after the strongest end of a clause that leaves each part on
+    one line (the most even such break among equals), or None when there is none."""
+    best: tuple[int, float, int] | None = None
+    for match in re.finditer(r"(?<=[;:,]) ", text):
+        first, rest = text[: match.start()], text[match.end() :]
+        if _one_line(first, style, width) and _one_line(rest, style, width):
+            rank = (_CLAUSE_ENDS[text[match.start() - 1]], -abs(len(first) - len(rest)), match.start())
+            best = max(best, rank) if best else rank
+    if best is None:
+        return None
+    first, rest = text[: best[2]], text[best[2] + 1 :]
+    return f"{first.replace(' ', NO_BREAK)} {rest.replace(' ', NO_BREAK)}"
+
+
 def _balanced(text: str, style: ParagraphStyle, width: float) -> tuple[Paragraph, float]:
-    """The line wrapped as evenly as it goes: the narrowest width (within a tenth of a
-    point) that takes no more lines than `width`, so no word is left alone on the last
-    line. Returns the paragraph, wrapped, and its height."""
+    """The line as it breaks best: whole if it fits, else after the end of a clause, else
+    wrapped as evenly as it goes: the narrowest width (within a tenth of a point) that takes
+    no more lines than `width`, so no word is left alone on the last line. Returns the
+    paragraph, wrapped, and its height."""
+    if not _one_line(text, style, width):
+        at_clause = _at_clause(text, style, width)
+        if at_clause is not None:
+            paragraph = _line(at_clause, style)
+            return paragraph, paragraph.wrap(width, 1000)[1]
 
     def lines(at: float) -> int:
         paragraph = _line(text, style)
         paragraph.wrap(at, 1000)
         return wrapped_lines(paragraph)
 
-    words = _line(text, style).text.split(" ")  # no narrower than its widest word
-    widest = max(stringWidth(word, REGULAR, LINE_SIZE) for word in words) + style.leftIndent
+    widest = max(stringWidth(part, REGULAR, LINE_SIZE) for part in unbreakable_parts(text))
+    widest += bullet_reach(style, "•")  # no narrower than its widest piece
     wanted, narrow, wide = lines(width), max(width / 2, widest), width
     while wanted > 1 and wide - narrow > 0.1:
         middle = (narrow + wide) / 2
@@ -124,7 +161,7 @@ def _balanced(text: str, style: ParagraphStyle, width: float) -> tuple[Paragraph
 
 
 def _lines_height(lines, style, width: float) -> float:
-    return sum(_line(text, style).wrap(width, 1000)[1] for text in lines)
+    return sum(_balanced(text, style, width)[1] for text in lines)
 
 
 def _room() -> float:

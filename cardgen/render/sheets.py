@@ -9,7 +9,6 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from reportlab.lib.colors import HexColor
-from reportlab.lib.utils import simpleSplit
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.formats import MM, MODES, TRUE_RULER, ModeName
@@ -19,6 +18,7 @@ from cardgen.layout.record import sheet_record
 from cardgen.model.cards import SheetCard
 from cardgen.model.layout import Layout
 from cardgen.render import marks
+from cardgen.render.linebreaks import split_lines
 from cardgen.render.palette import REGULAR
 from cardgen.render.pdf import attach_record, finish, new_canvas, print_subject, set_boxes
 
@@ -185,7 +185,7 @@ def _glue_outline(canvas: Canvas, rect: Rect, layout: Layout, words: dict) -> No
     size = 6.5
     lines = []
     for key in ("glue", "lamp_check", "cut"):
-        lines += simpleSplit(words[key], REGULAR, size, (rect.width - 10) * MM) + [""]
+        lines += split_lines(words[key], REGULAR, size, (rect.width - 10) * MM) + [""]
     x, y = rect.centre
     top = y * MM + (len(lines) - 1) * size * 1.3 / 2
     canvas.setFont(REGULAR, size)

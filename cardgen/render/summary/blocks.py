@@ -25,12 +25,12 @@ from cardgen.texts import with_decimal_separator
 
 MARGIN = 10 * MM
 COLUMN_GAP = 7 * MM
-HEADER_HEIGHT = 19 * MM
+HEADER_HEIGHT = 16 * MM
 FOOTER_HEIGHT = 4 * MM
 MAX_PAGES = 2
 
-BODY_SIZE, BODY_LEADING = 9.0, 11.0
-CAPTION_SIZE, CAPTION_LEADING = 9.0, 10.9
+BODY_SIZE, BODY_LEADING = 8.75, 10.6
+CAPTION_SIZE, CAPTION_LEADING = 8.75, 10.4
 HEADING_SIZE = 11.0
 LABEL_SIZE = 9.0
 
@@ -39,11 +39,11 @@ EXAMPLE_FILL = HexColor("#fbf6ee")
 EXAMPLE_LINE = HexColor("#e4d6c0")
 NEW_CARD = HexColor("#e08a00")
 
-CARD_W = 5.6 * MM  # the small cards: 56 x 87 scaled down
+CARD_W = 5.0 * MM  # the small cards: 56 x 87 scaled down
 CARD_H = CARD_W * 87 / 56
 CARD_GAP = 0.6 * MM
 ROW_GAP = 0.7 * MM
-PAD = 2.4 * MM
+PAD = 2.0 * MM
 LINE_GAP = 1.0 * MM
 
 
@@ -130,7 +130,6 @@ def card_text(card: int, lang: str) -> str:
 class Block:
     space_before = 1.6 * MM
     keep_with_next = False
-    floats = False  # an example may wait for the next column while text fills this one
     continued = False  # the end of a paragraph begun in the column before
     width = 0.0
     height = 0.0
@@ -138,8 +137,9 @@ class Block:
     def measure(self, width: float) -> float:
         raise NotImplementedError
 
-    def least_height(self) -> float:
-        """The least of the block a column may hold before a column break."""
+    def least_height(self, lines: int = 0) -> float:
+        """The least of the block a column may hold before a column break (with at
+        least `lines` of its lines, for a paragraph)."""
         return self.height
 
     def split(self, width: float, height: float) -> list[Block]:
@@ -164,8 +164,11 @@ class TextBlock(Block):
         self.lines = wrapped_lines(self.paragraph)
         return self.height
 
-    def least_height(self) -> float:
-        return self.height if self.lines < 2 * MIN_LINES or not self.splits else MIN_LINES * self._leading()
+    def least_height(self, lines: int = 0) -> float:
+        wanted = max(lines, MIN_LINES)
+        if not self.splits or self.lines < 2 * MIN_LINES or self.lines - wanted < MIN_LINES:
+            return self.height
+        return wanted * self._leading()
 
     def _leading(self) -> float:
         return self.paragraph.style.leading

@@ -94,8 +94,7 @@ def _chip_lines(chips: list[Chip], width: float, lang: str) -> list[list[Chip]]:
 
 
 class ExampleBlock(Block):
-    space_before = 2.4 * MM
-    floats = True
+    space_before = 2.0 * MM
 
     def __init__(self, summary: RuleSummary, example: TurnExample | TallyExample, lang: str):
         self.summary, self.example, self.lang = summary, example, lang
@@ -140,27 +139,53 @@ class TurnBlock(ExampleBlock):
         inner = self._measure_caption(width)
         words = summary_words()
         lang = self.lang
-        played = [Chip(words.played(lang), bold=True)] + [
-            Chip(name, list(cards)) for name, cards in self.outcome.plays.items()
+        self.inner = inner
+        self.panel_widths = [
+            max(_panel_width(rows), 3.2 * MM + stringWidth(label, BOLD, LABEL_SIZE))
+            for rows, label in ((self.outcome.before, words.before(lang)), (self.outcome.after, words.after(lang)))
         ]
-        self.played_lines = _chip_lines(played, inner, lang)
+        self.panels_height = LABEL_SIZE * 1.3 + 4 * CARD_H + 3 * ROW_GAP
+        plays = [Chip(name, list(cards)) for name, cards in self.outcome.plays.items()]
         collected = [
             Chip(words.collects(lang).format(name=name), cards, heads=sum(STANDARD_HEADS[c] for c in cards))
             for name, cards in self.outcome.collected.items()
         ]
-        self.collected_lines = _chip_lines(collected, inner, lang) if collected else []
+        # Between the rows before and after, when they fit there: the cards played, one
+        # player a row, then the arrow, then who collects what (or that nobody does).
+        # What does not fit stands on lines of its own above and below the rows.
+        self.collected_chips = collected
+        label = stringWidth(_heading_word(words.played(lang)), BOLD, LABEL_SIZE)
+        self.middle = plays if self._fits_between(plays, label, 0.0) else []
+        nobody_width = stringWidth(words.nobody_collects(lang), REGULAR, LABEL_SIZE) + 2 * MM  # clear of the rows
+        nobody = (0.0, 0.0) if collected else (nobody_width, CAPTION_LEADING)
+        self.middle_result = bool(self.middle) and self._fits_between(plays + collected, *nobody)
+        played = [] if self.middle else [Chip(words.played(lang), bold=True)] + plays
+        self.played_lines = _chip_lines(played, inner, lang) if played else []
+        self.collected_lines = _chip_lines(collected, inner, lang) if collected and not self.middle_result else []
         self.notes = self._notes()
-        self.panel_width = 3.2 * MM + 5 * CARD_W + 4 * CARD_GAP
-        self.panels_height = LABEL_SIZE * 1.3 + 4 * CARD_H + 3 * ROW_GAP
-        if 2 * self.panel_width + 9 * MM > inner or any(
+        if sum(self.panel_widths) + 9 * MM > inner or any(
             sum(c.width(lang) for c in line) > inner for line in self.collected_lines + self.played_lines
         ):
             raise self._too_wide("drawing")
         line = CARD_H + LINE_GAP
-        above = 2 * PAD + self.caption_height + 2 * MM + len(self.played_lines) * line + 1.2 * MM
-        below = len(self.collected_lines) * line if self.collected_lines else CAPTION_LEADING
-        self.height = above + self.panels_height + 2.2 * MM + len(self.notes) * CAPTION_LEADING + below
+        above = 2 * PAD + self.caption_height + 1.5 * MM + len(self.played_lines) * line + 1.2 * MM
+        below = len(self.collected_lines) * line if collected else CAPTION_LEADING
+        if self.middle_result:
+            below = 0.0
+        notes = len(self.notes) * CAPTION_LEADING
+        self.height = above + self.panels_height + (1.6 * MM if below or notes else 0.6 * MM) + notes + below
         return self.height
+
+    def _between(self) -> float:
+        """The width between the rows before and the rows after."""
+        return self.inner - 1.2 * MM - sum(self.panel_widths)
+
+    def _fits_between(self, chips: list[Chip], text_width: float, text_height: float) -> bool:
+        """Whether `chips`, one a row, the arrow and a line of text `text_width` wide and
+        `text_height` high fit between the panels."""
+        widest = max([text_width] + [chip.width(self.lang) for chip in chips])
+        height = len(chips) * (CARD_H + ROW_GAP) + ARROW_HEIGHT + text_height
+        return widest <= self._between() - 2 * MM and height <= 4 * CARD_H + 3 * ROW_GAP
 
     def _notes(self) -> list[str]:
         """The worth of every joker appended in the rows after the turn (0.4 after 17: 17.4)."""
@@ -188,7 +213,7 @@ class TurnBlock(ExampleBlock):
             canvas.setFont(BOLD, CAPTION_SIZE)
             canvas.drawString(inner_x, y - CAPTION_SIZE, note)
             y -= CAPTION_LEADING
-        if not self.collected_lines:
+        if not self.outcome.collected and not self.middle_result:
             canvas.setFont(REGULAR, CAPTION_SIZE)
             canvas.drawString(inner_x, y - CAPTION_SIZE, words.nobody_collects(lang))
         for line in self.collected_lines:
@@ -203,14 +228,20 @@ class TurnBlock(ExampleBlock):
     def _panels(self, page: Page, x: float, top: float) -> None:
         canvas, words = page.canvas, summary_words()
         new = {card for cards in self.outcome.plays.values() for card in cards}
+        before_width, after_width = self.panel_widths
+        after_x = (
+            x + self.inner - 1.2 * MM - after_width
+            if self.middle
+            else x + max(before_width, _panel_width([[0] * 5])) + 9 * MM
+        )
+        row_top = top - LABEL_SIZE * 1.3
         for label, left, rows, mark in (
             (words.before(self.lang), x, self.outcome.before, set()),
-            (words.after(self.lang), x + self.panel_width + 9 * MM, self.outcome.after, new),
+            (words.after(self.lang), after_x, self.outcome.after, new),
         ):
             canvas.setFillColor(SOFT_INK)
             canvas.setFont(BOLD, LABEL_SIZE)
             canvas.drawString(left + 3.2 * MM, top - LABEL_SIZE, label)
-            row_top = top - LABEL_SIZE * 1.3
             for number, row in enumerate(rows, 1):
                 y = row_top - number * CARD_H - (number - 1) * ROW_GAP
                 canvas.setFillColor(SOFT_INK)
@@ -223,15 +254,59 @@ class TurnBlock(ExampleBlock):
                         canvas.setStrokeColor(NEW_CARD)
                         canvas.setLineWidth(1.1)
                         canvas.roundRect(card_x - 0.5, y - 0.5, CARD_W + 1, CARD_H + 1, 0.8 * MM, stroke=1, fill=0)
-        arrow_x = x + self.panel_width + 1.6 * MM
-        mid = top - LABEL_SIZE * 1.3 - 2 * CARD_H - 1.5 * ROW_GAP
-        canvas.setFillColor(ACCENT)
-        path = canvas.beginPath()
-        path.moveTo(arrow_x, mid + 1.2 * MM)
-        for dx, dy in ((3.4, 1.2), (3.4, 2.6), (5.8, 0.0), (3.4, -2.6), (3.4, -1.2), (0.0, -1.2)):
-            path.lineTo(arrow_x + dx * MM, mid + dy * MM)
-        path.close()
-        canvas.drawPath(path, stroke=0, fill=1)
+        between = x + before_width
+        centre = (between + after_x) / 2
+        mid = row_top - 2 * CARD_H - 1.5 * ROW_GAP
+        if self.middle:
+            canvas.setFillColor(SOFT_INK)
+            canvas.setFont(BOLD, LABEL_SIZE)
+            canvas.drawCentredString(centre, top - LABEL_SIZE, _heading_word(words.played(self.lang)))
+            for number, chip in enumerate(self.middle, 1):
+                chip.draw(page, centre - chip.width(self.lang) / 2, row_top - number * CARD_H - (number - 1) * ROW_GAP)
+            below = row_top - len(self.middle) * (CARD_H + ROW_GAP)
+            bottom = row_top - 4 * CARD_H - 3 * ROW_GAP
+            if self.middle_result:
+                bottom = self._result_between(page, centre, bottom)
+            mid = (below + bottom) / 2
+        _arrow(canvas, centre - ARROW_WIDTH / 2, mid)
+
+    def _result_between(self, page: Page, centre: float, bottom: float) -> float:
+        """Who collects what, centred above `bottom` between the panels; returns its top."""
+        canvas, chips = page.canvas, self.collected_chips
+        if not chips:
+            canvas.setFillColor(INK)
+            canvas.setFont(REGULAR, LABEL_SIZE)
+            canvas.drawCentredString(centre, bottom + 0.8 * MM, summary_words().nobody_collects(self.lang))
+            return bottom + CAPTION_LEADING
+        for chip in reversed(chips):
+            chip.draw(page, centre - chip.width(self.lang) / 2, bottom)
+            bottom += CARD_H + ROW_GAP
+        return bottom
+
+
+ARROW_WIDTH, ARROW_HEIGHT = 5.8 * MM, 5.2 * MM
+
+
+def _panel_width(rows) -> float:
+    """The width of a panel of rows: the row numbers and the longest row's cards."""
+    longest = max(len(row) for row in rows)
+    return 3.2 * MM + longest * CARD_W + (longest - 1) * CARD_GAP
+
+
+def _heading_word(label: str) -> str:
+    """A label as a column's heading: "Played:" is "Played" over the cards."""
+    return label.rstrip(":\u00a0 ")
+
+
+def _arrow(canvas, left: float, mid: float) -> None:
+    """The arrow from the rows before to the rows after, its tail at `left`, its axis at `mid`."""
+    canvas.setFillColor(ACCENT)
+    path = canvas.beginPath()
+    path.moveTo(left, mid + 1.2 * MM)
+    for dx, dy in ((3.4, 1.2), (3.4, 2.6), (5.8, 0.0), (3.4, -2.6), (3.4, -1.2), (0.0, -1.2)):
+        path.lineTo(left + dx * MM, mid + dy * MM)
+    path.close()
+    canvas.drawPath(path, stroke=0, fill=1)
 
 
 class TallyBlock(ExampleBlock):

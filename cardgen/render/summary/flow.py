@@ -1,5 +1,7 @@
-"""The flow of a summary's blocks through the columns of one page or two: no widow or
-orphan, a heading keeps the start of its text, an example waits for a column it fits."""
+"""The flow of a summary's blocks through the columns of one page or two, in reading
+order: no widow or orphan, a heading keeps the start of its text, and an example stays
+in its section: after the section's text, before the next heading (a column with no
+room for it is left short, never filled with the text that follows)."""
 
 from __future__ import annotations
 
@@ -11,10 +13,14 @@ from cardgen.render.summary.blocks import COLUMN_GAP, FOOTER_HEIGHT, HEADER_HEIG
 
 @dataclass
 class Placed:
+    """Where a block went: its page, its column's left edge and its top (points), and
+    the index of the section it belongs to."""
+
     block: Block
     page: int
     x: float
     top: float
+    section: int = 0
 
 
 class Overflow(Exception):
@@ -50,49 +56,46 @@ class Column:
         """The height left for `block` below its space before."""
         return self.y - (0.0 if self.empty else block.space_before) - self.bottom
 
-    def place(self, block: Block) -> Placed:
+    def place(self, block: Block, section: int) -> Placed:
         top = self.y - (0.0 if self.empty else block.space_before)
         self.y = top - block.height
-        return Placed(block, self.page, self.x, top)
+        return Placed(block, self.page, self.x, top, section)
+
+
+KEEP_LINES = 3  # a heading stands with at least this many lines of its section below it
 
 
 def _needed(queue: list[tuple[int, Block]]) -> float:
     """The height the first block of `queue` needs in a column: a heading brings the
-    start of the block after it."""
-    block = queue[0][1]
-    if block.keep_with_next and len(queue) > 1:
-        after = queue[1][1]
-        return block.height + after.space_before + after.least_height()
-    return block.height
+    start of its section, KEEP_LINES lines of text or up to its first drawing."""
+    section, block = queue[0]
+    if not block.keep_with_next:
+        return block.height
+    needed, wanted = block.height, KEEP_LINES
+    for next_section, after in queue[1:]:
+        if next_section != section:
+            break
+        lines = getattr(after, "lines", 0)
+        needed += after.space_before + (after.height if lines <= wanted else after.least_height(wanted))
+        wanted -= lines
+        if wanted <= 0 or not lines:
+            break
+    return needed
 
 
 def flow(blocks: list[tuple[int, Block]], pages: int, frame: Frame, raise_bottom: float = 0.0) -> list[Placed]:
-    """Place the blocks in the columns of `pages` pages; raise Overflow when they do not fit.
-    Paragraphs break between columns with two lines or more on each side, headings stay
-    with the start of their text, and an example that does not fit the rest of a column
-    waits at the top of the next one while the text after it (of the next section at
-    most) fills the column."""
+    """Place the blocks in the columns of `pages` pages, in their order; raise Overflow
+    when they do not fit. Paragraphs break between columns with two lines or more on
+    each side; a heading, an example or a bullet item that does not fit the rest of a
+    column starts the next one."""
     queue = list(blocks)
-    waiting: list[tuple[int, Block]] = []
     placed: list[Placed] = []
     for column in (Column(*spec) for spec in columns(pages, frame, raise_bottom)):
-        if queue and queue[0][1].continued and not _place_first(column, queue, placed, frame):
-            continue  # a paragraph ends before any example
-        while waiting and waiting[0][1].height <= column.room(waiting[0][1]):
-            placed.append(column.place(waiting.pop(0)[1]))
-        if waiting and column.empty:
-            raise Overflow(waiting[0][0], "a drawing is taller than a whole column")
-        while queue:
-            section, block = queue[0]
-            if waiting and section > waiting[0][0] + 1:  # no further than the next section's text
-                break
-            if block.floats and (waiting or (_needed(queue) > column.room(block) and not column.empty)):
-                waiting.append(queue.pop(0))  # examples keep their order
-            elif not _place_first(column, queue, placed, frame):
-                break
-        if not queue and not waiting:
+        while queue and _place_first(column, queue, placed, frame):
+            pass
+        if not queue:
             return placed
-    raise Overflow((waiting or queue)[0][0], f"it runs past page {pages}")
+    raise Overflow(queue[0][0], f"it runs past page {pages}")
 
 
 def _place_first(column: Column, queue: list[tuple[int, Block]], placed: list[Placed], frame: Frame) -> bool:
@@ -100,12 +103,12 @@ def _place_first(column: Column, queue: list[tuple[int, Block]], placed: list[Pl
     the column is full."""
     section, block = queue[0]
     if _needed(queue) <= column.room(block):
-        placed.append(column.place(block))
+        placed.append(column.place(block, section))
         queue.pop(0)
         return True
     parts = block.split(frame.column_width, column.room(block))
     if parts:
-        placed.append(column.place(parts[0]))
+        placed.append(column.place(parts[0], section))
         queue[0] = (section, parts[1])
     elif column.empty:
         raise Overflow(section, "a drawing is taller than a whole column")

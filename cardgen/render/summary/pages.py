@@ -170,11 +170,11 @@ def _header(page: Page, summary: RuleSummary) -> None:
     canvas.setFillColor(ACCENT)
     canvas.roundRect(MARGIN, top - HEADER_HEIGHT, width, HEADER_HEIGHT, 3 * MM, stroke=0, fill=1)
     canvas.setFillColor(CREAM)
-    canvas.setFont(BOLD, 22)
-    canvas.drawString(MARGIN + 6 * MM, top - 9.8 * MM, summary.title(lang))
+    canvas.setFont(BOLD, 20)
+    canvas.drawString(MARGIN + 6 * MM, top - 8.4 * MM, summary.title(lang))
     canvas.setFont(REGULAR, 10.5)
     players = words.players(lang).format(min=summary.players.min, max=summary.players.max)
-    canvas.drawString(MARGIN + 6 * MM, top - 15.4 * MM, f"{words.kicker(lang)}  ·  {players}")
+    canvas.drawString(MARGIN + 6 * MM, top - 13.0 * MM, f"{words.kicker(lang)}  ·  {players}")
     fan = summary.fan
     card_w = 9 * MM
     centre_x = MARGIN + width - 22 * MM
