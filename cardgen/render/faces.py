@@ -21,7 +21,8 @@ from reportlab.pdfbase import pdfmetrics
 from cardgen.errors import InputError
 from cardgen.formats import MM
 from cardgen.model.cards import Card
-from cardgen.model.faces import FaceStyle, Tone, title_size
+from cardgen.model.faces import FONT_ROLES, TEXT_FONTS, FaceStyle, Tone, title_size
+from cardgen.model.textbox import LEADING, PARAGRAPH_GAP
 from cardgen.model.turnable import is_ambiguous
 from cardgen.render import art
 from cardgen.render.fonts import register, require_glyphs
@@ -93,9 +94,6 @@ def _art_form(canvas, name: str) -> str:
     return form
 
 
-FONT_ROLES = ("value", "index", "caption")
-
-
 class CardPainter:
     """Draws faces in one style and language.
 
@@ -143,6 +141,8 @@ class CardPainter:
                 self._caption(caption, tone, width, height, scale)
             if card.title:
                 self._title(card, tone, width, height, scale)
+            if card.text:
+                self._text_box(card.text, tone, width, height, scale)
 
     def back(self, x: float, y: float, width: float, height: float, bleed: float, rotate180: bool = False) -> None:
         """Draw our back design into the trim box (x, y, width, height), background into the bleed."""
@@ -269,6 +269,41 @@ class CardPainter:
         self._text(
             card.title, font, size * scale, title.max_width * scale, tone.ink, width / 2, y, "middle", role="title"
         )
+
+    def _text_box(self, text: str, tone: Tone, width, height, scale) -> None:
+        """The card's text in the style's box, line by line as the model laid it out, the lines
+        centred in the box's height."""
+        laid = self.style.text_lines(text)
+        if laid is None:
+            raise InputError(f"a card's text does not fit the text box of {self.style.source}; shorten it.")
+        place = self.style.text
+        cx, cy, box_width, _ = box_in_card(place.box, width, height, scale)
+        size = laid.size * scale
+        canvas = self.canvas
+        canvas.setFillColor(_colour(place.colour or tone.ink))
+        halo = self.style.halo if self.style.halo and "text" in self.style.halo.texts else None
+        y = cy + laid.height * scale / 2
+        for number, line in enumerate(laid.lines):
+            if line.paragraph_start and number:
+                y -= PARAGRAPH_GAP * size
+            y -= LEADING * size
+            baseline = y + (LEADING - 1) * size
+            line_width = line.width * scale
+            starts = {
+                "left": cx - box_width / 2,
+                "centre": cx - line_width / 2,
+                "right": cx + box_width / 2 - line_width,
+            }
+            x = starts[place.align]
+            for run in line.runs:
+                if run.bull:
+                    self._symbol("bull", x + size / 2, baseline + size * 0.36, size * 0.95)
+                elif run.text != " ":
+                    font = self.style.font(TEXT_FONTS[run.face])
+                    if halo:
+                        self._halo(run.text, font, size, 1.0, 0.0, (x, baseline), None, halo)
+                    canvas.drawText(self._text_object(run.text, font, size, 1.0, 0.0, x, baseline))
+                x += run.width * scale
 
     def _text(self, text, font, size, max_width, colour, cx, y, vertical, spacing=0.0, marked=False, role="") -> None:
         """Real (extractable) text centred on cx; `y` is the top, middle or bottom of its capitals.
