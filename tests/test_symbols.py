@@ -92,3 +92,22 @@ def test_a_coarse_symbol_warns_as_a_coarse_picture_does(tmp_path):
     ran = cardgen_in_process("build", "--set", tmp_path / "set.yaml", "-o", tmp_path / "out")
     assert ran.returncode == 0
     assert "the style's watermark symbol: the picture sun.png prints at 28 dpi" in ran.stderr
+
+
+def test_the_styles_own_bull_draws_the_backs_pattern_and_a_back_of_its_own_in_exports(tmp_path):
+    _style(tmp_path, "  bull: star.svg\n")
+    ran = cardgen_in_process("preview", "--set", tmp_path / "set.yaml", "--back", "--dpi", 100, "-o", tmp_path / "p")
+    assert ran.returncode == 0, ran.stderr
+    back = Image.open(tmp_path / "p" / "back.png").convert("RGB")
+    red = Image.eval(back.getchannel("R"), lambda v: 255 if 170 < v < 215 else 0)
+    blue = Image.eval(back.getchannel("B"), lambda v: 255 if 25 < v < 60 else 0)
+    assert Image.composite(red, Image.new("L", red.size), blue).histogram()[255] > 500  # the stars' red
+    standard = tmp_path / "standard.yaml"
+    standard.write_text(
+        SET.replace("name: sym", "name: std").replace("faces: faces.yaml\n", "").replace("id: ", "id: S")
+    )
+    ran = cardgen_in_process(
+        "export", "--set", tmp_path / "set.yaml", "--set", standard, "--dpi", 72, "-o", tmp_path / "e"
+    )
+    assert ran.returncode == 0, ran.stderr
+    assert sorted(path.name for path in (tmp_path / "e").glob("back*.png")) == ["back-mine.png", "back-standard.png"]

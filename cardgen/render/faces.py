@@ -386,11 +386,16 @@ class CardPainter:
 
 
 def _picture_key(style: FaceStyle) -> str:
+    """What the back draws from files: its picture, and the style's own bull for its pattern."""
+    key = ""
     back_picture = style.back_picture()
-    if not back_picture:
-        return ""
-    picture, place = back_picture
-    return f"{picture.key}|{place.model_dump_json()}|{style.back_box().model_dump_json()}"
+    if back_picture:
+        picture, place = back_picture
+        key = f"{picture.key}|{place.model_dump_json()}|{style.back_box().model_dump_json()}"
+    bull = style.symbol("bull")
+    if bull:
+        key += f"|bull:{bull[0].key}|{bull[1].opacity}"
+    return key
 
 
 class _BackDrawing:
@@ -438,11 +443,17 @@ class _BackDrawing:
         canvas.restoreState()
 
     def _bull(self, cx, cy, size, upright=True) -> None:
+        """A bull head of the pattern or the medallion: the bundled one, or the style's own."""
         canvas = self.canvas
         canvas.saveState()
         canvas.translate(cx, cy)
         if not upright:
             canvas.rotate(180)
+        own = self.painter.style.symbol("bull")
+        if own:
+            draw_picture(canvas, *own, (0, 0, size, size))
+            canvas.restoreState()
+            return
         factor = size / art.UNIT
         canvas.transform(factor, 0, 0, factor, -size / 2, -size / 2)
         canvas.doForm(FORM_PREFIX + "bull")
