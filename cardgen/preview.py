@@ -220,17 +220,27 @@ def page_images(files: dict[str, bytes], dpi: int) -> dict[str, bytes]:
 Progress = Callable[[int, int], None]  # progress(done, total): how far a long job is, for its caller to show
 
 
-def rasterise(pdf: bytes, dpi: int, progress: Progress | None = None) -> list[bytes]:
-    """A PNG of each page at `dpi`, the page's size in whole pixels, sRGB (its ICC profile
-    inside) with the dpi written in the file; `progress(done, total)` after each page."""
+def rasterise(pdf: bytes, dpi: int, progress: Progress | None = None, pages: range | None = None) -> list[bytes]:
+    """A PNG of each page at `dpi` (or of the `pages` given, numbered from 0), the page's
+    size in whole pixels, sRGB (its ICC profile inside) with the dpi written in the file;
+    `progress(done, total)` after each page."""
     document = pypdfium2.PdfDocument(pdf)
     try:
-        total, images = len(document), []
-        for index in range(total):
+        chosen = range(len(document)) if pages is None else pages
+        images = []
+        for index in chosen:
             images.append(_png(document[index], dpi))
             if progress is not None:
-                progress(index + 1, total)
+                progress(len(images), len(chosen))
         return images
+    finally:
+        document.close()
+
+
+def page_count(pdf: bytes) -> int:
+    document = pypdfium2.PdfDocument(pdf)
+    try:
+        return len(document)
     finally:
         document.close()
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from operator import add
 
-from cardgen.batch import run_chunks
+from cardgen.batch import START_METHOD, run_chunks
 from cardgen.engine import (
     BUNDLED,
     FIRST_JOKER,
@@ -112,6 +112,7 @@ def simulate(
     jobs: int = 1,
     pool: CardPool = BUNDLED,
     sets: Sequence[str] = (),
+    start_method: str | None = START_METHOD,  # "spawn" from a process with threads (the studio)
 ) -> SimulationResult:
     """Play `games` games with the cards of `pool` (the bundled ones changed by the card
     sets named `sets`) on `jobs` processes; `progress(done)` is called now and then.
@@ -123,7 +124,7 @@ def simulate(
     make_players(kinds)  # an unknown kind is reported here, before any worker starts
     started = time.perf_counter()
     work = partial(play_chunk, options, tuple(kinds), seed, check, pool=pool)
-    sums = run_chunks(work, games, jobs, add, Sums.empty(len(kinds)), progress)
+    sums = run_chunks(work, games, jobs, add, Sums.empty(len(kinds)), progress, start_method)
     seconds = time.perf_counter() - started
     played = max(games, 1)
     return SimulationResult(

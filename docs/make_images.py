@@ -105,6 +105,7 @@ def main() -> None:
         tts_sheet(out / "tts")
         halo_cards(out / "halo")
         text_card(out / "text")
+    studio_screenshots()
 
 
 def text_card(out: Path) -> None:
@@ -185,6 +186,49 @@ def phone_photo_card(out: Path) -> None:
     both.paste(shown, (0, 0))
     both.paste(card, (shown.width + 20, 0))
     both.quantize(256).save(IMAGES / "card-phone-photo.png", optimize=True)
+
+
+def studio_screenshots() -> None:
+    """The studio's main page at a desktop's width in English and at a phone's in German, as
+    Debian's chromium shows them (skipped, with a line saying so, where it or Playwright is missing)."""
+    import shutil
+    import time
+
+    browser = shutil.which("chromium")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        browser = None
+    if browser is None:
+        print("make_images: no chromium or Playwright here; the studio's screenshots are kept as they are")
+        return
+    studio = subprocess.Popen(
+        [sys.executable, "-m", "cardgen", "studio", "--no-browser"], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        address = re.search(r"http://\S+", studio.stdout.readline()).group(0)
+        with sync_playwright() as playwright:
+            chromium = playwright.chromium.launch(executable_path=browser, args=["--no-sandbox"])
+            for target, size, lang, jokers in (
+                ("studio-print.png", (1366, 900), "en-GB", False),
+                ("studio-phone-de.png", (390, 844), "de-DE", True),
+            ):
+                page = chromium.new_page(viewport={"width": size[0], "height": size[1]}, locale=lang)
+                page.goto(address)
+                if jokers:
+                    page.get_by_label("Die 10 Joker").check()
+                time.sleep(2)  # the pictures drawn and shown
+                if jokers:  # the download button, the advice and the first front beside its back
+                    page.evaluate(
+                        "() => window.scrollTo(0, document.getElementById('download').getBoundingClientRect().top + scrollY - 60)"
+                    )
+                    time.sleep(0.5)
+                page.screenshot(path=str(IMAGES / target))
+                page.close()
+            chromium.close()
+    finally:
+        studio.terminate()
+        studio.wait()
 
 
 if __name__ == "__main__":

@@ -16,7 +16,7 @@ from functools import partial
 
 from cardgen.balance.play import Side, Sides, play_chunk
 from cardgen.balance.stats import FEWEST_GAMES, Difference, Interval, mean_interval, paired_differences
-from cardgen.batch import run_chunks
+from cardgen.batch import START_METHOD, run_chunks
 from cardgen.engine import BUNDLED, CardPool, OptionError, Options
 from cardgen.engine.deck import changed_cards, never_dealt
 from cardgen.errors import InputError
@@ -121,6 +121,7 @@ def balance(
     set_names: list[str] | None = None,
     check: bool = True,
     progress=None,
+    start_method: str | None = START_METHOD,  # "spawn" from a process with threads (the studio)
 ) -> BalanceReport:
     if games < FEWEST_GAMES:
         raise InputError(f"a balance report needs at least {FEWEST_GAMES} games per deck, not {games}")
@@ -139,7 +140,7 @@ def balance(
             f"({listed_cards(never)}): both decks would play the same games; choose another variant or more players"
         )
     work = partial(play_chunk, options, tuple(kinds), seed, (BUNDLED, pool), frozenset(tracked), check)
-    sides: Sides = run_chunks(work, games, jobs, _added, Sides(), progress)
+    sides: Sides = run_chunks(work, games, jobs, _added, Sides(), progress, start_method)
     return BalanceReport(
         options=options,
         kinds=list(kinds),

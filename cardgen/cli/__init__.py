@@ -87,7 +87,7 @@ def main() -> None:
 class _Commands(MutableMapping[str, click.Command]):
     """The commands by name, one module each (cardgen/cli/NAME.py, defining `command`),
     each loaded when its command is first looked up: `cardgen build` loads none of the
-    other ten. Their names are known beforehand, for the help and for 'Did you mean'."""
+    other eleven. Their names are known beforehand, for the help and for 'Did you mean'."""
 
     NAMES = (
         "balance",
@@ -100,6 +100,7 @@ class _Commands(MutableMapping[str, click.Command]):
         "rules",
         "sheet",
         "simulate",
+        "studio",
         "verify",
     )
 

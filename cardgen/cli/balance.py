@@ -36,27 +36,19 @@ def command(card_sets, variant, player_count, games, players_kind, seed, as_json
     player), the rounds per game, the round scores and where your new cards end up. A
     difference is a finding only when its interval, paired on the same seeds and held for
     all measures at once, leaves out zero; otherwise it is within the noise."""
-    from cardgen.balance import balance
     from cardgen.balance.pdf import balance_pdf
     from cardgen.balance.words import text_report
     from cardgen.batch import all_cores
-    from cardgen.cli.simulate import Progress, game_settings
+    from cardgen.choices import balance_run
+    from cardgen.cli.simulate import Progress
     from cardgen.files import write_file
-    from cardgen.simulate import never_dealt_words
 
-    options, kinds, pool = game_settings(variant, player_count, players_kind, card_sets, None, None, False, False, None)
     with Progress(games) as progress:
-        report = balance(
-            options, kinds, games, seed, pool, jobs or all_cores(), [str(name) for name in card_sets], progress=progress
+        report, notes = balance_run(
+            card_sets, variant, player_count, players_kind, games, seed, jobs or all_cores(), progress
         )
-    if report.never_dealt:
-        click.echo(f"cardgen: note: {never_dealt_words(options, len(kinds), report.never_dealt)}.", err=True)
-    if not report.games_vary:
-        click.echo(
-            "cardgen: note: every game was the same game (these players never choose at random): "
-            "the report can tell no finding; add a random player.",
-            err=True,
-        )
+    for note in notes:
+        click.echo(f"cardgen: note: {note}", err=True)
     if output:
         write_file(output, balance_pdf(report, lang, paper))
     click.echo(json.dumps(report.as_json()) if as_json else text_report(report, lang))

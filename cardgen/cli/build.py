@@ -12,7 +12,6 @@ from cardgen.cli.options import (
     faces_option,
     output_option,
     print_options,
-    resolve_print_settings,
     set_option,
 )
 from cardgen.errors import printable
@@ -70,6 +69,7 @@ def command(
         from dataclasses import replace
 
         from cardgen.build import build, stale_cut_files
+        from cardgen.choices import resolve_print_settings
         from cardgen.files import write_files
 
         settings = resolve_print_settings(layout, paper, flip, back_offset, printer, lang, ruler_measured)

@@ -23,13 +23,8 @@ from cardgen.errors import printable
 def command(paper, flip, back_offset, printer, lang, output):
     """Write a calibration sheet: print it two-sided, hold it against a lamp, and read
     the --back-offset X,Y that cancels your printer's shift."""
-    from cardgen.cli.options import resolve_print_settings
+    from cardgen.choices import calibration_file
     from cardgen.files import write_file
-    from cardgen.render.calibration import calibration_pdf
 
-    settings = resolve_print_settings("standard", paper, flip, back_offset, printer, lang)
-    content = calibration_pdf(
-        paper=settings.paper or "a4", flip=settings.flip or "long", back_offset=settings.back_offset, lang=lang
-    )
-    write_file(output, content)
+    write_file(output, calibration_file(paper, flip, back_offset, printer, lang))
     click.echo(printable(output))

@@ -1,5 +1,6 @@
-"""The commands' options, one decorator per family, and how the printing ones combine:
-explicit options win over a saved printer profile, which wins over the layout."""
+"""The commands' options, one decorator per family; how the printing ones combine
+(explicit options win over a saved printer profile, which wins over the layout) is
+cardgen.choices, which the studio shares."""
 
 from pathlib import Path
 
@@ -126,37 +127,6 @@ def paper_options(function):
         function,
         [paper_option("A4"), flip_option("long; a one-page PDF prints one-sided"), printer_option("paper and flip")],
     )
-
-
-def resolve_paper_and_flip(paper: str | None, flip: str | None, printer: str | None) -> tuple[str, str]:
-    """The paper and flip of pages without a card layout: the options, else the printer
-    profile's, else A4 and the long edge."""
-    settings = resolve_print_settings("standard", paper, flip, None, printer, DEFAULT_LANG)
-    return settings.paper or "a4", settings.flip or "long"
-
-
-def resolve_print_settings(layout, paper, flip, back_offset, printer, lang, ruler_measured=None):
-    """Explicit options win over the printer profile, which wins over the layout."""
-    from cardgen.build import PrintSettings
-    from cardgen.formats import TRUE_RULER
-
-    offset, measured = (0.0, 0.0), TRUE_RULER
-    if printer:  # the printer profiles load only when asked for: a plain build does without platformdirs
-        from cardgen.printers import load_profile
-
-        profile = load_profile(printer)
-        paper = paper or profile.paper
-        flip = flip or profile.flip
-        offset, measured = profile.back_offset, profile.ruler_measured
-    if back_offset:
-        from cardgen.printers import parse_offset
-
-        offset = parse_offset(back_offset)
-    if ruler_measured:
-        from cardgen.printers import parse_ruler_measured
-
-        measured = parse_ruler_measured(ruler_measured)
-    return PrintSettings(layout=layout, paper=paper, flip=flip, back_offset=offset, lang=lang, ruler_measured=measured)
 
 
 class VariantChoice(click.ParamType):

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import click
 
-from cardgen.cli.options import lang_option, output_option, paper_options, resolve_paper_and_flip
+from cardgen.cli.options import lang_option, output_option, paper_options
 from cardgen.errors import printable
 
 
@@ -28,30 +28,19 @@ def command(variant, lang, reference, paper, flip, printer, output):
     Without VARIANT, every variant's summary goes to output/rules-VARIANT-LANG.pdf;
     with --reference and no VARIANT, one sheet holds the reference cards of all.
     """
+    from cardgen.choices import check_variant, reference_files, resolve_paper_and_flip, rule_summary_files
     from cardgen.model.rules import summary_variants
-    from cardgen.render.reference import reference_sheet_pdf
-    from cardgen.summaries import summary_pdf
 
     paper, flip = resolve_paper_and_flip(paper, flip, printer)
     if reference:
-        variants = [_check_variant(variant)] if variant else summary_variants()
-        files = {f"reference-{variant or 'all'}-{lang}.pdf": reference_sheet_pdf(variants, lang, paper)}
+        variants = [check_variant(variant)] if variant else summary_variants()
+        files = reference_files(variants, lang, paper, every=not variant)
     elif variant and Path(variant).suffix in (".yaml", ".yml"):
-        files = {f"rules-{Path(variant).stem}-{lang}.pdf": summary_pdf(variant, lang, paper, flip)}
+        files = rule_summary_files([variant], lang, paper, flip)
     else:
-        variants = [_check_variant(variant)] if variant else summary_variants()
-        files = {f"rules-{v}-{lang}.pdf": summary_pdf(v, lang, paper, flip) for v in variants}
+        variants = [check_variant(variant)] if variant else summary_variants()
+        files = rule_summary_files(variants, lang, paper, flip)
     _write(files, output, single=bool(variant) or reference)
-
-
-def _check_variant(variant: str) -> str:
-    from cardgen.engine import variant_words
-    from cardgen.errors import InputError
-    from cardgen.model.rules import summary_variants
-
-    if variant not in summary_variants():
-        raise InputError(f"there is no variant {variant!r}: choose {variant_words(summary_variants())}.")
-    return variant
 
 
 def _write(files: dict[str, bytes], output: Path | None, single: bool) -> None:

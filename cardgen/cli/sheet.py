@@ -2,7 +2,7 @@
 
 import click
 
-from cardgen.cli.options import lang_option, output_option, paper_options, resolve_paper_and_flip
+from cardgen.cli.options import lang_option, output_option, paper_options
 
 
 @click.command("sheet")
@@ -33,21 +33,21 @@ def command(variant, players, copies, lang, paper, flip, printer, output):
     Without VARIANT, the sheets of every variant (with --players, of those played
     by that many).
     """
-    from cardgen.cli.rules import _check_variant, _write
+    from cardgen.choices import check_variant, resolve_paper_and_flip, score_sheet_files
+    from cardgen.cli.rules import _write
     from cardgen.errors import InputError
     from cardgen.model.rules import summary_variants
-    from cardgen.render.scoresheet import player_range, score_sheet_pdf
+    from cardgen.render.scoresheet import player_range
 
     paper, flip = resolve_paper_and_flip(paper, flip, printer)
     count = _player_count(players)
     if variant:
-        variants = [_check_variant(variant)]
+        variants = [check_variant(variant)]
     else:
         variants = [v for v in summary_variants() if count is None or player_range(v)[0] <= count <= player_range(v)[1]]
         if not variants:
             raise InputError(f"no variant is played by {count} players.")
-    suffix = f"-{count}p" if count is not None else ""
-    files = {f"score-{v}{suffix}-{lang}.pdf": score_sheet_pdf(v, lang, count, paper, flip, copies) for v in variants}
+    files = score_sheet_files(variants, count, copies, lang, paper, flip)
     _write(files, output, single=bool(variant))
     if copies > 1:
         _say_pages(files, copies)

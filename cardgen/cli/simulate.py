@@ -61,6 +61,7 @@ def command(
     total and the win rate (a shared win counts for each winner), the mean
     number of rounds, and games per second."""
     from cardgen.batch import all_cores
+    from cardgen.choices import game_settings
     from cardgen.simulate import simulate
 
     options, kinds, pool = game_settings(
@@ -79,36 +80,6 @@ def command(
             sets=[str(name) for name in card_sets],
         )
     click.echo(json.dumps(result.as_json()) if as_json else result.summary())
-
-
-def game_settings(
-    variant, player_count, players_kind, card_sets, threshold, rounds, free_companion, one_zero_each, max_players
-):
-    """(options, a player kind per seat, the cards) from the command line; InputError when they
-    do not make a game."""
-    from cardgen.engine import OptionError, Options
-    from cardgen.errors import InputError
-    from cardgen.model.play import check_players, load_pool
-
-    kinds = [kind.strip() for given in players_kind for kind in given.split(",")]  # the option may be repeated
-    if len(kinds) == 1:
-        kinds *= player_count
-    if len(kinds) != player_count:
-        raise InputError(f"--players-kind names {len(kinds)} players but --players is {player_count}")
-    try:
-        options = Options(
-            variant,
-            threshold=threshold,
-            rounds=rounds,
-            free_companion=free_companion,
-            one_zero_each=one_zero_each,
-            max_players=max_players,
-        )
-    except OptionError as exc:
-        raise InputError(str(exc)) from None
-    pool = load_pool(card_sets)
-    check_players(options, player_count, pool, card_sets)
-    return options, kinds, pool
 
 
 class Progress:

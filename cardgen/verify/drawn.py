@@ -178,6 +178,13 @@ def _slot_place(card: CardPlace, back: BackPlace | None = None) -> str:
     return f"page {entry.page}, slot {card.slot + 1}, card {card.id} at x {x:.1f} mm, y {y:.1f} mm"
 
 
+def _slot_details(card: CardPlace, back: BackPlace | None = None) -> dict:
+    """The card, and the page and trim box (mm, from the page's lower left) of its face or
+    of its back: what a picture of the page outlines."""
+    entry = card if back is None else back
+    return {"card": card.id, "page": entry.page, "box_mm": [round(value, 3) for value in entry.trim_mm]}
+
+
 def _printed_forms(label: str) -> set[str]:
     """A joker's value as any language prints it (0.4, 0,4)."""
     from cardgen.texts import languages, with_decimal_separator
@@ -199,7 +206,7 @@ class CardsCheck(PageCheck):
                     "pdf.cards",
                     f"card {card.id} should be on page {number}, but the file ends at page {self.file_pages}",
                     _slot_place(card),
-                    card=card.id,
+                    **_slot_details(card),
                 )
                 continue
             if card.kind in ("blank", "reference"):
@@ -215,7 +222,7 @@ class CardsCheck(PageCheck):
                     "pdf.cards",
                     f"{card.label} is not printed in its slot ({seen})",
                     _slot_place(card),
-                    card=card.id,
+                    **_slot_details(card),
                     found=found,
                 )
 
@@ -339,14 +346,17 @@ class _Worst:
         return f"worst {self.offset:.3f} mm, card {self.card}"
 
 
-def _off(check, name: str, card: CardPlace, place: str, dx: float, dy: float, message: str) -> bool:
+def _off(check, name: str, card: CardPlace, back, dx: float, dy: float, message: str) -> bool:
     """Keep the check's worst offset; fail, saying `message` with dx and dy filled in, when
-    (dx, dy) passes the tolerance."""
+    (dx, dy) passes the tolerance; `back`: the card's back, when it is the back that is off."""
     off = max(abs(dx), abs(dy))
     check.worst.add(off, card.id)
     if off <= TOLERANCE_MM:
         return False
-    check.failed(name, message.format(dx=dx, dy=dy), place, card=card.id, offset_mm=[round(dx, 3), round(dy, 3)])
+    offset = [round(dx, 3), round(dy, 3)]
+    check.failed(
+        name, message.format(dx=dx, dy=dy), _slot_place(card, back), **_slot_details(card, back), offset_mm=offset
+    )
     return True
 
 
@@ -366,7 +376,7 @@ class FacesCheck(PageCheck):
         drawn = _drawn_offsets(view, [card.trim_mm for _, card in on_page.fronts], self.reach, self.record.shared_cuts)
         for (index, card), (offsets, short) in zip(on_page.fronts, drawn):
             if None in offsets:
-                self.failed("pdf.faces", "nothing is drawn in this slot", _slot_place(card), card=card.id)
+                self.failed("pdf.faces", "nothing is drawn in this slot", _slot_place(card), **_slot_details(card))
                 continue
             self.centres[index] = _centre_of(card.trim_mm, offsets)
             dx, dy = offsets
@@ -374,7 +384,7 @@ class FacesCheck(PageCheck):
                 self,
                 "pdf.faces",
                 card,
-                _slot_place(card),
+                None,
                 dx,
                 dy,
                 "the face is off its slot by ({dx:+.2f}, {dy:+.2f}) mm",
@@ -385,7 +395,7 @@ class FacesCheck(PageCheck):
                     "pdf.faces",
                     "the face stops short of the cut line: a white edge would show",
                     _slot_place(card),
-                    card=card.id,
+                    **_slot_details(card),
                 )
 
     def finish(self) -> None:
@@ -428,20 +438,23 @@ class BacksCheck(PageCheck):
                     "pdf.backs",
                     f"the {self.what} should be on page {number}, but the file ends at page {self.file_pages}",
                     _slot_place(card, back),
-                    card=card.id,
+                    **_slot_details(card, back),
                 )
             return
         drawn = _drawn_offsets(view, [back.trim_mm for _, _, back in backs], self.reach, record.shared_cuts)
         for (index, card, back), (offsets, _) in zip(backs, drawn):
             if None in offsets:
                 self.failed(
-                    "pdf.backs", f"no {self.what} is drawn behind this card", _slot_place(card, back), card=card.id
+                    "pdf.backs",
+                    f"no {self.what} is drawn behind this card",
+                    _slot_place(card, back),
+                    **_slot_details(card, back),
                 )
                 continue
             ex, ey = _behind_in(record, self.faces[index])
             bx, by = _centre_of(back.trim_mm, offsets)
             away = f"the {self.what} is ({{dx:+.2f}}, {{dy:+.2f}}) mm away from behind its face ({self.how})"
-            _off(self, "pdf.backs", card, _slot_place(card, back), bx - ex, by - ey, away)
+            _off(self, "pdf.backs", card, back, bx - ex, by - ey, away)
 
     def finish(self) -> None:
         if not self.problems:

@@ -1,0 +1,432 @@
+// cardgen studio: the pictures of what a page's choices make, kept up to date as the
+// choices change, and the calibration page's reading. Plain JavaScript, nothing fetched
+// from anywhere but the studio itself.
+"use strict";
+
+(function () {
+  const main = document.querySelector("main");
+  const page = main.dataset.page;
+  const lang = main.dataset.lang;
+  const choices = document.getElementById("choices");
+  const reading = document.getElementById("reading");
+  // on a phone the menu scrolls sideways: the page's own entry in sight
+  const here = document.querySelector("nav a[aria-current=page]");
+  if (here && here.parentElement.parentElement.scrollWidth > here.parentElement.parentElement.clientWidth) {
+    here.parentElement.parentElement.scrollLeft = here.offsetLeft - 16;
+  }
+  const words = {};
+  document.querySelectorAll("#words").forEach((template) => {
+    template.content.querySelectorAll("data").forEach((item) => { words[item.value] = item.textContent; });
+  });
+  const say = (key, values) => Object.entries(values || {}).reduce(
+    (text, [name, value]) => text.split("{" + name + "}").join(String(value)), words[key] || key);
+
+  function valueOf(name) {
+    const field = choices.elements.namedItem(name);
+    if (!field) return null;
+    if (field instanceof RadioNodeList) return field.value;
+    return field.value;
+  }
+
+  // Parts of a form that only some answers need
+  function showWhatApplies() {
+    const twoSided = valueOf("two_sided");
+    document.querySelectorAll("[data-show-if-two-sided]").forEach((part) => { part.hidden = twoSided === "no"; });
+    document.querySelectorAll("[data-hide-for-material]").forEach((part) => {
+      part.hidden = valueOf("material") === part.dataset.hideForMaterial;
+    });
+    document.querySelectorAll("[data-show-for-document]").forEach((part) => {
+      part.hidden = valueOf("document") !== part.dataset.showForDocument;
+    });
+  }
+
+  const status = document.getElementById("status");
+  const error = document.getElementById("error");
+  const download = document.getElementById("download");
+  const pages = document.getElementById("pages");
+  let running = null;
+  let timer = null;
+
+  function element(tag, attributes, children) {
+    const made = document.createElement(tag);
+    Object.entries(attributes || {}).forEach(([name, value]) => made.setAttribute(name, value));
+    (children || []).forEach((child) => made.append(child));
+    return made;
+  }
+
+  function picture(file, index, side) {
+    const n = index + 1;
+    const label = file.name + ", " + say("preview.page", { n: n }) + (side ? ", " + say("preview." + side) : "");
+    const image = element("img", { src: file.url + "/" + index + "?size=small", alt: label, loading: index < 4 ? "eager" : "lazy" });
+    const button = element("button", { type: "button", class: "page", "aria-label": say("preview.larger", { name: file.name, n: n }) }, [image]);
+    button.addEventListener("click", () => enlarge(file.url + "/" + index + "?size=large", label));
+    const caption = element("figcaption", {}, [say("preview.page", { n: n }) + (side ? " · " + say("preview." + side) : "")]);
+    return element("figure", {}, [button, caption]);
+  }
+
+  function enlarge(url, label) {
+    const dialog = document.getElementById("larger");
+    const image = dialog.querySelector("img");
+    image.src = url;
+    image.alt = label;
+    dialog.showModal();
+  }
+
+  // Every page of every file, fronts beside their backs; `marked`: the pages (from 1) of
+  // each file that a check found wrong
+  function showPages(files, marked) {
+    pages.replaceChildren();
+    files.forEach((file) => {
+      const section = element("section", { class: "file" }, [element("h3", {}, [file.name])]);
+      const sheet = element("div", { class: file.pairs ? "pairs" : "singles" });
+      for (let index = 0; index < file.pages; index += file.pairs ? 2 : 1) {
+        if (file.pairs) {
+          const pair = element("div", { class: "pair" }, [picture(file, index, "front")]);
+          if (index + 1 < file.pages) pair.append(picture(file, index + 1, "back"));
+          sheet.append(pair);
+        } else {
+          sheet.append(picture(file, index, null));
+        }
+      }
+      section.append(sheet);
+      pages.append(section);
+      ((marked || {})[file.name] || []).forEach((mark) => {
+        const figure = sheet.querySelectorAll("figure")[mark.page - 1];
+        if (!figure) return;
+        figure.classList.add("failed");
+        if (mark.box) outline(figure.querySelector("img"), mark.box, file.dpi);
+      });
+    });
+  }
+
+  // A red frame on the picture around a card a check found wrong; `box`: its trim in mm
+  // from the page's lower left, the picture drawn at `dpi`
+  function outline(image, box, dpi) {
+    const frame = element("span", { class: "card-outline", "aria-hidden": "true" });
+    const place = () => {
+      const [x, y, w, h] = box.map((mm) => (mm * dpi) / 25.4);
+      const width = image.naturalWidth;
+      const height = image.naturalHeight;
+      frame.style.left = (100 * x) / width + "%";
+      frame.style.top = (100 * (height - y - h)) / height + "%";
+      frame.style.width = (100 * w) / width + "%";
+      frame.style.height = (100 * h) / height + "%";
+    };
+    if (image.complete && image.naturalWidth) place(); else image.addEventListener("load", place);
+    image.parentElement.append(frame);
+  }
+
+  // The calibration sheet's scales as pictures: a click on a line chooses what it reads
+  function showScales(scales) {
+    const place = document.getElementById("scales");
+    if (!place || !scales) return;
+    place.replaceChildren(element("p", { class: "help" }, [place.dataset.help]));
+    // the front draws each axis's two scales alike: one picture per axis is enough to point with
+    scales.filter((scale, index) => scales.findIndex((other) => other.axis === scale.axis) === index).forEach((scale) => {
+      const image = element("img", { src: scale.url, alt: scale.axis.toUpperCase() + ", " + place.dataset[scale.station] });
+      const marker = element("span", { class: "scale-marker", hidden: "" });
+      const holder = element("div", { class: "scale-picture" }, [image, marker]);
+      image.addEventListener("click", (event) => {
+        const [x0, y0, x1, y1] = scale.box_mm;
+        const x = x0 + (event.offsetX / image.clientWidth) * (x1 - x0);
+        const y = y1 - (event.offsetY / image.clientHeight) * (y1 - y0);
+        let best = null;
+        Object.entries(scale.rows).forEach(([row, lines]) => lines.forEach((line) => {
+          const away = Math.hypot(line.at_mm[0] - x, line.at_mm[1] - y);
+          if (!best || away < best.away) best = { row, line, away };
+        }));
+        const field = reading.elements.namedItem(scale.axis + "_" + best.row);
+        field.value = String(best.line.reads);
+        field.dispatchEvent(new Event("change", { bubbles: true }));
+        marker.style.left = (100 * (best.line.at_mm[0] - x0)) / (x1 - x0) + "%";
+        marker.style.top = (100 * (y1 - best.line.at_mm[1])) / (y1 - y0) + "%";
+        marker.hidden = false;
+      });
+      place.append(element("figure", {}, [holder, element("figcaption", {}, [scale.axis.toUpperCase() + " · " + place.dataset[scale.station]])]));
+    });
+  }
+
+  function show(result) {
+    showPages(result.files);
+    showScales(result.scales);
+    document.getElementById("file-names").replaceChildren(...result.names.map((name) => element("li", {}, [name])));
+    document.getElementById("command").textContent = result.command;
+    download.textContent = result.names.length === 1
+      ? say("download.one", { name: result.names[0] })
+      : say("download.several", { count: result.names.length });
+    download.disabled = false;
+    const twoSided = result.files.some((file) => file.pairs);
+    const shop = valueOf("material") === "print_shop";
+    document.querySelectorAll(".advice .sides").forEach((part) => {
+      const edge = say(valueOf("flip") === "short" ? "advice.short_edge" : "advice.long_edge");
+      part.textContent = shop ? part.dataset.printShop
+        : twoSided ? part.dataset.twoSided.replace("{edge}", edge) : part.dataset.oneSided;
+    });
+    document.querySelectorAll(".advice .for-printer").forEach((part) => { part.hidden = shop; });
+    document.querySelectorAll(".advice .duplex-only").forEach((part) => { part.hidden = !twoSided; });
+  }
+
+  async function refresh() {
+    if (running) running.abort();
+    running = new AbortController();
+    status.textContent = say("preview.waiting");
+    download.disabled = true;
+    try {
+      const answer = await fetch("/preview/" + page, { method: "POST", body: new FormData(choices), signal: running.signal });
+      const result = await answer.json();
+      if (!answer.ok || result.error) {
+        error.textContent = result.error;
+        error.hidden = false;
+        pages.replaceChildren();
+      } else {
+        error.hidden = true;
+        show(result);
+      }
+      status.textContent = "";
+    } catch (failure) {
+      if (failure.name === "AbortError") return;
+      error.textContent = say("error.offline");
+      error.hidden = false;
+      status.textContent = "";
+    }
+  }
+
+  function changed() {
+    showWhatApplies();
+    clearTimeout(timer);
+    timer = setTimeout(refresh, page === "cards" ? 500 : 150);
+  }
+
+  if (choices) {
+    choices.addEventListener("change", changed);
+    choices.addEventListener("input", changed);
+    showWhatApplies();
+    refresh();
+  }
+
+  // The check page: the files sent to verify, its report as a list, the pages as pictures
+  const upload = document.getElementById("upload");
+  if (upload) {
+    const input = document.getElementById("files");
+    const drop = document.getElementById("drop");
+    drop.addEventListener("dragover", (event) => { event.preventDefault(); drop.classList.add("over"); });
+    drop.addEventListener("dragleave", () => drop.classList.remove("over"));
+    drop.addEventListener("drop", (event) => {
+      event.preventDefault();
+      drop.classList.remove("over");
+      input.files = event.dataTransfer.files;
+      upload.requestSubmit();
+    });
+    const reports = document.getElementById("reports");
+    const verdict = document.getElementById("verdict");
+    upload.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      status.textContent = say("check.checking");
+      error.hidden = true;
+      verdict.hidden = true;
+      reports.replaceChildren();
+      pages.replaceChildren();
+      try {
+        const answer = await fetch("/check", { method: "POST", body: new FormData(upload) });
+        const result = await answer.json();
+        status.textContent = "";
+        if (!answer.ok || result.error) {
+          error.textContent = result.error;
+          error.hidden = false;
+          return;
+        }
+        const marked = {};
+        result.reports.forEach((report) => {
+          const list = element("ul", { class: "checks" });
+          const first = { fail: 0, info: 1, pass: 2 };  // what went wrong at the top
+          [...report.checks].sort((a, b) => first[a.result] - first[b.result]).forEach((check) => {
+            const where = check.place ? " [" + check.place + "]" : "";
+            const badge = element("span", { class: "badge " + check.result }, [say("check." + check.result)]);
+            list.append(element("li", { class: check.result }, [badge, " " + check.name + ": " + check.message + where]));
+            const marks = (marked[report.input] = marked[report.input] || []);
+            const pages = check.result === "fail" && /pages? ([\d, ]+)/.exec(check.place || "");
+            if (check.result === "fail" && check.box_mm) marks.push({ page: check.page, box: check.box_mm });
+            else if (pages) marks.push(...pages[1].split(",").map((n) => ({ page: Number(n) })));
+          });
+          reports.append(element("section", { class: "report" }, [element("h3", {}, [report.input]), list]));
+        });
+        const ok = result.reports.every((report) => report.ok);
+        verdict.replaceChildren(ok ? verdict.dataset.passed : verdict.dataset.failed, element("small", {}, [result.summary]));
+        verdict.className = "verdict " + (ok ? "pass" : "fail");
+        verdict.hidden = false;
+        showPages(result.files, marked);
+      } catch (failure) {
+        status.textContent = "";
+        error.textContent = say("error.offline");
+        error.hidden = false;
+      }
+    });
+  }
+
+  // My own cards: the pictures beside the set, and a balance run with its progress
+  const pictureForm = document.getElementById("pictures");
+  if (pictureForm) {
+    const kept = document.getElementById("pictures-kept");
+    const failed = document.getElementById("pictures-error");
+    pictureForm.addEventListener("change", async () => {
+      try {
+        const answer = await fetch("/pictures", { method: "POST", body: new FormData(pictureForm) });
+        const result = await answer.json();
+        failed.hidden = answer.ok && !result.error;
+        if (!failed.hidden) {
+          failed.textContent = result.error;
+          return;
+        }
+        kept.textContent = kept.dataset.words.replace("{names}", result.names.join(", "));
+        refresh();
+      } catch (failure) {
+        failed.textContent = say("error.offline");
+        failed.hidden = false;
+      }
+    });
+  }
+  const play = document.getElementById("play");
+  if (play) {
+    const bar = document.getElementById("games-played");
+    const said = document.getElementById("play-status");
+    const failed = document.getElementById("play-error");
+    const stop = document.getElementById("stop");
+    const start = document.getElementById("balance");
+    const simulate = document.getElementById("simulate");
+    const setId = choices.elements.namedItem("set").value;
+    let job = null;
+    const finish = () => {
+      job = null;
+      sessionStorage.removeItem("cardgen-balance");
+      start.disabled = simulate.disabled = false;
+      stop.hidden = true;
+    };
+    const showReport = (result) => {
+      document.getElementById("report-text").textContent = result.text;
+      const picture = document.getElementById("report-picture");
+      const pdf = document.getElementById("report-pdf");
+      picture.hidden = pdf.parentElement.hidden = !result.picture;  // a simulation has no chart
+      if (result.picture) picture.src = result.picture + "?size=large";
+      if (result.pdf) pdf.href = result.pdf;
+      document.getElementById("report-text").closest("details").open = !result.picture;
+      document.getElementById("report-notes").replaceChildren(...result.notes.map((note) => element("li", {}, [note])));
+      document.getElementById("report").hidden = false;
+    };
+    const follow = async () => {
+      if (!job) return;
+      try {
+        const answer = await fetch("/balance/" + job);
+        const state = await answer.json();
+        if (!answer.ok) { finish(); return; }
+        bar.hidden = false;
+        bar.max = state.total;
+        bar.value = state.done;
+        said.textContent = said.dataset.playing.replace("{done}", state.done).replace("{total}", state.total);
+        if (!state.finished) { setTimeout(follow, 300); return; }
+        finish();
+        if (state.error) {
+          failed.textContent = state.error;
+          failed.hidden = false;
+        } else if (state.stopped) {
+          said.textContent = said.dataset.stopped;
+        } else {
+          showReport(state.result);
+        }
+      } catch (failure) {
+        failed.textContent = say("error.offline");
+        failed.hidden = false;
+        finish();
+      }
+    };
+    play.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      failed.hidden = true;
+      const form = new FormData(play);
+      form.set("run", event.submitter ? event.submitter.value : "balance");
+      form.set("set", setId);
+      form.set("lang", valueOf("lang"));
+      form.set("yaml", valueOf("yaml"));
+      const answer = await fetch("/balance", { method: "POST", body: form });
+      const result = await answer.json();
+      if (!answer.ok || result.error) {
+        failed.textContent = result.error;
+        failed.hidden = false;
+        return;
+      }
+      job = result.job;
+      sessionStorage.setItem("cardgen-balance", job);
+      start.disabled = simulate.disabled = true;
+      stop.hidden = false;
+      document.getElementById("report").hidden = true;
+      follow();
+    });
+    stop.addEventListener("click", () => { if (job) fetch("/balance/" + job, { method: "POST" }); });
+    // a page reloaded in the middle of a run follows it on
+    job = sessionStorage.getItem("cardgen-balance");
+    if (job) { start.disabled = simulate.disabled = true; stop.hidden = false; follow(); }
+  }
+
+  // A recorded game replayed by the rules, beside the page's own set
+  const refereeForm = document.getElementById("referee");
+  if (refereeForm) {
+    const verdict = document.getElementById("referee-verdict");
+    const failed = document.getElementById("referee-error");
+    const account = document.getElementById("referee-text");
+    refereeForm.addEventListener("change", async () => {
+      verdict.hidden = failed.hidden = account.hidden = true;
+      try {
+        const answer = await fetch("/referee", { method: "POST", body: new FormData(refereeForm) });
+        const result = await answer.json();
+        if (!answer.ok || result.error) {
+          failed.textContent = result.error;
+          failed.hidden = false;
+          return;
+        }
+        verdict.replaceChildren(result.ok ? verdict.dataset.ok : verdict.dataset.broken);
+        if (!result.ok) verdict.append(element("small", {}, [result.broken]));
+        verdict.className = "verdict " + (result.ok ? "pass" : "fail");
+        verdict.hidden = false;
+        account.textContent = result.text;
+        account.hidden = false;
+      } catch (failure) {
+        failed.textContent = say("error.offline");
+        failed.hidden = false;
+      }
+    });
+  }
+
+  // The calibration page: what the scales read, and the printer saved with it
+  if (reading) {
+    const number = new Intl.NumberFormat(lang, { signDisplay: "exceptZero", maximumFractionDigits: 2 });
+    const mm = (axis) => Number(reading.elements.namedItem(axis + "_whole").value) + Number(reading.elements.namedItem(axis + "_fine").value);
+    const showOffset = () => {
+      document.getElementById("offset").textContent = say("calibrate.result", { x: number.format(mm("x")), y: number.format(mm("y")) });
+    };
+    reading.addEventListener("change", showOffset);
+    showOffset();
+    reading.addEventListener("submit", async (event) => {
+      event.preventDefault();
+      const form = new FormData(reading);
+      form.set("paper", valueOf("paper"));
+      form.set("flip", valueOf("flip"));
+      const failed = document.getElementById("save-error");
+      try {
+        const answer = await fetch("/printer", { method: "POST", body: form });
+        const result = await answer.json();
+        if (!answer.ok || result.error) {
+          failed.textContent = result.error;
+          failed.hidden = false;
+          return;
+        }
+        failed.hidden = true;
+        document.getElementById("saved").textContent = say("calibrate.saved", { name: result.name });
+        const use = document.getElementById("use-printer");
+        use.href = "/print?lang=" + encodeURIComponent(lang) + "&printer=" + encodeURIComponent(result.name);
+        use.hidden = false;
+      } catch (failure) {
+        failed.textContent = say("error.offline");
+        failed.hidden = false;
+      }
+    });
+  }
+})();

@@ -1,0 +1,688 @@
+"""cardgen studio through Starlette's test client: who it lets in, what its pages offer,
+and that every download is the bytes the command line writes for the same choices."""
+
+import io
+import zipfile
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+
+from cardgen.studio.app import create_app
+from cardgen.studio.guard import cookie_name
+from tests.clirun import cardgen_in_process
+
+PORT = 8123
+TOKEN = "a-secret-of-this-run"
+HOME = f"http://127.0.0.1:{PORT}"
+
+
+def client(tmp_path: Path, token: bool = True, base_url: str = HOME) -> TestClient:
+    made = TestClient(create_app(TOKEN, PORT, tmp_path), base_url=base_url, follow_redirects=False)
+    if token:
+        made.cookies.set(cookie_name(PORT), TOKEN)
+    return made
+
+
+@pytest.fixture
+def studio(tmp_path, monkeypatch):
+    monkeypatch.setenv("CARDGEN_CONFIG_DIR", str(tmp_path / "config"))
+    return client(tmp_path / "workspace")
+
+
+# --- who gets in ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("route", ["/print", "/rules", "/calibrate", "/static/studio.css", "/picture/x/0/0"])
+def test_without_the_token_every_route_is_refused(tmp_path, route):
+    answer = client(tmp_path, token=False).get(route)
+    assert answer.status_code == 403
+    assert "token" in answer.text
+
+
+def test_a_wrong_token_is_refused(tmp_path):
+    visitor = client(tmp_path, token=False)
+    visitor.cookies.set(cookie_name(PORT), "guessed")
+    assert visitor.get("/print").status_code == 403
+    assert visitor.get("/print?token=guessed").status_code == 403
+
+
+def test_the_token_in_the_address_becomes_a_strict_httponly_cookie_and_leaves_the_address(tmp_path):
+    visitor = client(tmp_path, token=False)
+    answer = visitor.get(f"/print?token={TOKEN}&lang=fr")
+    assert answer.status_code == 303
+    assert answer.headers["location"] == "/print?lang=fr"
+    cookie = answer.headers["set-cookie"]
+    assert cookie.startswith(f"{cookie_name(PORT)}={TOKEN};")
+    assert "HttpOnly" in cookie and "samesite=strict" in cookie.lower()
+    assert visitor.get("/print?lang=fr").status_code == 200
+
+
+@pytest.mark.parametrize(
+    "host", ["evil.example:8123", "evil.example", "127.0.0.1.evil.example:8123", "192.168.1.5:8123"]
+)
+def test_a_host_that_is_not_a_loopback_name_is_refused_dns_rebinding(studio, host):
+    answer = studio.get("/print", headers={"host": host})
+    assert answer.status_code == 400
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1:8123", "localhost:8123", "[::1]:8123"])
+def test_the_loopback_names_are_served(studio, host):
+    assert studio.get("/print", headers={"host": host}).status_code == 200
+
+
+@pytest.mark.parametrize("route", ["/preview/print", "/download/print", "/printer"])
+def test_a_post_from_another_origin_is_refused_csrf(studio, route):
+    answer = studio.post(route, data={"cards": "jokers"}, headers={"origin": "http://evil.example"})
+    assert answer.status_code == 403
+    cross = studio.post(route, data={"cards": "jokers"}, headers={"sec-fetch-site": "cross-site"})
+    assert cross.status_code == 403
+
+
+def test_every_answer_forbids_framing_and_outside_scripts(studio):
+    answer = studio.get("/print")
+    assert answer.headers["x-frame-options"] == "DENY"
+    assert "default-src 'self'" in answer.headers["content-security-policy"]
+    assert answer.headers["referrer-policy"] == "same-origin"
+
+
+# --- the pages ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("accept", "lang", "word"),
+    [
+        ("fr-FR,fr;q=0.9", "fr", "Imprimer mes cartes"),
+        ("de", "de", "Meine Karten drucken"),
+        ("nl-BE", "nl", "Mijn kaarten printen"),
+        ("ja,en;q=0.5", "en", "Print my cards"),
+    ],
+)
+def test_the_page_speaks_the_browsers_language(studio, accept, lang, word):
+    page = studio.get("/print", headers={"accept-language": accept}).text
+    assert f'<html lang="{lang}">' in page
+    assert word in page
+
+
+def test_every_page_switches_language_and_links_every_language(studio):
+    for route in ("/print", "/rules", "/calibrate"):
+        page = studio.get(f"{route}?lang=nl", headers={"accept-language": "fr"}).text
+        assert '<html lang="nl">' in page
+        for code, name in (("en", "English"), ("fr", "Français"), ("de", "Deutsch"), ("nl", "Nederlands")):
+            assert f'href="{route}?lang={code}"' in page and name in page
+
+
+def test_the_pages_load_nothing_from_elsewhere(studio):
+    for route in ("/print", "/rules", "/calibrate"):
+        page = studio.get(route).text
+        assert "http://" not in page and "https://" not in page and "//" not in page.replace("://", "")
+
+
+def test_the_advice_is_for_the_browser_the_page_is_opened_in(studio):
+    firefox = studio.get(
+        "/print", headers={"user-agent": "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0"}
+    )
+    assert "<strong>In Firefox:</strong>" in firefox.text
+    mac = studio.get(
+        "/print",
+        headers={
+            "user-agent": "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) AppleWebKit/605.1.15 Version/17.0 Safari/605.1.15"
+        },
+    )
+    assert "<strong>In Preview on a Mac:</strong>" in mac.text
+
+
+def test_a_preview_lists_every_page_as_front_and_back_and_its_pictures_are_pngs(studio):
+    answer = studio.post(
+        "/preview/print", data={"cards": "zero-cards", "two_sided": "yes", "material": "spare_cards", "lang": "fr"}
+    )
+    result = answer.json()
+    assert [(f["name"], f["pairs"], f["pages"]) for f in result["files"]] == [("zero-cards-glue.pdf", True, 2)]
+    assert result["command"] == "cardgen build --set zero-cards --mode glue --lang fr"
+    picture = studio.get(result["files"][0]["url"] + "/1")
+    assert picture.headers["content-type"] == "image/png" and picture.content.startswith(b"\x89PNG")
+    assert studio.get(result["files"][0]["url"] + "/2").status_code == 404  # there is no third page
+
+
+def test_a_choice_the_library_refuses_is_its_one_line_on_the_page_and_the_server_goes_on(studio):
+    bad = studio.post("/preview/print", data={"cards": "jokers", "lang": "en", "back_offset": "9,9"})
+    assert bad.status_code == 200
+    assert "\n" not in bad.json()["error"] and "back offset" in bad.json()["error"]
+    unknown = studio.post("/preview/print", data={"cards": "../../etc/passwd", "lang": "en"})
+    assert unknown.status_code == 200 and "cards" in unknown.json()["error"]
+    assert studio.post("/preview/print", data={"cards": "jokers", "lang": "en"}).status_code == 200
+
+
+def test_forms_are_bounded_and_take_no_files(studio):
+    huge = studio.post("/preview/print", data={"cards": "jokers", "lang": "en", "back_offset": "1" * 20_000})
+    assert huge.status_code == 413
+    many = studio.post("/preview/print", data={f"field{n}": "x" for n in range(50)})
+    assert many.status_code == 400
+    sent = studio.post("/preview/print", data={"lang": "en"}, files={"upload": ("a.pdf", b"%PDF-1.7")})
+    assert sent.status_code == 400
+    assert studio.get("/print").status_code == 200
+
+
+def test_a_hostile_printer_profiles_file_is_one_line_on_the_page(studio, tmp_path):
+    config = tmp_path / "config"
+    config.mkdir()
+    (config / "printers.yaml").write_bytes(b"\xff\xfe not utf-8 \x00")
+    assert studio.get("/print").status_code == 200  # the page opens, without saved printers
+    answer = studio.post("/preview/print", data={"cards": "jokers", "lang": "en", "printer": "office"})
+    assert answer.status_code == 200
+    assert "printers.yaml" in answer.json()["error"] and "\n" not in answer.json()["error"]
+
+
+# --- the same bytes as the command line -----------------------------------------------
+
+
+def downloaded(studio, page: str, choices: dict) -> dict[str, bytes]:
+    answer = studio.post(f"/download/{page}", data=choices)
+    assert answer.status_code == 200, answer.text
+    name = answer.headers["content-disposition"].split('filename="')[1].rstrip('"')
+    if not name.endswith(".zip"):
+        return {name: answer.content}
+    with zipfile.ZipFile(io.BytesIO(answer.content)) as archive:
+        return {entry: archive.read(entry) for entry in archive.namelist()}
+
+
+def written_by_the_command_line(studio, page: str, choices: dict, folder: Path) -> dict[str, bytes]:
+    command = studio.post(f"/preview/{page}", data=choices).json()["command"].split()
+    assert command[0] == "cardgen"
+    output = folder / "cli.pdf" if command[1] in ("calibrate", "rules", "sheet") else folder
+    ran = cardgen_in_process(*command[1:], "-o", output)
+    assert ran.returncode == 0, ran.stderr
+    return {path.name: path.read_bytes() for path in sorted(folder.iterdir()) if path.is_file()}
+
+
+@pytest.mark.parametrize(
+    "choices",
+    [
+        {"cards": "zero-cards", "two_sided": "no", "material": "card_stock", "lang": "fr", "paper": "letter"},
+        {"cards": "jokers", "two_sided": "yes", "material": "cutting_machine", "lang": "de", "flip": "short"},
+        {"cards": "numbered", "two_sided": "yes", "material": "spare_cards", "lang": "nl", "back_offset": "0.5,-1.25"},
+        {"cards": "jokers", "two_sided": "no", "material": "print_shop", "lang": "en"},
+        {"cards": "kit", "two_sided": "yes", "material": "spare_cards", "lang": "de"},
+    ],
+)
+def test_print_my_cards_downloads_the_bytes_the_command_line_writes(studio, tmp_path, choices):
+    from_studio = downloaded(studio, "print", choices)
+    from_cli = written_by_the_command_line(studio, "print", choices, tmp_path / "cli")
+    assert sorted(from_studio) == sorted(from_cli)
+    assert all(from_studio[name] == from_cli[name] for name in from_cli)
+
+
+@pytest.mark.parametrize(
+    "choices",
+    [
+        {"document": "summary", "variant": "plus", "lang": "fr", "paper": "a4", "flip": "long"},
+        {"document": "reference", "variant": "jokers", "lang": "en", "paper": "letter", "flip": "long"},
+        {
+            "document": "score",
+            "variant": "classic",
+            "players": "5",
+            "copies": "3",
+            "lang": "nl",
+            "paper": "a4",
+            "flip": "short",
+        },
+    ],
+)
+def test_rules_and_score_sheets_download_the_bytes_the_command_line_writes(studio, tmp_path, choices):
+    (from_studio,) = downloaded(studio, "rules", choices).values()
+    (from_cli,) = written_by_the_command_line(studio, "rules", choices, tmp_path / "cli").values()
+    assert from_studio == from_cli
+
+
+def test_the_calibration_sheet_is_the_bytes_of_cardgen_calibrate(studio, tmp_path):
+    choices = {"paper": "letter", "flip": "short", "lang": "de"}
+    (from_studio,) = downloaded(studio, "calibrate", choices).values()
+    (from_cli,) = written_by_the_command_line(studio, "calibrate", choices, tmp_path / "cli").values()
+    assert from_studio == from_cli
+
+
+def test_a_printer_read_on_the_calibration_page_is_saved_as_printer_add_saves_it(studio, tmp_path):
+    reading = {
+        "x_whole": "-2",
+        "x_fine": "0.25",
+        "y_whole": "1",
+        "y_fine": "-0.5",
+        "name": "office",
+        "paper": "letter",
+        "flip": "short",
+    }
+    answer = studio.post("/printer", data=reading)
+    assert answer.json() == {"name": "office", "back_offset": [-1.75, 0.5], "flip": "short", "paper": "letter"}
+    listed = cardgen_in_process("printer", "list", "--json")
+    assert '"back_offset": [\n      -1.75,\n      0.5\n    ]' in listed.stdout
+    assert '<option value="office">office</option>' in studio.get("/print").text
+    choices = {"cards": "jokers", "two_sided": "yes", "material": "card_stock", "lang": "en", "printer": "office"}
+    from_studio = downloaded(studio, "print", choices)
+    from_cli = written_by_the_command_line(studio, "print", choices, tmp_path / "cli")
+    assert (
+        from_studio == from_cli and "--printer office" in studio.post("/preview/print", data=choices).json()["command"]
+    )
+
+
+def test_a_reading_off_the_scales_is_refused_in_one_line(studio):
+    answer = studio.post(
+        "/printer",
+        data={"x_whole": "9", "x_fine": "0", "y_whole": "0", "y_fine": "0", "name": "x", "paper": "a4", "flip": "long"},
+    )
+    assert answer.status_code == 200
+    assert "X scale" in answer.json()["error"]
+
+
+# --- check before printing: uploads -------------------------------------------------------
+
+
+def sent(*files: tuple[str, bytes]) -> list:
+    return [("files", (name, content, "application/octet-stream")) for name, content in files]
+
+
+def zipped(entries: dict[str, bytes]) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        for name, content in entries.items():
+            archive.writestr(name, content)
+    return out.getvalue()
+
+
+def checks_of(result: dict) -> list[tuple]:
+    return [(c["result"], c["name"], c["message"], c["place"]) for r in result["reports"] for c in r["checks"]]
+
+
+def test_check_gives_the_checks_of_cardgen_verify_and_a_picture_of_every_page(studio, tmp_path, card_sheets):
+    import json
+
+    answer = studio.post(
+        "/check", files=sent(("jokers-duplex.pdf", card_sheets["jokers-duplex.pdf"])), data={"expected": "jokers"}
+    )
+    assert answer.status_code == 200, answer.text
+    result = answer.json()
+    (tmp_path / "jokers-duplex.pdf").write_bytes(card_sheets["jokers-duplex.pdf"])
+    ran = cardgen_in_process("verify", tmp_path / "jokers-duplex.pdf", "--set", "jokers", "--json")
+    cli = [
+        (c["result"], c["check"], c["message"].replace(f"{tmp_path}/", ""), c["place"])
+        for i in json.loads(ran.stdout)["inputs"]
+        for c in i["checks"]
+    ]
+    assert checks_of(result) == cli and ran.returncode == 0
+    assert result["summary"].startswith("summary: all checks passed")
+    (picture,) = result["files"]
+    assert picture["pages"] == 4
+    assert studio.get(picture["url"] + "/3").content.startswith(b"\x89PNG")
+
+
+def test_a_failing_sheet_is_listed_failed_with_its_place(studio, card_sheets):
+    answer = studio.post(
+        "/check", files=sent(("deck.pdf", card_sheets["jokers-duplex.pdf"])), data={"expected": "numbered"}
+    )
+    result = answer.json()
+    assert result["reports"][0]["ok"] is False
+    assert any(check[0] == "fail" for check in checks_of(result))
+
+
+def test_an_export_sent_as_a_zip_is_checked_as_its_folder(studio):
+    from cardgen.export import ExportRequest, export
+
+    files = export(ExportRequest(("jokers",), format="pdf"))
+    answer = studio.post(
+        "/check", files=sent(("print-shop.zip", zipped({f"print-shop/{k}": v for k, v in files.items()})))
+    )
+    result = answer.json()
+    assert [(r["input"], r["kind"], r["ok"]) for r in result["reports"]] == [("print-shop", "export", True)]
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "words"),
+    [
+        ("nested.zip", zipped({"a/b/c.pdf": b"%PDF-1.7"}), "folders inside folders"),
+        ("two.zip", zipped({"a/x.pdf": b"%PDF", "b/x.pdf": b"%PDF"}), "folders inside folders"),
+        ("broken.zip", b"PK\x03\x04 no zip at all", "not a zip file"),
+        ("nameless", b"", "not a card set"),
+        ("..", b"%PDF", "holds no letter"),
+        ("fake.pdf", b"GIF89a", "not a PDF"),
+    ],
+)
+def test_a_hostile_upload_is_one_line_on_the_page_and_the_server_goes_on(studio, name, content, words):
+    answer = studio.post("/check", files=sent((name, content)))
+    assert answer.status_code == 200
+    error = answer.json()["error"]
+    assert words in error and "\n" not in error and "uploads" not in error and "/tmp" not in error
+    assert studio.get("/check").status_code == 200
+
+
+def test_a_zip_entry_that_climbs_out_or_is_a_link_never_leaves_the_upload_folder(studio, tmp_path):
+    climbing = zipped({"../../../escaped.pdf": b"%PDF-1.7 not really"})
+    studio.post("/check", files=sent(("climb.zip", climbing)))
+    assert not list(tmp_path.rglob("escaped.pdf")) or all("uploads" in str(p) for p in tmp_path.rglob("escaped.pdf"))
+    link = io.BytesIO()
+    with zipfile.ZipFile(link, "w") as archive:
+        entry = zipfile.ZipInfo("manifest.json")
+        entry.external_attr = 0o120777 << 16  # a symbolic link
+        archive.writestr(entry, "/etc/passwd")
+    answer = studio.post("/check", files=sent(("link.zip", link.getvalue())))
+    assert answer.status_code == 200 and "is a link" in answer.json()["error"]
+
+
+def test_every_hostile_pdf_of_the_verify_tests_is_refused_or_failed_and_the_server_goes_on(studio, card_sheets):
+    from hostile_pdfs import cases
+
+    for name, content in cases(card_sheets["jokers-duplex.pdf"]):
+        answer = studio.post("/check", files=sent((f"{name}.pdf", content)))
+        assert answer.status_code == 200, name
+        if "error" in answer.json():
+            assert "\n" not in answer.json()["error"], name
+        else:
+            assert not all(r["ok"] for r in answer.json()["reports"]), name
+    assert studio.get("/check").status_code == 200
+
+
+def test_uploads_are_bounded_in_count_and_size(studio, monkeypatch):
+    from cardgen.studio import uploads
+
+    many = studio.post("/check", files=sent(*((f"f{n}.pdf", b"%PDF") for n in range(uploads.MOST_FILES + 1))))
+    assert many.status_code == 400 and "20" in many.json()["error"]
+    monkeypatch.setattr(uploads, "MOST_UPLOAD_BYTES", 1000)
+    large = studio.post("/check", files=sent(("big.pdf", b"%PDF" + bytes(2000))))
+    assert large.status_code == 413
+    monkeypatch.setattr(uploads, "MOST_UNZIPPED_BYTES", 500)
+    monkeypatch.setattr(uploads, "MOST_UPLOAD_BYTES", 100_000)
+    bomb = studio.post("/check", files=sent(("bomb.zip", zipped({"a.pdf": bytes(5000)}))))
+    assert bomb.status_code == 200 and "more than" in bomb.json()["error"]
+
+
+def test_uploads_are_written_in_the_workspace_only_and_the_oldest_are_removed(studio, tmp_path, card_sheets):
+    from cardgen.studio import uploads
+
+    for _ in range(uploads.KEPT_UPLOADS + 2):
+        studio.post("/check", files=sent(("z.pdf", card_sheets["zero-cards-glue.pdf"])))
+    kept = list((tmp_path / "workspace" / "uploads").iterdir())
+    assert len(kept) == uploads.KEPT_UPLOADS
+    assert [p for p in tmp_path.rglob("z.pdf") if "workspace" not in str(p)] == []
+
+
+def test_a_copied_locale_folder_is_a_fifth_language_of_the_studio_without_code(studio, tmp_path, monkeypatch):
+    import shutil
+
+    from cardgen import texts
+
+    locales = tmp_path / "locales"
+    shutil.copytree(texts.LOCALES, locales)
+    shutil.copytree(locales / "en", locales / "eo")
+    words = (locales / "eo" / "studio.yaml").read_text(encoding="utf-8")
+    words = words.replace('language_name: "English"', 'language_name: "Esperanto"')
+    words = words.replace('print: "Print my cards"', 'print: "Presi miajn kartojn"')
+    (locales / "eo" / "studio.yaml").write_text(words, encoding="utf-8")
+    monkeypatch.setattr(texts, "LOCALES", locales)
+    page = studio.get("/print", headers={"accept-language": "eo"}).text
+    assert '<html lang="eo">' in page and "Presi miajn kartojn" in page
+    assert 'href="/rules?lang=eo"' in studio.get("/rules?lang=de").text
+    assert '<option value="eo" selected>Esperanto</option>' in page
+
+
+# --- my own cards ------------------------------------------------------------------------
+
+OWN_SET = "name: my-cards\ntitle: Ours\ncards:\n  - {id: P105, kind: number, value: 105, heads: 2, picture: sun.png}\n  - {id: P106, kind: number, value: 106, heads: 3}\n"
+
+
+def own_set_page(studio) -> str:
+    import re
+
+    page = studio.get("/cards?lang=fr").text
+    return re.search(r'name="set" value="([0-9a-f]{16})"', page).group(1)
+
+
+def test_my_own_cards_build_the_bytes_of_cardgen_build_of_that_set(studio, tmp_path):
+    set_id = own_set_page(studio)
+    sun = Path("examples/homemade/sun.png").read_bytes()
+    kept = studio.post("/pictures", data={"set": set_id}, files=[("files", ("sun.png", sun, "image/png"))])
+    assert kept.json() == {"names": ["sun.png"]}
+    choices = {"set": set_id, "yaml": OWN_SET, "mode": "fold", "lang": "fr"}
+    preview = studio.post("/preview/cards", data=choices).json()
+    assert preview["command"] == "cardgen build --set my-cards.yaml --mode fold --lang fr"
+    (from_studio,) = downloaded(studio, "cards", choices).values()
+    folder = tmp_path / "workspace" / "sets" / set_id
+    ran = cardgen_in_process(
+        "build", "--set", folder / "my-cards.yaml", "--mode", "fold", "--lang", "fr", "-o", tmp_path / "cli"
+    )
+    assert ran.returncode == 0, ran.stderr
+    assert (tmp_path / "cli" / "my-cards-fold.pdf").read_bytes() == from_studio
+
+
+def test_a_mistake_in_my_set_is_named_at_its_line_in_the_command_lines_words(studio):
+    set_id = own_set_page(studio)
+    wrong = OWN_SET.replace("heads: 3", "heads: 3, colour: red")
+    answer = studio.post("/preview/cards", data={"set": set_id, "yaml": wrong, "mode": "duplex", "lang": "en"})
+    assert answer.status_code == 200
+    assert (
+        answer.json()["error"]
+        == "my-cards.yaml, line 5, field cards[1].colour: is not a known field (check its spelling)."
+    )
+    missing = studio.post("/preview/cards", data={"set": set_id, "yaml": OWN_SET, "mode": "duplex", "lang": "en"})
+    assert (
+        missing.status_code == 200
+        and "sun.png" in missing.json()["error"]
+        and "workspace" not in missing.json()["error"]
+    )
+
+
+def test_pictures_are_kept_beside_the_set_under_plain_names_and_nothing_else(studio, tmp_path):
+    set_id = own_set_page(studio)
+    answer = studio.post(
+        "/pictures", data={"set": set_id}, files=[("files", ("../../evil.png", b"\x89PNG", "image/png"))]
+    )
+    assert answer.json() == {"names": ["evil.png"]}
+    assert (tmp_path / "workspace" / "sets" / set_id / "evil.png").is_file()
+    script = studio.post("/pictures", data={"set": set_id}, files=[("files", ("run.sh", b"#!/bin/sh", "text/plain"))])
+    assert script.status_code == 200 and "PNG, JPEG or SVG" in script.json()["error"]
+    unknown = studio.post("/pictures", data={"set": "../../etc"}, files=[("files", ("a.png", b"x", "image/png"))])
+    assert unknown.status_code == 200
+
+
+def test_a_balance_run_shows_its_progress_can_be_stopped_and_gives_the_report_of_cardgen_balance(
+    studio, tmp_path, monkeypatch
+):
+    import time
+
+    set_id = own_set_page(studio)
+    two = OWN_SET.replace(", picture: sun.png", "")
+    run = {"set": set_id, "yaml": two, "variant": "classic", "players": "4", "games": "200", "lang": "de"}
+    job = studio.post("/balance", data=run).json()["job"]
+    while not (state := studio.get(f"/balance/{job}").json())["finished"]:
+        time.sleep(0.1)
+    assert state["done"] == 200 and state["error"] is None
+    assert "Hornochsen" in state["result"]["text"] and "workspace" not in state["result"]["text"]
+    report = studio.get(state["result"]["pdf"]).content
+    monkeypatch.chdir(tmp_path / "workspace" / "sets" / set_id)  # the report names the set as it was given
+    ran = cardgen_in_process(
+        "balance", "--set", "my-cards.yaml", "--games", "200", "--lang", "de", "-o", tmp_path / "cli.pdf"
+    )
+    assert ran.returncode == 0, ran.stderr
+    assert (tmp_path / "cli.pdf").read_bytes() == report
+    long = studio.post("/balance", data=run | {"games": "20000"}).json()["job"]
+    studio.post(f"/balance/{long}")  # stop
+    while not (state := studio.get(f"/balance/{long}").json())["finished"]:
+        time.sleep(0.1)
+    assert state["stopped"] and state["result"] is None and state["done"] < 20000
+
+
+def test_several_tabs_at_once_each_get_their_own_pictures(studio):
+    from concurrent.futures import ThreadPoolExecutor
+
+    def tab(cards: str) -> tuple[str, int]:
+        result = studio.post(
+            "/preview/print", data={"cards": cards, "two_sided": "no", "material": "card_stock", "lang": "en"}
+        ).json()
+        (file,) = result["files"]
+        pictures = [studio.get(f"{file['url']}/{n}").status_code for n in range(file["pages"])]
+        return file["name"], pictures.count(200) - len(pictures)
+
+    with ThreadPoolExecutor(6) as tabs:
+        seen = list(tabs.map(tab, ["zero-cards", "jokers", "numbered"] * 3))
+    assert sorted(set(seen)) == [("jokers-fold.pdf", 0), ("numbered-fold.pdf", 0), ("zero-cards-fold.pdf", 0)]
+
+
+def test_a_recorded_game_is_refereed_as_cardgen_referee_replays_it(studio, tmp_path):
+    from cardgen.errors import printable_lines
+
+    set_id = own_set_page(studio)
+    record = Path("tests/records/case1.yaml").read_bytes()
+    answer = studio.post(
+        "/referee", data={"set": set_id}, files=[("files", ("case1.yaml", record, "text/yaml"))]
+    ).json()
+    ran = cardgen_in_process("referee", "tests/records/case1.yaml")
+    assert answer["ok"] is True and printable_lines(answer["text"]) + "\n" == ran.stdout
+    broken = record.replace(b"Ana: 29", b"Ana: 3")  # Ben plays the 3 too: one card played twice
+    answer = studio.post("/referee", data={"set": set_id}, files=[("files", ("bad.yaml", broken, "text/yaml"))]).json()
+    (tmp_path / "bad.yaml").write_bytes(broken)
+    ran = cardgen_in_process("referee", tmp_path / "bad.yaml")
+    assert ran.returncode in (1, 2)
+    said = answer.get("broken") or answer.get("error")
+    assert said and said in ran.stderr.replace(f"{tmp_path}/", "") and "\n" not in said
+
+
+def test_another_address_needs_host_and_is_said_with_a_warning(tmp_path):
+    import http.cookiejar
+    import re
+    import signal
+    import subprocess
+    import sys
+    import urllib.request
+
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "cardgen",
+            "studio",
+            "--no-browser",
+            "--host",
+            "127.0.0.2",
+            "--workspace",
+            str(tmp_path),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        warning = process.stderr.readline()
+        address = re.search(r"http://\S+", process.stdout.readline()).group(0)
+        assert warning.startswith("cardgen: warning: listening on 127.0.0.2")
+        assert address.startswith("http://127.0.0.2:")
+        opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        with opener.open(address, timeout=10) as answer:
+            assert answer.status == 200
+        process.send_signal(signal.SIGINT)
+        process.communicate(timeout=20)
+    finally:
+        process.kill()
+    assert process.returncode == 130
+
+
+def test_a_simulation_of_my_deck_says_what_cardgen_simulate_says(studio, tmp_path, monkeypatch):
+    import time
+
+    set_id = own_set_page(studio)
+    two = OWN_SET.replace(", picture: sun.png", "")
+    run = {
+        "run": "simulate",
+        "set": set_id,
+        "yaml": two,
+        "variant": "classic",
+        "players": "3",
+        "games": "300",
+        "lang": "en",
+    }
+    job = studio.post("/balance", data=run).json()["job"]
+    while not (state := studio.get(f"/balance/{job}").json())["finished"]:
+        time.sleep(0.1)
+    assert state["error"] is None and state["result"]["picture"] is None
+    monkeypatch.chdir(tmp_path / "workspace" / "sets" / set_id)
+    ran = cardgen_in_process(
+        "simulate", "--set", "my-cards.yaml", "--players", "3", "--players-kind", "heuristic", "--games", "300"
+    )
+    assert ran.returncode == 0, ran.stderr
+    # the first line says how long the games took; every figure after it is the same
+    assert state["result"]["text"].splitlines()[1:] == ran.stdout.splitlines()[1:]
+
+
+def test_a_card_that_fails_is_given_with_its_page_and_box_to_outline(studio, card_sheets):
+    import json
+
+    from hostile_pdfs import record_of, with_record
+
+    sheet = card_sheets["jokers-duplex.pdf"]
+    record = record_of(sheet) | {"back_offset_mm": [2.0, 0.0]}  # the backs 2 mm from where the record says
+    answer = studio.post("/check", files=sent(("shifted.pdf", with_record(sheet, json.dumps(record).encode()))))
+    failed = [c for c in answer.json()["reports"][0]["checks"] if c["name"] == "pdf.backs" and c["result"] == "fail"]
+    assert len(failed) == 10
+    assert {c["page"] for c in failed} == {2, 4}
+    assert all(c["box_mm"][2:] == [56.0, 87.0] for c in failed)  # a card's trim: 56 x 87 mm
+
+
+def test_the_calibration_page_shows_each_scale_with_every_line_it_reads(studio):
+    result = studio.post("/preview/calibrate", data={"paper": "a4", "flip": "long", "lang": "en"}).json()
+    assert [(s["station"], s["axis"]) for s in result["scales"]] == [
+        ("top", "x"),
+        ("right", "y"),
+        ("bottom", "x"),
+        ("left", "y"),
+    ]
+    for scale in result["scales"]:
+        assert [line["reads"] for line in scale["rows"]["whole"]] == list(range(-5, 6))
+        assert [line["reads"] for line in scale["rows"]["fine"]] == [-0.5, -0.25, 0, 0.25, 0.5]
+        picture = studio.get(scale["url"]).content
+        assert picture.startswith(b"\x89PNG")
+
+
+def test_hostile_sets_and_pictures_are_one_line_on_the_page_and_the_server_goes_on(studio):
+    import time
+
+    from PIL import Image
+    from test_hostile_inputs import alias_bomb
+
+    set_id = own_set_page(studio)
+    started = time.monotonic()
+    bomb = studio.post(
+        "/preview/cards", data={"set": set_id, "yaml": alias_bomb(), "mode": "duplex", "lang": "en"}
+    ).json()
+    assert "100,000 values" in bomb["error"] and "\n" not in bomb["error"] and time.monotonic() - started < 20
+    huge = io.BytesIO()
+    Image.new("1", (8000, 8000)).save(huge, format="PNG")  # 64 megapixels in a few kilobytes
+    studio.post("/pictures", data={"set": set_id}, files=[("files", ("sun.png", huge.getvalue(), "image/png"))])
+    refused = studio.post(
+        "/preview/cards", data={"set": set_id, "yaml": OWN_SET, "mode": "duplex", "lang": "en"}
+    ).json()
+    assert "sun.png" in refused["error"] and "megapixels" in refused["error"] and "\n" not in refused["error"]
+    assert studio.get("/cards").status_code == 200
+
+
+def test_the_temporary_workspace_is_removed_when_ctrl_c_stops_the_studio(tmp_path):
+    import os
+    import re
+    import signal
+    import subprocess
+    import sys
+
+    env = {**os.environ, "TMPDIR": str(tmp_path), "CARDGEN_CONFIG_DIR": str(tmp_path / "config")}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cardgen", "studio", "--no-browser"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        assert re.search(r"http://127\.0\.0\.1:\d+/print\?token=\S{20,}", process.stdout.readline())
+        (workspace,) = tmp_path.glob("cardgen-studio-*")  # made for this run
+        process.send_signal(signal.SIGINT)
+        _, stderr = process.communicate(timeout=20)
+    finally:
+        process.kill()
+    assert process.returncode == 130 and stderr.splitlines() == ["cardgen: stopped."]
+    assert not workspace.exists()

@@ -1,0 +1,307 @@
+"""cardgen studio in a real browser (Debian's chromium driven by Playwright), clicked
+through as a player would: choose, look at the pictures, download, and the download
+passes `cardgen verify`; in several languages, at a phone's width and a desktop's, with
+the keyboard alone, and no error in the browser's console. The studio runs as the
+player starts it, `cardgen studio`, in a process of its own."""
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.clirun import cardgen_in_process
+
+CHROMIUM = next((found for name in ("chromium", "chromium-browser") if (found := shutil.which(name))), None)
+sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
+if CHROMIUM is None:
+    pytest.skip("no chromium on this machine (apt-get install chromium)", allow_module_level=True)
+
+DESKTOP = {"width": 1366, "height": 900}
+PHONE = {"width": 390, "height": 844}
+
+
+def _ctrl_c_as_in_a_terminal():
+    signal.signal(signal.SIGINT, signal.SIG_DFL)  # a shell's background jobs start with Ctrl-C ignored
+
+
+def start_studio(tmp_path: Path, config: Path) -> tuple[subprocess.Popen, str, float]:
+    """`cardgen studio`, its address with the token, and the seconds until it printed it."""
+    env = {**os.environ, "CARDGEN_CONFIG_DIR": str(config)}
+    started = time.monotonic()
+    process = subprocess.Popen(
+        [sys.executable, "-m", "cardgen", "studio", "--no-browser", "--workspace", str(tmp_path / "workspace")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=env,
+        preexec_fn=_ctrl_c_as_in_a_terminal,
+    )
+    line = process.stdout.readline()
+    found = re.search(r"http://\S+", line)
+    assert found, line + process.stderr.read()
+    return process, found.group(0), time.monotonic() - started
+
+
+@pytest.fixture(scope="module")
+def studio(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("studio")
+    process, address, _ = start_studio(folder, folder / "config")
+    yield address, folder / "config"
+    process.send_signal(signal.SIGINT)
+    try:
+        process.communicate(timeout=20)
+    finally:
+        process.kill()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as playwright:
+        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield launched
+        launched.close()
+
+
+def until(page, expression: str, arg=None, timeout: float = 20.0) -> None:
+    """Wait until `expression` (a JavaScript function of `arg`) is true, asked from outside
+    the page: Playwright's own waiting evaluates strings, which the studio's policy forbids."""
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression, arg):
+        assert time.monotonic() < deadline, f"still false after {timeout} s: {expression}"
+        time.sleep(0.05)
+
+
+class Player:
+    """A browser tab, and every error its console showed."""
+
+    def __init__(self, browser, address: str, path: str, lang: str, viewport: dict):
+        self.context = browser.new_context(viewport=viewport, locale=lang, accept_downloads=True)
+        self.page = self.context.new_page()
+        self.errors: list[str] = []
+        self.page.on("console", lambda message: self.errors.append(message.text) if message.type == "error" else None)
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.goto(address.replace("/print?", f"{path}?"))
+
+    def pictures_shown(self, at_least: int = 1) -> int:
+        until(
+            self.page,
+            "n => document.querySelectorAll('.pages img').length >= n && !document.getElementById('download')?.disabled",
+            at_least,
+        )
+        until(
+            self.page,
+            "() => [...document.querySelectorAll('.pages img')].slice(0, 2).every(i => i.complete && i.naturalWidth > 0)",
+        )
+        return self.page.locator(".pages img").count()
+
+    def download(self, folder: Path, by_keyboard: bool = False) -> Path:
+        with self.page.expect_download() as event:
+            self.page.keyboard.press("Enter") if by_keyboard else self.page.click("#download")
+        saved = folder / event.value.suggested_filename
+        event.value.save_as(saved)
+        return saved
+
+    def download_passes_verify(self, folder: Path, name: str, by_keyboard: bool = False) -> Path:
+        """The download is the file named so, and cardgen verify passes it."""
+        saved = self.download(folder, by_keyboard)
+        assert saved.name == name
+        verified(saved)
+        return saved
+
+    def close(self) -> None:
+        self.context.close()
+        assert self.errors == []
+
+
+def verified(path: Path) -> str:
+    ran = cardgen_in_process("verify", path)
+    assert ran.returncode == 0, ran.stdout + ran.stderr
+    return ran.stdout
+
+
+def test_print_my_cards_in_french_at_a_desktop_one_sided_on_card_stock(studio, browser, tmp_path):
+    address, _ = studio
+    player = Player(browser, address, "/print", "fr-FR", DESKTOP)
+    page = player.page
+    assert page.get_attribute("html", "lang") == "fr"
+    player.pictures_shown()
+    page.get_by_label("Les 10 Jokers").check()
+    page.get_by_label("Non", exact=True).check()
+    page.get_by_label("Je les imprime sur du papier épais (bristol)").check()
+    until(page, "() => document.getElementById('command').textContent.includes('--mode fold')")
+    assert player.pictures_shown() == 3  # three fold pages, one at a time
+    assert page.locator("#download").inner_text() == "Télécharger jokers-fold.pdf"
+    assert page.locator(".advice .sides").inner_text() == "Imprimez sur une seule face du papier."
+    player.download_passes_verify(tmp_path, "jokers-fold.pdf")
+    player.close()
+
+
+def test_print_my_cards_with_the_keyboard_alone_on_a_phone_in_german(studio, browser, tmp_path):
+    address, _ = studio
+    player = Player(browser, address, "/print", "de-DE", PHONE)
+    page = player.page
+    assert page.get_attribute("html", "lang") == "de"
+    player.pictures_shown()
+    for _ in range(40):  # to the first card choice
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.name") == "cards":
+            break
+    page.keyboard.press("ArrowDown")  # the zero cards
+    until(page, "() => document.getElementById('command').textContent.includes('--set zero-cards')")
+    assert player.pictures_shown() == 2  # a front and its back
+    assert page.locator(".pair figcaption").all_inner_texts() == ["Seite 1 · Vorderseite", "Seite 2 · Rückseite"]
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]  # nothing wider than the phone
+    for _ in range(60):  # on to the download button
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.id") == "download":
+            break
+    player.download_passes_verify(tmp_path, "zero-cards-glue.pdf", by_keyboard=True)
+    player.close()
+
+
+def test_score_sheets_in_dutch_on_a_phone(studio, browser, tmp_path):
+    address, _ = studio
+    player = Player(browser, address, "/rules", "nl-NL", PHONE)
+    page = player.page
+    player.pictures_shown()
+    page.get_by_label("Scorebladen").check()
+    page.locator("select[name=players]").select_option("4")
+    until(page, "() => document.getElementById('command').textContent.includes('--players 4')")
+    player.pictures_shown()
+    player.download_passes_verify(tmp_path, "score-classic-4p-nl.pdf")
+    player.close()
+
+
+def test_calibrate_read_the_scales_save_the_printer_and_print_with_it(studio, browser, tmp_path):
+    address, config = studio
+    player = Player(browser, address, "/calibrate", "en-GB", DESKTOP)
+    page = player.page
+    assert player.pictures_shown() == 2
+    player.download_passes_verify(tmp_path, "calibration.pdf")
+    page.locator("select[name=x_whole]").select_option("-1")
+    page.locator("select[name=y_fine]").select_option("-0.5")
+    # the quarter read by pointing at its line on the picture of the X scale
+    from cardgen.choices import calibration_file, calibration_scales
+
+    (top, *_) = calibration_scales(calibration_file("a4", "long", None, None, "en"))
+    (line,) = [line for line in top["rows"]["fine"] if line["reads"] == 0.25]
+    x0, y0, x1, y1 = top["box_mm"]
+    picture = page.locator(".scales img").first
+    size = picture.bounding_box()
+    at = {
+        "x": (line["at_mm"][0] - x0) / (x1 - x0) * size["width"],
+        "y": (y1 - line["at_mm"][1] - 3) / (y1 - y0) * size["height"],
+    }
+    picture.click(position=at)
+    assert page.locator("select[name=x_fine]").input_value() == "0.25"
+    assert page.locator("#offset").inner_text() == "Your back offset: -0.75 mm across and -0.5 mm up."
+    page.get_by_label("A name for this printer").fill("study")
+    page.get_by_label("A name for this printer").press("Enter")
+    page.wait_for_selector("#use-printer:not([hidden])")
+    assert "study" in (config / "printers.yaml").read_text()
+    page.click("#use-printer")
+    assert page.locator("select[name=printer]").input_value() == "study"
+    until(page, "() => document.getElementById('command').textContent.includes('--printer study')")
+    player.close()
+
+
+def test_the_language_switch_and_the_menu_reach_every_page(studio, browser):
+    address, _ = studio
+    player = Player(browser, address, "/print", "en-US", DESKTOP)
+    page = player.page
+    page.click("text=Nederlands")
+    assert page.get_attribute("html", "lang") == "nl"
+    page.click("text=Regels en scorebladen")
+    assert page.get_attribute("html", "lang") == "nl" and page.title().startswith("Regels en scorebladen")
+    player.pictures_shown()
+    player.close()
+
+
+def test_the_studio_is_usable_within_seconds_and_ctrl_c_stops_it_in_one_line(tmp_path):
+    import http.cookiejar
+    import urllib.request
+
+    process, address, seconds = start_studio(tmp_path, tmp_path / "config")
+    try:
+        browser_like = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(http.cookiejar.CookieJar()))
+        with browser_like.open(address, timeout=10) as answer:  # the token, then the page
+            assert answer.status == 200 and b'<html lang="' in answer.read()
+        assert seconds < 10
+        process.send_signal(signal.SIGINT)
+        _, stderr = process.communicate(timeout=20)
+    finally:
+        process.kill()
+    assert process.returncode == 130
+    assert stderr.splitlines() == ["cardgen: stopped."]
+
+
+def test_check_before_printing_a_downloaded_sheet_in_french_on_a_phone(studio, browser, tmp_path):
+    address, _ = studio
+    player = Player(browser, address, "/print", "fr-FR", PHONE)
+    player.page.get_by_label("Les 7 cartes zéro de 6 qui prend\u00a0! Plus").check()
+    until(player.page, "() => document.getElementById('command').textContent.includes('--set zero-cards')")
+    player.pictures_shown()
+    saved = player.download_passes_verify(tmp_path, "zero-cards-glue.pdf")
+    player.page.click("text=Vérifier avant d’imprimer")
+    page = player.page
+    assert page.get_attribute("html", "lang") == "fr"
+    page.set_input_files("#files", str(saved))
+    page.locator("select[name=expected]").select_option("zero-cards")
+    page.get_by_role("button", name="Vérifier", exact=True).click()
+    until(page, "() => !document.getElementById('verdict').hidden")
+    assert page.locator("#verdict").get_attribute("class") == "verdict pass"
+    assert page.locator(".checks li.fail").count() == 0 and page.locator(".checks li.pass").count() > 5
+    player.pictures_shown(2)
+    player.close()
+
+
+def test_my_own_cards_a_mistake_then_the_sheet_then_a_balance_run_in_english(studio, browser, tmp_path):
+    address, _ = studio
+    player = Player(browser, address, "/cards", "en-US", DESKTOP)
+    page = player.page
+    player.pictures_shown(2)
+    box = page.get_by_label("Your card set (YAML)")
+    box.fill(box.input_value().replace("heads: 3", "heads: 3, colour: red"))
+    until(page, "() => !document.getElementById('error').hidden")
+    assert "line 5, field cards[1].colour: is not a known field" in page.locator("#error").inner_text()
+    box.fill(box.input_value().replace(", colour: red", ""))
+    until(page, "() => document.getElementById('error').hidden && !document.getElementById('download').disabled")
+    player.download_passes_verify(tmp_path, "my-cards-duplex.pdf")
+    page.locator("select[name=games]").select_option("200")
+    page.click("#balance")
+    page.wait_for_selector("#report:not([hidden])", timeout=60_000)
+    assert page.locator("#games-played").get_attribute("value") == "200"
+    assert "Games last as long as with the standard deck" in page.locator("#report-text").text_content()
+    until(page, "() => document.getElementById('report-picture').naturalWidth > 0")  # the report's charts
+    page.set_input_files("#referee input[type=file]", "tests/records/case1.yaml")
+    until(page, "() => !document.getElementById('referee-verdict').hidden")
+    assert page.locator("#referee-verdict").inner_text() == "Every play follows the rules."
+    page.click("#simulate")
+    until(page, "() => document.getElementById('report-text').textContent.includes('mean rounds per game')")
+    assert page.locator("#report-picture").is_hidden()  # a simulation has no chart
+    player.close()
+
+
+def test_a_page_reloaded_in_the_middle_of_a_run_follows_it_on_and_can_stop_it(studio, browser):
+    address, _ = studio
+    player = Player(browser, address, "/cards", "de-DE", DESKTOP)
+    page = player.page
+    player.pictures_shown(2)
+    page.locator("select[name=games]").select_option("10000")
+    page.click("#balance")
+    until(page, "() => Number(document.getElementById('games-played').value) > 0")
+    page.reload()
+    until(
+        page,
+        "() => !document.getElementById('stop').hidden && Number(document.getElementById('games-played').value) > 0",
+    )
+    page.click("#stop")
+    until(page, "() => document.getElementById('play-status').textContent === 'Abgebrochen: kein Bericht.'")
+    assert page.locator("#report").is_hidden() and page.locator("#balance").is_enabled()
+    player.close()
