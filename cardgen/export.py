@@ -109,7 +109,9 @@ def _check(request: ExportRequest, size: tuple[float, float]) -> None:
 def back_key(style: FaceStyle) -> tuple:
     """What a back is drawn from: two styles with the same key draw the same back."""
     picture = style.back_picture()  # the file itself: two styles may name different files alike
+    bull = style.symbol("bull")  # the style's own bull draws the back's pattern
     return (
+        bull[0].key if bull else None,
         style.back,
         style.design_size,
         style.panel.radius,

@@ -104,7 +104,23 @@ def main() -> None:
         phone_photo_card(out / "photo")
         tts_sheet(out / "tts")
         halo_cards(out / "halo")
+        text_card(out / "text")
     studio_screenshots()
+
+
+def text_card(out: Path) -> None:
+    """A card with a text of two paragraphs, bold, italic and bull heads in the line."""
+    out.mkdir(parents=True)
+    text = (
+        "Play this card *face down*. When it is revealed, **take any row** you like.\\n\\n"
+        "Worth {bull}{bull} more at the end of the round."
+    )
+    (out / "text.yaml").write_text(
+        "name: text\ntitle: Text\ncards:\n"
+        f'  - {{id: T1, kind: number, value: 105, heads: 2, title: The sly one, text: "{text}"}}\n'
+    )
+    cardgen("preview", "--set", str(out / "text.yaml"), "--dpi", "200", "-o", str(out / "card"))
+    Image.open(out / "card" / "T1.png").convert("RGB").quantize(256).save(IMAGES / "card-text.png", optimize=True)
 
 
 def halo_cards(out: Path) -> None:

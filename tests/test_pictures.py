@@ -145,7 +145,9 @@ def test_a_picture_under_300_dpi_warns_and_the_build_goes_on(tmp_path):
 
 def test_verify_passes_a_set_whose_pictures_are_sharp(tmp_path):
     result = cardgen_in_process("verify", pictured_set(tmp_path), "--games", "1")
-    assert "PASS  set.pictures: 5 card pictures, the style's own and every title read and fit" in result.stdout
+    assert (
+        "PASS  set.pictures: 5 card pictures, the style's own, every title and every text read and fit" in result.stdout
+    )
 
 
 def _png_header(width: int, height: int) -> bytes:

@@ -157,3 +157,26 @@ def test_a_damaged_saved_object_is_one_failed_line(tmp_path, text):
     status, report = _verify(tmp_path / "deck.json")
     assert status == 1
     assert "FAIL  tts.save: deck.json is not a deck TTS loads" in report
+
+
+def test_sets_of_two_backs_make_a_sheet_for_each_back_in_one_deck(tmp_path):
+    for name, faces in (("dark", "standard"), ("pale", "light")):
+        cards = "".join(f"  - {{id: {name}{v}, kind: number, value: {v}, heads: 1}}\n" for v in (105, 106, 107))
+        (tmp_path / f"{name}.yaml").write_text(f"name: {name}\ntitle: {name}\nfaces: {faces}\ncards:\n{cards}")
+    out = tmp_path / "out"
+    ran = cardgen_in_process(
+        "export", "--set", tmp_path / "dark.yaml", "--set", tmp_path / "pale.yaml", "--format", "tts", "-o", out
+    )
+    assert ran.returncode == 0, ran.stderr
+    assert sorted(path.name for path in out.glob("*.png")) == [
+        "dark+pale-back-1.png",
+        "dark+pale-back-2.png",
+        "dark+pale-sheet-1.png",
+        "dark+pale-sheet-2.png",
+    ]
+    deck = json.loads((out / "dark+pale.json").read_text())["ObjectStates"][0]
+    assert deck["DeckIDs"] == [100, 101, 102, 200, 201, 202]
+    assert deck["CustomDeck"]["1"]["BackURL"].endswith("back-1.png") and deck["CustomDeck"]["2"]["BackURL"].endswith(
+        "back-2.png"
+    )
+    assert _verify(out, "--set", tmp_path / "dark.yaml", "--set", tmp_path / "pale.yaml")[0] == 0

@@ -39,6 +39,8 @@ class Card(BaseModel):
     heads: int = Field(ge=0, le=7)
     picture: str | None = Field(default=None, min_length=1, max_length=300)  # a PNG, JPEG or SVG file
     title: str | None = Field(default=None, min_length=1, max_length=80)  # one line on the front
+    # lines in the style's text box: paragraphs, **bold**, *italic*, {bull} (cardgen.model.textbox)
+    text: str | None = Field(default=None, min_length=1, max_length=2000)
     # copies printed: the same card, played once (for numbered cards, jokers and zeros, spares)
     count: int = Field(default=1, ge=1, le=MAX_COPIES)
     # what the card changes of its style, for itself alone

@@ -18,6 +18,8 @@ from cardgen.errors import InputError
 from cardgen.model import fonts
 from cardgen.model.cards import Card, CardSet
 from cardgen.model.shapes import Box, Colour, Length, Offset, Size
+from cardgen.model.textbox import Face, Laid, lay_out
+from cardgen.model.textbox import characters as text_characters
 from cardgen.paths import TEMPLATES, bundled_names, confined_file, find_data_file, find_referenced_file
 from cardgen.yamlio import YamlDocument, load_extended, validate
 
@@ -25,6 +27,13 @@ if TYPE_CHECKING:
     from cardgen.model.pictures import Picture
 
 FACES_DIR = TEMPLATES / "faces"
+TEXT_FONTS: dict[Face, str] = {
+    "regular": "text",
+    "bold": "text_bold",
+    "italic": "text_italic",
+    "bold_italic": "text_bold_italic",
+}
+FONT_ROLES = ("value", "index", "caption", *TEXT_FONTS.values())  # the fields of `fonts:`
 # Characters every card label may use: digits, the decimal separators, a minus.
 LABEL_CHARACTERS = "0123456789.,"
 
@@ -47,6 +56,11 @@ class Fonts(_Strict):
     value: str = Field(min_length=1, max_length=200)
     index: str = Field(min_length=1, max_length=200)
     caption: str = Field(min_length=1, max_length=200)
+    # a card's text: its regular, **bold**, *italic* and ***both*** words
+    text: str = Field(default="Vera", min_length=1, max_length=200)
+    text_bold: str = Field(default="Vera-Bold", min_length=1, max_length=200)
+    text_italic: str = Field(default="Vera-Italic", min_length=1, max_length=200)
+    text_bold_italic: str = Field(default="Vera-BoldItalic", min_length=1, max_length=200)
 
 
 class Tone(_Strict):
@@ -140,6 +154,28 @@ def _file_alone(value):
     return {"file": value} if isinstance(value, str) else value
 
 
+class Symbol(_Strict):
+    """A picture of the designer's own in place of a bundled one: drawn in the square the
+    bundled one fills, whole, in its own colours, at `opacity`."""
+
+    file: str = Field(min_length=1, max_length=300)
+    opacity: Annotated[float, Field(gt=0, le=1)] = 1.0
+
+
+OwnSymbol = Annotated[Symbol | None, BeforeValidator(_file_alone)]
+SYMBOLS = ("bull", "watermark", "zero", "joker")  # the fronts' bundled pictures a style may replace
+
+
+class Symbols(_Strict):
+    """The fronts' pictures of the style's own: the bull heads, the watermark behind a
+    number's value, and the zero cards' and jokers' emblems."""
+
+    bull: OwnSymbol = None
+    watermark: OwnSymbol = None
+    zero: OwnSymbol = None
+    joker: OwnSymbol = None
+
+
 class CardTitle(_Strict):
     """A card's `title:`: one line across the front, its capitals' middle `y` from the
     centre, shrunk from `size` down to `min_size` to fit `max_width` (font: the caption's)."""
@@ -150,7 +186,7 @@ class CardTitle(_Strict):
     y: Offset = -30
 
 
-HaloText = Literal["value", "index", "title", "caption"]
+HaloText = Literal["value", "index", "title", "caption", "text"]
 
 
 class Halo(_Strict):
@@ -159,7 +195,19 @@ class Halo(_Strict):
 
     colour: Colour = "#ffffff"
     width: Annotated[float, Field(gt=0, le=3)] = 0.5
-    texts: list[HaloText] = ["value", "index", "title", "caption"]  # which texts have it
+    texts: list[HaloText] = ["value", "index", "title", "caption", "text"]  # which texts have it
+
+
+class TextBox(_Strict):
+    """Where a card's `text:` goes: its `box` (mm from the card's centre), the font size it
+    starts at and the smallest it may shrink to, the lines' alignment, and its colour (none:
+    the tone's ink). The fonts are the style's `fonts.text…`."""
+
+    box: Box = Box(y=-21, width=44, height=11)  # between the value and the title line
+    size: Size = 3.0
+    min_size: Size = 1.8
+    align: Literal["left", "centre", "right"] = "centre"
+    colour: Colour | None = None
 
 
 class Back(_Strict):
@@ -197,7 +245,9 @@ class FaceStyle(_Strict):
     back: Back
     picture: Annotated[PicturePlace, BeforeValidator(_file_alone)] = PicturePlace()  # the front's
     title: CardTitle = CardTitle()
+    text: TextBox = TextBox()
     halo: Halo | None = None  # none: the texts are drawn as they are
+    symbols: Symbols = Symbols()
 
     _source: str = PrivateAttr(default="")
     _pictures: dict[str, Picture] = PrivateAttr(default_factory=dict)
@@ -224,6 +274,19 @@ class FaceStyle(_Strict):
         if picture is None:
             return None
         return picture, self.picture.model_copy(update={"fit": card.fit}) if card.fit else self.picture
+
+    def text_lines(self, text: str) -> Laid | None:
+        """A card's text laid out in the text box (mm on a card of design_size), or None when it
+        does not fit even at the smallest size."""
+        box, files = self.text.box, {face: self.font_file(role) for face, role in TEXT_FONTS.items()}
+        return lay_out(text, files, self.text.size, self.text.min_size, box.width, box.height)
+
+    def symbol(self, name: str) -> tuple[Picture, PicturePlace] | None:
+        """The style's own picture for a bundled one of SYMBOLS, and how it is drawn; None: the bundled one."""
+        own: Symbol | None = getattr(self.symbols, name)
+        if own is None:
+            return None
+        return self._pictures[f"symbol-{name}"], PicturePlace(opacity=own.opacity)
 
     def back_picture(self) -> tuple[Picture, PicturePlace] | None:
         picture = self._pictures.get("back")
@@ -278,7 +341,35 @@ def load_set_faces(card_set: CardSet, faces: str | Path | None = None) -> FaceSt
             raise card_set.doc.error(("faces",), str(exc)) from None
         style = _load_style_file(path, shown)
     _check_titles(card_set, style)
+    _check_texts(card_set, style)
     return style
+
+
+def _check_texts(card_set: CardSet, style: FaceStyle) -> None:
+    """Each card's text well formed, drawable in its fonts and fitting the style's text box."""
+    for index, card in enumerate(card_set.cards):
+        if card.text is None:
+            continue
+        where = ("cards", index, "text")
+        try:
+            drawn = text_characters(card.text)
+        except ValueError as exc:
+            raise card_set.doc.error(where, f"card {card.id}'s text: {exc}") from None
+        for face, characters in drawn.items():
+            role = TEXT_FONTS[face]
+            missing = fonts.missing_glyphs(style.font_file(role), characters)
+            if missing:
+                raise card_set.doc.error(
+                    where,
+                    f"the font {getattr(style.fonts, role)} of {style.source} (fonts.{role}) has no glyph for {missing!r}",
+                )
+        if style.text_lines(card.text) is None:
+            box = style.text.box
+            raise card_set.doc.error(
+                where,
+                f"card {card.id}'s text does not fit the text box of {style.source} ({box.width:g} × {box.height:g} mm) "
+                f"even at {style.text.min_size:g} mm; shorten it, or give the style a larger text.box",
+            )
 
 
 def _check_titles(card_set: CardSet, style: FaceStyle) -> None:
@@ -337,9 +428,11 @@ def _read_pictures(doc: YamlDocument, style: FaceStyle) -> dict[str, Picture]:
     from cardgen.model.pictures import find_picture  # pillow loads only for a style with pictures
 
     found = {}
+    symbols = [(f"symbol-{name}", getattr(style.symbols, name), ("symbols", name)) for name in SYMBOLS]
     for side, place, where in (
         ("front", style.picture, ("picture",)),
         ("back", style.back.picture, ("back", "picture")),
+        *symbols,
     ):
         if place is None or place.file is None:
             continue
@@ -393,7 +486,7 @@ def _resolve_fonts(doc: YamlDocument, style: FaceStyle) -> dict[str, tuple[str, 
     """Each role's font name and file; a file must lie where a style may name files and be
     a TrueType font reportlab can embed."""
     found = {}
-    for role in ("value", "index", "caption"):
+    for role in FONT_ROLES:
         value = getattr(style.fonts, role)
         where = ("fonts", role)
         if value in fonts.BUNDLED:

@@ -21,7 +21,8 @@ from reportlab.pdfbase import pdfmetrics
 from cardgen.errors import InputError
 from cardgen.formats import MM
 from cardgen.model.cards import Card
-from cardgen.model.faces import FaceStyle, Tone, title_size
+from cardgen.model.faces import FONT_ROLES, TEXT_FONTS, FaceStyle, Tone, title_size
+from cardgen.model.textbox import LEADING, PARAGRAPH_GAP
 from cardgen.model.turnable import is_ambiguous
 from cardgen.render import art
 from cardgen.render.fonts import register, require_glyphs
@@ -93,9 +94,6 @@ def _art_form(canvas, name: str) -> str:
     return form
 
 
-FONT_ROLES = ("value", "index", "caption")
-
-
 class CardPainter:
     """Draws faces in one style and language.
 
@@ -143,6 +141,8 @@ class CardPainter:
                 self._caption(caption, tone, width, height, scale)
             if card.title:
                 self._title(card, tone, width, height, scale)
+            if card.text:
+                self._text_box(card.text, tone, width, height, scale)
 
     def back(self, x: float, y: float, width: float, height: float, bleed: float, rotate180: bool = False) -> None:
         """Draw our back design into the trim box (x, y, width, height), background into the bleed."""
@@ -199,13 +199,13 @@ class CardPainter:
         if from_file:
             draw_picture(self.canvas, *from_file, box_in_card(self.style.front_box(card), width, height, scale))
             return
-        picture: str
+        symbol: str
         if card.kind in ("zero", "joker"):
-            picture, placement = card.kind, self._special(card).emblem
+            symbol, placement = card.kind, self._special(card).emblem
         else:
-            picture, placement = "bull", self.style.watermark
+            symbol, placement = "watermark", self.style.watermark
         self.canvas.setFillColor(_colour(tone.watermark))
-        draw_art(self.canvas, picture, width / 2, height / 2 + placement.y * scale, placement.size * scale)
+        self._symbol(symbol, width / 2, height / 2 + placement.y * scale, placement.size * scale)
 
     def _heads(self, count: int, tone: Tone, width, height, scale) -> None:
         if count <= 0:
@@ -214,7 +214,16 @@ class CardPainter:
         origin_x, origin_y = width / 2, height - heads.from_top * scale
         self.canvas.setFillColor(_colour(tone.ink))
         for dx, dy in self.style.positions_for(count):
-            draw_art(self.canvas, "bull", origin_x + dx * scale, origin_y + dy * scale, heads.symbol * scale)
+            self._symbol("bull", origin_x + dx * scale, origin_y + dy * scale, heads.symbol * scale)
+
+    def _symbol(self, name: str, cx: float, cy: float, size: float) -> None:
+        """A bundled picture (the watermark is the bull) in the fill colour, or the style's
+        own in its place, in the same square."""
+        own = self.style.symbol(name)
+        if own:
+            draw_picture(self.canvas, *own, (cx, cy, size, size))
+        else:
+            draw_art(self.canvas, "bull" if name == "watermark" else name, cx, cy, size)
 
     def _marked(self, label: str) -> bool:
         """Does this number get a bar under it (it reads as another card upside down)?"""
@@ -260,6 +269,41 @@ class CardPainter:
         self._text(
             card.title, font, size * scale, title.max_width * scale, tone.ink, width / 2, y, "middle", role="title"
         )
+
+    def _text_box(self, text: str, tone: Tone, width, height, scale) -> None:
+        """The card's text in the style's box, line by line as the model laid it out, the lines
+        centred in the box's height."""
+        laid = self.style.text_lines(text)
+        if laid is None:
+            raise InputError(f"a card's text does not fit the text box of {self.style.source}; shorten it.")
+        place = self.style.text
+        cx, cy, box_width, _ = box_in_card(place.box, width, height, scale)
+        size = laid.size * scale
+        canvas = self.canvas
+        canvas.setFillColor(_colour(place.colour or tone.ink))
+        halo = self.style.halo if self.style.halo and "text" in self.style.halo.texts else None
+        y = cy + laid.height * scale / 2
+        for number, line in enumerate(laid.lines):
+            if line.paragraph_start and number:
+                y -= PARAGRAPH_GAP * size
+            y -= LEADING * size
+            baseline = y + (LEADING - 1) * size
+            line_width = line.width * scale
+            starts = {
+                "left": cx - box_width / 2,
+                "centre": cx - line_width / 2,
+                "right": cx + box_width / 2 - line_width,
+            }
+            x = starts[place.align]
+            for run in line.runs:
+                if run.bull:
+                    self._symbol("bull", x + size / 2, baseline + size * 0.36, size * 0.95)
+                elif run.text != " ":
+                    font = self.style.font(TEXT_FONTS[run.face])
+                    if halo:
+                        self._halo(run.text, font, size, 1.0, 0.0, (x, baseline), None, halo)
+                    canvas.drawText(self._text_object(run.text, font, size, 1.0, 0.0, x, baseline))
+                x += run.width * scale
 
     def _text(self, text, font, size, max_width, colour, cx, y, vertical, spacing=0.0, marked=False, role="") -> None:
         """Real (extractable) text centred on cx; `y` is the top, middle or bottom of its capitals.
@@ -342,11 +386,16 @@ class CardPainter:
 
 
 def _picture_key(style: FaceStyle) -> str:
+    """What the back draws from files: its picture, and the style's own bull for its pattern."""
+    key = ""
     back_picture = style.back_picture()
-    if not back_picture:
-        return ""
-    picture, place = back_picture
-    return f"{picture.key}|{place.model_dump_json()}|{style.back_box().model_dump_json()}"
+    if back_picture:
+        picture, place = back_picture
+        key = f"{picture.key}|{place.model_dump_json()}|{style.back_box().model_dump_json()}"
+    bull = style.symbol("bull")
+    if bull:
+        key += f"|bull:{bull[0].key}|{bull[1].opacity}"
+    return key
 
 
 class _BackDrawing:
@@ -394,11 +443,17 @@ class _BackDrawing:
         canvas.restoreState()
 
     def _bull(self, cx, cy, size, upright=True) -> None:
+        """A bull head of the pattern or the medallion: the bundled one, or the style's own."""
         canvas = self.canvas
         canvas.saveState()
         canvas.translate(cx, cy)
         if not upright:
             canvas.rotate(180)
+        own = self.painter.style.symbol("bull")
+        if own:
+            draw_picture(canvas, *own, (0, 0, size, size))
+            canvas.restoreState()
+            return
         factor = size / art.UNIT
         canvas.transform(factor, 0, 0, factor, -size / 2, -size / 2)
         canvas.doForm(FORM_PREFIX + "bull")

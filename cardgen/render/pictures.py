@@ -147,6 +147,12 @@ def coarse_pictures(card_set: CardSet, style: FaceStyle, card_size_mm: tuple[flo
     back = style.back_picture()
     if back:
         found.append(("the back", *back, style.back_box()))
+    sizes = {"bull": style.heads.symbol, "watermark": style.watermark.size}
+    sizes |= {"zero": style.zero.emblem.size, "joker": style.joker.emblem.size}
+    for name, size in sizes.items():
+        symbol = style.symbol(name)
+        if symbol:
+            found.append((f"the style's {name} symbol", *symbol, Box(width=size, height=size)))
     if not found:
         return []
     from cardgen.model.pictures import PRINT_DPI

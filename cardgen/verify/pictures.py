@@ -14,11 +14,11 @@ from cardgen.verify.report import Report, plural
 
 
 def check_pictures(name_or_file: str | Path, validated: CardSet, report: Report) -> None:
-    """Reports set.pictures for a set whose cards have pictures or titles, or whose style is
-    a file of its own (which may draw pictures), measured on cards of the style's design size."""
+    """Reports set.pictures for a set whose cards have pictures, titles or texts, or whose style
+    is a file of its own (which may draw pictures), measured on cards of the style's design size."""
     pictures = sum(card.picture is not None for card in validated.cards)
-    titles = any(card.title for card in validated.cards)
-    if not pictures and not titles and validated.faces in bundled_face_names():
+    words = any(card.title or card.text for card in validated.cards)
+    if not pictures and not words and validated.faces in bundled_face_names():
         return
     try:
         card_set = load_card_set(name_or_file)
@@ -32,6 +32,6 @@ def check_pictures(name_or_file: str | Path, validated: CardSet, report: Report)
     if not coarse:
         report.passed(
             "set.pictures",
-            f"{plural(pictures, 'card picture')}, the style's own and every title read and fit; "
+            f"{plural(pictures, 'card picture')}, the style's own, every title and every text read and fit; "
             f"each PNG or JPEG prints at {PRINT_DPI} dpi or finer",
         )
