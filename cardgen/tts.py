@@ -23,6 +23,7 @@ from pathlib import Path
 from cardgen.batch import alongside
 from cardgen.errors import InputError
 from cardgen.layout.geometry import pixels
+from cardgen.model.cards import load_card_set
 from cardgen.model.faces import FaceStyle
 from cardgen.model.layout import Layout
 from cardgen.preview import PreviewCard, Progress, choose_cards, rasterise, safe_stem, sheet_layout, sheet_pdf
@@ -172,7 +173,7 @@ def saved_object(request: TtsRequest, sheets: list[Sheet], stem: str, backs: lis
         }
         for slot, item in enumerate(sheet.cards):
             cards.append(_card(key * 100 + slot, card_name(item, request.lang), {str(key): decks[str(key)]}, stem))
-    title = " + ".join(Path(name).stem for name in request.sets)
+    title = " + ".join(load_card_set(name).title for name in request.sets)  # as TTS lists the deck
     if len(cards) == 1:
         objects = cards
     else:

@@ -143,6 +143,21 @@ def test_a_picture_under_300_dpi_warns_and_the_build_goes_on(tmp_path):
     assert "INFO  set.pictures: cards G1, G2 and G3: the picture small.png prints at 72 dpi" in verified.stdout
 
 
+def test_many_coarse_pictures_are_one_warning_not_one_a_card(tmp_path):
+    cards = []
+    for number in range(10):
+        green_png(tmp_path / f"photo{number}.png", side=100 + 5 * number)  # 57 to 83 dpi
+        cards.append(
+            f"  - {{id: C{number}, kind: number, value: {105 + number}, heads: 1, picture: photo{number}.png}}"
+        )
+    set_file = tmp_path / "photos.yaml"
+    set_file.write_text("name: photos\ntitle: Photos\ncards:\n" + "\n".join(cards) + "\n")
+    result = cardgen_in_process("build", "--set", set_file, "-o", tmp_path / "out")
+    assert result.returncode == 0, result.stderr
+    [warning] = result.stderr.strip().splitlines()
+    assert "cards C0, C1, C2, C3, C4, C5, C6, C7 and 2 more: 10 pictures print at 57 to 83 dpi" in warning
+
+
 def test_verify_passes_a_set_whose_pictures_are_sharp(tmp_path):
     result = cardgen_in_process("verify", pictured_set(tmp_path), "--games", "1")
     assert (

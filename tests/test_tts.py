@@ -45,6 +45,7 @@ def test_a_small_set_is_one_sheet_with_its_back_in_the_last_slot(homemade):
     save = json.loads((homemade / "homemade-table.json").read_text())
     deck = save["ObjectStates"][0]
     assert deck["Name"] == "Deck"
+    assert deck["Nickname"] == save["SaveName"] == "Our homemade promo cards"  # the set's title, as TTS lists the deck
     assert deck["DeckIDs"] == [100, 101, 102, 103]  # P108's spare copy is for printing, not for the game
     assert [card["Nickname"] for card in deck["ContainedObjects"]] == [
         "Sunny day",

@@ -162,6 +162,13 @@ def coarse_pictures(card_set: CardSet, style: FaceStyle, card_size_mm: tuple[flo
         dpi = printed_dpi(picture, place, box, scale) if picture.kind == "raster" else PRINT_DPI
         if dpi < PRINT_DPI:
             coarse.setdefault((picture.file.name, int(dpi)), []).append(who)
+    if len(coarse) > MOST_SENTENCES:  # a table of cards, a photo each: one line, not one per card
+        everyone = [name for who in coarse.values() for name in who]
+        dpis = sorted(dpi for _, dpi in coarse)
+        return [
+            f"{_names(everyone)}: {len(coarse)} pictures print at {dpis[0]} to {dpis[-1]} dpi, under the "
+            f"{PRINT_DPI} dpi that look sharp; give them larger images"
+        ]
     return [
         f"{_names(who)}: the picture {name} prints at {dpi} dpi, under the {PRINT_DPI} dpi that look sharp; "
         "give it a larger image"
@@ -169,9 +176,15 @@ def coarse_pictures(card_set: CardSet, style: FaceStyle, card_size_mm: tuple[flo
     ]
 
 
+MOST_SENTENCES = 3  # coarse pictures said one by one; more are said in one sentence
+MOST_NAMED = 8
+
+
 def _names(who: list[str]) -> str:
-    """'card P1', 'cards P1, P2 and P3', 'cards P1, P2 and the back'."""
+    """'card P1', 'cards P1, P2 and P3', 'cards P1, P2 and the back', 'cards P1, … P8 and 4 more'."""
     if len(who) == 1:
         return who[0]
     names = [name.removeprefix("card ") for name in who]
+    if len(names) > MOST_NAMED:
+        names = [*names[:MOST_NAMED], f"{len(names) - MOST_NAMED} more"]
     return f"cards {', '.join(names[:-1])} and {names[-1]}"
