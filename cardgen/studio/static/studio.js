@@ -242,7 +242,9 @@
           [...report.checks].sort((a, b) => first[a.result] - first[b.result]).forEach((check) => {
             const where = check.place ? " [" + check.place + "]" : "";
             const badge = element("span", { class: "badge " + check.result }, [say("check." + check.result)]);
-            list.append(element("li", { class: check.result }, [badge, " " + check.name + ": " + check.message + where]));
+            // verify's own words, which are English on the command line too
+            const words = element("span", { lang: "en" }, [check.name + ": " + check.message + where]);
+            list.append(element("li", { class: check.result }, [badge, " ", words]));
             const marks = (marked[report.input] = marked[report.input] || []);
             const pages = check.result === "fail" && /pages? ([\d, ]+)/.exec(check.place || "");
             if (check.result === "fail" && check.box_mm) marks.push({ page: check.page, box: check.box_mm });
