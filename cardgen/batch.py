@@ -59,13 +59,20 @@ def run_chunks(
     start: Total,
     progress: Callable[[int], None] | None = None,
     start_method: str | None = START_METHOD,
+    scheduler: str | None = None,
 ) -> Total:
     """`start` combined with `work(chunk)` of each chunk of range(count) in order, the
-    chunks played on up to `jobs` processes; `progress(done)` after each chunk with the
-    number of items done so far."""
+    chunks played on up to `jobs` processes, or by the workers of the Dask scheduler at
+    `scheduler` (the same chunks: the same total); `progress(done)` after each chunk with
+    the number of items done so far."""
     size = chunk_size(count, jobs)
     firsts = range(0, count, size)
     parts = (range(first, min(first + size, count)) for first in firsts)  # made as needed: count may be huge
+    if scheduler is not None:
+        from cardgen.cluster import on_cluster
+
+        with on_cluster(scheduler, work, parts) as results:
+            return _combined(results, firsts, size, count, combine, start, progress)
     processes = min(jobs, len(firsts))
     if processes <= 1:
         return _combined(map(work, parts), firsts, size, count, combine, start, progress)

@@ -284,7 +284,7 @@ def balance_run(
 ):
     """`cardgen balance`: the report, and the notes said beside it (cards the variant never
     deals, games that never vary). `shown_as`: the sets' names in the report, if not their
-    paths; `how`: how its workers start (balance's start_method)."""
+    paths; `how`: where and how its workers start (balance's start_method, scheduler)."""
     from cardgen.balance import balance
     from cardgen.simulate import never_dealt_words
 

@@ -113,6 +113,7 @@ def simulate(
     pool: CardPool = BUNDLED,
     sets: Sequence[str] = (),
     start_method: str | None = START_METHOD,  # "spawn" from a process with threads (the studio)
+    scheduler: str | None = None,  # a Dask scheduler's address: its workers play instead
 ) -> SimulationResult:
     """Play `games` games with the cards of `pool` (the bundled ones changed by the card
     sets named `sets`) on `jobs` processes; `progress(done)` is called now and then.
@@ -124,7 +125,7 @@ def simulate(
     make_players(kinds)  # an unknown kind is reported here, before any worker starts
     started = time.perf_counter()
     work = partial(play_chunk, options, tuple(kinds), seed, check, pool=pool)
-    sums = run_chunks(work, games, jobs, add, Sums.empty(len(kinds)), progress, start_method)
+    sums = run_chunks(work, games, jobs, add, Sums.empty(len(kinds)), progress, start_method, scheduler)
     seconds = time.perf_counter() - started
     played = max(games, 1)
     return SimulationResult(

@@ -122,6 +122,7 @@ def balance(
     check: bool = True,
     progress=None,
     start_method: str | None = START_METHOD,  # "spawn" from a process with threads (the studio)
+    scheduler: str | None = None,  # a Dask scheduler's address: its workers play instead
 ) -> BalanceReport:
     if games < FEWEST_GAMES:
         raise InputError(f"a balance report needs at least {FEWEST_GAMES} games per deck, not {games}")
@@ -140,7 +141,7 @@ def balance(
             f"({listed_cards(never)}): both decks would play the same games; choose another variant or more players"
         )
     work = partial(play_chunk, options, tuple(kinds), seed, (BUNDLED, pool), frozenset(tracked), check)
-    sides: Sides = run_chunks(work, games, jobs, _added, Sides(), progress, start_method)
+    sides: Sides = run_chunks(work, games, jobs, _added, Sides(), progress, start_method, scheduler)
     return BalanceReport(
         options=options,
         kinds=list(kinds),

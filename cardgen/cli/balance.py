@@ -13,6 +13,7 @@ from cardgen.cli.options import (
     output_option,
     paper_option,
     players_kind_option,
+    scheduler_option,
     seed_option,
     set_option,
     table_options,
@@ -30,7 +31,10 @@ from cardgen.cli.options import (
 @lang_option("Language of the summary and the PDF.")
 @paper_option()
 @jobs_option
-def command(card_sets, variant, player_count, games, players_kind, seed, as_json, output, lang, paper, jobs) -> None:
+@scheduler_option
+def command(
+    card_sets, variant, player_count, games, players_kind, seed, as_json, output, lang, paper, jobs, scheduler
+) -> None:
     """Play the same games with the standard deck and with your cards and report, side by
     side with 95 % intervals, the mean totals and win rates per seat (and per kind of
     player), the rounds per game, the round scores and where your new cards end up. A
@@ -45,7 +49,15 @@ def command(card_sets, variant, player_count, games, players_kind, seed, as_json
 
     with Progress(games) as progress:
         report, notes = balance_run(
-            card_sets, variant, player_count, players_kind, games, seed, jobs or all_cores(), progress
+            card_sets,
+            variant,
+            player_count,
+            players_kind,
+            games,
+            seed,
+            jobs or all_cores(),
+            progress,
+            scheduler=scheduler,
         )
     for note in notes:
         click.echo(f"cardgen: note: {note}", err=True)

@@ -182,6 +182,16 @@ def seed_option(help: str = "Game i is played with seed SEED+i."):
     return click.option("--seed", type=int, default=1, show_default=True, help=help)
 
 
+def scheduler_option(function):
+    """--scheduler ADDRESS: simulated games on the workers of a Dask cluster."""
+    return click.option(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="Play the games on the workers of the Dask scheduler at ADDRESS (tcp://host:8786) instead; "
+        'needs pip install "cardgen[cluster]". The results are the same as on this machine.',
+    )(function)
+
+
 def jobs_option(function):
     """--jobs N: simulated games on N processes; None means every core."""
     return click.option(

@@ -12,6 +12,7 @@ from cardgen.cli.options import (
     jobs_option,
     json_option,
     players_kind_option,
+    scheduler_option,
     seed_option,
     set_option,
     table_options,
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
 @json_option()
 @click.option("--no-check", is_flag=True, help="Skip the invariant checks after every turn and round (faster).")
 @jobs_option
+@scheduler_option
 def command(
     variant,
     player_count,
@@ -56,6 +58,7 @@ def command(
     as_json,
     no_check,
     jobs,
+    scheduler,
 ) -> None:
     """Play many games with computer players and report, per seat, the mean
     total and the win rate (a shared win counts for each winner), the mean
@@ -76,6 +79,7 @@ def command(
             check=not no_check,
             progress=progress,
             jobs=jobs or all_cores(),
+            scheduler=scheduler,
             pool=pool,
             sets=[str(name) for name in card_sets],
         )
