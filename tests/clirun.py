@@ -3,6 +3,7 @@ stdout and stderr as the installed entry point, without a Python start-up (0.3â€
 run. Tests about the process itself (the entry point, signals, limits, concurrency,
 stray output of the interpreter) start a real one instead."""
 
+import sys
 from dataclasses import dataclass
 
 from click.testing import CliRunner
@@ -22,3 +23,32 @@ def cardgen_in_process(*args) -> Ran:
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         raise result.exception  # the real command would have shown a traceback
     return Ran(result.exit_code, result.stdout, result.stderr)
+
+
+def cardgen_with_stderr_on(terminal: bool, *args) -> tuple[str, str]:
+    """Run the real command, its stderr a terminal (a pseudo-terminal) or a pipe; (stdout, stderr)."""
+    import os
+    import pty
+    import subprocess
+
+    command = [sys.executable, "-m", "cardgen", *map(str, args)]
+    if not terminal:
+        ran = subprocess.run(command, capture_output=True, text=True, timeout=120)
+        assert ran.returncode == 0, ran.stderr
+        return ran.stdout, ran.stderr
+    leader, follower = pty.openpty()
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=follower, text=True)
+    os.close(follower)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:  # the terminal is gone once the command has ended
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.close(leader)
+    stdout = process.stdout.read()
+    assert process.wait(timeout=120) == 0, seen
+    return stdout, seen.decode()

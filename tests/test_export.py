@@ -14,7 +14,7 @@ import pytest
 from PIL import Image, ImageChops, ImageCms, ImageStat
 
 from cardgen.verify.readback import all_fonts_of, box_mm, font_is_embedded
-from tests.clirun import cardgen_in_process
+from tests.clirun import cardgen_in_process, cardgen_with_stderr_on
 
 TWO_CARDS = "name: two\ntitle: Two cards\ncards:\n  - {id: '1', kind: number, value: 1, heads: 1}\n  - {id: '55', kind: number, value: 55, heads: 7}\n"
 
@@ -302,43 +302,13 @@ def test_a_card_size_in_inches_as_us_print_shops_quote_it(tmp_path):
     assert small.returncode == 2 and "a card of 0.2x3.5in: its width must be more than 10.0" in small.stderr
 
 
-def _export_with_stderr_on(terminal: bool, args, tmp_path):
-    """Run the real command, its stderr a terminal (a pseudo-terminal) or a pipe; (stdout, stderr)."""
-    import os
-    import pty
-    import subprocess
-    import sys
-
-    command = [sys.executable, "-m", "cardgen", "export", *map(str, args)]
-    if not terminal:
-        ran = subprocess.run(command, capture_output=True, text=True, timeout=120)
-        assert ran.returncode == 0, ran.stderr
-        return ran.stdout, ran.stderr
-    leader, follower = pty.openpty()
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=follower, text=True)
-    os.close(follower)
-    seen = b""
-    while True:
-        try:
-            chunk = os.read(leader, 4096)
-        except OSError:  # the terminal is gone once the command has ended
-            break
-        if not chunk:
-            break
-        seen += chunk
-    os.close(leader)
-    stdout = process.stdout.read()
-    assert process.wait(timeout=120) == 0, seen
-    return stdout, seen.decode()
-
-
 def test_a_long_export_shows_its_progress_on_a_terminal_and_nowhere_else(two_cards, tmp_path):
     args = ["--set", two_cards, "--dpi", 72]
-    out, err = _export_with_stderr_on(True, [*args, "-o", tmp_path / "tty"], tmp_path)
+    out, err = cardgen_with_stderr_on(True, "export", *args, "-o", tmp_path / "tty")
     assert "\rexporting: 3 of 3 pictures" in err  # two fronts and their one back, redrawn in place
     assert err.endswith("\r") and err[:-1].split("\r")[-1].strip() == ""  # and wiped at the end
     assert "exporting" not in out
-    out, err = _export_with_stderr_on(False, [*args, "-o", tmp_path / "pipe"], tmp_path)
+    out, err = cardgen_with_stderr_on(False, "export", *args, "-o", tmp_path / "pipe")
     assert err == "" and "exporting" not in out
     made = {path.name: path.read_bytes() for path in (tmp_path / "tty").iterdir()}
     assert made == {path.name: path.read_bytes() for path in (tmp_path / "pipe").iterdir()}

@@ -7,7 +7,7 @@ import time
 
 import pytest
 from click.testing import CliRunner
-from clirun import cardgen_in_process
+from clirun import cardgen_in_process, cardgen_with_stderr_on
 
 import cardgen.simulate
 from cardgen.cli import main
@@ -184,3 +184,16 @@ def test_players_kind_may_be_given_once_per_seat():
 def test_more_games_or_workers_than_the_machine_can_take_are_refused_saying_the_bound(option, value, bound):
     result = cardgen_in_process("simulate", option, value, "--games" if option == "--jobs" else "--seed", "10")
     assert result.returncode == 2 and bound in result.stderr and len(result.stderr.strip().splitlines()) == 1
+
+
+def test_a_long_run_shows_games_done_a_second_and_time_left_on_a_terminal_only():
+    args = ("simulate", "--games", "3000", "--players-kind", "heuristic", "--jobs", "1", "--json")
+    out, err = cardgen_with_stderr_on(True, *args)
+    shown = [line for line in err.split("\r") if line.strip()]
+    assert shown and all(
+        re.fullmatch(r"playing: [\d,]+ of 3,000 games · [\d,]+ a second · about [\d,]+ s left *", line)
+        for line in shown
+    ), shown
+    assert json.loads(out)["games"] == 3000  # the figures untouched
+    out, err = cardgen_with_stderr_on(False, *args)
+    assert err == "" and json.loads(out)["games"] == 3000

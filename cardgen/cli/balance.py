@@ -2,6 +2,7 @@
 deck and with your set, side by side, and which differences are more than noise."""
 
 import json
+from functools import partial
 
 import click
 
@@ -44,10 +45,11 @@ def command(
     from cardgen.balance.words import text_report
     from cardgen.batch import all_cores
     from cardgen.choices import balance_run
-    from cardgen.cli.simulate import Progress
+    from cardgen.cli.simulate import game_progress
     from cardgen.files import write_file
 
-    with Progress(games) as progress:
+    with game_progress("pairs of games") as line:  # each seed played with both decks
+        progress = partial(line, total=games)
         report, notes = balance_run(
             card_sets,
             variant,

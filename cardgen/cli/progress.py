@@ -18,20 +18,29 @@ REDRAW_SECONDS = 0.1
 
 
 class LineProgress:
-    def __init__(self, label: str, unit: str, stream: TextIO | None = None) -> None:
-        self.label, self.unit = label, unit
+    """`timed`: also how many a second and the time left, once `after` seconds have passed
+    (a run shorter than that shows nothing)."""
+
+    def __init__(
+        self, label: str, unit: str, stream: TextIO | None = None, timed: bool = False, after: float = 0.0
+    ) -> None:
+        self.label, self.unit, self.timed, self.after = label, unit, timed, after
         self.stream = stream if stream is not None else sys.stderr
         self.shown = 0  # the width of the line on screen
         self.drawn_at = 0.0
+        self.started = time.monotonic()
 
     def __call__(self, done: int, total: int) -> None:
         if not self.stream.isatty():
             return
         now = time.monotonic()
-        if done < total and now - self.drawn_at < REDRAW_SECONDS:
+        if now - self.started < self.after or (done < total and now - self.drawn_at < REDRAW_SECONDS):
             return
         self.drawn_at = now
-        line = f"{self.label}: {done} of {total} {self.unit}"
+        line = f"{self.label}: {done:,} of {total:,} {self.unit}"
+        if self.timed and done:
+            rate = done / (now - self.started)
+            line += f" · {rate:,.0f} a second · about {(total - done) / rate:,.0f} s left"
         self.stream.write("\r" + line.ljust(self.shown))
         self.stream.flush()
         self.shown = max(self.shown, len(line))

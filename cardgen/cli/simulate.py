@@ -1,9 +1,7 @@
 """`cardgen simulate`: play many games fast and report totals and win rates."""
 
 import json
-import sys
-import time
-from typing import TYPE_CHECKING
+from functools import partial
 
 import click
 
@@ -17,9 +15,7 @@ from cardgen.cli.options import (
     set_option,
     table_options,
 )
-
-if TYPE_CHECKING:
-    from click._termui_impl import ProgressBar
+from cardgen.cli.progress import LineProgress
 
 
 @click.command("simulate")
@@ -70,7 +66,8 @@ def command(
     options, kinds, pool = game_settings(
         variant, player_count, players_kind, card_sets, threshold, rounds, free_companion, one_zero_each, max_players
     )
-    with Progress(games) as progress:
+    with game_progress() as line:
+        progress = partial(line, total=games)
         result = simulate(
             options,
             kinds,
@@ -86,28 +83,7 @@ def command(
     click.echo(json.dumps(result.as_json()) if as_json else result.summary())
 
 
-class Progress:
-    """A progress bar on stderr, shown only on a terminal and once a second has passed."""
-
-    def __init__(self, total: int) -> None:
-        self.total = total
-        self.started = time.perf_counter()
-        self.bar: ProgressBar[int] | None = None
-        self.done = 0
-
-    def __call__(self, done: int) -> None:
-        if self.bar is None:
-            if not sys.stderr.isatty() or time.perf_counter() - self.started < 1:
-                return
-            self.bar = click.progressbar(length=self.total, file=sys.stderr, label="simulating")
-            self.bar.__enter__()
-        self.bar.update(done - self.done)
-        self.done = done
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc_info) -> None:
-        if self.bar is not None:
-            self.bar.update(self.total - self.done)
-            self.bar.__exit__(*exc_info)
+def game_progress(unit: str = "games") -> LineProgress:
+    """The games played so far, how many a second and the time left: on a terminal, once a
+    run has lasted a second."""
+    return LineProgress("playing", unit, timed=True, after=1.0)
