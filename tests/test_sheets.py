@@ -258,6 +258,22 @@ def test_a_sticker_sheet_prints_faces_a_little_inside_the_card_on_one_side_with_
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_page_of_every_mode_keeps_its_note_in_every_language(lang, paper):
+    """The note is a sheet's only word on how to print and what to do after: a full page
+    in French once had none (the sticker recipe did not fit), and verify could not tell."""
+    words = {key: value.replace("\u00a0", " ") for key, value in sheet_strings(lang).items() if isinstance(value, str)}
+    for mode, sheet in MODES.items():
+        pdfs = render_jobs(jobs_for(["zero-cards", "jokers"], mode), PrintSettings(lang=lang, paper=paper))
+        for name, content in pdfs.items():
+            for index in range(len(reader(content).pages)):
+                text = " ".join(text for text, _, _ in positioned_texts(content, index)).replace("\u00a0", " ")
+                assert words["print_actual_size"] in text, (name, index + 1)
+                if sheet.instruction:
+                    assert words[sheet.instruction] in text, (name, index + 1)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_pdfs_subject_says_how_to_print_it_in_its_language_and_truly(lang):
     words = sheet_strings(lang)
     kit = build(PrintSettings(lang=lang, flip="short"), ["jokers"], "duplex")

@@ -13,6 +13,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.formats import MM
 from cardgen.layout.plan import RULER_TICK, Fold, NoteBox, Ruler, Segment
+from cardgen.render.linebreaks import split_lines
 from cardgen.render.palette import REGULAR
 
 TICK_SCALE_MM = 3.0  # the front targets' scales reach this far each way, ticked every 0.5 mm
@@ -125,7 +126,7 @@ def ruler(canvas: Canvas, line: Ruler) -> None:
 def fit_note(parts: list[str], title_at: int | None, box: NoteBox) -> tuple[float, list[str]]:
     """The font size and lines for the note's `parts` (joined by dots) in `box`: one line
     at NOTE_SIZE, shrunk to NOTE_MIN_SIZE, wrapped between parts, and last the part at
-    `title_at` shortened with an ellipsis. No lines when nothing fits."""
+    `title_at` shortened with an ellipsis, or left out. No lines when nothing fits."""
     width = stringWidth(SEPARATOR.join(parts), FONT, NOTE_SIZE)
     if width <= box.length * MM * NOTE_SIZE / NOTE_MIN_SIZE:
         size = min(NOTE_SIZE, NOTE_SIZE * box.length * MM / width)
@@ -137,6 +138,14 @@ def fit_note(parts: list[str], title_at: int | None, box: NoteBox) -> tuple[floa
             return size, lines
     if title_at is None:
         return NOTE_MIN_SIZE, []
+    best = _with_title_shortened(parts, title_at, box)
+    if not best:  # not even the title's first letters: what to do matters more than whose sheet it is
+        return NOTE_MIN_SIZE, _wrap(parts[:title_at] + parts[title_at + 1 :], NOTE_MIN_SIZE, box)
+    return NOTE_MIN_SIZE, best
+
+
+def _with_title_shortened(parts: list[str], title_at: int, box: NoteBox) -> list[str]:
+    """The note's lines with the longest start of its title that lets them fit; none if none does."""
     title = parts[title_at]
     keep_low, keep_high = 0, len(title)  # the longest start of the title that fits lies between these
     best: list[str] = []
@@ -148,7 +157,7 @@ def fit_note(parts: list[str], title_at: int | None, box: NoteBox) -> tuple[floa
             best, keep_low = lines, keep + 1
         else:
             keep_high = keep - 1
-    return NOTE_MIN_SIZE, best
+    return best
 
 
 def _lines_room(box: NoteBox, size: float) -> int:
@@ -159,8 +168,9 @@ def _lines_room(box: NoteBox, size: float) -> int:
 
 
 def _wrap(parts: list[str], size: float, box: NoteBox) -> list[str]:
-    """The parts in lines no longer than the box, breaking only between parts; no lines
-    when they need more than the box holds."""
+    """The parts in lines no longer than the box, breaking between parts, and inside a part
+    longer than a line (a mode's instructions) between its words; no lines when they need
+    more than the box holds."""
     room = box.length * MM
     lines: list[str] = []
     for part in parts:
@@ -170,7 +180,10 @@ def _wrap(parts: list[str], size: float, box: NoteBox) -> list[str]:
         elif stringWidth(part, FONT, size) <= room:
             lines.append(part)
         else:
-            return []
+            pieces = split_lines(part, FONT, size, room)
+            if any(stringWidth(piece, FONT, size) > room for piece in pieces):
+                return []
+            lines += pieces
     return lines if len(lines) <= _lines_room(box, size) else []
 
 
