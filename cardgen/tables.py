@@ -201,7 +201,7 @@ def _read_csv(data: bytes, rows: _Rows) -> None:
         raise InputError(
             f"{rows.name}, row {row}: this file is not UTF-8 text; save it as CSV in UTF-8 (CSV UTF-8)."
         ) from None
-    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_separator(text), strict=True)
     row = 0
     try:
         for row, cells in enumerate(reader, start=1):
@@ -215,6 +215,13 @@ def _read_csv(data: bytes, rows: _Rows) -> None:
         else:
             message = f"this is not a readable CSV row ({one_line(message)})"
         raise InputError(f"{rows.name}, row {row + 1}: {message}.") from None
+
+
+def _separator(text: str) -> str:
+    """A comma, or the semicolon that French, German and Dutch spreadsheets write between
+    cells (their decimal comma takes the comma): told by the header row, which names fields."""
+    header = text.split("\n", 1)[0]
+    return ";" if ";" in header and "," not in header else ","
 
 
 def _row_at(text: str) -> int:

@@ -59,6 +59,14 @@ def test_a_csv_set_builds_and_verifies_with_numbers_read_as_numbers_and_blanks_a
     assert result.returncode == 0, result.stdout
 
 
+def test_a_csv_with_semicolons_as_french_german_and_dutch_spreadsheets_save_it_reads_alike(tmp_path):
+    commas = load_card_set(_csv(tmp_path, ROWS))
+    (tmp_path / "semi").mkdir()
+    (tmp_path / "semi" / "cards.csv").write_text("".join(";".join(map(str, row)) + "\n" for row in ROWS))
+    semicolons = load_card_set(_set(tmp_path / "semi", "cards.csv"))
+    assert [card.model_dump() for card in semicolons.cards] == [card.model_dump() for card in commas.cards]
+
+
 @pytest.mark.parametrize("write", [write_xlsx, write_ods], ids=["xlsx", "ods"])
 def test_a_spreadsheet_prints_the_same_sheet_as_the_csv_of_its_cells(tmp_path, write):
     (tmp_path / "csv").mkdir()
