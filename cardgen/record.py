@@ -126,6 +126,8 @@ class PagePlace(_Part):
     cut_marks_mm: Annotated[tuple[tuple[Offset, Offset, Offset, Offset], ...], MaxLen(4000)] = field(
         default=(), metadata=SPARSE
     )
+    # the margin note's box [x, y, width, height] (how to print the sheet); older records give none
+    note_mm: Box | None = field(default=None, metadata=SPARSE)
 
     def __post_init__(self) -> None:
         if self.ruler_ticks is not None and abs(self.ruler_ticks[0]) + abs(self.ruler_ticks[1]) != 1:

@@ -273,6 +273,16 @@ def test_every_page_of_every_mode_keeps_its_note_in_every_language(lang, paper):
                     assert words[sheet.instruction] in text, (name, index + 1)
 
 
+def test_a_page_without_its_note_fails_verify(tmp_path, monkeypatch):
+    from cardgen.render import marks
+
+    monkeypatch.setattr(marks, "fit_note", lambda parts, title_at, box: (6.0, []))  # as if nothing fitted
+    [(name, content)] = render_jobs(jobs_for(["zero-cards"], "sticker"), PrintSettings(lang="fr")).items()
+    (tmp_path / name).write_bytes(content)
+    checks = {check.name: check for check in verify_pdf(tmp_path / name).checks}
+    assert checks["pdf.note"].result == "fail" and "page 1" in checks["pdf.note"].place
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_the_pdfs_subject_says_how_to_print_it_in_its_language_and_truly(lang):
     words = sheet_strings(lang)

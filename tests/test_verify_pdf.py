@@ -59,6 +59,7 @@ def test_the_good_kit_passes_every_check(kit, name, card_set):
         "pdf.cut-marks",
         "pdf.targets",
         "pdf.ruler",
+        "pdf.note",
         "pdf.printable",
         "pdf.contents",
     }

@@ -52,6 +52,7 @@ def _page_place(page: Page) -> PagePlace:
         cut_marks_mm=tuple(_line(segment) for segment in page.cut_marks),
         ruler_line_mm=_line(ruler) if ruler else None,
         ruler_ticks=(round(ruler.ticks[0]), round(ruler.ticks[1])) if ruler else None,
+        note_mm=_box(page.note.rect) if page.note else None,
     )
 
 

@@ -163,7 +163,7 @@ def _with_title_shortened(parts: list[str], title_at: int, box: NoteBox) -> list
 def _lines_room(box: NoteBox, size: float) -> int:
     """How many lines of `size` pt fit across the box, ascent of the first to descent of the last."""
     ascent, descent = getAscentDescent(FONT, size)
-    spare = box.depth * MM - (ascent - descent)
+    spare = box.depth * MM - (ascent - descent) + 1e-6  # a box planned for one line of 6 pt holds 5.999999
     return int(spare // (size * LEADING)) + 1 if spare >= 0 else 0
 
 

@@ -27,7 +27,7 @@ from cardgen.layout.geometry import behind_point
 from cardgen.layout.plan import TARGET_WINDOW
 from cardgen.record import BackPlace, CardPlace, LayoutRecord, PagePlace
 from cardgen.verify.readback import PageImage, text_in_box
-from cardgen.verify.report import Report
+from cardgen.verify.report import Report, plural
 
 DPI = 600  # 0.042 mm per pixel
 TOLERANCE_MM = 0.1
@@ -146,6 +146,7 @@ def verify_drawing(content: bytes, record: LayoutRecord, report: Report) -> list
     if record.sheet_mode.backs is not None:
         checks.append(BacksCheck(record, report, reach, faces.centres))
     checks += [CutMarksCheck(record, report), TargetsCheck(record, report), RulerCheck(record, report)]
+    checks.append(NoteCheck(record, report))
     if record.printable_mm is not None:
         checks.append(PrintableCheck(record, report))
     if record.cutter_marks is not None:
@@ -647,6 +648,30 @@ class PrintableCheck(PageCheck):
                 "pdf.printable",
                 f"no ink outside the printable area ({sides:g} mm in from the sides, {ends:g} mm from the top "
                 "and bottom) on any page",
+            )
+
+
+class NoteCheck(PageCheck):
+    """Every page whose record gives a margin note carries one there: a sheet's only word on
+    how to print it and what to do after (a page once printed none when its words did not fit)."""
+
+    def page(self, number, view, on_page) -> None:
+        box = on_page.entry.note_mm
+        if box is None or view is None:
+            return
+        self.checked += 1
+        if not view.text_in(box).strip():
+            self.failed(
+                "pdf.note",
+                "no note where the record puts it: nothing on the page says how to print it",
+                f"page {number}",
+                page=number,
+            )
+
+    def finish(self) -> None:
+        if self.checked and not self.problems:
+            self.found.passed(
+                "pdf.note", f"every page carries its note on how to print it ({plural(self.checked, 'page')})"
             )
 
 
