@@ -291,7 +291,10 @@ def test_verify_fails_a_page_with_a_wrong_trimbox(pdf_export, tmp_path):
 def test_a_folder_without_a_manifest_is_refused_in_one_line(tmp_path):
     ran = verify(tmp_path)
     assert ran.returncode == 2
-    assert ran.stderr.strip() == f"cardgen: {tmp_path / 'manifest.json'}: there is no such file."
+    assert (
+        ran.stderr.strip()
+        == f"cardgen: {tmp_path}: this folder holds no PDF, no cut file and no export's manifest.json."
+    )
 
 
 def test_a_card_size_in_inches_as_us_print_shops_quote_it(tmp_path):

@@ -66,6 +66,16 @@ def test_the_good_kit_passes_every_check(kit, name, card_set):
     assert set(results(report)) == expected
 
 
+def test_a_folder_that_build_wrote_is_verified_pdf_by_pdf(kit, tmp_path):
+    result = cardgen_in_process("verify", kit)
+    assert result.returncode == 0, result.stdout + result.stderr
+    pdfs = sorted(path.name for path in kit.glob("*.pdf"))
+    assert f"{len(pdfs)} inputs" in result.stdout.splitlines()[-1]
+    (tmp_path / "empty").mkdir()
+    empty = cardgen_in_process("verify", tmp_path / "empty")
+    assert empty.returncode == 2 and "holds no PDF, no cut file and no export's manifest.json" in empty.stderr
+
+
 def _rewrite(source, change) -> bytes:
     """The PDF with `change(writer)` applied, its attachment kept."""
     writer = pypdf.PdfWriter(clone_from=pypdf.PdfReader(source))

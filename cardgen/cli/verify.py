@@ -18,13 +18,15 @@ from cardgen.cli.options import games_option, jobs_option, json_option, seed_opt
 @jobs_option
 def command(inputs, expected_sets, games, seed, as_json, jobs) -> None:
     """Check card sets (a YAML file or a bundled name: numbered, zero-cards, jokers)
-    against the rules, PDFs against what they should print, and the folder (or the
-    manifest.json) that `cardgen export` wrote against its manifest. One line per check,
+    against the rules, PDFs against what they should print (a folder that `cardgen build`
+    wrote: each of its PDFs and cut files), and the folder (or the manifest.json) that
+    `cardgen export` wrote against its manifest. One line per check,
     then a summary; exit status 0 when all pass, 1 when any fails, 2 when an input
     cannot be read.
 
     \b
     cardgen verify templates/sets/zero-cards.yaml
+    cardgen verify output
     cardgen verify output/deck-duplex.pdf --set numbered
     cardgen verify my-promo.yaml output/promo-duplex.pdf --set my-promo.yaml --json
     cardgen verify output/print-shop --set numbered

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardgen.errors import InputError
+from cardgen.formats import EXPORT_MANIFEST
 from cardgen.model.cards import SETS_DIR, CardSet, bundled_set_names, load_card_set
 from cardgen.paths import check_input
 from cardgen.verify.bounds import INPUT_HINT
@@ -60,7 +61,7 @@ def verify_inputs(
     a set's games are played on `jobs` processes.
     Raises InputError, before checking anything, when an input cannot be read."""
     expected = _load_sets(expected_sets or [])
-    kinds = [(name, input_kind(name)) for name in inputs]
+    kinds = [(name, input_kind(name)) for name in _with_folders_opened(inputs)]
     reports = []
     for name, kind in kinds:
         if kind == "set":
@@ -76,6 +77,26 @@ def verify_inputs(
         else:
             reports.append(verify_pdf(name, expected))
     return reports
+
+
+def _with_folders_opened(inputs: list[str]) -> list[str]:
+    """The inputs, a folder that `cardgen build` wrote (no export's manifest.json, no Tabletop
+    Simulator deck) given as its PDFs and cut files, in name order."""
+    opened = []
+    for name in inputs:
+        path = Path(name)
+        if not path.is_dir() or (path / EXPORT_MANIFEST).exists() or tts_save(path):
+            opened.append(name)
+            continue
+        files = sorted(
+            str(file)
+            for file in path.iterdir()
+            if file.is_file() and file.suffix.lower() in (".pdf", *CUT_FILE_SUFFIXES)
+        )
+        if not files:
+            raise InputError(f"{name}: this folder holds no PDF, no cut file and no export's {EXPORT_MANIFEST}.")
+        opened += files
+    return opened
 
 
 def _load_sets(names: list[str]) -> list[CardSet]:
