@@ -555,7 +555,9 @@ def _page_context(page: str, studio: Studio, lang: str) -> dict:
 
         whole, fine = scale_lines()
         return {
-            "whole_options": [(str(w), f"{w:+d}" if w else "0") for w in whole],
+            "whole_options": [
+                (str(w), f"{w:+d}".replace("-", "−") if w else "0") for w in whole
+            ],  # as the sheet prints
             "fine_options": [(f"{f:g}", _fraction(f)) for f in fine],
         }
 
