@@ -124,6 +124,18 @@ def test_a_huge_photo_goes_in_at_600_dpi_and_the_sheet_still_verifies(tmp_path):
     assert verify_pdf(tmp_path / "sheet.pdf").ok
 
 
+def test_a_page_made_only_to_be_rasterised_takes_its_pictures_at_its_own_dpi(tmp_path):
+    from cardgen.preview import choose_cards, sheet_layout, sheet_pdf
+
+    green_png(tmp_path / "huge.png", side=3000)
+    cards = [
+        card for card in choose_cards([str(pictured_set(tmp_path, green="huge.png"))], None) if card.card.id == "G1"
+    ]
+    content = sheet_pdf(cards, sheet_layout("one-up"), "en", dpi=100)
+    [image] = [obj for obj in _xobjects(content) if obj.get("/Subtype") == "/Image" and "/SMask" in obj]
+    assert image["/Width"] <= 100 * 56 / 25.4  # no more pixels than the 100 dpi picture of the card shows
+
+
 def test_a_title_is_one_line_of_text_on_its_card(tmp_path):
     content = build(PrintSettings(), [str(pictured_set(tmp_path))], "sleeve")["pictured-sleeve.pdf"]
     text = reader(content).pages[0].extract_text()

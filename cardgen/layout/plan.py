@@ -186,6 +186,7 @@ class Plan:
     pages: tuple[Page, ...]
     layout: Layout  # what it was planned from: the card, bleed, marks, ruler and printable area
     ruler_measured: tuple[float, float] = TRUE_RULER  # mm the printer makes of RULER_MM, across and down
+    raster_dpi: float | None = None  # pages made only to be turned into pixels at this dpi
 
     @property
     def sheet_mode(self) -> SheetMode:
@@ -263,7 +264,7 @@ def plan_sheets(
             page = _page(len(pages) + 1, "back", len(pages), back, behind_targets, grid, layout, bleed, back_offset)
             pages.append(_moved(page, *back_offset))
     through = flip if sheet.through_paper else None
-    return Plan(mode, through, grid.paper, grid, back_offset, targets, tuple(pages), layout, ruler_measured)
+    return Plan(mode, through, grid.paper, grid, back_offset, targets, tuple(pages), layout, ruler_measured, dpi)
 
 
 def inset_card(layout: Layout, inset: float) -> Layout:

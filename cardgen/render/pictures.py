@@ -69,7 +69,7 @@ def ensure_form(canvas, picture: Picture, drawn_width: float) -> str:
     picture's first), one unit per pixel or point. A raster picture sharper than EMBED_DPI
     there goes in resampled to it: a 50-megapixel photo would make a 150 MB stream that no
     printer can use and verify takes for a compression bomb."""
-    pixels = _embedded_pixels(picture, drawn_width)
+    pixels = _embedded_pixels(canvas, picture, drawn_width)
     form = FORM_PREFIX + hashlib.sha1(f"{picture.key}|{pixels}".encode()).hexdigest()[:10]
     if canvas.hasForm(form):
         return form
@@ -91,11 +91,17 @@ def ensure_form(canvas, picture: Picture, drawn_width: float) -> str:
     return form
 
 
-def _embedded_pixels(picture: Picture, drawn_width: float) -> tuple[int, int] | None:
+def embed_pictures_at(canvas, dpi: float | None) -> None:
+    """Raster pictures go into this canvas at most `dpi` sharp: pages made only to be turned
+    into pixels at that dpi (previews, exports, Tabletop Simulator sheets) need no more."""
+    canvas.cardgen_embed_dpi = min(dpi, EMBED_DPI) if dpi else EMBED_DPI
+
+
+def _embedded_pixels(canvas, picture: Picture, drawn_width: float) -> tuple[int, int] | None:
     """The pixel size a raster picture goes in at, or None for as it is (or an SVG)."""
     if picture.image is None:
         return None
-    most = drawn_width / 72 * EMBED_DPI
+    most = drawn_width / 72 * getattr(canvas, "cardgen_embed_dpi", EMBED_DPI)
     if picture.width <= most:
         return None
     factor = most / picture.width

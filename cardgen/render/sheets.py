@@ -21,6 +21,7 @@ from cardgen.render import marks
 from cardgen.render.linebreaks import split_lines
 from cardgen.render.palette import REGULAR
 from cardgen.render.pdf import attach_record, finish, new_canvas, print_subject, set_boxes
+from cardgen.render.pictures import embed_pictures_at
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,7 @@ def render_sheet(request: SheetRequest, plan: Plan | None = None) -> bytes:
     plan = plan or sheet_plan(request)
     subject = request.subject or print_subject(request.words, plan.flip)
     canvas, buffer = new_canvas(plan.paper, plan.flip, request.title, subject)
+    embed_pictures_at(canvas, plan.raster_dpi)
     painter = request.painter_factory(canvas)
     furniture = _Furniture(canvas, plan, request)
     for page in plan.pages:
