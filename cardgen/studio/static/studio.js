@@ -47,6 +47,24 @@
   let running = null;
   let timer = null;
 
+  // A form sent to the studio: its answer, or null once `failed` says what went wrong (the
+  // library's one line, or the studio out of reach)
+  async function posted(url, body, failed) {
+    try {
+      const answer = await fetch(url, { method: "POST", body });
+      const result = await answer.json();
+      if (answer.ok && !result.error) {
+        failed.hidden = true;
+        return result;
+      }
+      failed.textContent = result.error;
+    } catch (failure) {
+      failed.textContent = say("error.offline");
+    }
+    failed.hidden = false;
+    return null;
+  }
+
   function element(tag, attributes, children) {
     const made = document.createElement(tag);
     Object.entries(attributes || {}).forEach(([name, value]) => made.setAttribute(name, value));
@@ -226,42 +244,31 @@
       verdict.hidden = true;
       reports.replaceChildren();
       pages.replaceChildren();
-      try {
-        const answer = await fetch("/check", { method: "POST", body: new FormData(upload) });
-        const result = await answer.json();
-        status.textContent = "";
-        if (!answer.ok || result.error) {
-          error.textContent = result.error;
-          error.hidden = false;
-          return;
-        }
-        const marked = {};
-        result.reports.forEach((report) => {
-          const list = element("ul", { class: "checks" });
-          const first = { fail: 0, info: 1, pass: 2 };  // what went wrong at the top
-          [...report.checks].sort((a, b) => first[a.result] - first[b.result]).forEach((check) => {
-            const where = check.place ? " [" + check.place + "]" : "";
-            const badge = element("span", { class: "badge " + check.result }, [say("check." + check.result)]);
-            // verify's own words, which are English on the command line too
-            const words = element("span", { lang: "en" }, [check.name + ": " + check.message + where]);
-            list.append(element("li", { class: check.result }, [badge, " ", words]));
-            const marks = (marked[report.input] = marked[report.input] || []);
-            const pages = check.result === "fail" && /pages? ([\d, ]+)/.exec(check.place || "");
-            if (check.result === "fail" && check.box_mm) marks.push({ page: check.page, box: check.box_mm });
-            else if (pages) marks.push(...pages[1].split(",").map((n) => ({ page: Number(n) })));
-          });
-          reports.append(element("section", { class: "report" }, [element("h3", {}, [report.input]), list]));
+      const result = await posted("/check", new FormData(upload), error);
+      status.textContent = "";
+      if (!result) return;
+      const marked = {};
+      result.reports.forEach((report) => {
+        const list = element("ul", { class: "checks" });
+        const first = { fail: 0, info: 1, pass: 2 };  // what went wrong at the top
+        [...report.checks].sort((a, b) => first[a.result] - first[b.result]).forEach((check) => {
+          const where = check.place ? " [" + check.place + "]" : "";
+          const badge = element("span", { class: "badge " + check.result }, [say("check." + check.result)]);
+          // verify's own words, which are English on the command line too
+          const words = element("span", { lang: "en" }, [check.name + ": " + check.message + where]);
+          list.append(element("li", { class: check.result }, [badge, " ", words]));
+          const marks = (marked[report.input] = marked[report.input] || []);
+          const pages = check.result === "fail" && /pages? ([\d, ]+)/.exec(check.place || "");
+          if (check.result === "fail" && check.box_mm) marks.push({ page: check.page, box: check.box_mm });
+          else if (pages) marks.push(...pages[1].split(",").map((n) => ({ page: Number(n) })));
         });
-        const ok = result.reports.every((report) => report.ok);
-        verdict.replaceChildren(ok ? verdict.dataset.passed : verdict.dataset.failed, element("small", {}, [result.summary]));
-        verdict.className = "verdict " + (ok ? "pass" : "fail");
-        verdict.hidden = false;
-        showPages(result.files, marked);
-      } catch (failure) {
-        status.textContent = "";
-        error.textContent = say("error.offline");
-        error.hidden = false;
-      }
+        reports.append(element("section", { class: "report" }, [element("h3", {}, [report.input]), list]));
+      });
+      const ok = result.reports.every((report) => report.ok);
+      verdict.replaceChildren(ok ? verdict.dataset.passed : verdict.dataset.failed, element("small", {}, [result.summary]));
+      verdict.className = "verdict " + (ok ? "pass" : "fail");
+      verdict.hidden = false;
+      showPages(result.files, marked);
     });
   }
 
@@ -271,20 +278,10 @@
     const kept = document.getElementById("pictures-kept");
     const failed = document.getElementById("pictures-error");
     pictureForm.addEventListener("change", async () => {
-      try {
-        const answer = await fetch("/pictures", { method: "POST", body: new FormData(pictureForm) });
-        const result = await answer.json();
-        failed.hidden = answer.ok && !result.error;
-        if (!failed.hidden) {
-          failed.textContent = result.error;
-          return;
-        }
-        kept.textContent = kept.dataset.words.replace("{names}", result.names.join(", "));
-        refresh();
-      } catch (failure) {
-        failed.textContent = say("error.offline");
-        failed.hidden = false;
-      }
+      const result = await posted("/pictures", new FormData(pictureForm), failed);
+      if (!result) return;
+      kept.textContent = kept.dataset.words.replace("{names}", result.names.join(", "));
+      refresh();
     });
   }
   const play = document.getElementById("play");
@@ -348,13 +345,8 @@
       form.set("set", setId);
       form.set("lang", valueOf("lang"));
       form.set("yaml", valueOf("yaml"));
-      const answer = await fetch("/balance", { method: "POST", body: form });
-      const result = await answer.json();
-      if (!answer.ok || result.error) {
-        failed.textContent = result.error;
-        failed.hidden = false;
-        return;
-      }
+      const result = await posted("/balance", form, failed);
+      if (!result) return;
       job = result.job;
       sessionStorage.setItem("cardgen-balance", job);
       start.disabled = simulate.disabled = true;
@@ -376,24 +368,14 @@
     const account = document.getElementById("referee-text");
     refereeForm.addEventListener("change", async () => {
       verdict.hidden = failed.hidden = account.hidden = true;
-      try {
-        const answer = await fetch("/referee", { method: "POST", body: new FormData(refereeForm) });
-        const result = await answer.json();
-        if (!answer.ok || result.error) {
-          failed.textContent = result.error;
-          failed.hidden = false;
-          return;
-        }
-        verdict.replaceChildren(result.ok ? verdict.dataset.ok : verdict.dataset.broken);
-        if (!result.ok) verdict.append(element("small", {}, [result.broken]));
-        verdict.className = "verdict " + (result.ok ? "pass" : "fail");
-        verdict.hidden = false;
-        account.textContent = result.text;
-        account.hidden = false;
-      } catch (failure) {
-        failed.textContent = say("error.offline");
-        failed.hidden = false;
-      }
+      const result = await posted("/referee", new FormData(refereeForm), failed);
+      if (!result) return;
+      verdict.replaceChildren(result.ok ? verdict.dataset.ok : verdict.dataset.broken);
+      if (!result.ok) verdict.append(element("small", {}, [result.broken]));
+      verdict.className = "verdict " + (result.ok ? "pass" : "fail");
+      verdict.hidden = false;
+      account.textContent = result.text;
+      account.hidden = false;
     });
   }
 
@@ -412,23 +394,12 @@
       form.set("paper", valueOf("paper"));
       form.set("flip", valueOf("flip"));
       const failed = document.getElementById("save-error");
-      try {
-        const answer = await fetch("/printer", { method: "POST", body: form });
-        const result = await answer.json();
-        if (!answer.ok || result.error) {
-          failed.textContent = result.error;
-          failed.hidden = false;
-          return;
-        }
-        failed.hidden = true;
-        document.getElementById("saved").textContent = say("calibrate.saved", { name: result.name });
-        const use = document.getElementById("use-printer");
-        use.href = "/print?lang=" + encodeURIComponent(lang) + "&printer=" + encodeURIComponent(result.name);
-        use.hidden = false;
-      } catch (failure) {
-        failed.textContent = say("error.offline");
-        failed.hidden = false;
-      }
+      const result = await posted("/printer", form, failed);
+      if (!result) return;
+      document.getElementById("saved").textContent = say("calibrate.saved", { name: result.name });
+      const use = document.getElementById("use-printer");
+      use.href = "/print?lang=" + encodeURIComponent(lang) + "&printer=" + encodeURIComponent(result.name);
+      use.hidden = false;
     });
   }
 })();
