@@ -128,6 +128,7 @@ def simulate(
     sums = run_chunks(work, games, jobs, add, Sums.empty(len(kinds)), progress, start_method, scheduler)
     seconds = time.perf_counter() - started
     played = max(games, 1)
+    dealt = options.rules.deck(len(kinds), pool)
     return SimulationResult(
         options=options,
         kinds=list(kinds),
@@ -136,15 +137,14 @@ def simulate(
         mean_totals=[total / played for total in sums.totals],
         win_rates=[won / played for won in sums.wins],
         mean_rounds=sums.rounds / played,
-        cards=played_cards(options, len(kinds), pool, sets),
-        never_dealt=never_dealt(pool, options.rules.deck(len(kinds), pool)),
+        cards=played_cards(options, dealt, pool, sets),
+        never_dealt=never_dealt(pool, dealt),
     )
 
 
-def played_cards(options: Options, players: int, pool: CardPool, sets: Sequence[str] = ()) -> str:
-    """The cards the games were dealt from, in words: "numbered 1–116 and 7 zero cards (the
-    bundled cards changed by twelve.yaml)"."""
-    dealt = options.rules.deck(players, pool)
+def played_cards(options: Options, dealt: Sequence[int], pool: CardPool, sets: Sequence[str] = ()) -> str:
+    """The cards the games were dealt from (`dealt`, the variant's deck), in words: "numbered
+    1–116 and 7 zero cards (the bundled cards changed by twelve.yaml)"."""
     numbered = sorted(card for card in dealt if card < FIRST_ZERO)
     span = f"{numbered[0]}–{numbered[-1]}"
     kinds = [f"numbered {span}" if len(numbered) == numbered[-1] else f"{len(numbered)} numbered ({span})"]
