@@ -73,10 +73,13 @@ def face(card: int) -> str:
 
 def faces(cards: Iterable[int]) -> str:
     """ "5", "5 and 0", "5, 6 and 7"."""
-    shown = [face(card) for card in cards]
-    if len(shown) <= 1:
-        return "".join(shown)
-    return ", ".join(shown[:-1]) + " and " + shown[-1]
+    return and_joined(face(card) for card in cards)
+
+
+def and_joined(words: Iterable[str]) -> str:
+    """ "a", "a and b", "a, b and c": a list as the messages say it."""
+    words = list(words)
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
 
 
 def tenths_text(tenths: int) -> str:

@@ -9,6 +9,7 @@ import io
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from cardgen.engine.cards import and_joined
 from cardgen.model.cards import CardSet
 from cardgen.model.faces import Box, FaceStyle, PicturePlace
 from cardgen.render.fonts import DEFAULT_FONT, register
@@ -193,4 +194,4 @@ def _names(who: list[str]) -> str:
     names = [name.removeprefix("card ") for name in who]
     if len(names) > MOST_NAMED:
         names = [*names[:MOST_NAMED], f"{len(names) - MOST_NAMED} more"]
-    return f"cards {', '.join(names[:-1])} and {names[-1]}"
+    return f"cards {and_joined(names)}"

@@ -9,6 +9,7 @@ from decimal import Decimal
 from pathlib import Path
 
 from cardgen.engine import FIRST_JOKER, FIRST_ZERO, VARIANTS, CardPool, Options, standard_heads
+from cardgen.engine.cards import and_joined
 from cardgen.errors import InputError
 from cardgen.model.cards import CardSet, bundled_set_names
 from cardgen.model.cards import read_set_document as read_card_set
@@ -232,16 +233,13 @@ def _ranges(numbers: list[int]) -> str:
     return ", ".join(parts)
 
 
-def _variants_with(card: int | None) -> list[str]:
-    """The engine's variants that play with cards of this kind (None: numbered cards only)."""
-    if card is None:
-        return [key for key, rules in VARIANTS.items() if not rules.holds(FIRST_ZERO) and not rules.holds(FIRST_JOKER)]
+def _variants_with(card: int) -> list[str]:
+    """The engine's variants that play with cards of this kind (zero cards, jokers)."""
     return [key for key, rules in VARIANTS.items() if rules.holds(card)]
 
 
 def _names(variants: list[str]) -> str:
-    names = [VARIANTS[variant].name for variant in variants]
-    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+    return and_joined(VARIANTS[variant].name for variant in variants)
 
 
 def _check_variants(doc: YamlDocument, contents: Contents, report: Report) -> list[str]:
@@ -314,7 +312,7 @@ def _bundled_companions(contents: Contents, variants: list[str], numbers_from: s
         companions.append("the bundled zero cards")
     if not contents.jokers and any(VARIANTS[v].holds(FIRST_JOKER) for v in variants):
         companions.append("the bundled jokers")
-    return ", ".join(companions[:-1]) + " and " + companions[-1] if len(companions) > 1 else "".join(companions)
+    return and_joined(companions)
 
 
 def _replacement(present: list[int], missing: list[int], report: Report) -> None:

@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from cardgen.engine.cards import FIRST_JOKER, FIRST_ZERO
+from cardgen.engine.cards import FIRST_JOKER, FIRST_ZERO, and_joined
 from cardgen.engine.deck import BUNDLED, CardPool
 
 if TYPE_CHECKING:
@@ -109,5 +109,4 @@ class Variant:
 def _takers(option: str) -> str:
     from cardgen.engine.variants import VARIANTS
 
-    names = [variant.name for variant in VARIANTS.values() if option in variant.takes]
-    return ", ".join(names[:-1]) + " and " + names[-1] if len(names) > 1 else "".join(names)
+    return and_joined(variant.name for variant in VARIANTS.values() if option in variant.takes)
