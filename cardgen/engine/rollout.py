@@ -21,25 +21,9 @@ from __future__ import annotations
 import random
 
 from cardgen.engine.cards import FIRST_ZERO
-from cardgen.engine.game import Game
 from cardgen.engine.players import STRATEGIES, HeuristicPlayer
+from cardgen.engine.playout import Cards, Playouts
 from cardgen.engine.view import PlayerView
-
-Cards = int | tuple[int, ...]
-
-
-class _Scripted(HeuristicPlayer):
-    """A seat of a rollout: plays `first` on the rollout's first turn, then as the heuristic player."""
-
-    def __init__(self) -> None:
-        self.first: Cards | None = None
-
-    def choose_cards(self, view):
-        first = self.first
-        if first is None:
-            return super().choose_cards(view)
-        self.first = None
-        return first
 
 
 class RolloutPlayer(HeuristicPlayer):
@@ -86,8 +70,7 @@ class RolloutPlayer(HeuristicPlayer):
         """Each candidate's summed score over the same guessed deals (higher is better)."""
         seat = view.seat
         count = len(view.hand_sizes)
-        seats = [_Scripted() for _ in range(count)]
-        scratch = Game(view.options, seats, pool=view.pool, seed=0)  # its strategies draw no random numbers
+        playouts = Playouts(view)
         guesser = Guesser(view, random.Random(int(view.random() * 2**53)))
         rows = [list(row) for row in view.rows]
         left = len(view.hand)
@@ -95,32 +78,15 @@ class RolloutPlayer(HeuristicPlayer):
         sign = -1.0 if view.variant.negative else 1.0
         others = max(count - 1, 1)
         values = [0.0] * len(candidates)
+        scripts: list[tuple[Cards, ...]] = [()] * count
         for _ in range(self.samples):
             hands, out_of_play = guesser.deal()
-            _set_up(scratch, rows, hands, out_of_play)
-            # the others' first cards do not depend on the card tried: choose them once
-            openings = [
-                player.choose_cards(seen) if hand else None for player, seen, hand in zip(seats, scratch.views, hands)
-            ]
             for index, cards in enumerate(candidates):
-                _set_up(scratch, rows, hands, out_of_play)
-                for player, opening in zip(seats, openings):
-                    player.first = opening
-                seats[seat].first = cards
-                for _ in range(turns):
-                    scratch.play_turn()
-                    if scratch.round_over:
-                        break
-                scores = scratch.table.scores
+                scripts[seat] = (cards,)
+                scores = playouts.scores(rows, hands, out_of_play, scripts, turns)
                 own = scores[seat]
                 values[index] += sign * (own - (sum(scores) - own) / others)
         return values
-
-
-def _set_up(scratch: Game, rows: list[list[int]], hands: list[list[int]], out_of_play: list[int]) -> None:
-    """Start the scratch game's round from this position (copied); rollouts never end the game."""
-    scratch.over = False
-    scratch.start_round(rows, hands, out_of_play)
 
 
 class Guesser:

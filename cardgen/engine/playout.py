@@ -1,0 +1,69 @@
+"""Playing a guessed position forward: what the players that look ahead (rollout, search) ask.
+
+`Playouts(view)` is made once per decision. Its `scores(rows, hands, out_of_play,
+scripts, turns)` starts a scratch round from the rows and hands given (copied),
+lets each seat play the cards of its script on the first turns and then play as
+the heuristic player, and returns the bull heads each seat has collected after
+`turns` turns, or at the round's end if that comes first. Its strategies draw no
+random numbers, so the answer depends on the position and the scripts alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cardgen.engine.game import Game
+from cardgen.engine.players import HeuristicPlayer
+from cardgen.engine.view import PlayerView
+
+Cards = int | tuple[int, ...]
+
+
+class _Scripted(HeuristicPlayer):
+    """A seat of a playout: plays its script's cards on the first turns, then as the heuristic player."""
+
+    def __init__(self) -> None:
+        self.script: Sequence[Cards] = ()
+        self.next = 0
+
+    def choose_cards(self, view):
+        if self.next < len(self.script):
+            self.next += 1
+            return self.script[self.next - 1]
+        return super().choose_cards(view)
+
+
+class Playouts:
+    def __init__(self, view: PlayerView) -> None:
+        self.seats = [_Scripted() for _ in view.hand_sizes]
+        self.scratch = Game(view.options, self.seats, pool=view.pool, seed=0)
+
+    def heuristic_choice(
+        self, rows: list[list[int]], hands: list[list[int]], out_of_play: list[int], seat: int
+    ) -> Cards:
+        """What the heuristic player at `seat` plays first from this position."""
+        self._start(rows, hands, out_of_play, [()] * len(self.seats))
+        return self.seats[seat].choose_cards(self.scratch.views[seat])
+
+    def scores(
+        self,
+        rows: list[list[int]],
+        hands: list[list[int]],
+        out_of_play: list[int],
+        scripts: Sequence[Sequence[Cards]],
+        turns: int,
+    ) -> list[int]:
+        scratch = self._start(rows, hands, out_of_play, scripts)
+        for _ in range(turns):
+            scratch.play_turn()
+            if scratch.round_over:
+                break
+        return list(scratch.table.scores)
+
+    def _start(self, rows, hands, out_of_play, scripts) -> Game:
+        scratch = self.scratch
+        scratch.over = False  # playouts never end the game
+        scratch.start_round(rows, hands, out_of_play)
+        for seat, script in zip(self.seats, scripts):
+            seat.script, seat.next = script, 0
+        return scratch
