@@ -6,7 +6,7 @@
     game.totals, game.round_scores
 
 Each variant is one object in `VARIANTS` (variants/): the only list of them.
-Strategies (players.py, rollout.py) see a `PlayerView` of their seat, never the game.
+Strategies (players.py, rollout.py, search.py) see a `PlayerView` of their seat, never the game.
 
 Step by step (what the referee does): ``game.start_round(rows, hands)`` then
 ``game.play_turn([Play((29,)), Play((3,), take=1), ...])`` for each turn; an
@@ -37,6 +37,7 @@ from cardgen.engine.invariants import check_invariants
 from cardgen.engine.options import OptionError, Options
 from cardgen.engine.players import STRATEGIES, HeuristicPlayer, Player, RandomPlayer
 from cardgen.engine.rollout import RolloutPlayer
+from cardgen.engine.search import SearchPlayer
 from cardgen.engine.variants import VARIANTS, Variant, register, unregister, variant_words
 from cardgen.engine.view import PlayerView
 
@@ -78,4 +79,5 @@ __all__ = [
     "Player",
     "RandomPlayer",
     "RolloutPlayer",
+    "SearchPlayer",
 ]

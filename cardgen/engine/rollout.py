@@ -52,19 +52,7 @@ class RolloutPlayer(HeuristicPlayer):
         return candidates[best]
 
     def candidates(self, view: PlayerView) -> list[Cards]:
-        """What it may play, the heuristic player's choice first. In Plus: each numbered
-        card alone or after a zero card, and a zero card alone."""
-        first = super().choose_cards(view)
-        hand = view.hand
-        if view.variant.cards_per_turn == 1:
-            cards: list[Cards] = list(hand)
-        else:
-            numbered = [card for card in hand if card < FIRST_ZERO]
-            zeros = [card for card in hand if card >= FIRST_ZERO]
-            cards = list(numbered)
-            if zeros:  # the heuristic player's zero: the zeros differ in nothing but their bull heads, if at all
-                cards += [(card, zeros[0]) for card in numbered] + [zeros[0]]
-        return [first] + [other for other in cards if other != first]
+        return plays_to_try(view, super().choose_cards(view))
 
     def rollout_values(self, view: PlayerView, candidates: list[Cards]) -> list[float]:
         """Each candidate's summed score over the same guessed deals (higher is better)."""
@@ -87,6 +75,21 @@ class RolloutPlayer(HeuristicPlayer):
                 own = scores[seat]
                 values[index] += sign * (own - (sum(scores) - own) / others)
         return values
+
+
+def plays_to_try(view: PlayerView, first: Cards) -> list[Cards]:
+    """What a player may play, `first` (the heuristic player's choice) first. In Plus:
+    each numbered card alone or after a zero card, and a zero card alone."""
+    hand = view.hand
+    if view.variant.cards_per_turn == 1:
+        cards: list[Cards] = list(hand)
+    else:
+        numbered = [card for card in hand if card < FIRST_ZERO]
+        zeros = [card for card in hand if card >= FIRST_ZERO]
+        cards = list(numbered)
+        if zeros:  # the heuristic player's zero: the zeros differ in nothing but their bull heads, if at all
+            cards += [(card, zeros[0]) for card in numbered] + [zeros[0]]
+    return [first] + [other for other in cards if other != first]
 
 
 class Guesser:
