@@ -121,7 +121,7 @@ def test_the_command_line_takes_rollout_and_rollout_n():
         ("rollout:0", "in player kind 'rollout:0', N of rollout:N must be a whole number from 1 to 100000"),
         ("rollout:many", "in player kind 'rollout:many', N of rollout:N must be a whole number from 1 to 100000"),
         ("heuristic:5", "player kind 'heuristic' takes no number: write heuristic, not heuristic:5"),
-        ("clever:5", "unknown player kind 'clever': choose among random, heuristic, rollout"),
+        ("clever:5", "unknown player kind 'clever': choose among random, heuristic, rollout, search"),
     ],
 )
 def test_a_bad_kind_or_number_is_one_line_and_exit_2(kind, message):

@@ -165,8 +165,9 @@ def players_kind_option(default: str):
         multiple=True,
         default=[default],
         show_default=True,
-        help="Strategy of each seat, comma-separated or one option per seat: random, heuristic, or rollout (rollout:N tries each card "
-        "on N guessed deals, 20 by default; slower, stronger); one name is used for every seat.",
+        help="Strategy of each seat, comma-separated or one option per seat: random, heuristic, rollout (rollout:N tries each card "
+        "on N guessed deals, 20 by default; slower, stronger) or search (search:N plays N guessed deals "
+        "to the round's end for each move, shared among its best cards; the strongest); one name is used for every seat.",
     )
 
 

@@ -48,10 +48,11 @@ class SearchPlayer(HeuristicPlayer):
 
     name = "search"
 
-    def __init__(self, playouts: int = 400) -> None:
+    def __init__(self, playouts: int = 400, depth: int | None = None, linear: bool = False, flat: bool = False) -> None:
         if playouts < 1:
             raise ValueError("a search player needs at least one playout")
         self.playouts = playouts
+        self.depth, self.linear, self.flat = depth, linear, flat
 
     @classmethod
     def with_effort(cls, effort: int) -> SearchPlayer:
@@ -71,10 +72,17 @@ class SearchPlayer(HeuristicPlayer):
         chances = WinChances(view)
         rows = [list(row) for row in view.rows]
         turns = max(view.hand_sizes)  # to the round's end
+        if self.depth is not None and turns > self.depth + 1:
+            turns = self.depth
+        if self.linear:
+            sign = -1.0 if view.variant.negative else 1.0
+            chances.of = lambda scores: sign * (scores[seat] - (sum(scores) - scores[seat]) / (count - 1))  # type: ignore
         scripts: list[tuple[Cards, ...]] = [()] * count
         alive = list(range(len(candidates)))
         values = [0.0] * len(candidates)
         stages = math.ceil(math.log2(len(candidates)))
+        if self.flat:
+            stages = 1
         while len(alive) > 1:
             deals = max(1, self.playouts // (stages * len(alive)))
             for _ in range(deals):
@@ -83,7 +91,7 @@ class SearchPlayer(HeuristicPlayer):
                     scripts[seat] = (candidates[index],)
                     values[index] += chances.of(playouts.scores(rows, hands, out_of_play, scripts, turns))
             alive.sort(key=lambda index: (-values[index], index))
-            del alive[(len(alive) + 1) // 2 :]
+            del alive[1 if self.flat else (len(alive) + 1) // 2 :]
         return alive[0]
 
 

@@ -1,0 +1,143 @@
+"""The search player: legal in every variant, replayable from a seed, blind to other hands,
+and scoring a playout by the game it leaves. (How strong it is against the other players
+is measured by benchmarks/bench_strength.py.)"""
+
+import pytest
+
+from cardgen.engine import Game, HeuristicPlayer, Options, SearchPlayer
+from cardgen.engine import rollout as rollout_module
+from cardgen.engine.search import WinChances
+from cardgen.simulate import make_players
+from tests.clirun import cardgen_in_process
+
+LIGHT = 12  # playouts a decision: enough to exercise every path, fast
+
+
+def table_of(variant, seed, players=4, **options):
+    seats = [SearchPlayer(LIGHT)] + [HeuristicPlayer() for _ in range(players - 1)]
+    return Game(Options(variant, **options), seats, seed=seed, check=True)
+
+
+@pytest.mark.parametrize(
+    "variant, options",
+    [
+        ("classic", {}),
+        ("pro", {}),
+        ("plus", {"rounds": 1}),  # a round of Plus is long: 15 cards, each alone or after a zero
+        ("plus", {"rounds": 1, "free_companion": True, "one_zero_each": True}),
+        ("jokers", {}),
+    ],
+)
+@pytest.mark.parametrize("seed", [5, 6])
+def test_it_plays_whole_legal_games_in_every_variant(variant, options, seed):
+    game = table_of(variant, seed=seed, **options)
+    assert game.play()  # check=True: every turn's counts and every round's invariants hold
+    assert game.over
+
+
+def test_it_plays_legally_among_other_search_players_over_many_seeds():
+    game = Game(Options("jokers"), [SearchPlayer(4) for _ in range(3)], check=True)
+    for seed in range(1, 9):
+        assert game.again(seed).play()
+
+
+def test_a_game_replays_from_its_seed():
+    first, second = table_of("classic", seed=11), table_of("classic", seed=11)
+    first.play(), second.play()
+    assert first.round_scores == second.round_scores
+    other = table_of("classic", seed=12)
+    other.play()
+    assert other.round_scores != first.round_scores
+
+
+def swapped_positions(seed):
+    """The same position twice for seat 0 of a game of this seed: the second time its
+    opponents' cards are shuffled among their hands and the cards out of play."""
+    dealt = Game(Options("classic"), 4, seed=seed)
+    dealt.deal()
+    rows = [list(row) for row in dealt.table.rows]
+    hands = [list(hand) for hand in dealt.hands]
+    hidden = [card for hand in hands[1:] for card in hand] + dealt.out_of_play
+    hidden.reverse()
+    swapped = [hands[0]] + [hidden[10 * index : 10 * index + 10] for index in range(3)]
+    for these_hands, out_of_play in ((hands, dealt.out_of_play), (swapped, hidden[30:])):
+        player = SearchPlayer(40)
+        game = Game(Options("classic"), [player] + [HeuristicPlayer() for _ in range(3)], seed=seed)
+        game.start_round(rows, these_hands, out_of_play)
+        yield game, player
+
+
+def test_its_choice_does_not_depend_on_the_cards_other_players_hold(monkeypatch):
+    chosen = [player.choose_cards(game.views[0]) for seed in range(1, 9) for game, player in swapped_positions(seed)]
+    assert chosen[0::2] == chosen[1::2]
+    # and the test can tell: a player that played out the true hands chooses otherwise
+    games = []
+    original = Game.start_round
+
+    def remember(game, *args, **kwargs):
+        games.append(game)  # the real game first, then the playouts' scratch game
+        original(game, *args, **kwargs)
+
+    monkeypatch.setattr(Game, "start_round", remember)
+    monkeypatch.setattr(rollout_module.Guesser, "deal", lambda self: (games[0].hands, games[0].out_of_play))
+    cheats = []
+    for seed in range(1, 9):
+        for game, player in swapped_positions(seed):
+            games[:] = [game]
+            cheats.append(player.choose_cards(game.views[0]))
+    assert cheats[0::2] != cheats[1::2]
+
+
+def chances_after_rounds(totals, played=3, variant="classic"):
+    """Seat 0's chances at the start of a round, after `played` rounds that gave these totals."""
+    game = Game(Options(variant), 4, seed=1)
+    game.deal()
+    game.totals = list(totals)
+    game.round = played + 1
+    return WinChances(game.views[0])
+
+
+def test_a_round_that_ends_the_game_is_won_or_lost():
+    chances = chances_after_rounds([50, 40, 55, 60])
+    assert chances.of([0, 12, 4, 6]) == 1.0  # 50 against 52, 59 and 66: the game ends, won
+    assert chances.of([3, 12, 4, 6]) == 0.0  # 53 against 52: lost
+    assert chances.of([2, 12, 4, 6]) == 1.0  # 52 and 52: a shared win
+
+
+def test_a_round_that_does_not_end_it_weighs_each_lead_against_the_rounds_left():
+    early = chances_after_rounds([12, 12, 12, 12], played=1)
+    late = chances_after_rounds([48, 48, 48, 48], played=4)
+    ahead, behind = [2, 10, 10, 10], [10, 2, 2, 2]
+    assert early.of(ahead) > 0.25 > early.of(behind)
+    # the same eight heads weigh more with fewer rounds left
+    assert late.of(ahead) > early.of(ahead) and late.of(behind) < early.of(behind)
+    # not the others' mean alone: one player ahead weighs more than two far behind
+    assert early.of([5, 10, 15, 15]) > early.of([5, 0, 20, 20])
+    # in Plus the most heads win
+    plus = chances_after_rounds([10, 10, 10, 10], played=2, variant="plus")
+    assert plus.of([10, 2, 2, 2]) > 0.25 > plus.of([2, 10, 10, 10])
+
+
+def test_the_command_line_takes_search_and_search_n():
+    players = make_players(["search", "search:7", "heuristic"])
+    assert [player.name for player in players] == ["search", "search", "heuristic"]
+    assert players[1].playouts == 7 and players[0].playouts > 7
+    ran = cardgen_in_process("simulate", "--games", "1", "--players", "3", "--players-kind", "search:3,rollout:2,random")
+    assert ran.returncode == 0, ran.stderr
+    assert "   1  search:3" in ran.stdout
+    helped = cardgen_in_process("simulate", "--help")
+    assert "search" in " ".join(helped.stdout.split())
+
+
+@pytest.mark.parametrize(
+    "kind, message",
+    [
+        ("search:0", "in player kind 'search:0', N of search:N must be a whole number from 1 to 100000"),
+        ("search:x", "in player kind 'search:x', N of search:N must be a whole number from 1 to 100000"),
+        ("clever", "unknown player kind 'clever': choose among random, heuristic, rollout, search"),
+    ],
+)
+def test_a_bad_kind_or_number_is_one_line_and_exit_2(kind, message):
+    ran = cardgen_in_process("simulate", "--games", "1", "--players-kind", kind)
+    assert ran.returncode == 2
+    assert ran.stderr.strip() == f"cardgen: {message}"
