@@ -70,12 +70,14 @@ class RolloutPlayer(HeuristicPlayer):
         """Each candidate's summed score over the same guessed deals (higher is better)."""
         seat = view.seat
         count = len(view.hand_sizes)
-        playouts = Playouts(view)
         guesser = Guesser(view, random.Random(int(view.random() * 2**53)))
         rows = [list(row) for row in view.rows]
         left = len(view.hand)
         turns = left if left <= self.depth + 1 else self.depth
         sign = -1.0 if view.variant.negative else 1.0
+        if view.variant.compiled_rules and _compiled().in_use():
+            return _compiled().rollout_sums(view, guesser.rng, guesser.unseen, candidates, self.samples, turns, sign)
+        playouts = Playouts(view)
         others = max(count - 1, 1)
         values = [0.0] * len(candidates)
         scripts: list[tuple[Cards, ...]] = [()] * count
@@ -87,6 +89,12 @@ class RolloutPlayer(HeuristicPlayer):
                 own = scores[seat]
                 values[index] += sign * (own - (sum(scores) - own) / others)
         return values
+
+
+def _compiled():
+    from cardgen.engine import compiled  # numpy and numba: imported by players that look ahead only
+
+    return compiled
 
 
 class Guesser:
