@@ -9,8 +9,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardgen.engine import Game, HeuristicPlayer, InvariantBroken, Options, RolloutPlayer, compiled
+from cardgen.engine import Game, HeuristicPlayer, IllegalPlay, InvariantBroken, Options, RolloutPlayer, compiled
 from cardgen.engine.deck import BUNDLED, changed_pool
+from cardgen.engine.playout import Playouts
 
 pytestmark = pytest.mark.skipif(importlib.util.find_spec("numba") is None, reason="numba is not installed here")
 
@@ -83,6 +84,26 @@ def test_compiled_rollouts_add_up_the_same_sums_as_rollouts_in_python(monkeypatc
         assert fast == slow
         compared += 1
     assert compared > 50
+
+
+@pytest.mark.parametrize("variant, players", [("classic", 4), ("classic", 9), ("pro", 5)])
+def test_compiled_playouts_score_as_the_scratch_game_does(variant, players):
+    compared = 0
+    for game, view in _positions(variant, players, range(8)):
+        fast = Playouts(view)
+        slow = Playouts(view)
+        slow.compiled = False
+        rng = random.Random(compared)
+        hands = [list(hand) for hand in game.hands]
+        rows = [list(row) for row in game.table.rows]
+        scripts = [rng.sample(hand, rng.randrange(min(len(hand), 3) + 1)) for hand in hands]
+        turns = rng.randrange(1, 11)
+        assert fast.compiled
+        assert fast.scores(rows, hands, [], scripts, turns) == slow.scores(rows, hands, [], scripts, turns)
+        compared += 1
+    assert compared >= 8 * 10
+    with pytest.raises(IllegalPlay, match="not in"):
+        fast.scores(rows, hands, [], [[999]] + scripts[1:], 1)
 
 
 def test_the_functions_give_the_same_round_when_numba_is_not_there():

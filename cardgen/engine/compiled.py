@@ -22,7 +22,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from cardgen.engine.cards import VALUE
+from cardgen.engine.cards import VALUE, faces
+from cardgen.engine.errors import IllegalPlay
 
 _KERNEL: list = []  # the functions numba compiles, each marked @_kernel
 
@@ -276,6 +277,21 @@ def _play_round(slots, hands, sizes, limit, values, heads):
     return lengths, scores, piles, pile_sizes, turns
 
 
+@_kernel
+def _play_scripted(slots, hands, sizes, scripts, script_sizes, turns, limit, values, heads):
+    """The bull heads each seat collects in `turns` turns from this position, each seat
+    playing its script first; or -1 - seat in the first score when a script is not in its hand."""
+    seats = sizes.shape[0]
+    lengths, ends, row_heads = _position(slots, values, heads)
+    scores = np.zeros(seats, np.int64)
+    piles = np.zeros((seats, slots.size + sizes.sum()), np.int64)
+    table = (slots, lengths, ends, row_heads, scores, piles, np.zeros(seats, np.int64))
+    played = play_turns(table, hands, sizes, scripts, script_sizes, turns, limit, values, heads)
+    if played < 0:
+        scores[0] = played
+    return scores
+
+
 def _padded(lists: list[list[int]], width: int) -> np.ndarray:
     """Lists of card ids as one array, each row filled up with 0 (no card) to `width`."""
     return np.array([cards + [0] * (width - len(cards)) for cards in lists], np.int64)
@@ -332,6 +348,27 @@ def play_round(rows: list[list[int]], hands: list[list[int]], row_limit: int, he
     rows_left = [cards[:length] for cards, length in zip(slots.tolist(), lengths.tolist())]
     piles_left = [cards[:size] for cards, size in zip(piles.tolist(), pile_sizes.tolist())]
     return rows_left, piles_left, scores.tolist(), int(turns)
+
+
+def play_scripted(rows, hands, scripts, turns: int, row_limit: int, heads: tuple[int, ...]) -> list[int]:
+    """Playouts.scores on arrays: each seat's bull heads after `turns` turns (or the round's end)."""
+    sizes = [len(hand) for hand in hands]
+    most = max(map(len, scripts))
+    scores = _play_scripted(
+        _padded([list(row) for row in rows], row_limit),
+        _padded([list(hand) for hand in hands], max(max(sizes), 1)),
+        np.array(sizes, np.int64),
+        _padded([list(script) for script in scripts], max(most, 1)),
+        np.array([len(script) for script in scripts], np.int64),
+        turns,
+        row_limit,
+        VALUES,
+        _heads_array(heads),
+    ).tolist()
+    if scores[0] < 0:
+        seat = -1 - scores[0]
+        raise IllegalPlay(seat, faces(scripts[seat]), "but a card of that script is not in {player}'s hand")
+    return scores
 
 
 _HEADS: list = [None, None]  # the last table of bull heads and its array

@@ -187,7 +187,7 @@ class Game:
                 if self.pops_last_cards:
                     self._deal()
                     self._play_round_of_last_cards()
-                elif self.compiled_rounds and _compiled().in_use():
+                elif self.compiled_rounds and compiled_kernel().in_use():
                     self._deal()
                     self._play_round_compiled()
                 else:
@@ -251,7 +251,7 @@ class Game:
         checked in full."""
         hands: Sequence[list[int]] = self.hands  # type: ignore[assignment]  # a deal knows every hand
         table = self.table
-        rows, piles, scores, turns = _compiled().play_round(table.rows, hands, table.row_limit, self.heads)
+        rows, piles, scores, turns = compiled_kernel().play_round(table.rows, hands, table.row_limit, self.heads)
         for hand in hands:
             hand.clear()
         self.turn += turns
@@ -369,7 +369,8 @@ class Game:
         raise IllegalPlay(seat, faces(cards), f"but there are no {kind} in {self.options.name}")
 
 
-def _compiled():
-    from cardgen.engine import compiled  # numpy and numba: imported by games that use them only
+def compiled_kernel():
+    """engine/compiled.py, imported when a game first needs it: it brings numpy and numba."""
+    from cardgen.engine import compiled
 
     return compiled

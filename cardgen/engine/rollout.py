@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 
 from cardgen.engine.cards import FIRST_ZERO
+from cardgen.engine.game import compiled_kernel
 from cardgen.engine.players import STRATEGIES, HeuristicPlayer
 from cardgen.engine.playout import Cards, Playouts
 from cardgen.engine.view import PlayerView
@@ -75,8 +76,10 @@ class RolloutPlayer(HeuristicPlayer):
         left = len(view.hand)
         turns = left if left <= self.depth + 1 else self.depth
         sign = -1.0 if view.variant.negative else 1.0
-        if view.variant.compiled_rules and _compiled().in_use():
-            return _compiled().rollout_sums(view, guesser.rng, guesser.unseen, candidates, self.samples, turns, sign)
+        if view.variant.compiled_rules and compiled_kernel().in_use():
+            return compiled_kernel().rollout_sums(
+                view, guesser.rng, guesser.unseen, candidates, self.samples, turns, sign
+            )
         playouts = Playouts(view)
         others = max(count - 1, 1)
         values = [0.0] * len(candidates)
@@ -89,12 +92,6 @@ class RolloutPlayer(HeuristicPlayer):
                 own = scores[seat]
                 values[index] += sign * (own - (sum(scores) - own) / others)
         return values
-
-
-def _compiled():
-    from cardgen.engine import compiled  # numpy and numba: imported by players that look ahead only
-
-    return compiled
 
 
 class Guesser:
