@@ -16,8 +16,10 @@ It prints, in this order:
    --no-check is 5,500 games/s (3,700 for 10 players, in table 4).
 2. `--jobs 2` against `--jobs 1` (wall clock, 4-player Classic, checks on),
    target >= 1.7x; skipped while simulate has no `jobs` parameter.
-3. One "rollout" player against three heuristic ones (4-player Classic, a few
-   games); skipped while STRATEGIES has no "rollout".
+3. Random, heuristic and rollout players (4-player Classic, checks on): games/s on
+   one core and on every core, and in plain Python (engine/compiled.py switched off)
+   on one core. Targets (issue 24): heuristic games at least half as fast as random
+   ones, rollout games at least 10x faster than in plain Python (the same choices).
 4. Every variant at its fewest and most players, checks on and off, then the
    peak memory (target under 100 MB).
 The load average is printed before and after: with other work on the machine
@@ -61,7 +63,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from cardgen.engine import Options
-from cardgen.engine.players import STRATEGIES
 from cardgen.simulate import simulate
 
 # A batch of games: (games, seed) -> (seconds spent, rounds played).
@@ -74,7 +75,6 @@ RATIO_TARGETS = {"checks on": 2.0, "--no-check": 2.5}
 CHECK_COST_TARGET = 0.25  # issue 10: checks on at most 25 % slower than --no-check (4 players)
 NO_CHECK_TARGETS = {("classic", 4): 5500, ("classic", 10): 3700}  # issue 2
 JOBS_TARGET = 1.7
-ROLLOUT_GAMES = 20
 MEMORY_GAMES = 500
 MEMORY_LIMIT_MB = 100
 FEWEST_AND_MOST_PLAYERS = {"classic": (2, 10), "pro": (2, 6), "plus": (2, 7), "jokers": (2, 10)}
@@ -216,14 +216,37 @@ def compare_jobs(checked_rate: float, seconds: float) -> None:
     )
 
 
-def rollout_speed() -> None:
-    if "rollout" not in STRATEGIES:
-        print("rollout player: skipped (not built yet)")
-        return
-    kinds = ["rollout", "heuristic", "heuristic", "heuristic"]
-    result = simulate(Options("classic"), kinds, ROLLOUT_GAMES, seed=1, check=False)
-    games = f"4-player Classic, {ROLLOUT_GAMES} games"
-    print(f"rollout player against 3 heuristic ({games}): {result.games_per_second:,.1f} games/s")
+PLAYER_TABLES = {  # 4-player Classic, checks on; games a run plays on one core
+    "random": (["random"] * 4, 6000),
+    "heuristic": (["heuristic"] * 4, 6000),
+    "rollout": (["rollout"] + ["heuristic"] * 3, 60),
+}
+
+
+def player_speeds() -> None:
+    """Table 3: games/s of each kind of player on one core and on every core, compiled
+    (engine/compiled.py) and in plain Python; the issue 24 targets below it."""
+    from cardgen.engine import compiled
+
+    cores = os.cpu_count() or 1
+    print(f"{'players':<26} {'1 core':>9} {f'{cores} cores':>9} {'plain Python, 1 core':>21}  games/s")
+    rates = {}
+    for name, (kinds, games) in PLAYER_TABLES.items():
+        simulate(Options("classic"), kinds, 4, seed=1)  # compiled or loaded from the cache first
+        one = simulate(Options("classic"), kinds, games, seed=1).games_per_second
+        every = simulate(Options("classic"), kinds, games * cores, seed=1, jobs=cores).games_per_second
+        compiled._IN_USE[:] = [False]
+        try:
+            plain = simulate(Options("classic"), kinds, max(games // 10, 4), seed=1).games_per_second
+        finally:
+            compiled._IN_USE[:] = []
+        rates[name] = one, plain
+        label = " + ".join(f"{kinds.count(kind)} {kind}" for kind in dict.fromkeys(kinds))
+        print(f"{label:<26} {one:>9,.1f} {every:>9,.1f} {plain:>21,.1f}")
+    half = rates["heuristic"][0] / rates["random"][0]
+    faster = rates["rollout"][0] / rates["rollout"][1]
+    print(f"  heuristic games at {half:.2f}x the random ones' speed (target >= 0.5: {verdict(half, 0.5)})")
+    print(f"  rollout games {faster:.1f}x faster than in plain Python (target >= 10: {verdict(faster, 10)})")
 
 
 def variant_table(seconds: float) -> None:
@@ -266,7 +289,7 @@ def main() -> None:
         print(f"peer: yawgmoth/6nimmt from {args.peer}, in this process")
     checked_rate = compare_with_peer(peer, args.seconds)
     compare_jobs(checked_rate, args.seconds)
-    rollout_speed()
+    player_speeds()
     variant_table(args.seconds)
     peak = max(peak_traced_memory(variant, players, MEMORY_GAMES) for variant, players in VARIANT_CASES)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024

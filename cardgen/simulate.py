@@ -114,6 +114,7 @@ def simulate(
     sets: Sequence[str] = (),
     start_method: str | None = START_METHOD,  # "spawn" from a process with threads (the studio)
     scheduler: str | None = None,  # a Dask scheduler's address: its workers play instead
+    slow: Callable[[], None] | None = None,  # told when preparing the players takes a while
 ) -> SimulationResult:
     """Play `games` games with the cards of `pool` (the bundled ones changed by the card
     sets named `sets`) on `jobs` processes; `progress(done)` is called now and then.
@@ -123,6 +124,7 @@ def simulate(
     in seed order, whatever the number of jobs.
     """
     make_players(kinds)  # an unknown kind is reported here, before any worker starts
+    prepare_players(options, kinds, slow)
     started = time.perf_counter()
     work = partial(play_chunk, options, tuple(kinds), seed, check, pool=pool)
     sums = run_chunks(work, games, jobs, add, Sums.empty(len(kinds)), progress, start_method, scheduler)
@@ -140,6 +142,19 @@ def simulate(
         cards=played_cards(options, dealt, pool, sets),
         never_dealt=never_dealt(pool, dealt),
     )
+
+
+def prepare_players(options: Options, kinds: Sequence[str], slow: Callable[[], None] | None = None) -> None:
+    """Where a run's players play through engine/compiled.py (a table of heuristic players
+    only, or players that look ahead, in Classic's rules), compile it or load it from the
+    cache before any game or worker starts, so that its workers find it ready; `slow()`
+    once that has lasted two seconds (on a machine's first run only)."""
+    names = {kind.split(":")[0] for kind in kinds}
+    looks_ahead = bool(names - {"random", "heuristic"})
+    if options.rules.compiled_rules and (looks_ahead or names == {"heuristic"}):
+        from cardgen.engine import compiled
+
+        compiled.prepare(looks_ahead, slow or (lambda: None))
 
 
 def played_cards(options: Options, dealt: Sequence[int], pool: CardPool, sets: Sequence[str] = ()) -> str:

@@ -20,7 +20,7 @@ from cardgen.batch import START_METHOD, run_chunks
 from cardgen.engine import BUNDLED, CardPool, OptionError, Options
 from cardgen.engine.deck import changed_cards, never_dealt
 from cardgen.errors import InputError
-from cardgen.simulate import listed_cards, make_players
+from cardgen.simulate import listed_cards, make_players, prepare_players
 
 __all__ = ["BalanceReport", "balance"]
 
@@ -123,10 +123,12 @@ def balance(
     progress=None,
     start_method: str | None = START_METHOD,  # "spawn" from a process with threads (the studio)
     scheduler: str | None = None,  # a Dask scheduler's address: its workers play instead
+    slow=None,  # told when preparing the players takes a while (simulate.prepare_players)
 ) -> BalanceReport:
     if games < FEWEST_GAMES:
         raise InputError(f"a balance report needs at least {FEWEST_GAMES} games per deck, not {games}")
     make_players(kinds)  # an unknown kind is reported before any worker starts
+    prepare_players(options, kinds, slow)
     players = len(kinds)
     try:
         options.check_players(players, BUNDLED)

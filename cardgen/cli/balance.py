@@ -45,7 +45,7 @@ def command(
     from cardgen.balance.words import text_report
     from cardgen.batch import all_cores
     from cardgen.choices import balance_run
-    from cardgen.cli.simulate import game_progress
+    from cardgen.cli.simulate import game_progress, preparing_note
     from cardgen.files import write_file
 
     with game_progress("pairs of games") as line:  # each seed played with both decks
@@ -60,6 +60,7 @@ def command(
             jobs or all_cores(),
             progress,
             scheduler=scheduler,
+            slow=preparing_note,
         )
     for note in notes:
         click.echo(f"cardgen: note: {note}", err=True)

@@ -79,8 +79,13 @@ def command(
             scheduler=scheduler,
             pool=pool,
             sets=[str(name) for name in card_sets],
+            slow=preparing_note,
         )
     click.echo(json.dumps(result.as_json()) if as_json else result.summary())
+
+
+def preparing_note() -> None:
+    click.echo("cardgen: preparing the computer players for this machine (once, about 10 s)...", err=True)
 
 
 def game_progress(unit: str = "games") -> LineProgress:

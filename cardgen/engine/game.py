@@ -18,7 +18,7 @@ from cardgen.engine.deck import BUNDLED, CardPool
 from cardgen.engine.errors import GameOver, IllegalPlay, InvariantBroken
 from cardgen.engine.invariants import Tally, check_invariants
 from cardgen.engine.options import Options
-from cardgen.engine.players import Player
+from cardgen.engine.players import HeuristicPlayer, Player
 from cardgen.engine.table import Table
 from cardgen.engine.unknown import UnknownHands
 from cardgen.engine.view import PlayerView
@@ -88,6 +88,8 @@ class Game:
         self.below_all = rules.below_all_rule(self)  # a strategy's card below every row end
         # One-card variants ask no strategy that plays its last card: the random player's fast path.
         self.pops_last_cards = rules.cards_per_turn == 1 and all(player.plays_last_card for player in self.players)
+        # Heuristic players only, by Classic's rules: each round is played by engine/compiled.py.
+        self.compiled_rounds = rules.compiled_rules and all(type(player) is HeuristicPlayer for player in self.players)
 
     def again(self, seed: int | str | None) -> Game:
         """This game's options, players, cards and checks, played anew on `seed` (the same
@@ -185,12 +187,15 @@ class Game:
                 if self.pops_last_cards:
                     self._deal()
                     self._play_round_of_last_cards()
+                elif self.compiled_rounds and compiled_kernel().in_use():
+                    self._deal()
+                    self._play_round_compiled()
                 else:
                     self.deal()
                     while not self.round_over:
                         self.play_turn()
         except InvariantBroken:
-            if self.pops_last_cards and self.seed is not None:
+            if (self.pops_last_cards or self.compiled_rounds) and self.seed is not None:
                 self._replay_turn_by_turn()
             raise
         return self.winners()
@@ -201,7 +206,7 @@ class Game:
         players asked (the same game, as the tests show): that names the turn. Returns
         when they find nothing, the fault being in the one-pass placement."""
         again = Game(self.options, self.players, seed=self.seed, pool=self.pool, check=True)
-        again.pops_last_cards = False
+        again.pops_last_cards = again.compiled_rounds = False
         again.play()
 
     def _play_round_of_last_cards(self) -> None:
@@ -238,6 +243,20 @@ class Game:
                 if tally is not None:
                     waiting -= len(chosen)
                     tally.after_turn(waiting)
+        self._finish_round()
+
+    def _play_round_compiled(self) -> None:
+        """The heuristic players' fast path: the round as engine/compiled.py plays it, the
+        same choices as when the players are asked (the tests compare them), its end
+        checked in full."""
+        hands: Sequence[list[int]] = self.hands  # type: ignore[assignment]  # a deal knows every hand
+        table = self.table
+        rows, piles, scores, turns = compiled_kernel().play_round(table.rows, hands, table.row_limit, self.heads)
+        for hand in hands:
+            hand.clear()
+        self.turn += turns
+        table.collected = None  # a round played elsewhere has no turns to report
+        table.restore(rows, piles, scores)
         self._finish_round()
 
     # --- turns -------------------------------------------------------------
@@ -348,3 +367,10 @@ class Game:
             return
         kind = "jokers" if card >= FIRST_JOKER else "zero cards"
         raise IllegalPlay(seat, faces(cards), f"but there are no {kind} in {self.options.name}")
+
+
+def compiled_kernel():
+    """engine/compiled.py, imported when a game first needs it: it brings numpy and numba."""
+    from cardgen.engine import compiled
+
+    return compiled

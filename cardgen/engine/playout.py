@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardgen.engine.game import Game
+from cardgen.engine.game import Game, compiled_kernel
 from cardgen.engine.players import HeuristicPlayer
 from cardgen.engine.view import PlayerView
 
@@ -37,13 +37,7 @@ class Playouts:
     def __init__(self, view: PlayerView) -> None:
         self.seats = [_Scripted() for _ in view.hand_sizes]
         self.scratch = Game(view.options, self.seats, pool=view.pool, seed=0)
-
-    def heuristic_choice(
-        self, rows: list[list[int]], hands: list[list[int]], out_of_play: list[int], seat: int
-    ) -> Cards:
-        """What the heuristic player at `seat` plays first from this position."""
-        self._start(rows, hands, out_of_play, [()] * len(self.seats))
-        return self.seats[seat].choose_cards(self.scratch.views[seat])
+        self.compiled = view.variant.compiled_rules and compiled_kernel().in_use()
 
     def scores(
         self,
@@ -53,6 +47,9 @@ class Playouts:
         scripts: Sequence[Sequence[Cards]],
         turns: int,
     ) -> list[int]:
+        if self.compiled:
+            table = self.scratch.table
+            return compiled_kernel().play_scripted(rows, hands, scripts, turns, table.row_limit, table.heads)
         scratch = self._start(rows, hands, out_of_play, scripts)
         for _ in range(turns):
             scratch.play_turn()

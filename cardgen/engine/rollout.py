@@ -21,6 +21,7 @@ from __future__ import annotations
 import random
 
 from cardgen.engine.cards import FIRST_ZERO
+from cardgen.engine.game import compiled_kernel
 from cardgen.engine.players import STRATEGIES, HeuristicPlayer
 from cardgen.engine.playout import Cards, Playouts
 from cardgen.engine.view import PlayerView
@@ -58,12 +59,16 @@ class RolloutPlayer(HeuristicPlayer):
         """Each candidate's summed score over the same guessed deals (higher is better)."""
         seat = view.seat
         count = len(view.hand_sizes)
-        playouts = Playouts(view)
         guesser = Guesser(view, random.Random(int(view.random() * 2**53)))
         rows = [list(row) for row in view.rows]
         left = len(view.hand)
         turns = left if left <= self.depth + 1 else self.depth
         sign = -1.0 if view.variant.negative else 1.0
+        if view.variant.compiled_rules and compiled_kernel().in_use():
+            return compiled_kernel().rollout_sums(
+                view, guesser.rng, guesser.unseen, candidates, self.samples, turns, sign
+            )
+        playouts = Playouts(view)
         others = max(count - 1, 1)
         values = [0.0] * len(candidates)
         scripts: list[tuple[Cards, ...]] = [()] * count

@@ -52,6 +52,13 @@ class Table:
         self.scores[:] = [0] * self.players
         self.drops.clear()
 
+    def restore(self, rows: list[list[int]], piles: list[list[int]], scores: list[int]) -> None:
+        """Set the rows, piles and scores a round played elsewhere left (engine/compiled.py)."""
+        self.start(rows)
+        for pile, cards in zip(self.piles, piles):
+            pile[:] = cards
+        self.scores[:] = scores
+
     # --- where a card goes -------------------------------------------------
 
     def row_below(self, value: int) -> int:

@@ -1,0 +1,423 @@
+"""Heuristic play of Classic and Pro rounds on arrays, compiled by numba where it is installed.
+
+The functions below are plain Python on numpy arrays of int64. Where numba is installed
+it compiles them to machine code (cached on disk, so only the first run pays for it)
+and the players use them (`in_use()`); without it the players play in plain Python,
+and these functions still run, interpreted and slowly, with the same results.
+They make the heuristic player's choices and place cards as `Table` does, for the
+rules of Classic and Pro (numbered cards only, one card a turn, lowest first); the
+tests hold them to the game played by the engine's own classes.
+
+A position is five arrays: `rows` (row × slot: card ids), `lengths`, `ends` (values
+in tenths), `row_heads` (bull heads on each row) and `scores` (bull heads collected
+by each seat). Hands are `hands` (seat × slot) with `sizes`. `values` and `heads`
+are indexed by card id.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Callable
+
+import numpy as np
+
+from cardgen.engine.cards import VALUE, faces
+from cardgen.engine.errors import IllegalPlay
+
+_KERNEL: list = []  # the functions numba compiles, each marked @_kernel
+
+
+def _kernel(function):
+    _KERNEL.append(function)
+    return function
+
+
+_RISK_SCALE = 1 << 20  # above any closeness (row length × 1000 + gap in tenths)
+
+
+@_kernel
+def _row_below(ends, value):
+    """The row whose end is the highest one strictly below `value`, or -1."""
+    best, best_end = -1, -1
+    for row in range(ends.shape[0]):
+        end = ends[row]
+        if best_end < end < value:
+            best, best_end = row, end
+    return best
+
+
+@_kernel
+def _heuristic_card(hand, size, lengths, ends, row_heads, limit, values):
+    """Where in the hand the heuristic player's card is: the first of the least risky
+    (HeuristicPlayer._risk: the heads it may collect, then how close it fits)."""
+    lowest = row_heads.min()
+    best, best_risk = 0, -1
+    for index in range(size):
+        value = values[hand[index]]
+        row = _row_below(ends, value)
+        if row < 0:
+            risk = (lowest + 1) * _RISK_SCALE
+        elif lengths[row] == limit:
+            risk = (row_heads[row] + 1) * _RISK_SCALE + value - ends[row]
+        else:
+            risk = lengths[row] * 1000 + value - ends[row]
+        if best_risk < 0 or risk < best_risk:
+            best, best_risk = index, risk
+    return best
+
+
+@_kernel
+def _cheapest_row(lengths, row_heads):
+    """The heuristic player's row to take: fewest bull heads, then fewest cards, then first."""
+    best = 0
+    for row in range(1, lengths.shape[0]):
+        if (row_heads[row], lengths[row]) < (row_heads[best], lengths[best]):
+            best = row
+    return best
+
+
+@_kernel
+def _place(card, seat, table, limit, values, heads):
+    """Put one card where the rules send it; a sixth card or one below every row end collects."""
+    rows, lengths, ends, row_heads, scores, piles, pile_sizes = table
+    value = values[card]
+    row = _row_below(ends, value)
+    if row >= 0 and lengths[row] < limit:
+        rows[row, lengths[row]] = card
+        lengths[row] += 1
+        row_heads[row] += heads[card]
+    else:
+        if row < 0:
+            row = _cheapest_row(lengths, row_heads)
+        scores[seat] += row_heads[row]
+        for slot in range(lengths[row]):
+            piles[seat, pile_sizes[seat]] = rows[row, slot]
+            pile_sizes[seat] += 1
+        rows[row, 0] = card
+        lengths[row] = 1
+        row_heads[row] = heads[card]
+    ends[row] = value
+
+
+@_kernel
+def play_turns(table, hands, sizes, scripts, script_sizes, turns, limit, values, heads):
+    """Play up to `turns` turns (fewer if the hands run out), each seat playing its script's
+    cards on the first turns and then the heuristic player's. Returns the turns played,
+    or -1 - seat when a scripted card is not in that seat's hand. `table`: the position
+    and the collected cards, (rows, lengths, ends, row_heads, scores, piles, pile_sizes)."""
+    lengths, ends, row_heads = table[1], table[2], table[3]
+    seats = sizes.shape[0]
+    chosen = np.empty(seats, np.int64)
+    owners = np.empty(seats, np.int64)
+    for turn in range(turns):
+        count = 0
+        for seat in range(seats):
+            size = sizes[seat]
+            if size == 0:
+                continue
+            if turn < script_sizes[seat]:
+                index = -1
+                for slot in range(size):
+                    if hands[seat, slot] == scripts[seat, turn]:
+                        index = slot
+                if index < 0:
+                    return -1 - seat
+            else:
+                index = _heuristic_card(hands[seat], size, lengths, ends, row_heads, limit, values)
+            card = hands[seat, index]
+            for slot in range(index, size - 1):
+                hands[seat, slot] = hands[seat, slot + 1]
+            sizes[seat] = size - 1
+            # lowest first: insert in order (a handful of cards)
+            at = count
+            while at > 0 and chosen[at - 1] > card:
+                chosen[at], owners[at] = chosen[at - 1], owners[at - 1]
+                at -= 1
+            chosen[at], owners[at] = card, seat
+            count += 1
+        if count == 0:
+            return turn
+        for at in range(count):
+            _place(chosen[at], owners[at], table, limit, values, heads)
+    return turns
+
+
+@_kernel
+def _next_word(twister):
+    """The Mersenne Twister's next 32-bit word, as Python's `random` draws it; `twister`
+    holds its 624 words and then its index, as `random.Random.getstate()` gives them."""
+    index = twister[624]
+    if index >= 624:
+        for word in range(624):
+            y = (twister[word] & 0x80000000) | (twister[(word + 1) % 624] & 0x7FFFFFFF)
+            twister[word] = twister[(word + 397) % 624] ^ (y >> 1) ^ (0x9908B0DF if y & 1 else 0)
+        index = 0
+    y = twister[index]
+    twister[624] = index + 1
+    y ^= y >> 11
+    y ^= (y << 7) & 0x9D2C5680
+    y ^= (y << 15) & 0xEFC60000
+    return y ^ (y >> 18)
+
+
+@_kernel
+def _random_below(twister, bound):
+    """random.Random._randbelow: a whole number below `bound`, the same draws as Python's."""
+    bits = 0
+    while (1 << bits) <= bound:
+        bits += 1
+    while True:
+        drawn = _next_word(twister) >> (32 - bits)
+        if drawn < bound:
+            return drawn
+
+
+@_kernel
+def _shuffle(twister, cards):
+    """random.Random.shuffle, draw for draw."""
+    for last in range(cards.shape[0] - 1, 0, -1):
+        other = _random_below(twister, last + 1)
+        cards[last], cards[other] = cards[other], cards[last]
+
+
+@_kernel
+def rollout_values(
+    rows,
+    hand,
+    unseen,
+    sizes,
+    seat,
+    candidates,
+    samples,
+    turns,
+    sign,
+    twister,
+    limit,
+    values,
+    heads,
+):
+    """RolloutPlayer.rollout_values for Classic's rules, the same sums from the same draws:
+    for each sample the unseen cards are shuffled (Guesser.deal) and each other seat, in
+    order, holds the last cards of them; then each candidate is played first and heuristic
+    play follows for `turns` turns; its score against the others' mean is added."""
+    lengths, ends, row_heads = _position(rows, values, heads)
+    seats = sizes.shape[0]
+    width = max(sizes.max(), 1)
+    guessed = np.zeros((seats, width), np.int64)
+    work_hands = np.zeros((seats, width), np.int64)
+    work_sizes = np.zeros(seats, np.int64)
+    work_rows = np.zeros_like(rows)
+    work_lengths = np.zeros_like(lengths)
+    work_ends = np.zeros_like(ends)
+    work_heads = np.zeros_like(row_heads)
+    scores = np.zeros(seats, np.int64)
+    piles = np.zeros((seats, rows.size + sizes.sum()), np.int64)
+    pile_sizes = np.zeros(seats, np.int64)
+    scripts = np.zeros((seats, 1), np.int64)
+    script_sizes = np.zeros(seats, np.int64)
+    script_sizes[seat] = 1
+    work_table = (work_rows, work_lengths, work_ends, work_heads, scores, piles, pile_sizes)
+    pool = unseen.copy()
+    others = max(seats - 1, 1)
+    totals = np.zeros(candidates.shape[0], np.float64)
+    guessed[seat, : sizes[seat]] = hand[: sizes[seat]]
+    for _ in range(samples):
+        pool[:] = unseen
+        _shuffle(twister, pool)
+        left = pool.shape[0]
+        for other in range(seats):
+            if other != seat:
+                need = sizes[other]
+                guessed[other, :need] = pool[left - need : left]
+                left -= need
+        for index in range(candidates.shape[0]):
+            work_rows[:] = rows
+            work_lengths[:] = lengths
+            work_ends[:] = ends
+            work_heads[:] = row_heads
+            work_hands[:] = guessed
+            work_sizes[:] = sizes
+            scores[:] = 0
+            pile_sizes[:] = 0
+            scripts[seat, 0] = candidates[index]
+            play_turns(work_table, work_hands, work_sizes, scripts, script_sizes, turns, limit, values, heads)
+            own = scores[seat]
+            totals[index] += sign * (own - (scores.sum() - own) / others)
+    return totals
+
+
+@_kernel
+def _position(slots, values, heads):
+    """(lengths, ends, row_heads) of rows given as card ids, 0 past a row's last card."""
+    count = slots.shape[0]
+    lengths = np.zeros(count, np.int64)
+    ends = np.zeros(count, np.int64)
+    row_heads = np.zeros(count, np.int64)
+    for row in range(count):
+        while lengths[row] < slots.shape[1] and slots[row, lengths[row]] != 0:
+            row_heads[row] += heads[slots[row, lengths[row]]]
+            lengths[row] += 1
+        ends[row] = values[slots[row, lengths[row] - 1]]
+    return lengths, ends, row_heads
+
+
+@_kernel
+def _play_round(slots, hands, sizes, limit, values, heads):
+    """A round of heuristic players from these rows and hands: (lengths, scores, piles,
+    pile sizes, turns played); the rows are left in `slots`."""
+    seats = sizes.shape[0]
+    lengths, ends, row_heads = _position(slots, values, heads)
+    scores = np.zeros(seats, np.int64)
+    piles = np.zeros((seats, slots.size + sizes.sum()), np.int64)
+    pile_sizes = np.zeros(seats, np.int64)
+    no_scripts = np.zeros((seats, 1), np.int64)
+    table = (slots, lengths, ends, row_heads, scores, piles, pile_sizes)
+    turns = play_turns(table, hands, sizes, no_scripts, np.zeros(seats, np.int64), sizes.max(), limit, values, heads)
+    return lengths, scores, piles, pile_sizes, turns
+
+
+@_kernel
+def _play_scripted(slots, hands, sizes, scripts, script_sizes, turns, limit, values, heads):
+    """The bull heads each seat collects in `turns` turns from this position, each seat
+    playing its script first; or -1 - seat in the first score when a script is not in its hand."""
+    seats = sizes.shape[0]
+    lengths, ends, row_heads = _position(slots, values, heads)
+    scores = np.zeros(seats, np.int64)
+    piles = np.zeros((seats, slots.size + sizes.sum()), np.int64)
+    table = (slots, lengths, ends, row_heads, scores, piles, np.zeros(seats, np.int64))
+    played = play_turns(table, hands, sizes, scripts, script_sizes, turns, limit, values, heads)
+    if played < 0:
+        scores[0] = played
+    return scores
+
+
+def _padded(lists: list[list[int]], width: int) -> np.ndarray:
+    """Lists of card ids as one array, each row filled up with 0 (no card) to `width`."""
+    return np.array([cards + [0] * (width - len(cards)) for cards in lists], np.int64)
+
+
+VALUES = np.array(VALUE, np.int64)
+
+
+def rollout_sums(view, rng, unseen: list[int], candidates: list[int], samples: int, turns: int, sign: float):
+    """rollout_values for the rollout player's view, its guesser's generator and unseen cards."""
+    return rollout_sums_of(
+        view.rows,
+        view.hand,
+        unseen,
+        view.hand_sizes,
+        view.seat,
+        rng,
+        candidates,
+        samples,
+        turns,
+        sign,
+        view.row_limit,
+        view.heads,
+    )
+
+
+def rollout_sums_of(rows, hand, unseen, sizes, seat, rng, candidates, samples, turns, sign, row_limit, heads):
+    """rollout_values of a position given as lists; a list of sums, one for each candidate."""
+    totals = rollout_values(
+        _padded([list(row) for row in rows], row_limit),
+        np.array(hand, np.int64),
+        np.array(unseen, np.int64),
+        np.array(sizes, np.int64),
+        seat,
+        np.array(candidates, np.int64),
+        samples,
+        turns,
+        sign,
+        np.array(rng.getstate()[1], np.int64),
+        row_limit,
+        VALUES,
+        _heads_array(heads),
+    )
+    return totals.tolist()
+
+
+def play_round(rows: list[list[int]], hands: list[list[int]], row_limit: int, heads: tuple[int, ...]):
+    """A whole round of heuristic players from its deal: (rows, piles, scores, turns) at its end."""
+    sizes = [len(hand) for hand in hands]
+    slots = _padded(rows, row_limit)
+    lengths, scores, piles, pile_sizes, turns = _play_round(
+        slots, _padded(hands, max(sizes)), np.array(sizes, np.int64), row_limit, VALUES, _heads_array(heads)
+    )
+    rows_left = [cards[:length] for cards, length in zip(slots.tolist(), lengths.tolist())]
+    piles_left = [cards[:size] for cards, size in zip(piles.tolist(), pile_sizes.tolist())]
+    return rows_left, piles_left, scores.tolist(), int(turns)
+
+
+def play_scripted(rows, hands, scripts, turns: int, row_limit: int, heads: tuple[int, ...]) -> list[int]:
+    """Playouts.scores on arrays: each seat's bull heads after `turns` turns (or the round's end)."""
+    sizes = [len(hand) for hand in hands]
+    most = max(map(len, scripts))
+    scores = _play_scripted(
+        _padded([list(row) for row in rows], row_limit),
+        _padded([list(hand) for hand in hands], max(max(sizes), 1)),
+        np.array(sizes, np.int64),
+        _padded([list(script) for script in scripts], max(most, 1)),
+        np.array([len(script) for script in scripts], np.int64),
+        turns,
+        row_limit,
+        VALUES,
+        _heads_array(heads),
+    ).tolist()
+    if scores[0] < 0:
+        seat = -1 - scores[0]
+        raise IllegalPlay(seat, faces(scripts[seat]), "but a card of that script is not in {player}'s hand")
+    return scores
+
+
+_HEADS: list = [None, None]  # the last table of bull heads and its array
+
+
+def _heads_array(heads: tuple[int, ...]) -> np.ndarray:
+    """The bull heads by card id as an array, made again only for another table of heads
+    (a game's pool keeps one; hashing it each round would cost more than the round)."""
+    if heads is not _HEADS[0]:
+        _HEADS[:] = heads, np.array(heads, np.int64)
+    return _HEADS[1]
+
+
+_IN_USE: list[bool] = []
+
+
+def in_use() -> bool:
+    """Whether the players go through these functions, compiled: whether numba is installed.
+    (Imported only now, so that commands that play no game never wait for it.)"""
+    if not _IN_USE:
+        _IN_USE.append(_compile())
+    return _IN_USE[0]
+
+
+def _compile() -> bool:
+    try:
+        import numba
+    except ImportError:  # a platform without numba's wheels
+        return False
+    # Compiled functions call each other through this module's names: each is replaced by
+    # its compiled self before any is called (numba compiles on the first call).
+    for function in _KERNEL:
+        globals()[function.__name__] = numba.njit(cache=True, nogil=True)(function)
+    return True
+
+
+def prepare(rollouts: bool, slow: Callable[[], None]) -> None:
+    """Compile the functions a run needs, or load them from numba's cache, before its games
+    and workers start (the workers then find them in the cache): about 10 s the first time
+    on a machine, well under a second after. `slow()` is called once two seconds have gone by."""
+    if not in_use():
+        return
+    timer = threading.Timer(2.0, slow)
+    timer.daemon = True
+    timer.start()
+    try:
+        heads = (1,) * 60
+        play_round([[10]], [[20, 30], [40, 50]], 5, heads)
+        if rollouts:
+            rollout_sums_of([[10]], [20, 30], [40, 50], [2, 2], 0, random.Random(0), [20, 30], 1, 1, 1.0, 5, heads)
+    finally:
+        timer.cancel()
