@@ -79,7 +79,9 @@ def main() -> None:
 
     options = Options(args.variant)
     print(f"{options.name}, 4 players, games with seeds 1..{args.games}; a shared win counts for each winner")
-    print(f"{'player':<10} {'against':<12} {'games':>6} {'win rate':>8}  {'95% interval':<16} {'total':>7} {'theirs':>7} {'seconds':>7}")
+    print(
+        f"{'player':<10} {'against':<12} {'games':>6} {'win rate':>8}  {'95% interval':<16} {'total':>7} {'theirs':>7} {'seconds':>7}"
+    )
     for name in args.match or MATCHES:
         one, others = MATCHES[name]
         print(play_match(options, one, others, args.games, args.jobs), flush=True)

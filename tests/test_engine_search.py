@@ -2,11 +2,13 @@
 and scoring a playout by the game it leaves. (How strong it is against the other players
 is measured by benchmarks/bench_strength.py.)"""
 
+import random
+
 import pytest
 
 from cardgen.engine import Game, HeuristicPlayer, Options, SearchPlayer
-from cardgen.engine import rollout as rollout_module
-from cardgen.engine.search import WinChances
+from cardgen.engine import search as search_module
+from cardgen.engine.search import Dealer, WinChances
 from cardgen.simulate import make_players
 from tests.clirun import cardgen_in_process
 
@@ -35,9 +37,19 @@ def test_it_plays_whole_legal_games_in_every_variant(variant, options, seed):
     assert game.over
 
 
-def test_it_plays_legally_among_other_search_players_over_many_seeds():
-    game = Game(Options("jokers"), [SearchPlayer(4) for _ in range(3)], check=True)
-    for seed in range(1, 9):
+@pytest.mark.parametrize(
+    "variant, options, games",
+    [
+        ("classic", {}, 10),
+        ("pro", {}, 10),
+        ("plus", {"rounds": 1, "free_companion": True}, 3),  # a long round, many plays to try each turn
+        ("jokers", {"threshold": 20}, 10),
+    ],
+)
+def test_it_plays_legally_beside_another_search_player_over_many_seeds(variant, options, games):
+    seats = [SearchPlayer(1), HeuristicPlayer(), SearchPlayer(2), HeuristicPlayer()]
+    game = Game(Options(variant, **options), seats, check=True)
+    for seed in range(1, games + 1):
         assert game.again(seed).play()
 
 
@@ -79,7 +91,7 @@ def test_its_choice_does_not_depend_on_the_cards_other_players_hold(monkeypatch)
         original(game, *args, **kwargs)
 
     monkeypatch.setattr(Game, "start_round", remember)
-    monkeypatch.setattr(rollout_module.Guesser, "deal", lambda self: (games[0].hands, games[0].out_of_play))
+    monkeypatch.setattr(search_module.Dealer, "deal", lambda self: (games[0].hands, games[0].out_of_play))
     cheats = []
     for seed in range(1, 9):
         for game, player in swapped_positions(seed):
@@ -122,7 +134,9 @@ def test_the_command_line_takes_search_and_search_n():
     players = make_players(["search", "search:7", "heuristic"])
     assert [player.name for player in players] == ["search", "search", "heuristic"]
     assert players[1].playouts == 7 and players[0].playouts > 7
-    ran = cardgen_in_process("simulate", "--games", "1", "--players", "3", "--players-kind", "search:3,rollout:2,random")
+    ran = cardgen_in_process(
+        "simulate", "--games", "1", "--players", "3", "--players-kind", "search:3,rollout:2,random"
+    )
     assert ran.returncode == 0, ran.stderr
     assert "   1  search:3" in ran.stdout
     helped = cardgen_in_process("simulate", "--help")
@@ -141,3 +155,20 @@ def test_a_bad_kind_or_number_is_one_line_and_exit_2(kind, message):
     ran = cardgen_in_process("simulate", "--games", "1", "--players-kind", kind)
     assert ran.returncode == 2
     assert ran.stderr.strip() == f"cardgen: {message}"
+
+
+def test_its_guessed_hands_are_as_large_as_the_real_ones_and_hold_every_unseen_card_once():
+    game = Game(Options("classic"), [HeuristicPlayer() for _ in range(4)], seed=3)
+    game.deal()
+    for _ in range(4):
+        game.play_turn()
+    view = game.views[1]
+    dealer = Dealer(view, random.Random(1))
+    first = dealer.deal()
+    for _ in range(20):
+        hands, out_of_play = dealer.deal()
+        assert [len(hand) for hand in hands] == list(view.hand_sizes)
+        assert hands[1] == list(view.hand)
+        hidden = [card for seat, hand in enumerate(hands) if seat != 1 for card in hand]
+        assert sorted(hidden + out_of_play) == sorted(view.unseen())
+    assert (hands, out_of_play) != first  # each deal a new guess

@@ -40,6 +40,7 @@ SPREAD_PER_ROUND = 1.0
 # The player who ends a game takes about 1.5 times the mean a round (the highest of
 # four takes 1.7 to 1.9 times it in a single round; over several rounds less).
 LEADER_PACE = 1.5
+DEFAULT_PLAYOUTS = 1500
 
 
 class SearchPlayer(HeuristicPlayer):
@@ -48,11 +49,11 @@ class SearchPlayer(HeuristicPlayer):
 
     name = "search"
 
-    def __init__(self, playouts: int = 400, depth: int | None = None, linear: bool = False, flat: bool = False) -> None:
+    def __init__(self, playouts: int = DEFAULT_PLAYOUTS) -> None:
         if playouts < 1:
             raise ValueError("a search player needs at least one playout")
         self.playouts = playouts
-        self.depth, self.linear, self.flat = depth, linear, flat
+        self._scratch: tuple[tuple, Playouts] | None = None
 
     @classmethod
     def with_effort(cls, effort: int) -> SearchPlayer:
@@ -67,32 +68,53 @@ class SearchPlayer(HeuristicPlayer):
     def best(self, view: PlayerView, candidates: list[Cards]) -> int:
         """The index of the candidate sequential halving keeps (the first of equals: the heuristic's)."""
         seat, count = view.seat, len(view.hand_sizes)
-        playouts = Playouts(view)
-        guesser = Guesser(view, random.Random(int(view.random() * 2**53)))
-        chances = WinChances(view)
+        playouts = self.playouts_for(view)
+        guesser = Dealer(view, random.Random(int(view.random() * 2**53)))
+        chance_of = WinChances(view).of
         rows = [list(row) for row in view.rows]
         turns = max(view.hand_sizes)  # to the round's end
-        if self.depth is not None and turns > self.depth + 1:
-            turns = self.depth
-        if self.linear:
-            sign = -1.0 if view.variant.negative else 1.0
-            chances.of = lambda scores: sign * (scores[seat] - (sum(scores) - scores[seat]) / (count - 1))  # type: ignore
         scripts: list[tuple[Cards, ...]] = [()] * count
         alive = list(range(len(candidates)))
         values = [0.0] * len(candidates)
         stages = math.ceil(math.log2(len(candidates)))
-        if self.flat:
-            stages = 1
         while len(alive) > 1:
-            deals = max(1, self.playouts // (stages * len(alive)))
-            for _ in range(deals):
+            for _ in range(max(1, self.playouts // (stages * len(alive)))):
                 hands, out_of_play = guesser.deal()
                 for index in alive:
                     scripts[seat] = (candidates[index],)
-                    values[index] += chances.of(playouts.scores(rows, hands, out_of_play, scripts, turns))
+                    values[index] += chance_of(playouts.scores(rows, hands, out_of_play, scripts, turns))
             alive.sort(key=lambda index: (-values[index], index))
-            del alive[1 if self.flat else (len(alive) + 1) // 2 :]
+            del alive[(len(alive) + 1) // 2 :]
         return alive[0]
+
+    def playouts_for(self, view: PlayerView) -> Playouts:
+        """A scratch round for this table, kept from one decision to the next (making one
+        costs as much as a few hundred playouts)."""
+        table = (view.options, view.pool, len(view.hand_sizes))
+        if self._scratch is None or self._scratch[0] != table:
+            self._scratch = (table, Playouts(view))
+        return self._scratch[1]
+
+
+class Dealer(Guesser):
+    """The guesser's deals, drawn faster where only one kind of card is hidden (Classic,
+    Pro): the hidden hands are the end of a partial shuffle of the unseen cards."""
+
+    def deal(self) -> tuple[list[list[int]], list[int]]:
+        if self.scarce:
+            return super().deal()
+        cards, uniform, sizes = self.unseen[:], self.rng.random, self.sizes
+        end = len(cards)
+        hands: list[list[int]] = [[] for _ in sizes]
+        hands[self.seat] = self.hand
+        for other in self.others:
+            start = end - sizes[other]
+            for slot in range(end - 1, start - 1, -1):
+                pick = int(uniform() * (slot + 1))
+                cards[slot], cards[pick] = cards[pick], cards[slot]
+            hands[other] = cards[start:end]
+            end = start
+        return hands, cards[:end]
 
 
 class WinChances:
@@ -104,42 +126,30 @@ class WinChances:
         self.before = [total + now for total, now in zip(view.totals, view.scores)]
         options, count = view.options, len(view.hand_sizes)
         rounds = options.rounds_to_play(count)
-        self.rounds_left = None if rounds is None else rounds - view.round  # after this one
+        self.rounds_left: int | None = None if rounds is None else rounds - view.round  # after this one
         self.threshold = options.end_threshold
-        # heads a seat takes in a round: the game's rounds so far, else this round as far as it went
+        # heads a seat takes in a round: the game's rounds so far, else (None) this round's
         played = view.round - 1
-        seen = sum(view.totals) + sum(view.scores)
-        self.history = (seen, played * count)
+        self.per_round = max(sum(view.totals) / (played * count), 1.0) if played else None
 
     def of(self, scores: Sequence[int]) -> float:
         totals = [before + score for before, score in zip(self.before, scores)]
-        rounds_left = self._rounds_left(totals, scores)
-        own = totals[self.seat]
+        own, better = totals[self.seat], self.better
+        per_round = self.per_round or max(sum(totals) / len(totals), 1.0)
+        rounds_left: float
+        if self.rounds_left is not None:
+            rounds_left = self.rounds_left
+        else:
+            highest = max(totals)
+            rounds_left = 0 if highest >= self.threshold else 1 + (self.threshold - highest) / (LEADER_PACE * per_round)
         if rounds_left <= 0:
-            best = max(totals) if self.better > 0 else min(totals)
-            return 1.0 if own == best else 0.0
-        per_round = self._per_round(scores)
-        spread = SPREAD_PER_ROUND * per_round * math.sqrt(rounds_left)
+            return 1.0 if own == (max(totals) if better > 0 else min(totals)) else 0.0
+        scale = better / (SPREAD_PER_ROUND * per_round * math.sqrt(2.0 * rounds_left))
         chance = 1.0
         for seat, total in enumerate(totals):
             if seat != self.seat:
-                lead = self.better * (own - total)
-                chance *= 0.5 * (1.0 + math.erf(lead / (spread * math.sqrt(2.0))))
+                chance *= 0.5 + 0.5 * math.erf((own - total) * scale)
         return chance
-
-    def _per_round(self, scores: Sequence[int]) -> float:
-        seen, rounds = self.history
-        if not rounds:  # the first round: what this playout's round gave
-            return max(sum(self.before) + sum(scores), 1) / len(scores)
-        return max(seen / rounds, 1.0)
-
-    def _rounds_left(self, totals: list[int], scores: Sequence[int]) -> float:
-        if self.rounds_left is not None:
-            return self.rounds_left
-        highest = max(totals)
-        if highest >= self.threshold:
-            return 0
-        return 1.0 + (self.threshold - highest) / (LEADER_PACE * self._per_round(scores))
 
 
 STRATEGIES["search"] = SearchPlayer
