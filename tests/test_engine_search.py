@@ -6,10 +6,12 @@ import random
 
 import pytest
 
-from cardgen.engine import Game, HeuristicPlayer, Options, SearchPlayer
+from cardgen.balance.words import kind_name
+from cardgen.engine import STRATEGIES, Game, HeuristicPlayer, Options, SearchPlayer
 from cardgen.engine import search as search_module
 from cardgen.engine.search import Dealer, WinChances
 from cardgen.simulate import make_players
+from cardgen.texts import LANGUAGES
 from tests.clirun import cardgen_in_process
 
 LIGHT = 12  # playouts a decision: enough to exercise every path, fast
@@ -172,3 +174,10 @@ def test_its_guessed_hands_are_as_large_as_the_real_ones_and_hold_every_unseen_c
         hidden = [card for seat, hand in enumerate(hands) if seat != 1 for card in hand]
         assert sorted(hidden + out_of_play) == sorted(view.unseen())
     assert (hands, out_of_play) != first  # each deal a new guess
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_balance_report_names_every_player_kind_in_its_language(lang):
+    names = [kind_name(f"{kind}:5", lang) for kind in STRATEGIES]
+    assert names[-1] == {"en": "search:5", "fr": "par recherche:5", "de": "suchend:5", "nl": "zoekend:5"}[lang]
+    assert len(set(names)) == len(STRATEGIES)
