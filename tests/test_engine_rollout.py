@@ -8,26 +8,17 @@ import pytest
 from cardgen.engine import JOKER_CARDS, Game, HeuristicPlayer, Options, RolloutPlayer, compiled
 from cardgen.engine import rollout as rollout_module
 from cardgen.simulate import make_players
+from tests import lookahead
 from tests.clirun import cardgen_in_process
 
 LIGHT = {"samples": 3, "depth": 2}  # enough to exercise every path, fast
 
 
 def table_of(variant, seed, players=4, **options):
-    seats = [RolloutPlayer(**LIGHT)] + [HeuristicPlayer() for _ in range(players - 1)]
-    return Game(Options(variant, **options), seats, seed=seed, check=True)
+    return lookahead.table_of(RolloutPlayer(**LIGHT), variant, seed, players, **options)
 
 
-@pytest.mark.parametrize(
-    "variant, options",
-    [
-        ("classic", {}),
-        ("pro", {}),
-        ("plus", {"rounds": 1}),  # a round of Plus is long: 15 cards, each alone or after a zero
-        ("plus", {"rounds": 1, "free_companion": True, "one_zero_each": True}),
-        ("jokers", {}),
-    ],
-)
+@pytest.mark.parametrize("variant, options", lookahead.EVERY_VARIANT)
 def test_it_plays_whole_legal_games_in_every_variant(variant, options):
     game = table_of(variant, seed=5, **options)
     assert game.play()  # check=True: every turn's counts and every round's invariants hold
@@ -35,56 +26,15 @@ def test_it_plays_whole_legal_games_in_every_variant(variant, options):
 
 
 def test_a_game_replays_from_its_seed():
-    first, second = table_of("jokers", seed=11), table_of("jokers", seed=11)
-    first.play(), second.play()
-    assert first.round_scores == second.round_scores
-    other = table_of("jokers", seed=12)
-    other.play()
-    assert other.round_scores != first.round_scores
-
-
-def swapped_positions(seed):
-    """The same position twice for seat 0 of a game of this seed: the second time its
-    opponents' cards are shuffled among their hands and the cards out of play."""
-    dealt = Game(Options("classic"), 4, seed=seed)
-    dealt.deal()
-    rows = [list(row) for row in dealt.table.rows]
-    hands = [list(hand) for hand in dealt.hands]
-    hidden = [card for hand in hands[1:] for card in hand] + dealt.out_of_play
-    hidden.reverse()
-    swapped = [hands[0]] + [hidden[10 * index : 10 * index + 10] for index in range(3)]
-    for these_hands, out_of_play in ((hands, dealt.out_of_play), (swapped, hidden[30:])):
-        player = RolloutPlayer(samples=6)
-        game = Game(Options("classic"), [player] + [HeuristicPlayer() for _ in range(3)], seed=seed)
-        game.start_round(rows, these_hands, out_of_play)
-        yield game, player
-
-
-def choices():
-    """Seat 0's choice in eight positions: (as dealt, with the other hands swapped)."""
-    chosen = [player.choose_cards(game.views[0]) for seed in range(1, 9) for game, player in swapped_positions(seed)]
-    return chosen[0::2], chosen[1::2]
+    lookahead.check_replays(table_of, "jokers")
 
 
 def test_its_choice_does_not_depend_on_the_cards_other_players_hold(monkeypatch):
-    dealt, swapped = choices()
-    assert dealt == swapped
+    chosen = lookahead.choices(lambda: RolloutPlayer(samples=6))
+    assert chosen[0::2] == chosen[1::2]
     # and the test can tell: a player that rolled out the true hands chooses otherwise
-    games = []
-    original = Game.start_round
-
-    def remember(game, *args, **kwargs):
-        games.append(game)  # the real game first, then the rollouts' scratch game
-        original(game, *args, **kwargs)
-
-    monkeypatch.setattr(Game, "start_round", remember)
     monkeypatch.setattr(compiled, "in_use", lambda: False)  # the guesser is Python's
-    monkeypatch.setattr(rollout_module.Guesser, "deal", lambda self: (games[0].hands, games[0].out_of_play))
-    cheats = []
-    for seed in range(1, 9):
-        for game, player in swapped_positions(seed):
-            games[:] = [game]
-            cheats.append(player.choose_cards(game.views[0]))
+    cheats = lookahead.cheating_choices(monkeypatch, lambda: RolloutPlayer(samples=6), rollout_module.Guesser)
     assert cheats[0::2] != cheats[1::2]
 
 

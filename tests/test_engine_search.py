@@ -12,26 +12,17 @@ from cardgen.engine import search as search_module
 from cardgen.engine.search import Dealer, WinChances
 from cardgen.simulate import make_players
 from cardgen.texts import LANGUAGES
+from tests import lookahead
 from tests.clirun import cardgen_in_process
 
 LIGHT = 12  # playouts a decision: enough to exercise every path, fast
 
 
 def table_of(variant, seed, players=4, **options):
-    seats = [SearchPlayer(LIGHT)] + [HeuristicPlayer() for _ in range(players - 1)]
-    return Game(Options(variant, **options), seats, seed=seed, check=True)
+    return lookahead.table_of(SearchPlayer(LIGHT), variant, seed, players, **options)
 
 
-@pytest.mark.parametrize(
-    "variant, options",
-    [
-        ("classic", {}),
-        ("pro", {}),
-        ("plus", {"rounds": 1}),  # a round of Plus is long: 15 cards, each alone or after a zero
-        ("plus", {"rounds": 1, "free_companion": True, "one_zero_each": True}),
-        ("jokers", {}),
-    ],
-)
+@pytest.mark.parametrize("variant, options", lookahead.EVERY_VARIANT)
 @pytest.mark.parametrize("seed", [5, 6])
 def test_it_plays_whole_legal_games_in_every_variant(variant, options, seed):
     game = table_of(variant, seed=seed, **options)
@@ -56,49 +47,14 @@ def test_it_plays_legally_beside_another_search_player_over_many_seeds(variant, 
 
 
 def test_a_game_replays_from_its_seed():
-    first, second = table_of("classic", seed=11), table_of("classic", seed=11)
-    first.play(), second.play()
-    assert first.round_scores == second.round_scores
-    other = table_of("classic", seed=12)
-    other.play()
-    assert other.round_scores != first.round_scores
-
-
-def swapped_positions(seed):
-    """The same position twice for seat 0 of a game of this seed: the second time its
-    opponents' cards are shuffled among their hands and the cards out of play."""
-    dealt = Game(Options("classic"), 4, seed=seed)
-    dealt.deal()
-    rows = [list(row) for row in dealt.table.rows]
-    hands = [list(hand) for hand in dealt.hands]
-    hidden = [card for hand in hands[1:] for card in hand] + dealt.out_of_play
-    hidden.reverse()
-    swapped = [hands[0]] + [hidden[10 * index : 10 * index + 10] for index in range(3)]
-    for these_hands, out_of_play in ((hands, dealt.out_of_play), (swapped, hidden[30:])):
-        player = SearchPlayer(40)
-        game = Game(Options("classic"), [player] + [HeuristicPlayer() for _ in range(3)], seed=seed)
-        game.start_round(rows, these_hands, out_of_play)
-        yield game, player
+    lookahead.check_replays(table_of, "classic")
 
 
 def test_its_choice_does_not_depend_on_the_cards_other_players_hold(monkeypatch):
-    chosen = [player.choose_cards(game.views[0]) for seed in range(1, 9) for game, player in swapped_positions(seed)]
+    chosen = lookahead.choices(lambda: SearchPlayer(40))
     assert chosen[0::2] == chosen[1::2]
     # and the test can tell: a player that played out the true hands chooses otherwise
-    games = []
-    original = Game.start_round
-
-    def remember(game, *args, **kwargs):
-        games.append(game)  # the real game first, then the playouts' scratch game
-        original(game, *args, **kwargs)
-
-    monkeypatch.setattr(Game, "start_round", remember)
-    monkeypatch.setattr(search_module.Dealer, "deal", lambda self: (games[0].hands, games[0].out_of_play))
-    cheats = []
-    for seed in range(1, 9):
-        for game, player in swapped_positions(seed):
-            games[:] = [game]
-            cheats.append(player.choose_cards(game.views[0]))
+    cheats = lookahead.cheating_choices(monkeypatch, lambda: SearchPlayer(40), search_module.Dealer)
     assert cheats[0::2] != cheats[1::2]
 
 
