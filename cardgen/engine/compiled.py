@@ -292,6 +292,40 @@ def _play_scripted(slots, hands, sizes, scripts, script_sizes, turns, limit, val
     return scores
 
 
+@_kernel
+def _heuristic_draft(pool, seats, first, per_hand, heads):
+    """Pro's draft among heuristic players (HeuristicPlayer.draft): in turn from seat `first`,
+    each takes the face-up card farthest from the cards it holds, fewest bull heads between
+    equals, the first of equals in the pool's order. Returns (hands, the cards left)."""
+    hands = np.zeros((seats, per_hand), np.int64)
+    held = np.zeros(seats, np.int64)
+    taken = np.zeros(pool.shape[0], np.bool_)
+    for pick in range(seats * per_hand):
+        seat = (first + pick) % seats
+        best, best_distance, best_heads = -1, -1, 0
+        for index in range(pool.shape[0]):
+            if taken[index]:
+                continue
+            card = pool[index]
+            distance = 0
+            for slot in range(held[seat]):
+                gap = abs(card - hands[seat, slot])
+                if slot == 0 or gap < distance:
+                    distance = gap
+            if best < 0 or distance > best_distance or (distance == best_distance and heads[card] < best_heads):
+                best, best_distance, best_heads = index, distance, heads[card]
+        taken[best] = True
+        hands[seat, held[seat]] = pool[best]
+        held[seat] += 1
+    return hands, pool[~taken]
+
+
+def heuristic_draft(pool: list[int], seats: int, first: int, per_hand: int, heads: tuple[int, ...]):
+    """Pro's draft among heuristic players: (hands, the cards left face up) as lists."""
+    hands, left = _heuristic_draft(np.array(pool, np.int64), seats, first, per_hand, _heads_array(heads))
+    return hands.tolist(), left.tolist()
+
+
 def _padded(lists: list[list[int]], width: int) -> np.ndarray:
     """Lists of card ids as one array, each row filled up with 0 (no card) to `width`."""
     return np.array([cards + [0] * (width - len(cards)) for cards in lists], np.int64)

@@ -37,11 +37,18 @@ class Pro(Classic):
     def deal(self, game):
         """Everyone picks from the face-up cards in seat order until each holds 10; the
         first chooser moves one seat on each round; the 4 cards left start the rows."""
+        from cardgen.engine.game import compiled_kernel  # here: game.py imports the variants
+
         count = game.player_count
         pool = self.deck(count, game.pool)
+        first = game.round % count  # the round about to start is game.round + 1
+        if game.compiled_rounds and compiled_kernel().in_use():
+            drafted, left = compiled_kernel().heuristic_draft(
+                pool, count, first, self.hand["numbered card"], game.heads
+            )
+            return [[card] for card in left], drafted, []
         hands: list[list[int]] = [[] for _ in range(count)]
         game.hands = hands  # strategies see what they have picked so far
-        first = game.round % count  # the round about to start is game.round + 1
         for pick in range(self.hand["numbered card"] * count):
             seat = (first + pick) % count
             card = game.players[seat].draft(game.views[seat], tuple(pool))
