@@ -38,7 +38,7 @@ def _games(variant, players, seed, pool):
 
 @settings(max_examples=60, deadline=None)
 @given(
-    variant=st.sampled_from(["classic", "pro"]),
+    variant=st.sampled_from(["classic", "pro", "jokers"]),
     players=st.integers(2, 6),
     seed=st.integers(0, 10**9),
     extended=st.booleans(),
@@ -67,7 +67,7 @@ def _positions(variant, players, seeds):
             game.play_turn()
 
 
-@pytest.mark.parametrize("variant, players", [("classic", 4), ("classic", 7), ("pro", 3)])
+@pytest.mark.parametrize("variant, players", [("classic", 4), ("classic", 7), ("pro", 3), ("jokers", 5)])
 def test_compiled_rollouts_add_up_the_same_sums_as_rollouts_in_python(monkeypatch, variant, players):
     player = RolloutPlayer(samples=6)
     compared = 0
@@ -86,7 +86,7 @@ def test_compiled_rollouts_add_up_the_same_sums_as_rollouts_in_python(monkeypatc
     assert compared > 50
 
 
-@pytest.mark.parametrize("variant, players", [("classic", 4), ("classic", 9), ("pro", 5)])
+@pytest.mark.parametrize("variant, players", [("classic", 4), ("classic", 9), ("pro", 5), ("jokers", 4)])
 def test_compiled_playouts_score_as_the_scratch_game_does(variant, players):
     compared = 0
     for game, view in _positions(variant, players, range(8)):

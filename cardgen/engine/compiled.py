@@ -22,7 +22,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from cardgen.engine.cards import VALUE, faces
+from cardgen.engine.cards import FIRST_JOKER, VALUE, faces
 from cardgen.engine.errors import IllegalPlay
 
 _KERNEL: list = []  # the functions numba compiles, each marked @_kernel
@@ -56,7 +56,9 @@ def _heuristic_card(hand, size, lengths, ends, row_heads, limit, values):
     for index in range(size):
         value = values[hand[index]]
         row = _row_below(ends, value)
-        if row < 0:
+        if hand[index] >= FIRST_JOKER:
+            risk = _RISK_SCALE  # a joker can always join a row: once every card risks more
+        elif row < 0:
             risk = (lowest + 1) * _RISK_SCALE
         elif lengths[row] == limit:
             risk = (row_heads[row] + 1) * _RISK_SCALE + value - ends[row]
@@ -78,11 +80,29 @@ def _cheapest_row(lengths, row_heads):
 
 
 @_kernel
+def _joker_row(rows, lengths, limit):
+    """HeuristicPlayer.place_joker's row to join: the first of the shortest that neither ends
+    with a joker nor is full; -1 when there is none (it then takes the cheapest row)."""
+    best = -1
+    for row in range(lengths.shape[0]):
+        if rows[row, lengths[row] - 1] < FIRST_JOKER and lengths[row] < limit:
+            if best < 0 or lengths[row] < lengths[best]:
+                best = row
+    return best
+
+
+@_kernel
 def _place(card, seat, table, limit, values, heads):
-    """Put one card where the rules send it; a sixth card or one below every row end collects."""
+    """Put one card where the rules send it (a joker where the heuristic player puts it);
+    a sixth card or one below every row end collects."""
     rows, lengths, ends, row_heads, scores, piles, pile_sizes = table
     value = values[card]
-    row = _row_below(ends, value)
+    if card >= FIRST_JOKER:
+        row = _joker_row(rows, lengths, limit)
+        if row >= 0:
+            value += ends[row]
+    else:
+        row = _row_below(ends, value)
     if row >= 0 and lengths[row] < limit:
         rows[row, lengths[row]] = card
         lengths[row] += 1
@@ -98,6 +118,11 @@ def _place(card, seat, table, limit, values, heads):
         lengths[row] = 1
         row_heads[row] = heads[card]
     ends[row] = value
+
+
+@_kernel
+def _placing_order(card):
+    return card - 2 * FIRST_JOKER if card >= FIRST_JOKER else card
 
 
 @_kernel
@@ -129,9 +154,9 @@ def play_turns(table, hands, sizes, scripts, script_sizes, turns, limit, values,
             for slot in range(index, size - 1):
                 hands[seat, slot] = hands[seat, slot + 1]
             sizes[seat] = size - 1
-            # lowest first: insert in order (a handful of cards)
+            # jokers first, then lowest first: insert in order (a handful of cards)
             at = count
-            while at > 0 and chosen[at - 1] > card:
+            while at > 0 and _placing_order(chosen[at - 1]) > _placing_order(card):
                 chosen[at], owners[at] = chosen[at - 1], owners[at - 1]
                 at -= 1
             chosen[at], owners[at] = card, seat
@@ -256,9 +281,11 @@ def _position(slots, values, heads):
     row_heads = np.zeros(count, np.int64)
     for row in range(count):
         while lengths[row] < slots.shape[1] and slots[row, lengths[row]] != 0:
-            row_heads[row] += heads[slots[row, lengths[row]]]
+            card = slots[row, lengths[row]]
+            row_heads[row] += heads[card]
+            # as table.row_value: a joker after a card adds its tenths to that card's value
+            ends[row] = ends[row] + values[card] if card >= FIRST_JOKER and lengths[row] else values[card]
             lengths[row] += 1
-        ends[row] = values[slots[row, lengths[row] - 1]]
     return lengths, ends, row_heads
 
 

@@ -34,11 +34,12 @@ class Table:
         self.drops: set[int] = set()  # Plus: cards allowed to sit below their predecessor
 
     def start(self, rows: list[list[int]]) -> None:
-        """Lay out the starting rows (lists of numbered cards, kept) and empty the piles."""
+        """Lay out the rows (lists of cards, kept) and empty the piles. A round starts with
+        one numbered card a row; a position played forward (engine/playout.py) may hold more."""
         self.rows[:] = rows
-        heads, ends, row_heads = self.heads, [], []
+        heads, row_heads = self.heads, []
+        ends = [*map(row_value, rows)]
         for row in rows:
-            ends.append(VALUE[row[-1]])
             total = 0
             for card in row:
                 total += heads[card]
@@ -153,3 +154,12 @@ class Table:
         sorted_ends.insert(index, value)
         sorted_rows.insert(index, row)
         self.ends[row] = value
+
+
+def row_value(row: list[int]) -> int:
+    """What a row's end is worth: its last card's value, and a joker put after a card adds
+    its tenths to that card's (never two jokers side by side: the card before is numbered)."""
+    last = row[-1]
+    if last >= FIRST_JOKER and len(row) > 1:
+        return VALUE[row[-2]] + VALUE[last]
+    return VALUE[last]

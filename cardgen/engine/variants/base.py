@@ -30,9 +30,9 @@ class Variant:
     cards_per_turn = 1  # the most a player plays in one turn
     negative = True  # bull heads count against the player who collects them
     threshold: int | None = 66  # the game ends after the round in which a total reaches it (None: fixed rounds)
-    # True where engine/compiled.py may play its rounds: Classic's rules (numbered cards only,
-    # one a turn, lowest first, a card below every row end takes a row). A variant says so
-    # itself: one that changes a rule of a variant that does is not compiled unless it says so.
+    # True where engine/compiled.py may play its rounds: Classic's rules (one card a turn,
+    # jokers first, then lowest first; a card below every row end takes a row). A variant says
+    # so itself: one that changes a rule of a variant that does is not compiled unless it says so.
     compiled_rules = False
     takes: frozenset[str] = frozenset({"threshold", "rounds"})  # the options it accepts
     refused_because: dict[str, str] = {}  # a better reason than "X is an option of ... only"
