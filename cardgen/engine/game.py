@@ -259,6 +259,13 @@ class Game:
         table.restore(rows, piles, scores)
         self._finish_round()
 
+    def compiled_draft(self, pool: list[int], first: int, per_hand: int) -> tuple[list[list[int]], list[int]] | None:
+        """Pro's draft among heuristic players as engine/compiled.py makes it: (the hands,
+        the cards left face up); None where the players are asked."""
+        if not (self.compiled_rounds and compiled_kernel().in_use()):
+            return None
+        return compiled_kernel().heuristic_draft(pool, self.player_count, first, per_hand, self.heads)
+
     # --- turns -------------------------------------------------------------
 
     def holds_cards(self, seat: int) -> bool:

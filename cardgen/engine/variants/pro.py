@@ -37,16 +37,12 @@ class Pro(Classic):
     def deal(self, game):
         """Everyone picks from the face-up cards in seat order until each holds 10; the
         first chooser moves one seat on each round; the 4 cards left start the rows."""
-        from cardgen.engine.game import compiled_kernel  # here: game.py imports the variants
-
         count = game.player_count
         pool = self.deck(count, game.pool)
         first = game.round % count  # the round about to start is game.round + 1
-        if game.compiled_rounds and compiled_kernel().in_use():
-            drafted, left = compiled_kernel().heuristic_draft(
-                pool, count, first, self.hand["numbered card"], game.heads
-            )
-            return [[card] for card in left], drafted, []
+        drafted = game.compiled_draft(pool, first, self.hand["numbered card"])
+        if drafted is not None:
+            return [[card] for card in drafted[1]], drafted[0], []
         hands: list[list[int]] = [[] for _ in range(count)]
         game.hands = hands  # strategies see what they have picked so far
         for pick in range(self.hand["numbered card"] * count):
