@@ -218,14 +218,18 @@ def rollout_values(
     turns,
     sign,
     twister,
+    scarce,
+    held,
+    per_hand,
     limit,
     values,
     heads,
 ):
-    """RolloutPlayer.rollout_values for Classic's rules, the same sums from the same draws:
-    for each sample the unseen cards are shuffled (Guesser.deal) and each other seat, in
-    order, holds the last cards of them; then each candidate is played first and heuristic
-    play follows for `turns` turns; its score against the others' mean is added."""
+    """RolloutPlayer.rollout_values, the same sums from the same draws: for each sample a
+    guessed deal (_guess), then each candidate played first and heuristic play for `turns`
+    turns; its score against the others' mean is added. `scarce`, `held`, `per_hand`: the
+    unseen cards of a scarce kind (jokers), how many the others hold, the most in a hand;
+    held < 0 where there is no such kind."""
     lengths, ends, row_heads = _position(rows, values, heads)
     seats = sizes.shape[0]
     width = max(sizes.max(), 1)
@@ -243,19 +247,11 @@ def rollout_values(
     script_sizes = np.zeros(seats, np.int64)
     script_sizes[seat] = 1
     work_table = (work_rows, work_lengths, work_ends, work_heads, scores, piles, pile_sizes)
-    pool = unseen.copy()
+    buffers = (unseen.copy(), scarce.copy(), np.zeros(seats * per_hand, np.int64), np.zeros(seats, np.int64))
     others = max(seats - 1, 1)
     totals = np.zeros(candidates.shape[0], np.float64)
-    guessed[seat, : sizes[seat]] = hand[: sizes[seat]]
     for _ in range(samples):
-        pool[:] = unseen
-        _shuffle(twister, pool)
-        left = pool.shape[0]
-        for other in range(seats):
-            if other != seat:
-                need = sizes[other]
-                guessed[other, :need] = pool[left - need : left]
-                left -= need
+        _guess(twister, hand, unseen, scarce, held, per_hand, sizes, seat, guessed, buffers)
         for index in range(candidates.shape[0]):
             work_rows[:] = rows
             work_lengths[:] = lengths
@@ -270,6 +266,42 @@ def rollout_values(
             own = scores[seat]
             totals[index] += sign * (own - (scores.sum() - own) / others)
     return totals
+
+
+@_kernel
+def _guess(twister, hand, unseen, scarce, held, per_hand, sizes, seat, guessed, buffers):
+    """Guesser.deal, draw for draw, into `guessed`: the scarce cards shuffled and the other
+    seats shuffled, the first `held` of them given one each (while they have room); then the
+    unseen cards shuffled and each other seat, in order, filled up with the last of them."""
+    pool, scarce_pool, chosen, counts = buffers
+    counts[:] = 0
+    guessed[seat, : sizes[seat]] = hand[: sizes[seat]]
+    counts[seat] = sizes[seat]
+    if held >= 0:
+        scarce_pool[:] = scarce
+        _shuffle(twister, scarce_pool)
+        taking = 0
+        for other in range(sizes.shape[0]):
+            if other != seat and sizes[other]:
+                for _ in range(per_hand):
+                    chosen[taking] = other
+                    taking += 1
+        _shuffle(twister, chosen[:taking])
+        left = scarce_pool.shape[0]
+        for pick in range(min(held, taking)):
+            other = chosen[pick]
+            if counts[other] < sizes[other]:
+                left -= 1
+                guessed[other, counts[other]] = scarce_pool[left]
+                counts[other] += 1
+    pool[:] = unseen
+    _shuffle(twister, pool)
+    left = pool.shape[0]
+    for other in range(sizes.shape[0]):
+        if other != seat:
+            need = sizes[other] - counts[other]
+            guessed[other, counts[other] : sizes[other]] = pool[left - need : left]
+            left -= need
 
 
 @_kernel
@@ -361,26 +393,30 @@ def _padded(lists: list[list[int]], width: int) -> np.ndarray:
 VALUES = np.array(VALUE, np.int64)
 
 
-def rollout_sums(view, rng, unseen: list[int], candidates: list[int], samples: int, turns: int, sign: float):
-    """rollout_values for the rollout player's view, its guesser's generator and unseen cards."""
+def rollout_sums(view, guesser, candidates: list[int], samples: int, turns: int, sign: float) -> list[float]:
+    """rollout_values for the rollout player's view and its guesser (at most one scarce kind)."""
+    scarce, held, per_hand = guesser.scarce[0] if guesser.scarce else ([], -1, 1)
     return rollout_sums_of(
         view.rows,
         view.hand,
-        unseen,
+        guesser.unseen,
         view.hand_sizes,
         view.seat,
-        rng,
+        guesser.rng,
         candidates,
         samples,
         turns,
         sign,
         view.row_limit,
         view.heads,
+        (scarce, max(held, 0) if guesser.scarce else -1, per_hand),
     )
 
 
-def rollout_sums_of(rows, hand, unseen, sizes, seat, rng, candidates, samples, turns, sign, row_limit, heads):
-    """rollout_values of a position given as lists; a list of sums, one for each candidate."""
+def rollout_sums_of(rows, hand, unseen, sizes, seat, rng, candidates, samples, turns, sign, row_limit, heads, scarce):
+    """rollout_values of a position given as lists; a list of sums, one for each candidate.
+    `scarce`: (the unseen cards of a scarce kind, how many the others hold or -1, most a hand)."""
+    scarce_cards, held, per_hand = scarce
     totals = rollout_values(
         _padded([list(row) for row in rows], row_limit),
         np.array(hand, np.int64),
@@ -392,6 +428,9 @@ def rollout_sums_of(rows, hand, unseen, sizes, seat, rng, candidates, samples, t
         turns,
         sign,
         np.array(rng.getstate()[1], np.int64),
+        np.array(scarce_cards, np.int64),
+        held,
+        per_hand,
         row_limit,
         VALUES,
         _heads_array(heads),
@@ -479,6 +518,8 @@ def prepare(rollouts: bool, slow: Callable[[], None]) -> None:
         heads = (1,) * 60
         play_round([[10]], [[20, 30], [40, 50]], 5, heads)
         if rollouts:
-            rollout_sums_of([[10]], [20, 30], [40, 50], [2, 2], 0, random.Random(0), [20, 30], 1, 1, 1.0, 5, heads)
+            rollout_sums_of(
+                [[10]], [20, 30], [40, 50], [2, 2], 0, random.Random(0), [20, 30], 1, 1, 1.0, 5, heads, ([], -1, 1)
+            )
     finally:
         timer.cancel()
