@@ -1,19 +1,20 @@
-"""Heuristic play of Classic and Pro rounds on arrays, compiled by numba where it is installed.
+"""Heuristic play on arrays, compiled by numba where it is installed: the rounds of a table
+of heuristic players (the Pro draft too), the rollout player's guessed deals and the
+positions a player that looks ahead plays forward (playout.py).
 
-The functions below are plain Python on numpy arrays of int64. Where numba is installed
-it compiles them to machine code (cached on disk, so only the first run pays for it)
-and the players use them (`in_use()`); without it the players play in plain Python,
-and these functions still run, interpreted and slowly, with the same results.
-They make the heuristic player's choices and place cards as `Table` does, for the
-rules of Classic and Pro (numbered cards only, one card a turn, lowest first); the
-tests hold them to the game played by the engine's own classes.
+The functions marked @_kernel are plain Python on numpy arrays of int64. Where numba is
+installed it compiles them to machine code (cached on disk, so only the first run pays)
+and the players use them (`in_use()`); without it the players play in plain Python, and
+these functions still run, interpreted and slowly, with the same results. They make the
+heuristic player's choices and place cards as `Table` does, by the rules of Classic, Pro
+and Jokers (one card a turn, jokers first, then lowest first; a card below every row end
+takes a row); the tests hold them to the games the engine's own classes play.
 
-A position is five arrays: `rows` (row × slot: card ids), `lengths`, `ends` (values
-in tenths), `row_heads` (bull heads on each row) and `scores` (bull heads collected
-by each seat). Hands are `hands` (seat × slot) with `sizes`. `values` and `heads`
-are indexed by card id.
+A table is seven arrays: `rows` (row × slot: card ids, 0 past a row's end), `lengths`,
+`ends` (values in tenths), `row_heads` (bull heads on each row), `scores` (bull heads each
+seat collected), `piles` (seat × slot: what it collected) and `pile_sizes`. Hands are
+`hands` (seat × slot) with `sizes`. `values` and `heads` are indexed by card id.
 """
-
 from __future__ import annotations
 
 import random
