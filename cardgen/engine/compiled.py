@@ -15,6 +15,7 @@ A table is seven arrays: `rows` (row × slot: card ids, 0 past a row's end), `le
 seat collected), `piles` (seat × slot: what it collected) and `pile_sizes`. Hands are
 `hands` (seat × slot) with `sizes`. `values` and `heads` are indexed by card id.
 """
+
 from __future__ import annotations
 
 import random
