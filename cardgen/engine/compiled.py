@@ -24,7 +24,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from cardgen.engine.cards import FIRST_JOKER, VALUE, faces
+from cardgen.engine.cards import FIRST_JOKER, FIRST_ZERO, VALUE
 from cardgen.engine.errors import IllegalPlay
 
 _KERNEL: list = []  # the functions numba compiles, each marked @_kernel
@@ -94,10 +94,50 @@ def _joker_row(rows, lengths, limit):
 
 
 @_kernel
-def _place(card, seat, table, limit, values, heads):
+def _highest_row(ends):
+    best = 0
+    for row in range(1, ends.shape[0]):
+        if ends[row] > ends[best]:
+            best = row
+    return best
+
+
+@_kernel
+def _plus_cards(hand, size, lengths, ends, row_heads, limit, values):
+    """HeuristicPlayer._plus_cards as places in the hand: (the card, its zero or -1). The first
+    numbered card that takes the richest sixth card, with the first zero to play it first; else
+    the first that lengthens a row least (a row one short of full costs most); else a zero."""
+    zero = -1
+    for index in range(size):
+        if FIRST_ZERO <= hand[index] < FIRST_JOKER:
+            zero = index
+            break
+    best, gain, cost = -1, 0, 0
+    for index in range(size):
+        if hand[index] < FIRST_ZERO:
+            row = _row_below(ends, values[hand[index]])
+            row = _highest_row(ends) if row < 0 else row
+            if lengths[row] == limit and row_heads[row] > gain:
+                best, gain = index, row_heads[row]
+    if best >= 0:
+        return best, zero
+    for index in range(size):
+        if hand[index] < FIRST_ZERO:
+            row = _row_below(ends, values[hand[index]])
+            row = _highest_row(ends) if row < 0 else row
+            setup = 10 if lengths[row] == limit - 1 else lengths[row]
+            if best < 0 or setup < cost:
+                best, cost = index, setup
+    return (best, -1) if best >= 0 else (zero, -1)
+
+
+@_kernel
+def _place(card, seat, table, rules):
     """Put one card where the rules send it (a joker where the heuristic player puts it);
-    a sixth card or one below every row end collects."""
-    rows, lengths, ends, row_heads, scores, piles, pile_sizes = table
+    a sixth card collects, and so does one below every row end (in Plus it goes on the
+    row with the highest end instead, collecting it only when it is full)."""
+    rows, lengths, ends, row_heads, scores, piles, pile_sizes, drops = table
+    limit, plus, values, heads = rules
     value = values[card]
     if card >= FIRST_JOKER:
         row = _joker_row(rows, lengths, limit)
@@ -105,6 +145,10 @@ def _place(card, seat, table, limit, values, heads):
             value += ends[row]
     else:
         row = _row_below(ends, value)
+        if row < 0 and plus:
+            row = _highest_row(ends)
+            if lengths[row] < limit:
+                drops[card] = 1  # below the card before it
     if row >= 0 and lengths[row] < limit:
         rows[row, lengths[row]] = card
         lengths[row] += 1
@@ -123,50 +167,76 @@ def _place(card, seat, table, limit, values, heads):
 
 
 @_kernel
-def _placing_order(card):
-    return card - 2 * FIRST_JOKER if card >= FIRST_JOKER else card
+def _take_out(hands, seat, size, card):
+    """Take `card` out of the seat's hand (the others keep their order); the new size, or -1."""
+    for index in range(size):
+        if hands[seat, index] == card:
+            for slot in range(index, size - 1):
+                hands[seat, slot] = hands[seat, slot + 1]
+            return size - 1
+    return -1
 
 
 @_kernel
-def play_turns(table, hands, sizes, scripts, script_sizes, turns, limit, values, heads):
+def play_turns(table, hands, sizes, scripts, script_sizes, turns, rules):
     """Play up to `turns` turns (fewer if the hands run out), each seat playing its script's
-    cards on the first turns and then the heuristic player's. Returns the turns played,
-    or -1 - seat when a scripted card is not in that seat's hand. `table`: the position
-    and the collected cards, (rows, lengths, ends, row_heads, scores, piles, pile_sizes)."""
-    lengths, ends, row_heads = table[1], table[2], table[3]
+    cards on the first turns (scripts: seat × turn × two cards, 0 for none) and then the
+    heuristic player's. Returns the turns played, or -1 - seat when a scripted card is not
+    in that seat's hand. `table`: (rows, lengths, ends, row_heads, scores, piles,
+    pile_sizes, drops); `rules`: (row limit, 1 for Plus, values, heads)."""
+    lengths, ends, row_heads, scores, piles, pile_sizes = table[1], table[2], table[3], table[4], table[5], table[6]
+    limit, plus, values, heads = rules
     seats = sizes.shape[0]
-    chosen = np.empty(seats, np.int64)
-    owners = np.empty(seats, np.int64)
+    placing = np.empty(2 * seats, np.int64)  # the cards to place this turn, in order
+    owners = np.empty(2 * seats, np.int64)
+    keys = np.empty(2 * seats, np.int64)
+    picked = np.zeros(2, np.int64)
     for turn in range(turns):
-        count = 0
+        count, playing = 0, 0
         for seat in range(seats):
             size = sizes[seat]
             if size == 0:
                 continue
+            playing += 1
             if turn < script_sizes[seat]:
-                index = -1
-                for slot in range(size):
-                    if hands[seat, slot] == scripts[seat, turn]:
-                        index = slot
-                if index < 0:
-                    return -1 - seat
+                picked[0], picked[1] = scripts[seat, turn, 0], scripts[seat, turn, 1]
+            elif plus:
+                first, second = _plus_cards(hands[seat], size, lengths, ends, row_heads, limit, values)
+                picked[0] = hands[seat, first]
+                picked[1] = hands[seat, second] if second >= 0 else 0
             else:
-                index = _heuristic_card(hands[seat], size, lengths, ends, row_heads, limit, values)
-            card = hands[seat, index]
-            for slot in range(index, size - 1):
-                hands[seat, slot] = hands[seat, slot + 1]
-            sizes[seat] = size - 1
-            # jokers first, then lowest first: insert in order (a handful of cards)
-            at = count
-            while at > 0 and _placing_order(chosen[at - 1]) > _placing_order(card):
-                chosen[at], owners[at] = chosen[at - 1], owners[at - 1]
-                at -= 1
-            chosen[at], owners[at] = card, seat
-            count += 1
-        if count == 0:
+                picked[0] = hands[seat, _heuristic_card(hands[seat], size, lengths, ends, row_heads, limit, values)]
+                picked[1] = 0
+            numbered = 0
+            for card in picked:
+                if card != 0:
+                    size = _take_out(hands, seat, size, card)
+                    if size < 0:
+                        return -1 - seat
+                    if card < FIRST_ZERO or card >= FIRST_JOKER:
+                        numbered += 1
+            sizes[seat] = size
+            for card in picked:
+                if card == 0:
+                    continue
+                if FIRST_ZERO <= card < FIRST_JOKER:  # a zero card: straight to its player's pile
+                    scores[seat] += heads[card]
+                    piles[seat, pile_sizes[seat]] = card
+                    pile_sizes[seat] += 1
+                    continue
+                # first jokers (Jokers) or a zero's companions (Plus), then the rest; lowest first
+                first = card >= FIRST_JOKER or (numbered == 1 and picked[1] != 0)
+                key = card if first else card + 2 * FIRST_JOKER
+                at = count
+                while at > 0 and keys[at - 1] > key:
+                    placing[at], owners[at], keys[at] = placing[at - 1], owners[at - 1], keys[at - 1]
+                    at -= 1
+                placing[at], owners[at], keys[at] = card, seat, key
+                count += 1
+        if playing == 0:
             return turn
         for at in range(count):
-            _place(chosen[at], owners[at], table, limit, values, heads)
+            _place(placing[at], owners[at], table, rules)
     return turns
 
 
@@ -223,15 +293,14 @@ def rollout_values(
     scarce,
     held,
     per_hand,
-    limit,
-    values,
-    heads,
+    rules,
 ):
     """RolloutPlayer.rollout_values, the same sums from the same draws: for each sample a
     guessed deal (_guess), then each candidate played first and heuristic play for `turns`
     turns; its score against the others' mean is added. `scarce`, `held`, `per_hand`: the
     unseen cards of a scarce kind (jokers), how many the others hold, the most in a hand;
-    held < 0 where there is no such kind."""
+    held < 0 where there is no such kind. `candidates`: candidate × two cards (0: none)."""
+    values, heads = rules[2], rules[3]
     lengths, ends, row_heads = _position(rows, values, heads)
     seats = sizes.shape[0]
     width = max(sizes.max(), 1)
@@ -245,10 +314,11 @@ def rollout_values(
     scores = np.zeros(seats, np.int64)
     piles = np.zeros((seats, rows.size + sizes.sum()), np.int64)
     pile_sizes = np.zeros(seats, np.int64)
-    scripts = np.zeros((seats, 1), np.int64)
+    scripts = np.zeros((seats, 1, 2), np.int64)
     script_sizes = np.zeros(seats, np.int64)
     script_sizes[seat] = 1
-    work_table = (work_rows, work_lengths, work_ends, work_heads, scores, piles, pile_sizes)
+    drops = np.zeros(values.shape[0], np.int64)
+    work_table = (work_rows, work_lengths, work_ends, work_heads, scores, piles, pile_sizes, drops)
     buffers = (unseen.copy(), scarce.copy(), np.zeros(seats * per_hand, np.int64), np.zeros(seats, np.int64))
     others = max(seats - 1, 1)
     totals = np.zeros(candidates.shape[0], np.float64)
@@ -263,8 +333,8 @@ def rollout_values(
             work_sizes[:] = sizes
             scores[:] = 0
             pile_sizes[:] = 0
-            scripts[seat, 0] = candidates[index]
-            play_turns(work_table, work_hands, work_sizes, scripts, script_sizes, turns, limit, values, heads)
+            scripts[seat, 0, :] = candidates[index]
+            play_turns(work_table, work_hands, work_sizes, scripts, script_sizes, turns, rules)
             own = scores[seat]
             totals[index] += sign * (own - (scores.sum() - own) / others)
     return totals
@@ -324,33 +394,18 @@ def _position(slots, values, heads):
 
 
 @_kernel
-def _play_round(slots, hands, sizes, limit, values, heads):
-    """A round of heuristic players from these rows and hands: (lengths, scores, piles,
-    pile sizes, turns played); the rows are left in `slots`."""
+def _play_from(slots, hands, sizes, scripts, script_sizes, turns, rules):
+    """Play from these rows (left in `slots`) and hands: (lengths, scores, piles, pile sizes,
+    drops, turns played or -1 - seat where a script is not in its hand)."""
     seats = sizes.shape[0]
-    lengths, ends, row_heads = _position(slots, values, heads)
+    lengths, ends, row_heads = _position(slots, rules[2], rules[3])
     scores = np.zeros(seats, np.int64)
     piles = np.zeros((seats, slots.size + sizes.sum()), np.int64)
     pile_sizes = np.zeros(seats, np.int64)
-    no_scripts = np.zeros((seats, 1), np.int64)
-    table = (slots, lengths, ends, row_heads, scores, piles, pile_sizes)
-    turns = play_turns(table, hands, sizes, no_scripts, np.zeros(seats, np.int64), sizes.max(), limit, values, heads)
-    return lengths, scores, piles, pile_sizes, turns
-
-
-@_kernel
-def _play_scripted(slots, hands, sizes, scripts, script_sizes, turns, limit, values, heads):
-    """The bull heads each seat collects in `turns` turns from this position, each seat
-    playing its script first; or -1 - seat in the first score when a script is not in its hand."""
-    seats = sizes.shape[0]
-    lengths, ends, row_heads = _position(slots, values, heads)
-    scores = np.zeros(seats, np.int64)
-    piles = np.zeros((seats, slots.size + sizes.sum()), np.int64)
-    table = (slots, lengths, ends, row_heads, scores, piles, np.zeros(seats, np.int64))
-    played = play_turns(table, hands, sizes, scripts, script_sizes, turns, limit, values, heads)
-    if played < 0:
-        scores[0] = played
-    return scores
+    drops = np.zeros(rules[2].shape[0], np.int64)
+    table = (slots, lengths, ends, row_heads, scores, piles, pile_sizes, drops)
+    played = play_turns(table, hands, sizes, scripts, script_sizes, turns, rules)
+    return lengths, scores, piles, pile_sizes, drops, played
 
 
 @_kernel
@@ -395,7 +450,7 @@ def _padded(lists: list[list[int]], width: int) -> np.ndarray:
 VALUES = np.array(VALUE, np.int64)
 
 
-def rollout_sums(view, guesser, candidates: list[int], samples: int, turns: int, sign: float) -> list[float]:
+def rollout_sums(view, guesser, candidates: list, samples: int, turns: int, sign: float) -> list[float]:
     """rollout_values for the rollout player's view and its guesser (at most one scarce kind)."""
     scarce, held, per_hand = guesser.scarce[0] if guesser.scarce else ([], -1, 1)
     return rollout_sums_of(
@@ -409,23 +464,24 @@ def rollout_sums(view, guesser, candidates: list[int], samples: int, turns: int,
         samples,
         turns,
         sign,
-        view.row_limit,
-        view.heads,
+        (view.row_limit, view.heads, view.variant.compiled_rules == "plus"),
         (scarce, max(held, 0) if guesser.scarce else -1, per_hand),
     )
 
 
-def rollout_sums_of(rows, hand, unseen, sizes, seat, rng, candidates, samples, turns, sign, row_limit, heads, scarce):
-    """rollout_values of a position given as lists; a list of sums, one for each candidate.
-    `scarce`: (the unseen cards of a scarce kind, how many the others hold or -1, most a hand)."""
+def rollout_sums_of(rows, hand, unseen, sizes, seat, rng, candidates, samples, turns, sign, rules, scarce):
+    """rollout_values of a position given as lists; a list of sums, one for each candidate
+    (a card or a pair). `rules`: (row limit, heads, Plus or not); `scarce`: (the unseen cards
+    of a scarce kind, how many the others hold or -1, the most a hand holds)."""
     scarce_cards, held, per_hand = scarce
+    row_limit, heads, plus = rules
     totals = rollout_values(
         _padded([list(row) for row in rows], row_limit),
         np.array(hand, np.int64),
         np.array(unseen, np.int64),
         np.array(sizes, np.int64),
         seat,
-        np.array(candidates, np.int64),
+        _card_pairs([[cards] for cards in candidates])[:, 0, :],
         samples,
         turns,
         sign,
@@ -433,44 +489,57 @@ def rollout_sums_of(rows, hand, unseen, sizes, seat, rng, candidates, samples, t
         np.array(scarce_cards, np.int64),
         held,
         per_hand,
-        row_limit,
-        VALUES,
-        _heads_array(heads),
+        (row_limit, int(plus), VALUES, _heads_array(heads)),
     )
     return totals.tolist()
 
 
-def play_round(rows: list[list[int]], hands: list[list[int]], row_limit: int, heads: tuple[int, ...]):
-    """A whole round of heuristic players from its deal: (rows, piles, scores, turns) at its end."""
+def play_round(rows: list[list[int]], hands: list[list[int]], row_limit: int, heads: tuple[int, ...], plus: bool):
+    """A whole round of heuristic players from its deal: (rows, piles, scores, the cards put
+    below the one before them (Plus), turns) at its end."""
     sizes = [len(hand) for hand in hands]
     slots = _padded(rows, row_limit)
-    lengths, scores, piles, pile_sizes, turns = _play_round(
-        slots, _padded(hands, max(sizes)), np.array(sizes, np.int64), row_limit, VALUES, _heads_array(heads)
+    no_scripts = np.zeros((len(hands), 1, 2), np.int64)
+    lengths, scores, piles, pile_sizes, drops, turns = _play_from(
+        slots,
+        _padded(hands, max(sizes)),
+        np.array(sizes, np.int64),
+        no_scripts,
+        np.zeros(len(hands), np.int64),
+        max(sizes),
+        (row_limit, int(plus), VALUES, _heads_array(heads)),
     )
     rows_left = [cards[:length] for cards, length in zip(slots.tolist(), lengths.tolist())]
     piles_left = [cards[:size] for cards, size in zip(piles.tolist(), pile_sizes.tolist())]
-    return rows_left, piles_left, scores.tolist(), int(turns)
+    return rows_left, piles_left, scores.tolist(), np.flatnonzero(drops).tolist(), int(turns)
 
 
-def play_scripted(rows, hands, scripts, turns: int, row_limit: int, heads: tuple[int, ...]) -> list[int]:
+def play_scripted(rows, hands, scripts, turns: int, row_limit: int, heads: tuple[int, ...], plus: bool) -> list[int]:
     """Playouts.scores on arrays: each seat's bull heads after `turns` turns (or the round's end)."""
     sizes = [len(hand) for hand in hands]
-    most = max(map(len, scripts))
-    scores = _play_scripted(
+    _, scores, _, _, _, played = _play_from(
         _padded([list(row) for row in rows], row_limit),
         _padded([list(hand) for hand in hands], max(max(sizes), 1)),
         np.array(sizes, np.int64),
-        _padded([list(script) for script in scripts], max(most, 1)),
+        _card_pairs(scripts),
         np.array([len(script) for script in scripts], np.int64),
         turns,
-        row_limit,
-        VALUES,
-        _heads_array(heads),
-    ).tolist()
-    if scores[0] < 0:
-        seat = -1 - scores[0]
-        raise IllegalPlay(seat, faces(scripts[seat]), "but a card of that script is not in {player}'s hand")
-    return scores
+        (row_limit, int(plus), VALUES, _heads_array(heads)),
+    )
+    if played < 0:
+        seat = -1 - played
+        raise IllegalPlay(seat, "its script", "but a card of it is not in {player}'s hand")
+    return scores.tolist()
+
+
+def _card_pairs(scripts) -> np.ndarray:
+    """Each seat's script as seat × turn × two cards (0: none), from cards or pairs of cards."""
+    pairs = np.zeros((len(scripts), max(1, *map(len, scripts)), 2), np.int64)
+    for seat, script in enumerate(scripts):
+        for turn, cards in enumerate(script):
+            played = (cards,) if isinstance(cards, int) else tuple(cards)
+            pairs[seat, turn, : len(played)] = played
+    return pairs
 
 
 _HEADS: list = [None, None]  # the last table of bull heads and its array
@@ -518,10 +587,10 @@ def prepare(rollouts: bool, slow: Callable[[], None]) -> None:
     timer.start()
     try:
         heads = (1,) * 60
-        play_round([[10]], [[20, 30], [40, 50]], 5, heads)
+        play_round([[10]], [[20, 30], [40, 50]], 5, heads, False)
         if rollouts:
             rollout_sums_of(
-                [[10]], [20, 30], [40, 50], [2, 2], 0, random.Random(0), [20, 30], 1, 1, 1.0, 5, heads, ([], -1, 1)
+                [[10]], [20, 30], [40, 50], [2, 2], 0, random.Random(0), [20, 30], 1, 1, 1.0, (5, heads, 0), ([], -1, 1)
             )
     finally:
         timer.cancel()

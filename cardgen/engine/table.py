@@ -53,9 +53,10 @@ class Table:
         self.scores[:] = [0] * self.players
         self.drops.clear()
 
-    def restore(self, rows: list[list[int]], piles: list[list[int]], scores: list[int]) -> None:
-        """Set the rows, piles and scores a round played elsewhere left (engine/compiled.py)."""
+    def restore(self, rows: list[list[int]], piles: list[list[int]], scores: list[int], drops: list[int]) -> None:
+        """Set the rows, piles, scores and Plus drops a round played elsewhere left (engine/compiled.py)."""
         self.start(rows)
+        self.drops.update(drops)
         for pile, cards in zip(self.piles, piles):
             pile[:] = cards
         self.scores[:] = scores

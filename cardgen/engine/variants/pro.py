@@ -12,7 +12,7 @@ from cardgen.engine.variants.classic import Classic
 class Pro(Classic):
     key = "pro"
     name = "Pro"
-    compiled_rules = True
+    compiled_rules = "classic"
     most_players = 6  # up to 10 with the max_players option
     takes = frozenset({"threshold", "rounds", "max_players"})
 
