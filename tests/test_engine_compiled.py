@@ -3,6 +3,7 @@ rollout sums, compiled or interpreted; and a fault in it is still caught at the 
 
 import importlib.util
 import random
+import time
 
 import numpy as np
 import pytest
@@ -149,3 +150,18 @@ def test_a_fault_in_a_compiled_round_is_caught_at_the_rounds_end(monkeypatch):
     game = Game(Options(), [HeuristicPlayer() for _ in range(3)], seed=11, check=True)
     with pytest.raises(InvariantBroken, match=r"round 1, turn 10: .*\(seed 11\)"):
         game.play()
+
+
+def test_a_slow_preparation_is_told_once_and_a_quick_one_not_at_all(monkeypatch):
+    told = []
+    compiled.prepare(True, lambda: told.append("slow"))  # loaded from the cache by now
+    assert told == []
+    real = compiled.play_round
+
+    def compiling(*args):
+        time.sleep(2.3)  # as the first run on a machine does
+        return real(*args)
+
+    monkeypatch.setattr(compiled, "play_round", compiling)
+    compiled.prepare(False, lambda: told.append("slow"))
+    assert told == ["slow"]

@@ -578,7 +578,7 @@ def _compile() -> bool:
 
 def prepare(rollouts: bool, slow: Callable[[], None]) -> None:
     """Compile the functions a run needs, or load them from numba's cache, before its games
-    and workers start (the workers then find them in the cache): about 10 s the first time
+    and workers start (the workers then find them in the cache): 10 to 20 s the first time
     on a machine, well under a second after. `slow()` is called once two seconds have gone by."""
     if not in_use():
         return
