@@ -1,9 +1,12 @@
 """Whole-process time of `cardgen balance`: 2,000 games per deck (4,000 in all), 4-player
-Classic, four heuristic players, the six promo cards 105-110 of docs/examples/promo.yaml, with the PDF
-report; on one process (--jobs 1) and on every core. CPU time is given beside wall
-time: on a shared machine it is the steadier figure.
+Classic, four heuristic players (or those of --players-kind), the six promo cards 105-110
+of docs/examples/promo.yaml, with the PDF report; on one process (--jobs 1), on every core,
+and (with the cluster extra installed) on a Dask LocalCluster of two worker processes on
+this machine (--scheduler). CPU time is given beside wall time: on a shared machine it is
+the steadier figure (the cluster's workers are not this process's children: their CPU
+time is not counted).
 
-    python benchmarks/bench_balance.py [--runs 3] [--games 2000]
+    python benchmarks/bench_balance.py [--runs 3] [--games 2000] [--players-kind rollout]
 """
 
 import argparse
@@ -32,18 +35,34 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--players-kind", default="heuristic")
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         report = str(Path(folder) / "report.pdf")
         common = ["balance", "--set", str(PROMO), "--games", str(options.games), "--players", "4", "-o", report]
-        print(f"cardgen balance, {options.games} games per deck, 4-player Classic, heuristic players, with the PDF")
-        for label, jobs in (("one process (--jobs 1)", ["--jobs", "1"]), ("every core", [])):
+        common += ["--players-kind", options.players_kind]
+        kind = options.players_kind
+        print(f"cardgen balance, {options.games} games per deck, 4-player Classic, {kind} players, with the PDF")
+        for label, jobs in (("one process (--jobs 1)", ["--jobs", "1"]), ("every core", []), *cluster()):
             runs = [one_run(*common, *jobs) for _ in range(options.runs)]
             walls, cpus = zip(*runs)
             print(
                 f"  {label}: median {statistics.median(walls):.2f} s, best {min(walls):.2f} s; "
                 f"CPU median {statistics.median(cpus):.2f} s ({options.runs} runs)"
             )
+
+
+def cluster():
+    """("a LocalCluster of two workers", ["--scheduler", its address]) while it runs, if dask is here."""
+    try:
+        import distributed
+    except ImportError:
+        print("  (no LocalCluster: the cluster extra is not installed)")
+        return
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+    ) as local:
+        yield "a LocalCluster of two workers", ["--scheduler", local.scheduler_address]
 
 
 if __name__ == "__main__":

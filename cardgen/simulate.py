@@ -151,7 +151,7 @@ def prepare_players(options: Options, kinds: Sequence[str], slow: Callable[[], N
     once that has lasted two seconds (on a machine's first run only)."""
     names = {kind.split(":")[0] for kind in kinds}
     looks_ahead = bool(names - {"random", "heuristic"})
-    if options.rules.compiled_rules and (looks_ahead or names == {"heuristic"}):
+    if options.rules.compiled_rules is not None and (looks_ahead or names == {"heuristic"}):
         from cardgen.engine import compiled
 
         compiled.prepare(looks_ahead, slow or (lambda: None))

@@ -3,6 +3,7 @@ rollout sums, compiled or interpreted; and a fault in it is still caught at the 
 
 import importlib.util
 import random
+import time
 
 import numpy as np
 import pytest
@@ -38,7 +39,7 @@ def _games(variant, players, seed, pool):
 
 @settings(max_examples=60, deadline=None)
 @given(
-    variant=st.sampled_from(["classic", "pro"]),
+    variant=st.sampled_from(["classic", "pro", "jokers", "plus"]),
     players=st.integers(2, 6),
     seed=st.integers(0, 10**9),
     extended=st.booleans(),
@@ -67,14 +68,14 @@ def _positions(variant, players, seeds):
             game.play_turn()
 
 
-@pytest.mark.parametrize("variant, players", [("classic", 4), ("classic", 7), ("pro", 3)])
+@pytest.mark.parametrize("variant, players", [("classic", 4), ("classic", 7), ("pro", 3), ("jokers", 5), ("plus", 5)])
 def test_compiled_rollouts_add_up_the_same_sums_as_rollouts_in_python(monkeypatch, variant, players):
     player = RolloutPlayer(samples=6)
     compared = 0
     for game, view in _positions(variant, players, range(12)):
-        candidates = player.candidates(view)
-        if len(candidates) < 2:
+        if len(view.hand) < 2:  # (in Plus a hand may run out before the others)
             continue
+        candidates = player.candidates(view)
         state = game.rng.getstate()  # the rollout draws its guesses' seed from the game's generator
         fast = player.rollout_values(view, candidates)
         game.rng.setstate(state)
@@ -86,7 +87,7 @@ def test_compiled_rollouts_add_up_the_same_sums_as_rollouts_in_python(monkeypatc
     assert compared > 50
 
 
-@pytest.mark.parametrize("variant, players", [("classic", 4), ("classic", 9), ("pro", 5)])
+@pytest.mark.parametrize("variant, players", [("classic", 4), ("classic", 9), ("pro", 5), ("jokers", 4), ("plus", 4)])
 def test_compiled_playouts_score_as_the_scratch_game_does(variant, players):
     compared = 0
     for game, view in _positions(variant, players, range(8)):
@@ -118,7 +119,8 @@ def test_the_functions_give_the_same_round_when_numba_is_not_there():
         rows = [[cards.pop()] for _ in range(4)]
         hands = [[cards.pop() for _ in range(10)] for _ in range(4)]
         both = [
-            module.play_round(rows, [hand[:] for hand in hands], 5, pool.heads) for module in (compiled, interpreted)
+            module.play_round(rows, [hand[:] for hand in hands], 5, pool.heads, False)
+            for module in (compiled, interpreted)
         ]
         assert both[0] == both[1]
 
@@ -139,12 +141,28 @@ def test_a_fault_in_a_compiled_round_is_caught_at_the_rounds_end(monkeypatch):
     real = compiled.play_round
 
     def losing_a_card(*args):
-        rows, piles, scores, turns = real(*args)
+        rows, piles, scores, drops, turns = real(*args)
         piles[0] = piles[0][1:] if piles[0] else piles[0]
         rows[0] = rows[0][1:] or rows[0]
-        return rows, piles, scores, turns
+        return rows, piles, scores, drops, turns
 
     monkeypatch.setattr(compiled, "play_round", losing_a_card)
     game = Game(Options(), [HeuristicPlayer() for _ in range(3)], seed=11, check=True)
     with pytest.raises(InvariantBroken, match=r"round 1, turn 10: .*\(seed 11\)"):
         game.play()
+
+
+def test_a_slow_preparation_is_told_once_and_a_quick_one_not_at_all(monkeypatch):
+    told = []
+    compiled.prepare(True, lambda: None)  # compiled, or loaded from the cache
+    compiled.prepare(True, lambda: told.append("slow"))  # ready now: quick
+    assert told == []
+    real = compiled.play_round
+
+    def compiling(*args):
+        time.sleep(2.3)  # as the first run on a machine does
+        return real(*args)
+
+    monkeypatch.setattr(compiled, "play_round", compiling)
+    compiled.prepare(False, lambda: told.append("slow"))
+    assert told == ["slow"]

@@ -79,3 +79,10 @@ def test_a_bad_kind_or_number_is_one_line_and_exit_2(kind, message):
     ran = cardgen_in_process("simulate", "--games", "1", "--players-kind", kind)
     assert ran.returncode == 2
     assert ran.stderr.strip() == f"cardgen: {message}"
+
+
+def test_a_position_played_forward_values_a_joker_after_a_card_as_the_card_and_its_tenths():
+    game = Game(Options("jokers"), [HeuristicPlayer() for _ in range(4)], seed=1)
+    game.start_round([[79, 81, 1012], [1015, 46], [20], [30]], [[50], [60], [70], [80]], [])
+    assert game.table.ends == [815, 460, 200, 300]  # 81 and the joker 0.5; 46 after the joker 0.8
+    assert game.table.row_below(820) == 0  # so 82 goes after it

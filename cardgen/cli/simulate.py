@@ -85,7 +85,7 @@ def command(
 
 
 def preparing_note() -> None:
-    click.echo("cardgen: preparing the computer players for this machine (once, about 10 s)...", err=True)
+    click.echo("cardgen: preparing the computer players for this machine (once, 10 to 20 s)...", err=True)
 
 
 def game_progress(unit: str = "games") -> LineProgress:

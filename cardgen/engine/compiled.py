@@ -1,17 +1,19 @@
-"""Heuristic play of Classic and Pro rounds on arrays, compiled by numba where it is installed.
+"""Heuristic play on arrays, compiled by numba where it is installed: the rounds of a table
+of heuristic players (the Pro draft too), the rollout player's guessed deals and the
+positions a player that looks ahead plays forward (playout.py).
 
-The functions below are plain Python on numpy arrays of int64. Where numba is installed
-it compiles them to machine code (cached on disk, so only the first run pays for it)
-and the players use them (`in_use()`); without it the players play in plain Python,
-and these functions still run, interpreted and slowly, with the same results.
-They make the heuristic player's choices and place cards as `Table` does, for the
-rules of Classic and Pro (numbered cards only, one card a turn, lowest first); the
-tests hold them to the game played by the engine's own classes.
+The functions marked @_kernel are plain Python on numpy arrays of int64. Where numba is
+installed it compiles them to machine code (cached on disk, so only the first run pays)
+and the players use them (`in_use()`); without it the players play in plain Python, and
+these functions still run, interpreted and slowly, with the same results. They make the
+heuristic player's choices and place cards as `Table` does, by the rules of Classic, Pro
+and Jokers (one card a turn, jokers first, then lowest first; a card below every row end
+takes a row); the tests hold them to the games the engine's own classes play.
 
-A position is five arrays: `rows` (row × slot: card ids), `lengths`, `ends` (values
-in tenths), `row_heads` (bull heads on each row) and `scores` (bull heads collected
-by each seat). Hands are `hands` (seat × slot) with `sizes`. `values` and `heads`
-are indexed by card id.
+A table is seven arrays: `rows` (row × slot: card ids, 0 past a row's end), `lengths`,
+`ends` (values in tenths), `row_heads` (bull heads on each row), `scores` (bull heads each
+seat collected), `piles` (seat × slot: what it collected) and `pile_sizes`. Hands are
+`hands` (seat × slot) with `sizes`. `values` and `heads` are indexed by card id.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from cardgen.engine.cards import VALUE, faces
+from cardgen.engine.cards import FIRST_JOKER, FIRST_ZERO, VALUE
 from cardgen.engine.errors import IllegalPlay
 
 _KERNEL: list = []  # the functions numba compiles, each marked @_kernel
@@ -56,7 +58,9 @@ def _heuristic_card(hand, size, lengths, ends, row_heads, limit, values):
     for index in range(size):
         value = values[hand[index]]
         row = _row_below(ends, value)
-        if row < 0:
+        if hand[index] >= FIRST_JOKER:
+            risk = _RISK_SCALE  # a joker can always join a row: once every card risks more
+        elif row < 0:
             risk = (lowest + 1) * _RISK_SCALE
         elif lengths[row] == limit:
             risk = (row_heads[row] + 1) * _RISK_SCALE + value - ends[row]
@@ -78,11 +82,73 @@ def _cheapest_row(lengths, row_heads):
 
 
 @_kernel
-def _place(card, seat, table, limit, values, heads):
-    """Put one card where the rules send it; a sixth card or one below every row end collects."""
-    rows, lengths, ends, row_heads, scores, piles, pile_sizes = table
+def _joker_row(rows, lengths, limit):
+    """HeuristicPlayer.place_joker's row to join: the first of the shortest that neither ends
+    with a joker nor is full; -1 when there is none (it then takes the cheapest row)."""
+    best = -1
+    for row in range(lengths.shape[0]):
+        if rows[row, lengths[row] - 1] < FIRST_JOKER and lengths[row] < limit:
+            if best < 0 or lengths[row] < lengths[best]:
+                best = row
+    return best
+
+
+@_kernel
+def _highest_row(ends):
+    best = 0
+    for row in range(1, ends.shape[0]):
+        if ends[row] > ends[best]:
+            best = row
+    return best
+
+
+@_kernel
+def _plus_cards(hand, size, lengths, ends, row_heads, limit, values):
+    """HeuristicPlayer._plus_cards as places in the hand: (the card, its zero or -1). The first
+    numbered card that takes the richest sixth card, with the first zero to play it first; else
+    the first that lengthens a row least (a row one short of full costs most); else a zero."""
+    zero = -1
+    for index in range(size):
+        if FIRST_ZERO <= hand[index] < FIRST_JOKER:
+            zero = index
+            break
+    best, gain, cost = -1, 0, 0
+    for index in range(size):
+        if hand[index] < FIRST_ZERO:
+            row = _row_below(ends, values[hand[index]])
+            row = _highest_row(ends) if row < 0 else row
+            if lengths[row] == limit and row_heads[row] > gain:
+                best, gain = index, row_heads[row]
+    if best >= 0:
+        return best, zero
+    for index in range(size):
+        if hand[index] < FIRST_ZERO:
+            row = _row_below(ends, values[hand[index]])
+            row = _highest_row(ends) if row < 0 else row
+            setup = 10 if lengths[row] == limit - 1 else lengths[row]
+            if best < 0 or setup < cost:
+                best, cost = index, setup
+    return (best, -1) if best >= 0 else (zero, -1)
+
+
+@_kernel
+def _place(card, seat, table, rules):
+    """Put one card where the rules send it (a joker where the heuristic player puts it);
+    a sixth card collects, and so does one below every row end (in Plus it goes on the
+    row with the highest end instead, collecting it only when it is full)."""
+    rows, lengths, ends, row_heads, scores, piles, pile_sizes, drops = table
+    limit, plus, values, heads = rules
     value = values[card]
-    row = _row_below(ends, value)
+    if card >= FIRST_JOKER:
+        row = _joker_row(rows, lengths, limit)
+        if row >= 0:
+            value += ends[row]
+    else:
+        row = _row_below(ends, value)
+        if row < 0 and plus:
+            row = _highest_row(ends)
+            if lengths[row] < limit:
+                drops[card] = 1  # below the card before it
     if row >= 0 and lengths[row] < limit:
         rows[row, lengths[row]] = card
         lengths[row] += 1
@@ -101,45 +167,76 @@ def _place(card, seat, table, limit, values, heads):
 
 
 @_kernel
-def play_turns(table, hands, sizes, scripts, script_sizes, turns, limit, values, heads):
+def _take_out(hands, seat, size, card):
+    """Take `card` out of the seat's hand (the others keep their order); the new size, or -1."""
+    for index in range(size):
+        if hands[seat, index] == card:
+            for slot in range(index, size - 1):
+                hands[seat, slot] = hands[seat, slot + 1]
+            return size - 1
+    return -1
+
+
+@_kernel
+def play_turns(table, hands, sizes, scripts, script_sizes, turns, rules):
     """Play up to `turns` turns (fewer if the hands run out), each seat playing its script's
-    cards on the first turns and then the heuristic player's. Returns the turns played,
-    or -1 - seat when a scripted card is not in that seat's hand. `table`: the position
-    and the collected cards, (rows, lengths, ends, row_heads, scores, piles, pile_sizes)."""
-    lengths, ends, row_heads = table[1], table[2], table[3]
+    cards on the first turns (scripts: seat × turn × two cards, 0 for none) and then the
+    heuristic player's. Returns the turns played, or -1 - seat when a scripted card is not
+    in that seat's hand. `table`: (rows, lengths, ends, row_heads, scores, piles,
+    pile_sizes, drops); `rules`: (row limit, 1 for Plus, values, heads)."""
+    lengths, ends, row_heads, scores, piles, pile_sizes = table[1], table[2], table[3], table[4], table[5], table[6]
+    limit, plus, values, heads = rules
     seats = sizes.shape[0]
-    chosen = np.empty(seats, np.int64)
-    owners = np.empty(seats, np.int64)
+    placing = np.empty(2 * seats, np.int64)  # the cards to place this turn, in order
+    owners = np.empty(2 * seats, np.int64)
+    keys = np.empty(2 * seats, np.int64)
+    picked = np.zeros(2, np.int64)
     for turn in range(turns):
-        count = 0
+        count, playing = 0, 0
         for seat in range(seats):
             size = sizes[seat]
             if size == 0:
                 continue
+            playing += 1
             if turn < script_sizes[seat]:
-                index = -1
-                for slot in range(size):
-                    if hands[seat, slot] == scripts[seat, turn]:
-                        index = slot
-                if index < 0:
-                    return -1 - seat
+                picked[0], picked[1] = scripts[seat, turn, 0], scripts[seat, turn, 1]
+            elif plus:
+                first, second = _plus_cards(hands[seat], size, lengths, ends, row_heads, limit, values)
+                picked[0] = hands[seat, first]
+                picked[1] = hands[seat, second] if second >= 0 else 0
             else:
-                index = _heuristic_card(hands[seat], size, lengths, ends, row_heads, limit, values)
-            card = hands[seat, index]
-            for slot in range(index, size - 1):
-                hands[seat, slot] = hands[seat, slot + 1]
-            sizes[seat] = size - 1
-            # lowest first: insert in order (a handful of cards)
-            at = count
-            while at > 0 and chosen[at - 1] > card:
-                chosen[at], owners[at] = chosen[at - 1], owners[at - 1]
-                at -= 1
-            chosen[at], owners[at] = card, seat
-            count += 1
-        if count == 0:
+                picked[0] = hands[seat, _heuristic_card(hands[seat], size, lengths, ends, row_heads, limit, values)]
+                picked[1] = 0
+            numbered = 0
+            for card in picked:
+                if card != 0:
+                    size = _take_out(hands, seat, size, card)
+                    if size < 0:
+                        return -1 - seat
+                    if card < FIRST_ZERO or card >= FIRST_JOKER:
+                        numbered += 1
+            sizes[seat] = size
+            for card in picked:
+                if card == 0:
+                    continue
+                if FIRST_ZERO <= card < FIRST_JOKER:  # a zero card: straight to its player's pile
+                    scores[seat] += heads[card]
+                    piles[seat, pile_sizes[seat]] = card
+                    pile_sizes[seat] += 1
+                    continue
+                # first jokers (Jokers) or a zero's companions (Plus), then the rest; lowest first
+                first = card >= FIRST_JOKER or (numbered == 1 and picked[1] != 0)
+                key = card if first else card + 2 * FIRST_JOKER
+                at = count
+                while at > 0 and keys[at - 1] > key:
+                    placing[at], owners[at], keys[at] = placing[at - 1], owners[at - 1], keys[at - 1]
+                    at -= 1
+                placing[at], owners[at], keys[at] = card, seat, key
+                count += 1
+        if playing == 0:
             return turn
         for at in range(count):
-            _place(chosen[at], owners[at], table, limit, values, heads)
+            _place(placing[at], owners[at], table, rules)
     return turns
 
 
@@ -193,14 +290,17 @@ def rollout_values(
     turns,
     sign,
     twister,
-    limit,
-    values,
-    heads,
+    scarce,
+    held,
+    per_hand,
+    rules,
 ):
-    """RolloutPlayer.rollout_values for Classic's rules, the same sums from the same draws:
-    for each sample the unseen cards are shuffled (Guesser.deal) and each other seat, in
-    order, holds the last cards of them; then each candidate is played first and heuristic
-    play follows for `turns` turns; its score against the others' mean is added."""
+    """RolloutPlayer.rollout_values, the same sums from the same draws: for each sample a
+    guessed deal (_guess), then each candidate played first and heuristic play for `turns`
+    turns; its score against the others' mean is added. `scarce`, `held`, `per_hand`: the
+    unseen cards of a scarce kind (jokers), how many the others hold, the most in a hand;
+    held < 0 where there is no such kind. `candidates`: candidate × two cards (0: none)."""
+    values, heads = rules[2], rules[3]
     lengths, ends, row_heads = _position(rows, values, heads)
     seats = sizes.shape[0]
     width = max(sizes.max(), 1)
@@ -214,23 +314,16 @@ def rollout_values(
     scores = np.zeros(seats, np.int64)
     piles = np.zeros((seats, rows.size + sizes.sum()), np.int64)
     pile_sizes = np.zeros(seats, np.int64)
-    scripts = np.zeros((seats, 1), np.int64)
+    scripts = np.zeros((seats, 1, 2), np.int64)
     script_sizes = np.zeros(seats, np.int64)
     script_sizes[seat] = 1
-    work_table = (work_rows, work_lengths, work_ends, work_heads, scores, piles, pile_sizes)
-    pool = unseen.copy()
+    drops = np.zeros(values.shape[0], np.int64)
+    work_table = (work_rows, work_lengths, work_ends, work_heads, scores, piles, pile_sizes, drops)
+    buffers = (unseen.copy(), scarce.copy(), np.zeros(seats * per_hand, np.int64), np.zeros(seats, np.int64))
     others = max(seats - 1, 1)
     totals = np.zeros(candidates.shape[0], np.float64)
-    guessed[seat, : sizes[seat]] = hand[: sizes[seat]]
     for _ in range(samples):
-        pool[:] = unseen
-        _shuffle(twister, pool)
-        left = pool.shape[0]
-        for other in range(seats):
-            if other != seat:
-                need = sizes[other]
-                guessed[other, :need] = pool[left - need : left]
-                left -= need
+        _guess(twister, hand, unseen, scarce, held, per_hand, sizes, seat, guessed, buffers)
         for index in range(candidates.shape[0]):
             work_rows[:] = rows
             work_lengths[:] = lengths
@@ -240,11 +333,47 @@ def rollout_values(
             work_sizes[:] = sizes
             scores[:] = 0
             pile_sizes[:] = 0
-            scripts[seat, 0] = candidates[index]
-            play_turns(work_table, work_hands, work_sizes, scripts, script_sizes, turns, limit, values, heads)
+            scripts[seat, 0, :] = candidates[index]
+            play_turns(work_table, work_hands, work_sizes, scripts, script_sizes, turns, rules)
             own = scores[seat]
             totals[index] += sign * (own - (scores.sum() - own) / others)
     return totals
+
+
+@_kernel
+def _guess(twister, hand, unseen, scarce, held, per_hand, sizes, seat, guessed, buffers):
+    """Guesser.deal, draw for draw, into `guessed`: the scarce cards shuffled and the other
+    seats shuffled, the first `held` of them given one each (while they have room); then the
+    unseen cards shuffled and each other seat, in order, filled up with the last of them."""
+    pool, scarce_pool, chosen, counts = buffers
+    counts[:] = 0
+    guessed[seat, : sizes[seat]] = hand[: sizes[seat]]
+    counts[seat] = sizes[seat]
+    if held >= 0:
+        scarce_pool[:] = scarce
+        _shuffle(twister, scarce_pool)
+        taking = 0
+        for other in range(sizes.shape[0]):
+            if other != seat and sizes[other]:
+                for _ in range(per_hand):
+                    chosen[taking] = other
+                    taking += 1
+        _shuffle(twister, chosen[:taking])
+        left = scarce_pool.shape[0]
+        for pick in range(min(held, taking)):
+            other = chosen[pick]
+            if counts[other] < sizes[other]:
+                left -= 1
+                guessed[other, counts[other]] = scarce_pool[left]
+                counts[other] += 1
+    pool[:] = unseen
+    _shuffle(twister, pool)
+    left = pool.shape[0]
+    for other in range(sizes.shape[0]):
+        if other != seat:
+            need = sizes[other] - counts[other]
+            guessed[other, counts[other] : sizes[other]] = pool[left - need : left]
+            left -= need
 
 
 @_kernel
@@ -256,40 +385,61 @@ def _position(slots, values, heads):
     row_heads = np.zeros(count, np.int64)
     for row in range(count):
         while lengths[row] < slots.shape[1] and slots[row, lengths[row]] != 0:
-            row_heads[row] += heads[slots[row, lengths[row]]]
+            card = slots[row, lengths[row]]
+            row_heads[row] += heads[card]
+            # as table.row_value: a joker after a card adds its tenths to that card's value
+            ends[row] = ends[row] + values[card] if card >= FIRST_JOKER and lengths[row] else values[card]
             lengths[row] += 1
-        ends[row] = values[slots[row, lengths[row] - 1]]
     return lengths, ends, row_heads
 
 
 @_kernel
-def _play_round(slots, hands, sizes, limit, values, heads):
-    """A round of heuristic players from these rows and hands: (lengths, scores, piles,
-    pile sizes, turns played); the rows are left in `slots`."""
+def _play_from(slots, hands, sizes, scripts, script_sizes, turns, rules):
+    """Play from these rows (left in `slots`) and hands: (lengths, scores, piles, pile sizes,
+    drops, turns played or -1 - seat where a script is not in its hand)."""
     seats = sizes.shape[0]
-    lengths, ends, row_heads = _position(slots, values, heads)
+    lengths, ends, row_heads = _position(slots, rules[2], rules[3])
     scores = np.zeros(seats, np.int64)
     piles = np.zeros((seats, slots.size + sizes.sum()), np.int64)
     pile_sizes = np.zeros(seats, np.int64)
-    no_scripts = np.zeros((seats, 1), np.int64)
-    table = (slots, lengths, ends, row_heads, scores, piles, pile_sizes)
-    turns = play_turns(table, hands, sizes, no_scripts, np.zeros(seats, np.int64), sizes.max(), limit, values, heads)
-    return lengths, scores, piles, pile_sizes, turns
+    drops = np.zeros(rules[2].shape[0], np.int64)
+    table = (slots, lengths, ends, row_heads, scores, piles, pile_sizes, drops)
+    played = play_turns(table, hands, sizes, scripts, script_sizes, turns, rules)
+    return lengths, scores, piles, pile_sizes, drops, played
 
 
 @_kernel
-def _play_scripted(slots, hands, sizes, scripts, script_sizes, turns, limit, values, heads):
-    """The bull heads each seat collects in `turns` turns from this position, each seat
-    playing its script first; or -1 - seat in the first score when a script is not in its hand."""
-    seats = sizes.shape[0]
-    lengths, ends, row_heads = _position(slots, values, heads)
-    scores = np.zeros(seats, np.int64)
-    piles = np.zeros((seats, slots.size + sizes.sum()), np.int64)
-    table = (slots, lengths, ends, row_heads, scores, piles, np.zeros(seats, np.int64))
-    played = play_turns(table, hands, sizes, scripts, script_sizes, turns, limit, values, heads)
-    if played < 0:
-        scores[0] = played
-    return scores
+def _heuristic_draft(pool, seats, first, per_hand, heads):
+    """Pro's draft among heuristic players (HeuristicPlayer.draft): in turn from seat `first`,
+    each takes the face-up card farthest from the cards it holds, fewest bull heads between
+    equals, the first of equals in the pool's order. Returns (hands, the cards left)."""
+    hands = np.zeros((seats, per_hand), np.int64)
+    held = np.zeros(seats, np.int64)
+    taken = np.zeros(pool.shape[0], np.bool_)
+    for pick in range(seats * per_hand):
+        seat = (first + pick) % seats
+        best, best_distance, best_heads = -1, -1, 0
+        for index in range(pool.shape[0]):
+            if taken[index]:
+                continue
+            card = pool[index]
+            distance = 0
+            for slot in range(held[seat]):
+                gap = abs(card - hands[seat, slot])
+                if slot == 0 or gap < distance:
+                    distance = gap
+            if best < 0 or distance > best_distance or (distance == best_distance and heads[card] < best_heads):
+                best, best_distance, best_heads = index, distance, heads[card]
+        taken[best] = True
+        hands[seat, held[seat]] = pool[best]
+        held[seat] += 1
+    return hands, pool[~taken]
+
+
+def heuristic_draft(pool: list[int], seats: int, first: int, per_hand: int, heads: tuple[int, ...]):
+    """Pro's draft among heuristic players: (hands, the cards left face up) as lists."""
+    hands, left = _heuristic_draft(np.array(pool, np.int64), seats, first, per_hand, _heads_array(heads))
+    return hands.tolist(), left.tolist()
 
 
 def _padded(lists: list[list[int]], width: int) -> np.ndarray:
@@ -300,75 +450,96 @@ def _padded(lists: list[list[int]], width: int) -> np.ndarray:
 VALUES = np.array(VALUE, np.int64)
 
 
-def rollout_sums(view, rng, unseen: list[int], candidates: list[int], samples: int, turns: int, sign: float):
-    """rollout_values for the rollout player's view, its guesser's generator and unseen cards."""
+def rollout_sums(view, guesser, candidates: list, samples: int, turns: int, sign: float) -> list[float]:
+    """rollout_values for the rollout player's view and its guesser (at most one scarce kind)."""
+    scarce, held, per_hand = guesser.scarce[0] if guesser.scarce else ([], -1, 1)
     return rollout_sums_of(
         view.rows,
         view.hand,
-        unseen,
+        guesser.unseen,
         view.hand_sizes,
         view.seat,
-        rng,
+        guesser.rng,
         candidates,
         samples,
         turns,
         sign,
-        view.row_limit,
-        view.heads,
+        (view.row_limit, view.heads, view.variant.compiled_rules == "plus"),
+        (scarce, max(held, 0) if guesser.scarce else -1, per_hand),
     )
 
 
-def rollout_sums_of(rows, hand, unseen, sizes, seat, rng, candidates, samples, turns, sign, row_limit, heads):
-    """rollout_values of a position given as lists; a list of sums, one for each candidate."""
+def rollout_sums_of(rows, hand, unseen, sizes, seat, rng, candidates, samples, turns, sign, rules, scarce):
+    """rollout_values of a position given as lists; a list of sums, one for each candidate
+    (a card or a pair). `rules`: (row limit, heads, Plus or not); `scarce`: (the unseen cards
+    of a scarce kind, how many the others hold or -1, the most a hand holds)."""
+    scarce_cards, held, per_hand = scarce
+    row_limit, heads, plus = rules
     totals = rollout_values(
         _padded([list(row) for row in rows], row_limit),
         np.array(hand, np.int64),
         np.array(unseen, np.int64),
         np.array(sizes, np.int64),
         seat,
-        np.array(candidates, np.int64),
+        _card_pairs([[cards] for cards in candidates])[:, 0, :],
         samples,
         turns,
         sign,
         np.array(rng.getstate()[1], np.int64),
-        row_limit,
-        VALUES,
-        _heads_array(heads),
+        np.array(scarce_cards, np.int64),
+        held,
+        per_hand,
+        (row_limit, int(plus), VALUES, _heads_array(heads)),
     )
     return totals.tolist()
 
 
-def play_round(rows: list[list[int]], hands: list[list[int]], row_limit: int, heads: tuple[int, ...]):
-    """A whole round of heuristic players from its deal: (rows, piles, scores, turns) at its end."""
+def play_round(rows: list[list[int]], hands: list[list[int]], row_limit: int, heads: tuple[int, ...], plus: bool):
+    """A whole round of heuristic players from its deal: (rows, piles, scores, the cards put
+    below the one before them (Plus), turns) at its end."""
     sizes = [len(hand) for hand in hands]
     slots = _padded(rows, row_limit)
-    lengths, scores, piles, pile_sizes, turns = _play_round(
-        slots, _padded(hands, max(sizes)), np.array(sizes, np.int64), row_limit, VALUES, _heads_array(heads)
+    no_scripts = np.zeros((len(hands), 1, 2), np.int64)
+    lengths, scores, piles, pile_sizes, drops, turns = _play_from(
+        slots,
+        _padded(hands, max(sizes)),
+        np.array(sizes, np.int64),
+        no_scripts,
+        np.zeros(len(hands), np.int64),
+        max(sizes),
+        (row_limit, int(plus), VALUES, _heads_array(heads)),
     )
     rows_left = [cards[:length] for cards, length in zip(slots.tolist(), lengths.tolist())]
     piles_left = [cards[:size] for cards, size in zip(piles.tolist(), pile_sizes.tolist())]
-    return rows_left, piles_left, scores.tolist(), int(turns)
+    return rows_left, piles_left, scores.tolist(), np.flatnonzero(drops).tolist(), int(turns)
 
 
-def play_scripted(rows, hands, scripts, turns: int, row_limit: int, heads: tuple[int, ...]) -> list[int]:
+def play_scripted(rows, hands, scripts, turns: int, row_limit: int, heads: tuple[int, ...], plus: bool) -> list[int]:
     """Playouts.scores on arrays: each seat's bull heads after `turns` turns (or the round's end)."""
     sizes = [len(hand) for hand in hands]
-    most = max(map(len, scripts))
-    scores = _play_scripted(
+    _, scores, _, _, _, played = _play_from(
         _padded([list(row) for row in rows], row_limit),
         _padded([list(hand) for hand in hands], max(max(sizes), 1)),
         np.array(sizes, np.int64),
-        _padded([list(script) for script in scripts], max(most, 1)),
+        _card_pairs(scripts),
         np.array([len(script) for script in scripts], np.int64),
         turns,
-        row_limit,
-        VALUES,
-        _heads_array(heads),
-    ).tolist()
-    if scores[0] < 0:
-        seat = -1 - scores[0]
-        raise IllegalPlay(seat, faces(scripts[seat]), "but a card of that script is not in {player}'s hand")
-    return scores
+        (row_limit, int(plus), VALUES, _heads_array(heads)),
+    )
+    if played < 0:
+        seat = -1 - played
+        raise IllegalPlay(seat, "its script", "but a card of it is not in {player}'s hand")
+    return scores.tolist()
+
+
+def _card_pairs(scripts) -> np.ndarray:
+    """Each seat's script as seat × turn × two cards (0: none), from cards or pairs of cards."""
+    pairs = np.zeros((len(scripts), max(1, *map(len, scripts)), 2), np.int64)
+    for seat, script in enumerate(scripts):
+        for turn, cards in enumerate(script):
+            played = (cards,) if isinstance(cards, int) else tuple(cards)
+            pairs[seat, turn, : len(played)] = played
+    return pairs
 
 
 _HEADS: list = [None, None]  # the last table of bull heads and its array
@@ -407,7 +578,7 @@ def _compile() -> bool:
 
 def prepare(rollouts: bool, slow: Callable[[], None]) -> None:
     """Compile the functions a run needs, or load them from numba's cache, before its games
-    and workers start (the workers then find them in the cache): about 10 s the first time
+    and workers start (the workers then find them in the cache): 10 to 20 s the first time
     on a machine, well under a second after. `slow()` is called once two seconds have gone by."""
     if not in_use():
         return
@@ -416,8 +587,10 @@ def prepare(rollouts: bool, slow: Callable[[], None]) -> None:
     timer.start()
     try:
         heads = (1,) * 60
-        play_round([[10]], [[20, 30], [40, 50]], 5, heads)
+        play_round([[10]], [[20, 30], [40, 50]], 5, heads, False)
         if rollouts:
-            rollout_sums_of([[10]], [20, 30], [40, 50], [2, 2], 0, random.Random(0), [20, 30], 1, 1, 1.0, 5, heads)
+            rollout_sums_of(
+                [[10]], [20, 30], [40, 50], [2, 2], 0, random.Random(0), [20, 30], 1, 1, 1.0, (5, heads, 0), ([], -1, 1)
+            )
     finally:
         timer.cancel()

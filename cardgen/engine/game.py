@@ -89,7 +89,9 @@ class Game:
         # One-card variants ask no strategy that plays its last card: the random player's fast path.
         self.pops_last_cards = rules.cards_per_turn == 1 and all(player.plays_last_card for player in self.players)
         # Heuristic players only, by Classic's rules: each round is played by engine/compiled.py.
-        self.compiled_rounds = rules.compiled_rules and all(type(player) is HeuristicPlayer for player in self.players)
+        self.compiled_rounds = rules.compiled_rules is not None and all(
+            type(player) is HeuristicPlayer for player in self.players
+        )
 
     def again(self, seed: int | str | None) -> Game:
         """This game's options, players, cards and checks, played anew on `seed` (the same
@@ -251,13 +253,23 @@ class Game:
         checked in full."""
         hands: Sequence[list[int]] = self.hands  # type: ignore[assignment]  # a deal knows every hand
         table = self.table
-        rows, piles, scores, turns = compiled_kernel().play_round(table.rows, hands, table.row_limit, self.heads)
+        plus = self.rules.compiled_rules == "plus"
+        rows, piles, scores, drops, turns = compiled_kernel().play_round(
+            table.rows, hands, table.row_limit, self.heads, plus
+        )
         for hand in hands:
             hand.clear()
         self.turn += turns
         table.collected = None  # a round played elsewhere has no turns to report
-        table.restore(rows, piles, scores)
+        table.restore(rows, piles, scores, drops)
         self._finish_round()
+
+    def compiled_draft(self, pool: list[int], first: int, per_hand: int) -> tuple[list[list[int]], list[int]] | None:
+        """Pro's draft among heuristic players as engine/compiled.py makes it: (the hands,
+        the cards left face up); None where the players are asked."""
+        if not (self.compiled_rounds and compiled_kernel().in_use()):
+            return None
+        return compiled_kernel().heuristic_draft(pool, self.player_count, first, per_hand, self.heads)
 
     # --- turns -------------------------------------------------------------
 

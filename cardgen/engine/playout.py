@@ -37,7 +37,7 @@ class Playouts:
     def __init__(self, view: PlayerView) -> None:
         self.seats = [_Scripted() for _ in view.hand_sizes]
         self.scratch = Game(view.options, self.seats, pool=view.pool, seed=0)
-        self.compiled = view.variant.compiled_rules and compiled_kernel().in_use()
+        self.compiled = view.variant.compiled_rules is not None and compiled_kernel().in_use()
 
     def scores(
         self,
@@ -49,7 +49,8 @@ class Playouts:
     ) -> list[int]:
         if self.compiled:
             table = self.scratch.table
-            return compiled_kernel().play_scripted(rows, hands, scripts, turns, table.row_limit, table.heads)
+            plus = self.scratch.rules.compiled_rules == "plus"
+            return compiled_kernel().play_scripted(rows, hands, scripts, turns, table.row_limit, table.heads, plus)
         scratch = self._start(rows, hands, out_of_play, scripts)
         for _ in range(turns):
             scratch.play_turn()

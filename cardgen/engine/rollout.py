@@ -64,10 +64,8 @@ class RolloutPlayer(HeuristicPlayer):
         left = len(view.hand)
         turns = left if left <= self.depth + 1 else self.depth
         sign = -1.0 if view.variant.negative else 1.0
-        if view.variant.compiled_rules and compiled_kernel().in_use():
-            return compiled_kernel().rollout_sums(
-                view, guesser.rng, guesser.unseen, candidates, self.samples, turns, sign
-            )
+        if view.variant.compiled_rules is not None and len(guesser.scarce) <= 1 and compiled_kernel().in_use():
+            return compiled_kernel().rollout_sums(view, guesser, candidates, self.samples, turns, sign)
         playouts = Playouts(view)
         others = max(count - 1, 1)
         values = [0.0] * len(candidates)

@@ -34,11 +34,12 @@ class Table:
         self.drops: set[int] = set()  # Plus: cards allowed to sit below their predecessor
 
     def start(self, rows: list[list[int]]) -> None:
-        """Lay out the starting rows (lists of numbered cards, kept) and empty the piles."""
+        """Lay out the rows (lists of cards, kept) and empty the piles. A round starts with
+        one numbered card a row; a position played forward (engine/playout.py) may hold more."""
         self.rows[:] = rows
-        heads, ends, row_heads = self.heads, [], []
+        heads, row_heads = self.heads, []
+        ends = [*map(row_value, rows)]
         for row in rows:
-            ends.append(VALUE[row[-1]])
             total = 0
             for card in row:
                 total += heads[card]
@@ -52,9 +53,10 @@ class Table:
         self.scores[:] = [0] * self.players
         self.drops.clear()
 
-    def restore(self, rows: list[list[int]], piles: list[list[int]], scores: list[int]) -> None:
-        """Set the rows, piles and scores a round played elsewhere left (engine/compiled.py)."""
+    def restore(self, rows: list[list[int]], piles: list[list[int]], scores: list[int], drops: list[int]) -> None:
+        """Set the rows, piles, scores and Plus drops a round played elsewhere left (engine/compiled.py)."""
         self.start(rows)
+        self.drops.update(drops)
         for pile, cards in zip(self.piles, piles):
             pile[:] = cards
         self.scores[:] = scores
@@ -153,3 +155,12 @@ class Table:
         sorted_ends.insert(index, value)
         sorted_rows.insert(index, row)
         self.ends[row] = value
+
+
+def row_value(row: list[int]) -> int:
+    """What a row's end is worth: its last card's value, and a joker put after a card adds
+    its tenths to that card's (never two jokers side by side: the card before is numbered)."""
+    last = row[-1]
+    if last >= FIRST_JOKER and len(row) > 1:
+        return VALUE[row[-2]] + VALUE[last]
+    return VALUE[last]

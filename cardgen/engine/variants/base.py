@@ -30,16 +30,17 @@ class Variant:
     cards_per_turn = 1  # the most a player plays in one turn
     negative = True  # bull heads count against the player who collects them
     threshold: int | None = 66  # the game ends after the round in which a total reaches it (None: fixed rounds)
-    # True where engine/compiled.py may play its rounds: Classic's rules (numbered cards only,
-    # one a turn, lowest first, a card below every row end takes a row). A variant says so
-    # itself: one that changes a rule of a variant that does is not compiled unless it says so.
-    compiled_rules = False
+    # Which rules engine/compiled.py plays its rounds by: "classic" (one card a turn, jokers
+    # first, then lowest first; a card below every row end takes a row), "plus" (one or two
+    # cards, zero cards, a card below every row end joins the highest row); None: not compiled.
+    # A variant says so itself: one that changes a rule of a compiled one is not compiled.
+    compiled_rules: str | None = None
     takes: frozenset[str] = frozenset({"threshold", "rounds"})  # the options it accepts
     refused_because: dict[str, str] = {}  # a better reason than "X is an option of ... only"
 
     def __init_subclass__(cls, **kwargs) -> None:
         super().__init_subclass__(**kwargs)
-        cls.compiled_rules = cls.__dict__.get("compiled_rules", False)
+        cls.compiled_rules = cls.__dict__.get("compiled_rules")
 
     # --- the deck and the deal ---------------------------------------------
 

@@ -15,7 +15,7 @@ from cardgen.engine.variants.base import Variant
 class Classic(Variant):
     key = "classic"
     name = "Classic"
-    compiled_rules = True
+    compiled_rules = "classic"
 
     def deal(self, game):
         cards = list(game.pool.numbered)

@@ -14,6 +14,7 @@ class Jokers(Classic):
     key = "jokers"
     name = "Jokers"
     hand = {"numbered card": 10, "joker": 1}
+    compiled_rules = "classic"  # engine/compiled.py places jokers as the heuristic player does
 
     def deck(self, players: int, pool: CardPool = BUNDLED) -> list[int]:
         return list(pool.numbered + pool.jokers)

@@ -17,6 +17,7 @@ from cardgen.engine.variants.base import Variant
 class Plus(Variant):
     key = "plus"
     name = "Plus"
+    compiled_rules = "plus"
     hand = {"card": 15}
     cards_per_turn = 2
     negative = False

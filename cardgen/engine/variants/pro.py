@@ -12,7 +12,7 @@ from cardgen.engine.variants.classic import Classic
 class Pro(Classic):
     key = "pro"
     name = "Pro"
-    compiled_rules = True
+    compiled_rules = "classic"
     most_players = 6  # up to 10 with the max_players option
     takes = frozenset({"threshold", "rounds", "max_players"})
 
@@ -39,9 +39,12 @@ class Pro(Classic):
         first chooser moves one seat on each round; the 4 cards left start the rows."""
         count = game.player_count
         pool = self.deck(count, game.pool)
+        first = game.round % count  # the round about to start is game.round + 1
+        drafted = game.compiled_draft(pool, first, self.hand["numbered card"])
+        if drafted is not None:
+            return [[card] for card in drafted[1]], drafted[0], []
         hands: list[list[int]] = [[] for _ in range(count)]
         game.hands = hands  # strategies see what they have picked so far
-        first = game.round % count  # the round about to start is game.round + 1
         for pick in range(self.hand["numbered card"] * count):
             seat = (first + pick) % count
             card = game.players[seat].draft(game.views[seat], tuple(pool))
