@@ -60,6 +60,8 @@ class TimedSearch(SearchPlayer):
 def time_search(options: Options, games: int) -> str:
     player = TimedSearch()
     game = Game(options, [player] + [HeuristicPlayer() for _ in range(3)])
+    game.again(0).play()  # not timed: the compiled playouts are loaded (or compiled) on the first
+    player.seconds, player.moves = 0.0, 0
     for seed in range(1, games + 1):
         game.again(seed).play()
     return (
