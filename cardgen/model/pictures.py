@@ -126,7 +126,7 @@ def _in_srgb(image: Image.Image) -> Image.Image:
                 return converted
         except (ImageCms.PyCMSError, OSError, ValueError):
             pass  # a profile that does not fit the image: its numbers are taken as sRGB
-    return image.convert(mode)
+    return image if image.mode == mode else image.convert(mode)  # as it is: no copy of its pixels
 
 
 # -- SVG ---------------------------------------------------------------------------------

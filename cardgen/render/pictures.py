@@ -75,11 +75,13 @@ def ensure_form(canvas, picture: Picture, drawn_width: float) -> str:
     if canvas.hasForm(form):
         return form
     canvas.beginForm(form, 0, 0, picture.width, picture.height)
-    if picture.image is not None:
+    if picture.image is not None and getattr(canvas, "cardgen_bare_pictures", False):
+        _draw_bare_pixels(canvas, form, _resized(picture, pixels), picture.width, picture.height)
+    elif picture.image is not None:
         from reportlab.lib.utils import ImageReader
 
         # a JPEG already in sRGB keeps its own compression; any other image goes in as its pixels
-        source = ImageReader(_embedded_image(picture, pixels))
+        source = ImageReader(io.BytesIO(picture.jpeg) if picture.jpeg and pixels is None else _resized(picture, pixels))
         canvas.drawImage(source, 0, 0, picture.width, picture.height, mask="auto")
     elif picture.drawing is not None:
         from reportlab.graphics import renderPDF
@@ -94,8 +96,10 @@ def ensure_form(canvas, picture: Picture, drawn_width: float) -> str:
 
 def embed_pictures_at(canvas, dpi: float | None) -> None:
     """Raster pictures go into this canvas at most `dpi` sharp: pages made only to be turned
-    into pixels at that dpi (previews, exports, Tabletop Simulator sheets) need no more."""
+    into pixels at that dpi (previews, exports, Tabletop Simulator sheets) need no more, and
+    take them as bare pixels (`_draw_bare_pixels`)."""
     canvas.cardgen_embed_dpi = min(dpi, EMBED_DPI) if dpi else EMBED_DPI
+    canvas.cardgen_bare_pictures = dpi is not None
 
 
 def _embedded_pixels(canvas, picture: Picture, drawn_width: float) -> tuple[int, int] | None:
@@ -109,13 +113,42 @@ def _embedded_pixels(canvas, picture: Picture, drawn_width: float) -> tuple[int,
     return max(1, round(picture.width * factor)), max(1, round(picture.height * factor))
 
 
-def _embedded_image(picture: Picture, pixels: tuple[int, int] | None):
+def _resized(picture: Picture, pixels: tuple[int, int] | None):
+    """The raster picture's image at `pixels`, or as it is for None."""
     from PIL import Image
 
     assert picture.image is not None
     if pixels is not None:
         return picture.image.resize(pixels, Image.Resampling.LANCZOS)
-    return io.BytesIO(picture.jpeg) if picture.jpeg else picture.image
+    return picture.image
+
+
+def _draw_bare_pixels(canvas, name: str, image, width: float, height: float) -> None:
+    """What canvas.drawImage draws, `image` stretched over (0, 0, width, height), as an image
+    XObject of its pixels unfiltered (and an alpha channel as its soft mask): for a PDF only
+    pdfium reads, to turn it into pixels at once, compressing them (and hashing them, as
+    drawImage does to find one it drew before) is time lost twice over."""
+    from reportlab.pdfbase.pdfdoc import xObjectName
+
+    document = canvas._doc
+    stream = _bare_image(image.convert("RGB") if image.mode == "RGBA" else image, "DeviceRGB")
+    if image.mode == "RGBA":
+        stream.dictionary["SMask"] = document.Reference(_bare_image(image.getchannel("A"), "DeviceGray"))
+    document.Reference(stream, xObjectName(name + "-pixels"))
+    canvas._formsinuse.append(name + "-pixels")  # listed in the form's resources
+    canvas.saveState()
+    canvas.scale(width, height)  # an image fills the unit square
+    canvas._code.append(f"/{xObjectName(name + '-pixels')} Do")
+    canvas.restoreState()
+
+
+def _bare_image(image, colour_space: str):
+    from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFStream
+
+    width, height = image.size
+    entries = {"Type": PDFName("XObject"), "Subtype": PDFName("Image"), "Width": width, "Height": height}
+    entries |= {"ColorSpace": PDFName(colour_space), "BitsPerComponent": 8}
+    return PDFStream(PDFDictionary(entries), content=image.tobytes(), filters=[])
 
 
 def _end_form(canvas, form: str) -> None:
