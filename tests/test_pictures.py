@@ -262,6 +262,21 @@ def test_a_bad_picture_is_one_line_naming_file_line_and_field_and_nothing_is_wri
     assert not out.exists()
 
 
+def test_of_many_pictures_read_at_once_the_first_bad_one_in_card_order_is_named(tmp_path):
+    whole = green_png(tmp_path / "green.png").read_bytes()
+    for name in ("third.png", "sixth.png"):
+        (tmp_path / name).write_bytes(whole[:300])  # cut short: found bad only once decoded
+    lines = ["name: many", "title: Many pictures", "cards:"]
+    for index in range(12):
+        picture = {2: "third.png", 5: "sixth.png"}.get(index, "green.png")
+        lines.append(f"  - {{id: C{index}, kind: number, value: {105 + index}, heads: 1, picture: {picture}}}")
+    (tmp_path / "many.yaml").write_text("\n".join(lines) + "\n")
+    result = cardgen_in_process("build", "--set", tmp_path / "many.yaml", "-o", tmp_path / "out")
+    assert result.returncode == 2
+    [line] = result.stderr.strip().splitlines()
+    assert "many.yaml, line 6, field cards[2].picture: third.png is a damaged or cut-short PNG" in line, line
+
+
 def test_a_picture_outside_the_allowed_folders_is_refused(tmp_path):
     (tmp_path / "set").mkdir()
     set_file = pictured_set(tmp_path / "set", green="../green.png")
