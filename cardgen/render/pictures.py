@@ -75,13 +75,18 @@ def ensure_form(canvas, picture: Picture, drawn_width: float) -> str:
     if canvas.hasForm(form):
         return form
     canvas.beginForm(form, 0, 0, picture.width, picture.height)
-    if picture.image is not None and getattr(canvas, "cardgen_bare_pictures", False):
-        _draw_bare_pixels(canvas, form, _resized(picture, pixels), picture.width, picture.height)
-    elif picture.image is not None:
+    bare = getattr(canvas, "cardgen_bare_pictures", False)
+    if picture.kind == "raster" and bare:
+        image = picture.image if pixels is None else picture.resized(pixels, quick=True)
+        _draw_bare_pixels(canvas, form, image, picture.width, picture.height)
+    elif picture.kind == "raster":
         from reportlab.lib.utils import ImageReader
 
         # a JPEG already in sRGB keeps its own compression; any other image goes in as its pixels
-        source = ImageReader(io.BytesIO(picture.jpeg) if picture.jpeg and pixels is None else _resized(picture, pixels))
+        if pixels is not None:
+            source = ImageReader(picture.resized(pixels))
+        else:
+            source = ImageReader(io.BytesIO(picture.jpeg) if picture.jpeg and picture.as_is else picture.image)
         canvas.drawImage(source, 0, 0, picture.width, picture.height, mask="auto")
     elif picture.drawing is not None:
         from reportlab.graphics import renderPDF
@@ -104,23 +109,13 @@ def embed_pictures_at(canvas, dpi: float | None) -> None:
 
 def _embedded_pixels(canvas, picture: Picture, drawn_width: float) -> tuple[int, int] | None:
     """The pixel size a raster picture goes in at, or None for as it is (or an SVG)."""
-    if picture.image is None:
+    if picture.kind != "raster":
         return None
     most = drawn_width / 72 * getattr(canvas, "cardgen_embed_dpi", EMBED_DPI)
     if picture.width <= most:
         return None
     factor = most / picture.width
     return max(1, round(picture.width * factor)), max(1, round(picture.height * factor))
-
-
-def _resized(picture: Picture, pixels: tuple[int, int] | None):
-    """The raster picture's image at `pixels`, or as it is for None."""
-    from PIL import Image
-
-    assert picture.image is not None
-    if pixels is not None:
-        return picture.image.resize(pixels, Image.Resampling.LANCZOS)
-    return picture.image
 
 
 def _draw_bare_pixels(canvas, name: str, image, width: float, height: float) -> None:
