@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import zlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -75,10 +76,10 @@ def ensure_form(canvas, picture: Picture, drawn_width: float) -> str:
     if canvas.hasForm(form):
         return form
     canvas.beginForm(form, 0, 0, picture.width, picture.height)
-    bare = getattr(canvas, "cardgen_bare_pictures", False)
-    if picture.kind == "raster" and bare:
+    quick = getattr(canvas, "cardgen_quick_pictures", False)
+    if picture.kind == "raster" and quick:
         image = picture.image if pixels is None else picture.resized(pixels, quick=True)
-        _draw_bare_pixels(canvas, form, image, picture.width, picture.height)
+        _draw_pixels_quickly(canvas, form, image, picture.width, picture.height)
     elif picture.kind == "raster":
         from reportlab.lib.utils import ImageReader
 
@@ -102,9 +103,9 @@ def ensure_form(canvas, picture: Picture, drawn_width: float) -> str:
 def embed_pictures_at(canvas, dpi: float | None) -> None:
     """Raster pictures go into this canvas at most `dpi` sharp: pages made only to be turned
     into pixels at that dpi (previews, exports, Tabletop Simulator sheets) need no more, and
-    take them as bare pixels (`_draw_bare_pixels`)."""
+    take them the quick way (`_draw_pixels_quickly`)."""
     canvas.cardgen_embed_dpi = min(dpi, EMBED_DPI) if dpi else EMBED_DPI
-    canvas.cardgen_bare_pictures = dpi is not None
+    canvas.cardgen_quick_pictures = dpi is not None
 
 
 def _embedded_pixels(canvas, picture: Picture, drawn_width: float) -> tuple[int, int] | None:
@@ -118,17 +119,18 @@ def _embedded_pixels(canvas, picture: Picture, drawn_width: float) -> tuple[int,
     return max(1, round(picture.width * factor)), max(1, round(picture.height * factor))
 
 
-def _draw_bare_pixels(canvas, name: str, image, width: float, height: float) -> None:
+def _draw_pixels_quickly(canvas, name: str, image, width: float, height: float) -> None:
     """What canvas.drawImage draws, `image` stretched over (0, 0, width, height), as an image
-    XObject of its pixels unfiltered (and an alpha channel as its soft mask): for a PDF only
-    pdfium reads, to turn it into pixels at once, compressing them (and hashing them, as
-    drawImage does to find one it drew before) is time lost twice over."""
+    XObject of its pixels deflated at zlib's fastest level (and an alpha channel as its soft
+    mask), not hashed: for a PDF that pdfium turns into pixels at once, drawImage's hash (to
+    find an image it drew before) and its default level are time lost. Deflated all the
+    same: the pictures of a 300 dpi export of many cards would fill memory bare."""
     from reportlab.pdfbase.pdfdoc import xObjectName
 
     document = canvas._doc
-    stream = _bare_image(image.convert("RGB") if image.mode == "RGBA" else image, "DeviceRGB")
+    stream = _deflated_image(image.convert("RGB") if image.mode == "RGBA" else image, "DeviceRGB")
     if image.mode == "RGBA":
-        stream.dictionary["SMask"] = document.Reference(_bare_image(image.getchannel("A"), "DeviceGray"))
+        stream.dictionary["SMask"] = document.Reference(_deflated_image(image.getchannel("A"), "DeviceGray"))
     document.Reference(stream, xObjectName(name + "-pixels"))
     canvas._formsinuse.append(name + "-pixels")  # listed in the form's resources
     canvas.saveState()
@@ -137,13 +139,13 @@ def _draw_bare_pixels(canvas, name: str, image, width: float, height: float) -> 
     canvas.restoreState()
 
 
-def _bare_image(image, colour_space: str):
+def _deflated_image(image, colour_space: str):
     from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFStream
 
     width, height = image.size
     entries = {"Type": PDFName("XObject"), "Subtype": PDFName("Image"), "Width": width, "Height": height}
-    entries |= {"ColorSpace": PDFName(colour_space), "BitsPerComponent": 8}
-    return PDFStream(PDFDictionary(entries), content=image.tobytes(), filters=[])
+    entries |= {"ColorSpace": PDFName(colour_space), "BitsPerComponent": 8, "Filter": PDFName("FlateDecode")}
+    return PDFStream(PDFDictionary(entries), content=zlib.compress(image.tobytes(), 1))  # filtered already
 
 
 def _end_form(canvas, form: str) -> None:
