@@ -7,6 +7,7 @@ the steadier figure (the cluster's workers are not this process's children: thei
 time is not counted).
 
     python benchmarks/bench_balance.py [--runs 3] [--games 2000] [--players-kind rollout]
+        [--ways one,every,cluster]
 """
 
 import argparse
@@ -36,6 +37,7 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--players-kind", default="heuristic")
+    parser.add_argument("--ways", default="one,every,cluster", help="which of one, every, cluster to time")
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         report = str(Path(folder) / "report.pdf")
@@ -43,7 +45,12 @@ def main() -> None:
         common += ["--players-kind", options.players_kind]
         kind = options.players_kind
         print(f"cardgen balance, {options.games} games per deck, 4-player Classic, {kind} players, with the PDF")
-        for label, jobs in (("one process (--jobs 1)", ["--jobs", "1"]), ("every core", []), *cluster()):
+        ways = options.ways.split(",")
+        for label, jobs in (
+            *[("one process (--jobs 1)", ["--jobs", "1"])] * ("one" in ways),
+            *[("every core", [])] * ("every" in ways),
+            *(cluster() if "cluster" in ways else ()),
+        ):
             runs = [one_run(*common, *jobs) for _ in range(options.runs)]
             walls, cpus = zip(*runs)
             print(
