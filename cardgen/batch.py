@@ -29,6 +29,7 @@ from typing import Generic, TypeVar
 
 Result = TypeVar("Result")
 Total = TypeVar("Total")
+Item = TypeVar("Item")
 
 LARGEST_CHUNK = 64  # a few tenths of a second of checked games: the progress bar moves smoothly
 CHUNKS_PER_JOB = 8  # so that a job that finishes early takes more work rather than waiting
@@ -91,6 +92,21 @@ def _combined(results: Iterator[Result], firsts: range, size: int, count: int, c
         if progress is not None:
             progress(min(first + size, count))
     return total
+
+
+def on_threads(work: Callable[[Item], Result], items: list[Item]) -> list[Result]:
+    """`work(item)` of each item, in order, on a thread per core: for work that lets go of the
+    GIL (pillow decoding an image). An error in work is raised once every thread has stopped."""
+    threads = min(all_cores(), len(items))
+    if threads < 2:
+        return [work(item) for item in items]
+    from concurrent.futures import ThreadPoolExecutor
+
+    pool = ThreadPoolExecutor(threads)
+    try:
+        return list(pool.map(work, items))
+    finally:  # done, an error or Ctrl-C: what has not started is dropped, what runs ends first
+        pool.shutdown(cancel_futures=True)
 
 
 @contextmanager

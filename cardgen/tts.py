@@ -102,15 +102,12 @@ def tts_export(request: TtsRequest, progress: Progress | None = None) -> dict[st
     back_names = _back_names(len(backs), stem)
     draw = partial(_sheet_images, sheets, backs, page, request.lang, stem)
     numbers = list(range(1, len(sheets) + 1))
-    # a forked worker draws every other sheet (where a core is spare): a sheet is ~1 s of a large deck
-    with alongside(partial(draw, numbers[1::2])) as others:
+    # a forked worker draws every other sheet and the backs (where a core is spare), this
+    # process the first sheet, the fullest: a sheet is ~1 s of a large deck
+    with alongside(lambda: draw(numbers[1::2]) | _back_images(sheets, backs, back_names, page, request.lang)) as others:
         files = draw(numbers[::2], progress)
         files |= others()
-    files = {name: files[name] for name in sorted(files)}
-    one = page.model_copy(update={"columns": 1, "rows": 1})
-    for index, (style, name) in enumerate(zip(backs, back_names)):
-        dpi = max(sheet.dpi for sheet in sheets if sheet.back == index)
-        files[name] = rasterise(sheet_pdf([style], one, request.lang, dpi), dpi)[0]
+    files = {name: files[name] for name in [*sorted(set(files) - set(back_names)), *back_names]}
     if progress:
         progress(1, 1)
     files[f"{stem}.json"] = saved_object(request, sheets, stem, back_names)
@@ -137,6 +134,18 @@ def _sheet_images(
         files[_sheet_name(stem, number, len(sheets))] = rasterise(pdf, sheet.dpi)[0]
         if progress:
             progress(done, len(numbers) + 1)
+    return files
+
+
+def _back_images(
+    sheets: list[Sheet], backs: list[FaceStyle], names: list[str], page: Layout, lang: str
+) -> dict[str, bytes]:
+    """The PNG of each distinct back, at the dpi of its sheets, by file name."""
+    one = page.model_copy(update={"columns": 1, "rows": 1})
+    files = {}
+    for index, (style, name) in enumerate(zip(backs, names)):
+        dpi = max(sheet.dpi for sheet in sheets if sheet.back == index)
+        files[name] = rasterise(sheet_pdf([style], one, lang, dpi), dpi)[0]
     return files
 
 

@@ -13,7 +13,7 @@ import pypdfium2
 import pytest
 from clirun import cardgen_in_process
 from pdfcheck import MM, layout_record, reader
-from PIL import Image
+from PIL import Image, ImageChops, ImageStat
 
 from cardgen.build import PrintSettings, build
 from cardgen.verify.pdfs import verify_pdf
@@ -260,6 +260,21 @@ def test_a_bad_picture_is_one_line_naming_file_line_and_field_and_nothing_is_wri
     assert not out.exists()
 
 
+def test_of_many_pictures_read_at_once_the_first_bad_one_in_card_order_is_named(tmp_path):
+    whole = green_png(tmp_path / "green.png").read_bytes()
+    for name in ("third.png", "sixth.png"):
+        (tmp_path / name).write_bytes(whole[:300])  # cut short: found bad only once decoded
+    lines = ["name: many", "title: Many pictures", "cards:"]
+    for index in range(12):
+        picture = {2: "third.png", 5: "sixth.png"}.get(index, "green.png")
+        lines.append(f"  - {{id: C{index}, kind: number, value: {105 + index}, heads: 1, picture: {picture}}}")
+    (tmp_path / "many.yaml").write_text("\n".join(lines) + "\n")
+    result = cardgen_in_process("build", "--set", tmp_path / "many.yaml", "-o", tmp_path / "out")
+    assert result.returncode == 2
+    [line] = result.stderr.strip().splitlines()
+    assert "many.yaml, line 6, field cards[2].picture: third.png is a damaged or cut-short PNG" in line, line
+
+
 def test_a_picture_outside_the_allowed_folders_is_refused(tmp_path):
     (tmp_path / "set").mkdir()
     set_file = pictured_set(tmp_path / "set", green="../green.png")
@@ -483,6 +498,32 @@ def test_a_phone_photo_is_placed_the_way_its_exif_orientation_says(tmp_path, ori
     red_side, other_side = {6: ("top", "bottom"), 8: ("bottom", "top"), 3: ("right", "left")}[orientation]
     red = {side: _share(half, (200, 0, 0)) for side, half in halves.items()}
     assert red[red_side] > 0.05 and red[other_side] < red[red_side] / 3, red
+
+
+@pytest.mark.parametrize("orientation", [1, 6, 8])
+def test_a_large_photo_in_a_picture_of_its_card_looks_as_the_same_photo_whole(tmp_path, orientation):
+    """A picture of a card (a preview, an export, a Tabletop Simulator sheet) decodes a large
+    JPEG at a fraction of its size: turned as its EXIF says and covering its box as the same
+    photo given whole, as a PNG, does."""
+    from cardgen.preview import choose_cards, render_previews
+
+    photo = Image.new("RGB", (1203, 803), GREEN)  # a quarter of it a side: 301 × 201 pixels, the last ones partly
+    photo.paste((200, 0, 0), (0, 0, 401, 803))  # a red third on the left, as stored
+    exif = Image.Exif()
+    exif[0x0112] = orientation
+    photo.save(tmp_path / "phone.jpg", exif=exif.tobytes(), quality=95)
+    turn = {1: None, 6: Image.Transpose.ROTATE_270, 8: Image.Transpose.ROTATE_90}[orientation]
+    (photo.transpose(turn) if turn else photo).save(tmp_path / "whole.png")
+    images = []
+    for name in ("phone.jpg", "whole.png"):
+        (tmp_path / "one.yaml").write_text(
+            f"name: one\ntitle: T\ncards:\n  - {{id: R1, kind: number, value: 105, heads: 1, picture: {name}}}\n"
+        )
+        [png] = render_previews(choose_cards([str(tmp_path / "one.yaml")], None), dpi=60).values()
+        images.append(Image.open(io.BytesIO(png)).convert("L"))
+    difference = ImageChops.difference(*images)
+    assert difference.getextrema()[1] <= 24, "the photo lies elsewhere or is turned otherwise"
+    assert ImageStat.Stat(difference).mean[0] < 1
 
 
 @pytest.mark.parametrize("case", ["a loop of links", "a NUL byte"])

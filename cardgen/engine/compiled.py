@@ -300,44 +300,53 @@ def rollout_values(
     turns; its score against the others' mean is added. `scarce`, `held`, `per_hand`: the
     unseen cards of a scarce kind (jokers), how many the others hold, the most in a hand;
     held < 0 where there is no such kind. `candidates`: candidate × two cards (0: none)."""
-    values, heads = rules[2], rules[3]
-    lengths, ends, row_heads = _position(rows, values, heads)
     seats = sizes.shape[0]
-    width = max(sizes.max(), 1)
-    guessed = np.zeros((seats, width), np.int64)
-    work_hands = np.zeros((seats, width), np.int64)
-    work_sizes = np.zeros(seats, np.int64)
-    work_rows = np.zeros_like(rows)
-    work_lengths = np.zeros_like(lengths)
-    work_ends = np.zeros_like(ends)
-    work_heads = np.zeros_like(row_heads)
-    scores = np.zeros(seats, np.int64)
-    piles = np.zeros((seats, rows.size + sizes.sum()), np.int64)
-    pile_sizes = np.zeros(seats, np.int64)
-    scripts = np.zeros((seats, 1, 2), np.int64)
-    script_sizes = np.zeros(seats, np.int64)
-    script_sizes[seat] = 1
-    drops = np.zeros(values.shape[0], np.int64)
-    work_table = (work_rows, work_lengths, work_ends, work_heads, scores, piles, pile_sizes, drops)
+    guessed = np.zeros((seats, max(sizes.max(), 1)), np.int64)
     buffers = (unseen.copy(), scarce.copy(), np.zeros(seats * per_hand, np.int64), np.zeros(seats, np.int64))
     others = max(seats - 1, 1)
     totals = np.zeros(candidates.shape[0], np.float64)
     for _ in range(samples):
         _guess(twister, hand, unseen, scarce, held, per_hand, sizes, seat, guessed, buffers)
+        scores = _play_openings(rows, guessed, sizes, seat, candidates, turns, rules)
         for index in range(candidates.shape[0]):
-            work_rows[:] = rows
-            work_lengths[:] = lengths
-            work_ends[:] = ends
-            work_heads[:] = row_heads
-            work_hands[:] = guessed
-            work_sizes[:] = sizes
-            scores[:] = 0
-            pile_sizes[:] = 0
-            scripts[seat, 0, :] = candidates[index]
-            play_turns(work_table, work_hands, work_sizes, scripts, script_sizes, turns, rules)
-            own = scores[seat]
-            totals[index] += sign * (own - (scores.sum() - own) / others)
+            own = scores[index, seat]
+            totals[index] += sign * (own - (scores[index].sum() - own) / others)
     return totals
+
+
+@_kernel
+def _play_openings(rows, hands, sizes, seat, candidates, turns, rules):
+    """Candidate × seat: the bull heads each seat collects in `turns` turns from this position
+    when `seat` plays the candidate first (candidate × two cards, 0: none) and everyone then
+    plays as the heuristic player; the first score is -1 - seat where a candidate is not in its hand."""
+    lengths, ends, row_heads = _position(rows, rules[2], rules[3])
+    count = sizes.shape[0]
+    work_hands = np.zeros_like(hands)
+    work_sizes = np.zeros_like(sizes)
+    work_rows = np.zeros_like(rows)
+    work_lengths = np.zeros_like(lengths)
+    work_ends = np.zeros_like(ends)
+    work_heads = np.zeros_like(row_heads)
+    scores = np.zeros((candidates.shape[0], count), np.int64)
+    piles = np.zeros((count, rows.size + sizes.sum()), np.int64)
+    pile_sizes = np.zeros(count, np.int64)
+    scripts = np.zeros((count, 1, 2), np.int64)
+    script_sizes = np.zeros(count, np.int64)
+    script_sizes[seat] = 1
+    drops = np.zeros(rules[2].shape[0] if rules[1] else 1, np.int64)  # (Plus only)
+    for index in range(candidates.shape[0]):
+        work_rows[:] = rows
+        work_lengths[:] = lengths
+        work_ends[:] = ends
+        work_heads[:] = row_heads
+        work_hands[:] = hands
+        work_sizes[:] = sizes
+        pile_sizes[:] = 0
+        scripts[seat, 0, :] = candidates[index]
+        table = (work_rows, work_lengths, work_ends, work_heads, scores[index], piles, pile_sizes, drops)
+        if play_turns(table, work_hands, work_sizes, scripts, script_sizes, turns, rules) < 0:
+            scores[index, 0] = -1 - seat
+    return scores
 
 
 @_kernel
@@ -532,9 +541,26 @@ def play_scripted(rows, hands, scripts, turns: int, row_limit: int, heads: tuple
     return scores.tolist()
 
 
+def play_openings(rows, hands, seat: int, openings, turns: int, row_limit: int, heads, plus: bool) -> list[list[int]]:
+    """Playouts.scores_of_openings on arrays: each seat's bull heads for each opening of `seat`."""
+    sizes = [len(hand) for hand in hands]
+    scores = _play_openings(
+        _padded([list(row) for row in rows], row_limit),
+        _padded([list(hand) for hand in hands], max(max(sizes), 1)),
+        np.array(sizes, np.int64),
+        seat,
+        _card_pairs([[cards] for cards in openings])[:, 0, :],
+        turns,
+        (row_limit, int(plus), VALUES, _heads_array(heads)),
+    ).tolist()
+    if any(row[0] < 0 for row in scores):
+        raise IllegalPlay(seat, "an opening", "but a card of it is not in {player}'s hand")
+    return scores
+
+
 def _card_pairs(scripts) -> np.ndarray:
     """Each seat's script as seat × turn × two cards (0: none), from cards or pairs of cards."""
-    pairs = np.zeros((len(scripts), max(1, *map(len, scripts)), 2), np.int64)
+    pairs = np.zeros((len(scripts), max(1, *map(len, scripts)) if scripts else 1, 2), np.int64)
     for seat, script in enumerate(scripts):
         for turn, cards in enumerate(script):
             played = (cards,) if isinstance(cards, int) else tuple(cards)

@@ -246,22 +246,21 @@ def load_card_set(name_or_file: str | Path) -> CardSet:
 def _read_pictures(card_set: CardSet, doc: YamlDocument, folder: Path) -> None:
     """Each card's picture: the file its `picture:` names (beside the file that lists the
     cards), else the one of its id in the set's `pictures:` folder."""
-    from cardgen.model.pictures import find_picture  # pillow loads only for a set with pictures
+    from cardgen.model.pictures import find_pictures  # pillow loads only for a set with pictures
 
     by_id = _pictures_by_id(card_set, doc, folder)
-    where: FieldPath
+    wanted: list[tuple[Card, FieldPath, str, Path]] = []
     for index, card in enumerate(card_set.cards):
         if card.picture is not None:
-            where = ("cards", index, "picture")
-            reference, base = card.picture, doc.folder_of(where) or folder
+            where: FieldPath = ("cards", index, "picture")
+            wanted.append((card, where, card.picture, doc.folder_of(where) or folder))
         elif card.id in by_id:
-            reference, base, where = by_id[card.id], folder, ("pictures",)
-        else:
-            continue
-        try:
-            card._artwork = find_picture(reference, base)
-        except InputError as exc:
-            raise doc.error(where, str(exc)) from None
+            wanted.append((card, ("pictures",), by_id[card.id], folder))
+    found = find_pictures([(reference, base) for _, _, reference, base in wanted])
+    for (card, where, _, _), picture in zip(wanted, found):  # the first card whose picture fails, named
+        if isinstance(picture, InputError):
+            raise doc.error(where, str(picture))
+        card._artwork = picture
 
 
 def _pictures_by_id(card_set: CardSet, doc: YamlDocument, folder: Path) -> dict[str, str]:

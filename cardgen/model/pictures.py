@@ -13,12 +13,13 @@ import io
 import logging
 import warnings
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 from PIL import Image, ImageCms, ImageOps
 
+from cardgen.batch import on_threads
 from cardgen.errors import InputError
 from cardgen.paths import confined_file, read_input
 
@@ -40,10 +41,11 @@ class Picture:
 
     file: Path
     kind: Literal["raster", "svg"]
-    width: float  # pixels of a raster image; points of an SVG drawing
+    width: float  # pixels of a raster image, upright; points of an SVG drawing
     height: float
-    image: Image.Image | None = None  # a raster image in sRGB: RGB, or RGBA when it has alpha
-    jpeg: bytes | None = None  # an RGB JPEG with no colour profile of its own: embedded as it is
+    png: Image.Image | None = None  # a PNG's image in sRGB (RGB, or RGBA when it has alpha), decoded
+    jpeg: bytes | None = None  # a JPEG's file, decoded where it is drawn (checked as it was read)
+    as_is: bool = False  # a JPEG in RGB, upright, with no colour profile of its own: embedded as it is
     drawing: Drawing | None = None  # an SVG's drawing
 
     @property
@@ -51,24 +53,81 @@ class Picture:
         """Names the picture's form in a PDF: the same file is embedded once."""
         return str(self.file)
 
+    @cached_property
+    def image(self) -> Image.Image:
+        """The raster picture, upright, in sRGB: RGB, or RGBA when it has alpha."""
+        if self.jpeg is None:
+            assert self.png is not None
+            return self.png
+        return _jpeg_image(self.jpeg)
+
+    def resized(self, size: tuple[int, int], quick: bool = False) -> Image.Image:
+        """`image` at `size` pixels (Lanczos). Quick: a JPEG is decoded straight at the least
+        of 1/8, 1/4 or 1/2 of its pixels a side (libjpeg's scaling) that is still at least
+        `size`: a fraction of the time of the whole photo, for a page only turned into pixels."""
+        if quick and self.jpeg is not None:
+            return _jpeg_image(self.jpeg, size)
+        return self.image.resize(size, Image.Resampling.LANCZOS)
+
 
 def find_picture(reference: str, own_folder: Path) -> Picture:
     """The picture that a YAML file in `own_folder` names, checked and read."""
+    [found] = find_pictures([(reference, own_folder)])
+    if isinstance(found, InputError):
+        raise found
+    return found
+
+
+def find_pictures(wanted: list[tuple[str, Path]]) -> list[Picture | InputError]:
+    """find_picture of each (reference, own folder), or the InputError it raises, in order;
+    each file read once per run however many cards name it, and the raster images among
+    them decoded on every core at once (pillow lets go of the GIL while it decodes)."""
+    outcomes: dict[tuple[str, Path], Picture | InputError | _Opened] = {}
+    for key in dict.fromkeys(wanted):
+        try:
+            outcomes[key] = _opened(*key)
+        except InputError as exc:
+            outcomes[key] = exc
+    opened = {key: outcome for key, outcome in outcomes.items() if isinstance(outcome, _Opened)}
+    outcomes |= zip(opened, on_threads(_decoded, list(opened.values())))
+    _READ.update((key, outcome) for key, outcome in outcomes.items() if isinstance(outcome, Picture))
+    return [_finished(outcomes[key]) for key in wanted]
+
+
+@dataclass(frozen=True, eq=False)
+class _Opened:
+    """A PNG or JPEG whose header is read and its size found sane, its pixels not yet decoded."""
+
+    file: Path
+    shown: str
+    data: bytes
+    image: Image.Image
+
+
+_READ: dict[tuple[str, Path], Picture] = {}  # (reference, own folder): its picture (an error is read again)
+
+
+def _finished(outcome: Picture | InputError | _Opened) -> Picture | InputError:
+    assert not isinstance(outcome, _Opened)
+    return outcome
+
+
+def _opened(reference: str, own_folder: Path) -> Picture | _Opened:
+    """What was read before for this reference, else its file read: an SVG drawn and checked,
+    a PNG or JPEG its header checked, in this thread (warnings are caught here alone: the
+    filter that turns a decompression bomb's into an error is the whole process's)."""
+    if (reference, own_folder) in _READ:
+        return _READ[reference, own_folder]
     file = confined_file(reference, own_folder)
     if file is None:
         raise InputError(f"the picture {reference} lies outside templates/, layouts/, assets/ and this file's folder")
-    return read_picture(file, reference)
-
-
-@cache
-def read_picture(file: Path, shown: str) -> Picture:
-    """The picture in `file` (read once per run however many cards name it)."""
-    data = read_input(file, shown, MAX_FILE_BYTES, "a picture is read", "name a PNG, JPEG or SVG file")
+    data = read_input(file, reference, MAX_FILE_BYTES, "a picture is read", "name a PNG, JPEG or SVG file")
     if data.startswith((b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff")):
-        return _raster(file, shown, data)
+        return _Opened(file, reference, data, _header(reference, data))
     if _looks_like_xml(data):
-        return _svg(file, shown, data)
-    raise InputError(f"{shown} is not a PNG, JPEG or SVG picture")
+        _READ[reference, own_folder] = picture = _svg(file, reference, data)
+        return picture
+    raise InputError(f"{reference} is not a PNG, JPEG or SVG picture")
 
 
 def _looks_like_xml(data: bytes) -> bool:
@@ -78,33 +137,78 @@ def _looks_like_xml(data: bytes) -> bool:
 # -- PNG and JPEG ----------------------------------------------------------------------
 
 
-def _raster(file: Path, shown: str, data: bytes) -> Picture:
+def _header(shown: str, data: bytes) -> Image.Image:
+    """The image, its header read and its size checked, before anything is decoded."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
             image = Image.open(io.BytesIO(data), formats=("PNG", "JPEG"))  # reads the header only
-            width, height = image.size
-            if width * height > MAX_PIXELS:
-                raise InputError(
-                    f"{shown} is {width} × {height} pixels ({width * height / 1e6:.0f} megapixels); "
-                    f"a picture may have at most {MAX_PIXELS // 1_000_000} megapixels"
-                )
-            image.load()
-            turned = image.getexif().get(ORIENTATION, 1) != 1  # a phone's photo, stored on its side
-            jpeg = (
-                data
-                if image.format == "JPEG" and image.mode == "RGB" and not image.info.get("icc_profile") and not turned
-                else None
-            )
-            upright = ImageOps.exif_transpose(image) if turned else image
-            width, height = upright.size
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-        raise InputError(f"{shown} is too large an image to open safely (a decompression bomb?)") from None
-    except InputError:
-        raise
+        raise _too_large(shown) from None
     except Exception:  # pillow fails anywhere in a damaged or cut file
-        raise InputError(f"{shown} is a damaged or cut-short PNG or JPEG; pillow cannot read it") from None
-    return Picture(file, "raster", width, height, image=_in_srgb(upright), jpeg=jpeg)
+        raise _damaged(shown) from None
+    width, height = image.size
+    if width * height > MAX_PIXELS:
+        raise InputError(
+            f"{shown} is {width} × {height} pixels ({width * height / 1e6:.0f} megapixels); "
+            f"a picture may have at most {MAX_PIXELS // 1_000_000} megapixels"
+        )
+    return image
+
+
+def _decoded(opened: _Opened) -> Picture | InputError:
+    """The opened image checked by decoding it: a PNG's pixels kept, upright and in sRGB; a
+    JPEG decoded at an eighth of its size (all of its data read, a fraction of the work) and
+    its file kept, to be decoded where it is drawn. Or the InputError of a damaged file (on
+    any thread: it raises nothing)."""
+    image = opened.image
+    try:
+        width, height = image.size[::-1] if _sideways(image) else image.size  # upright, before any draft
+        if image.format == "JPEG":
+            image.draft(None, (1, 1))
+        upright = _upright(image)
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        return _too_large(opened.shown)
+    except Exception:  # pillow fails anywhere in a damaged or cut file
+        return _damaged(opened.shown)
+    if image.format != "JPEG":
+        return Picture(opened.file, "raster", width, height, png=_in_srgb(upright))
+    as_is = image.mode == "RGB" and not image.info.get("icc_profile") and not _turned(image)
+    return Picture(opened.file, "raster", width, height, jpeg=opened.data, as_is=as_is)
+
+
+def _turned(image: Image.Image) -> bool:
+    return image.getexif().get(ORIENTATION, 1) != 1  # a phone's photo, stored on its side
+
+
+def _sideways(image: Image.Image) -> bool:
+    return image.getexif().get(ORIENTATION, 1) in (5, 6, 7, 8)  # a quarter turn, mirrored or not
+
+
+def _upright(image: Image.Image) -> Image.Image:
+    """The image decoded and turned the way its EXIF orientation says."""
+    image.load()
+    return ImageOps.exif_transpose(image) if _turned(image) else image
+
+
+def _jpeg_image(data: bytes, size: tuple[int, int] | None = None) -> Image.Image:
+    """A JPEG file's image, upright, in sRGB: whole, or at `size` (upright) pixels: decoded at
+    the least scale libjpeg offers that still has as many, then resized (Lanczos) from the
+    part of those pixels that holds the photo (a scaled size is rounded up), then turned."""
+    image: Image.Image = Image.open(io.BytesIO(data), formats=("JPEG",))
+    if size is not None:
+        stored = size[::-1] if _sideways(image) else size
+        drafted = image.draft(None, stored)
+        image = image.resize(stored, Image.Resampling.LANCZOS, box=drafted[1] if drafted else None)
+    return _in_srgb(_upright(image))  # a resized image keeps the file's EXIF and colour profile
+
+
+def _too_large(shown: str) -> InputError:
+    return InputError(f"{shown} is too large an image to open safely (a decompression bomb?)")
+
+
+def _damaged(shown: str) -> InputError:
+    return InputError(f"{shown} is a damaged or cut-short PNG or JPEG; pillow cannot read it")
 
 
 @cache
@@ -126,7 +230,7 @@ def _in_srgb(image: Image.Image) -> Image.Image:
                 return converted
         except (ImageCms.PyCMSError, OSError, ValueError):
             pass  # a profile that does not fit the image: its numbers are taken as sRGB
-    return image.convert(mode)
+    return image if image.mode == mode else image.convert(mode)  # as it is: no copy of its pixels
 
 
 # -- SVG ---------------------------------------------------------------------------------

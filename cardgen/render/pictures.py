@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import io
+import zlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -75,11 +76,18 @@ def ensure_form(canvas, picture: Picture, drawn_width: float) -> str:
     if canvas.hasForm(form):
         return form
     canvas.beginForm(form, 0, 0, picture.width, picture.height)
-    if picture.image is not None:
+    quick = getattr(canvas, "cardgen_quick_pictures", False)
+    if picture.kind == "raster" and quick:
+        image = picture.image if pixels is None else picture.resized(pixels, quick=True)
+        _draw_pixels_quickly(canvas, form, image, picture.width, picture.height)
+    elif picture.kind == "raster":
         from reportlab.lib.utils import ImageReader
 
         # a JPEG already in sRGB keeps its own compression; any other image goes in as its pixels
-        source = ImageReader(_embedded_image(picture, pixels))
+        if pixels is not None:
+            source = ImageReader(picture.resized(pixels))
+        else:
+            source = ImageReader(io.BytesIO(picture.jpeg) if picture.jpeg and picture.as_is else picture.image)
         canvas.drawImage(source, 0, 0, picture.width, picture.height, mask="auto")
     elif picture.drawing is not None:
         from reportlab.graphics import renderPDF
@@ -94,13 +102,15 @@ def ensure_form(canvas, picture: Picture, drawn_width: float) -> str:
 
 def embed_pictures_at(canvas, dpi: float | None) -> None:
     """Raster pictures go into this canvas at most `dpi` sharp: pages made only to be turned
-    into pixels at that dpi (previews, exports, Tabletop Simulator sheets) need no more."""
+    into pixels at that dpi (previews, exports, Tabletop Simulator sheets) need no more, and
+    take them the quick way (`_draw_pixels_quickly`)."""
     canvas.cardgen_embed_dpi = min(dpi, EMBED_DPI) if dpi else EMBED_DPI
+    canvas.cardgen_quick_pictures = dpi is not None
 
 
 def _embedded_pixels(canvas, picture: Picture, drawn_width: float) -> tuple[int, int] | None:
     """The pixel size a raster picture goes in at, or None for as it is (or an SVG)."""
-    if picture.image is None:
+    if picture.kind != "raster":
         return None
     most = drawn_width / 72 * getattr(canvas, "cardgen_embed_dpi", EMBED_DPI)
     if picture.width <= most:
@@ -109,13 +119,33 @@ def _embedded_pixels(canvas, picture: Picture, drawn_width: float) -> tuple[int,
     return max(1, round(picture.width * factor)), max(1, round(picture.height * factor))
 
 
-def _embedded_image(picture: Picture, pixels: tuple[int, int] | None):
-    from PIL import Image
+def _draw_pixels_quickly(canvas, name: str, image, width: float, height: float) -> None:
+    """What canvas.drawImage draws, `image` stretched over (0, 0, width, height), as an image
+    XObject of its pixels deflated at zlib's fastest level (and an alpha channel as its soft
+    mask), not hashed: for a PDF that pdfium turns into pixels at once, drawImage's hash (to
+    find an image it drew before) and its default level are time lost. Deflated all the
+    same: the pictures of a 300 dpi export of many cards would fill memory bare."""
+    from reportlab.pdfbase.pdfdoc import xObjectName
 
-    assert picture.image is not None
-    if pixels is not None:
-        return picture.image.resize(pixels, Image.Resampling.LANCZOS)
-    return io.BytesIO(picture.jpeg) if picture.jpeg else picture.image
+    document = canvas._doc
+    stream = _deflated_image(image.convert("RGB") if image.mode == "RGBA" else image, "DeviceRGB")
+    if image.mode == "RGBA":
+        stream.dictionary["SMask"] = document.Reference(_deflated_image(image.getchannel("A"), "DeviceGray"))
+    document.Reference(stream, xObjectName(name + "-pixels"))
+    canvas._formsinuse.append(name + "-pixels")  # listed in the form's resources
+    canvas.saveState()
+    canvas.scale(width, height)  # an image fills the unit square
+    canvas._code.append(f"/{xObjectName(name + '-pixels')} Do")
+    canvas.restoreState()
+
+
+def _deflated_image(image, colour_space: str):
+    from reportlab.pdfbase.pdfdoc import PDFDictionary, PDFName, PDFStream
+
+    width, height = image.size
+    entries = {"Type": PDFName("XObject"), "Subtype": PDFName("Image"), "Width": width, "Height": height}
+    entries |= {"ColorSpace": PDFName(colour_space), "BitsPerComponent": 8, "Filter": PDFName("FlateDecode")}
+    return PDFStream(PDFDictionary(entries), content=zlib.compress(image.tobytes(), 1))  # filtered already
 
 
 def _end_form(canvas, form: str) -> None:
