@@ -67,22 +67,22 @@ class SearchPlayer(HeuristicPlayer):
 
     def best(self, view: PlayerView, candidates: list[Cards]) -> int:
         """The index of the candidate sequential halving keeps (the first of equals: the heuristic's)."""
-        seat, count = view.seat, len(view.hand_sizes)
+        seat = view.seat
         playouts = self.playouts_for(view)
         guesser = Dealer(view, random.Random(int(view.random() * 2**53)))
         chance_of = WinChances(view).of
         rows = [list(row) for row in view.rows]
         turns = max(view.hand_sizes)  # to the round's end
-        scripts: list[tuple[Cards, ...]] = [()] * count
         alive = list(range(len(candidates)))
         values = [0.0] * len(candidates)
         stages = math.ceil(math.log2(len(candidates)))
         while len(alive) > 1:
+            openings = [candidates[index] for index in alive]
             for _ in range(max(1, self.playouts // (stages * len(alive)))):
                 hands, out_of_play = guesser.deal()
-                for index in alive:
-                    scripts[seat] = (candidates[index],)
-                    values[index] += chance_of(playouts.scores(rows, hands, out_of_play, scripts, turns))
+                played = playouts.scores_of_openings(rows, hands, out_of_play, seat, openings, turns)
+                for index, scores in zip(alive, played):
+                    values[index] += chance_of(scores)
             alive.sort(key=lambda index: (-values[index], index))
             del alive[(len(alive) + 1) // 2 :]
         return alive[0]
