@@ -55,15 +55,16 @@ def test_guessed_hands_are_as_large_as_the_real_ones_with_a_joker_only_where_one
         assert sorted(out_of_play + [card for hand in hands[1:] for card in hand]) == sorted(view.unseen())
 
 
-def test_the_command_line_takes_rollout_and_rollout_n():
-    players = make_players(["rollout", "rollout:7", "heuristic"])
-    assert [player.name for player in players] == ["rollout", "rollout", "heuristic"]
-    assert players[1].samples == 7 and players[0].samples > 7
+@pytest.mark.parametrize("kind, effort", [("rollout", "samples"), ("search", "playouts")])
+def test_the_command_line_takes_a_kind_and_kind_n(kind, effort):
+    players = make_players([kind, f"{kind}:7", "heuristic"])
+    assert [player.name for player in players] == [kind, kind, "heuristic"]
+    assert getattr(players[1], effort) == 7 and getattr(players[0], effort) > 7
     ran = cardgen_in_process(
-        "simulate", "--games", "1", "--players", "3", "--players-kind", "rollout:2,heuristic,random"
+        "simulate", "--games", "1", "--players", "3", "--players-kind", f"{kind}:2,heuristic,random"
     )
     assert ran.returncode == 0, ran.stderr
-    assert "   1  rollout:2" in ran.stdout
+    assert f"   1  {kind}:2" in ran.stdout
 
 
 @pytest.mark.parametrize(
@@ -73,6 +74,8 @@ def test_the_command_line_takes_rollout_and_rollout_n():
         ("rollout:many", "in player kind 'rollout:many', N of rollout:N must be a whole number from 1 to 100000"),
         ("heuristic:5", "player kind 'heuristic' takes no number: write heuristic, not heuristic:5"),
         ("clever:5", "unknown player kind 'clever': choose among random, heuristic, rollout, search"),
+        ("search:0", "in player kind 'search:0', N of search:N must be a whole number from 1 to 100000"),
+        ("search:x", "in player kind 'search:x', N of search:N must be a whole number from 1 to 100000"),
     ],
 )
 def test_a_bad_kind_or_number_is_one_line_and_exit_2(kind, message):

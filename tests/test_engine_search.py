@@ -10,7 +10,6 @@ from cardgen.balance.words import kind_name
 from cardgen.engine import STRATEGIES, Game, HeuristicPlayer, Options, SearchPlayer
 from cardgen.engine import search as search_module
 from cardgen.engine.search import Dealer, WinChances
-from cardgen.simulate import make_players
 from cardgen.texts import LANGUAGES
 from tests import lookahead
 from tests.clirun import cardgen_in_process
@@ -88,31 +87,9 @@ def test_a_round_that_does_not_end_it_weighs_each_lead_against_the_rounds_left()
     assert plus.of([10, 2, 2, 2]) > 0.25 > plus.of([2, 10, 10, 10])
 
 
-def test_the_command_line_takes_search_and_search_n():
-    players = make_players(["search", "search:7", "heuristic"])
-    assert [player.name for player in players] == ["search", "search", "heuristic"]
-    assert players[1].playouts == 7 and players[0].playouts > 7
-    ran = cardgen_in_process(
-        "simulate", "--games", "1", "--players", "3", "--players-kind", "search:3,rollout:2,random"
-    )
-    assert ran.returncode == 0, ran.stderr
-    assert "   1  search:3" in ran.stdout
+def test_the_command_line_help_names_search():
     helped = cardgen_in_process("simulate", "--help")
     assert "search" in " ".join(helped.stdout.split())
-
-
-@pytest.mark.parametrize(
-    "kind, message",
-    [
-        ("search:0", "in player kind 'search:0', N of search:N must be a whole number from 1 to 100000"),
-        ("search:x", "in player kind 'search:x', N of search:N must be a whole number from 1 to 100000"),
-        ("clever", "unknown player kind 'clever': choose among random, heuristic, rollout, search"),
-    ],
-)
-def test_a_bad_kind_or_number_is_one_line_and_exit_2(kind, message):
-    ran = cardgen_in_process("simulate", "--games", "1", "--players-kind", kind)
-    assert ran.returncode == 2
-    assert ran.stderr.strip() == f"cardgen: {message}"
 
 
 def test_its_guessed_hands_are_as_large_as_the_real_ones_and_hold_every_unseen_card_once():
