@@ -1,11 +1,13 @@
 """Playing a guessed position forward: what the players that look ahead (rollout, search) ask.
 
-`Playouts(view)` is made once per decision. Its `scores(rows, hands, out_of_play,
-scripts, turns)` starts a scratch round from the rows and hands given (copied),
-lets each seat play the cards of its script on the first turns and then play as
-the heuristic player, and returns the bull heads each seat has collected after
-`turns` turns, or at the round's end if that comes first. Its strategies draw no
-random numbers, so the answer depends on the position and the scripts alone.
+`Playouts(view)` serves one table (making one costs a scratch game). Its `scores(rows,
+hands, out_of_play, scripts, turns)` starts a scratch round from the rows and hands
+given (copied), lets each seat play the cards of its script on the first turns and then
+play as the heuristic player, and returns the bull heads each seat has collected after
+`turns` turns, or at the round's end if that comes first; `scores_of_openings` does so
+once for each opening of one seat. Its strategies draw no random numbers, so the answer
+depends on the position and the scripts alone. Where numba is installed the round is
+played by engine/compiled.py, with the same answers.
 """
 
 from __future__ import annotations
