@@ -8,12 +8,15 @@ and the players use them (`in_use()`); without it the players play in plain Pyth
 these functions still run, interpreted and slowly, with the same results. They make the
 heuristic player's choices and place cards as `Table` does, by the rules of Classic, Pro
 and Jokers (one card a turn, jokers first, then lowest first; a card below every row end
-takes a row); the tests hold them to the games the engine's own classes play.
+takes a row) and of Plus (one or two cards, zero cards, a card below every row end on the
+highest row); the tests hold them to the games the engine's own classes play.
 
-A table is seven arrays: `rows` (row × slot: card ids, 0 past a row's end), `lengths`,
+A table is eight arrays: `rows` (row × slot: card ids, 0 past a row's end), `lengths`,
 `ends` (values in tenths), `row_heads` (bull heads on each row), `scores` (bull heads each
-seat collected), `piles` (seat × slot: what it collected) and `pile_sizes`. Hands are
-`hands` (seat × slot) with `sizes`. `values` and `heads` are indexed by card id.
+seat collected), `piles` (seat × slot: what it collected), `pile_sizes` and `drops` (by
+card id, 1 for a Plus card put below the one before it). Hands are `hands` (seat × slot)
+with `sizes`. `rules` is (row limit, 1 for Plus, values, heads); `values` and `heads` are
+indexed by card id.
 """
 
 from __future__ import annotations
@@ -333,7 +336,7 @@ def _play_openings(rows, hands, sizes, seat, candidates, turns, rules):
     scripts = np.zeros((count, 1, 2), np.int64)
     script_sizes = np.zeros(count, np.int64)
     script_sizes[seat] = 1
-    drops = np.zeros(rules[2].shape[0] if rules[1] else 1, np.int64)  # (Plus only)
+    drops = _no_drops(rules)
     for index in range(candidates.shape[0]):
         work_rows[:] = rows
         work_lengths[:] = lengths
@@ -386,6 +389,12 @@ def _guess(twister, hand, unseen, scarce, held, per_hand, sizes, seat, guessed, 
 
 
 @_kernel
+def _no_drops(rules):
+    """A table's `drops`, none yet: by card id in Plus, where cards may go below others; one unused slot elsewhere."""
+    return np.zeros(rules[2].shape[0] if rules[1] else 1, np.int64)
+
+
+@_kernel
 def _position(slots, values, heads):
     """(lengths, ends, row_heads) of rows given as card ids, 0 past a row's last card."""
     count = slots.shape[0]
@@ -411,7 +420,7 @@ def _play_from(slots, hands, sizes, scripts, script_sizes, turns, rules):
     scores = np.zeros(seats, np.int64)
     piles = np.zeros((seats, slots.size + sizes.sum()), np.int64)
     pile_sizes = np.zeros(seats, np.int64)
-    drops = np.zeros(rules[2].shape[0], np.int64)
+    drops = _no_drops(rules)
     table = (slots, lengths, ends, row_heads, scores, piles, pile_sizes, drops)
     played = play_turns(table, hands, sizes, scripts, script_sizes, turns, rules)
     return lengths, scores, piles, pile_sizes, drops, played
@@ -451,9 +460,19 @@ def heuristic_draft(pool: list[int], seats: int, first: int, per_hand: int, head
     return hands.tolist(), left.tolist()
 
 
-def _padded(lists: list[list[int]], width: int) -> np.ndarray:
-    """Lists of card ids as one array, each row filled up with 0 (no card) to `width`."""
-    return np.array([cards + [0] * (width - len(cards)) for cards in lists], np.int64)
+def _padded(lists, width: int) -> np.ndarray:
+    """Sequences of card ids as one array, each row filled up with 0 (no card) to `width`."""
+    return np.array([[*cards, *[0] * (width - len(cards))] for cards in lists], np.int64)
+
+
+def _rules(row_limit: int, heads: tuple[int, ...], plus: bool) -> tuple:
+    """The kernel's `rules`."""
+    return row_limit, int(plus), VALUES, _heads_array(heads)
+
+
+def _openings(openings) -> np.ndarray:
+    """Plays (a card or a pair) as play × two cards, 0 for none."""
+    return _card_pairs([[cards] for cards in openings])[:, 0, :]
 
 
 VALUES = np.array(VALUE, np.int64)
@@ -473,24 +492,23 @@ def rollout_sums(view, guesser, candidates: list, samples: int, turns: int, sign
         samples,
         turns,
         sign,
-        (view.row_limit, view.heads, view.variant.compiled_rules == "plus"),
+        _rules(view.row_limit, view.heads, view.variant.compiled_rules == "plus"),
         (scarce, max(held, 0) if guesser.scarce else -1, per_hand),
     )
 
 
 def rollout_sums_of(rows, hand, unseen, sizes, seat, rng, candidates, samples, turns, sign, rules, scarce):
     """rollout_values of a position given as lists; a list of sums, one for each candidate
-    (a card or a pair). `rules`: (row limit, heads, Plus or not); `scarce`: (the unseen cards
-    of a scarce kind, how many the others hold or -1, the most a hand holds)."""
+    (a card or a pair). `rules`: the kernel's (_rules); `scarce`: (the unseen cards of a
+    scarce kind, how many the others hold or -1, the most a hand holds)."""
     scarce_cards, held, per_hand = scarce
-    row_limit, heads, plus = rules
     totals = rollout_values(
-        _padded([list(row) for row in rows], row_limit),
+        _padded(rows, rules[0]),
         np.array(hand, np.int64),
         np.array(unseen, np.int64),
         np.array(sizes, np.int64),
         seat,
-        _card_pairs([[cards] for cards in candidates])[:, 0, :],
+        _openings(candidates),
         samples,
         turns,
         sign,
@@ -498,7 +516,7 @@ def rollout_sums_of(rows, hand, unseen, sizes, seat, rng, candidates, samples, t
         np.array(scarce_cards, np.int64),
         held,
         per_hand,
-        (row_limit, int(plus), VALUES, _heads_array(heads)),
+        rules,
     )
     return totals.tolist()
 
@@ -516,7 +534,7 @@ def play_round(rows: list[list[int]], hands: list[list[int]], row_limit: int, he
         no_scripts,
         np.zeros(len(hands), np.int64),
         max(sizes),
-        (row_limit, int(plus), VALUES, _heads_array(heads)),
+        _rules(row_limit, heads, plus),
     )
     rows_left = [cards[:length] for cards, length in zip(slots.tolist(), lengths.tolist())]
     piles_left = [cards[:size] for cards, size in zip(piles.tolist(), pile_sizes.tolist())]
@@ -527,13 +545,13 @@ def play_scripted(rows, hands, scripts, turns: int, row_limit: int, heads: tuple
     """Playouts.scores on arrays: each seat's bull heads after `turns` turns (or the round's end)."""
     sizes = [len(hand) for hand in hands]
     _, scores, _, _, _, played = _play_from(
-        _padded([list(row) for row in rows], row_limit),
-        _padded([list(hand) for hand in hands], max(max(sizes), 1)),
+        _padded(rows, row_limit),
+        _padded(hands, max(max(sizes), 1)),
         np.array(sizes, np.int64),
         _card_pairs(scripts),
         np.array([len(script) for script in scripts], np.int64),
         turns,
-        (row_limit, int(plus), VALUES, _heads_array(heads)),
+        _rules(row_limit, heads, plus),
     )
     if played < 0:
         seat = -1 - played
@@ -545,13 +563,13 @@ def play_openings(rows, hands, seat: int, openings, turns: int, row_limit: int, 
     """Playouts.scores_of_openings on arrays: each seat's bull heads for each opening of `seat`."""
     sizes = [len(hand) for hand in hands]
     scores = _play_openings(
-        _padded([list(row) for row in rows], row_limit),
-        _padded([list(hand) for hand in hands], max(max(sizes), 1)),
+        _padded(rows, row_limit),
+        _padded(hands, max(max(sizes), 1)),
         np.array(sizes, np.int64),
         seat,
-        _card_pairs([[cards] for cards in openings])[:, 0, :],
+        _openings(openings),
         turns,
-        (row_limit, int(plus), VALUES, _heads_array(heads)),
+        _rules(row_limit, heads, plus),
     ).tolist()
     if any(row[0] < 0 for row in scores):
         raise IllegalPlay(seat, "an opening", "but a card of it is not in {player}'s hand")
@@ -615,8 +633,7 @@ def prepare(rollouts: bool, slow: Callable[[], None]) -> None:
         heads = (1,) * 60
         play_round([[10]], [[20, 30], [40, 50]], 5, heads, False)
         if rollouts:
-            rollout_sums_of(
-                [[10]], [20, 30], [40, 50], [2, 2], 0, random.Random(0), [20, 30], 1, 1, 1.0, (5, heads, 0), ([], -1, 1)
-            )
+            rollout = ([[10]], [20, 30], [40, 50], [2, 2], 0, random.Random(0), [20, 30], 1, 1, 1.0)
+            rollout_sums_of(*rollout, _rules(5, heads, False), ([], -1, 1))
     finally:
         timer.cancel()
