@@ -69,12 +69,11 @@ class RolloutPlayer(HeuristicPlayer):
         playouts = Playouts(view)
         others = max(count - 1, 1)
         values = [0.0] * len(candidates)
-        scripts: list[tuple[Cards, ...]] = [()] * count
         for _ in range(self.samples):
             hands, out_of_play = guesser.deal()
-            for index, cards in enumerate(candidates):
-                scripts[seat] = (cards,)
-                scores = playouts.scores(rows, hands, out_of_play, scripts, turns)
+            for index, scores in enumerate(
+                playouts.scores_of_openings(rows, hands, out_of_play, seat, candidates, turns)
+            ):
                 own = scores[seat]
                 values[index] += sign * (own - (sum(scores) - own) / others)
         return values
