@@ -146,7 +146,7 @@ def simulate(
 
 def prepare_players(options: Options, kinds: Sequence[str], slow: Callable[[], None] | None = None) -> None:
     """Where a run's players play through engine/compiled.py (a table of heuristic players
-    only, or players that look ahead, in Classic's rules), compile it or load it from the
+    only, or players that look ahead, in a variant it plays), compile it or load it from the
     cache before any game or worker starts, so that its workers find it ready; `slow()`
     once that has lasted two seconds (on a machine's first run only)."""
     names = {kind.split(":")[0] for kind in kinds}

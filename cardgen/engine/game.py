@@ -88,7 +88,7 @@ class Game:
         self.below_all = rules.below_all_rule(self)  # a strategy's card below every row end
         # One-card variants ask no strategy that plays its last card: the random player's fast path.
         self.pops_last_cards = rules.cards_per_turn == 1 and all(player.plays_last_card for player in self.players)
-        # Heuristic players only, by Classic's rules: each round is played by engine/compiled.py.
+        # Heuristic players only, in a variant with compiled_rules: engine/compiled.py plays each round.
         self.compiled_rounds = rules.compiled_rules is not None and all(
             type(player) is HeuristicPlayer for player in self.players
         )
