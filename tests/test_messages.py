@@ -170,3 +170,32 @@ def test_the_pseudo_language_marks_every_catalogue_text_and_leaves_the_rest_show
         said = Message("cli.usage", problem=Message("cli.no_such_option", option="--nope"), command="cardgen x").text()
     assert said.startswith("⟦⟦") and "--nope" in said and not english_left(said)
     assert english_left("⟦ñö⟧ the file must be a PDF") == ["the", "file", "must", "be", "a"]
+
+
+def sample(name: str, spec: str | None):
+    """A value for a parameter, of the kind its text formats."""
+    if spec in (":n",) or (spec and (spec.endswith("%") or spec.endswith("f"))):
+        return 1234.5
+    if spec == ":or":
+        return ["a", "b", "c"]
+    return f"‹{name}›"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_message_renders_in_every_language_with_its_parameters(lang):
+    for message_id in IDS:
+        english = ENGLISH.get(message_id)
+        texts = " ".join(texts_of(english))
+        params = {m.group(1): sample(m.group(1), m.group(3)) for m in PLACEHOLDER.finditer(texts)}
+        for count in (1, 2) if isinstance(english.id, tuple) else (None,):
+            given = params | ({"count": count} if count is not None else {})
+            said = Message(message_id, **given).text(lang)
+            assert not said.startswith(message_id + " "), f"{lang}: {message_id} does not fill in {given}"
+
+
+def test_every_message_the_code_names_is_in_the_catalogue():
+    """An id typed in the code but not in the catalogue would show as the bare id."""
+    named = set()
+    for path in (ROOT / "cardgen").rglob("*.py"):
+        named |= set(re.findall(r"Message\(\s*\"([a-z_.0-9]+)\"", path.read_text(encoding="utf-8")))
+    assert not named - set(IDS), f"not in templates/locales/en/messages.po: {sorted(named - set(IDS))}"
