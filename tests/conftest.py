@@ -9,7 +9,6 @@ import pytest
 
 from cardgen.build import PrintSettings, build
 
-
 # The tests read what cardgen says in English, whatever the language of the machine they run
 # on; a test of another language asks for it (--lang, or its own environment).
 for _variable in ("LC_ALL", "LC_MESSAGES", "LANG"):

@@ -197,5 +197,6 @@ def test_every_message_the_code_names_is_in_the_catalogue():
     """An id typed in the code but not in the catalogue would show as the bare id."""
     named = set()
     for path in (ROOT / "cardgen").rglob("*.py"):
-        named |= set(re.findall(r"Message\(\s*\"([a-z_.0-9]+)\"", path.read_text(encoding="utf-8")))
+        if path.name != "messages.py":  # its docstring's examples
+            named |= set(re.findall(r"Message\(\s*\"([a-z_0-9]+\.[a-z_.0-9]+)\"", path.read_text(encoding="utf-8")))
     assert not named - set(IDS), f"not in templates/locales/en/messages.po: {sorted(named - set(IDS))}"
