@@ -115,7 +115,7 @@ def test_an_error_on_the_command_line_is_said_in_the_language_asked_for():
     assert ran.returncode == 2
     assert (
         ran.stderr
-        == "cardgen: --paper : b5 n'est pas un choix possible : a4 ou letter. Voir « cardgen build --help ».\n"
+        == "cardgen: --paper : b5 n’est pas un choix possible : a4 ou letter. Voir « cardgen build --help ».\n"
     )
     german = cardgen_in_process("verify", "--lang", "de", "--nope")
     assert german.stderr.startswith("cardgen: Die Option --nope gibt es nicht.")
