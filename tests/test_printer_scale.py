@@ -143,7 +143,7 @@ def test_a_printer_profile_carries_the_measure_to_every_build(tmp_path):
     added = cardgen_in_process("printer", "add", "inkjet", "--back-offset", "0.5,0", "--ruler-measured", "99.6,100.2")
     assert added.returncode == 0 and "100 mm printed as 99.6 mm across and 100.2 mm down" in added.stdout
     changed = cardgen_in_process("printer", "add", "inkjet", "--back-offset", "1,0")
-    assert changed.returncode == 0 and changed.stdout.rstrip().endswith("kept its flip, paper, ruler's measure")
+    assert changed.returncode == 0 and changed.stdout.rstrip().endswith("kept its flip, paper, and ruler's measure")
     listed = json.loads(cardgen_in_process("printer", "list", "--json").stdout)
     assert listed["inkjet"] == {
         "back_offset": [1.0, 0.0],

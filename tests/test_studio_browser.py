@@ -187,9 +187,10 @@ def test_calibrate_read_the_scales_save_the_printer_and_print_with_it(studio, br
     page.locator("select[name=x_whole]").select_option("-1")
     page.locator("select[name=y_fine]").select_option("-0.5")
     # the quarter read by pointing at its line on the picture of the X scale
-    from cardgen.choices import calibration_file, calibration_scales
+    from cardgen.actions import result_of
+    from cardgen.actions.calibrate import FILE, scales
 
-    (top, *_) = calibration_scales(calibration_file("a4", "long", None, None, "en"))
+    (top, *_) = scales(result_of("calibrate", {"paper": "a4", "flip": "long", "lang": "en"}).files[FILE])
     (line,) = [line for line in top["rows"]["fine"] if line["reads"] == 0.25]
     x0, y0, x1, y1 = top["box_mm"]
     picture = page.locator(".scales img").first
