@@ -255,7 +255,7 @@ def test_a_card_sets_words_keep_each_language_s_order_and_plurals(set_reports):
     assert "Plus: 2–6 spelers met 4 nulkaarten in plaats van 7" in dutch
     assert "de huisregel ‘één nul per speler’ (one-zero-each) werkt tot 4 spelers" in dutch
     served = render_text([by_name["beyond"]], "de")
-    assert "Taugt für die Varianten Grundspiel, Profi, Plus und Joker, zusammen mit den mitgelieferten" in served
+    assert "Geeignet für die Varianten Grundspiel, Profi, Plus und Joker, zusammen mit den mitgelieferten" in served
 
 
 def test_json_keeps_each_check_s_name_and_its_message_s_id_and_parameters_beside_the_text(pdf_reports):
