@@ -19,7 +19,7 @@ from cardgen.model.cards import SETS_DIR, load_card_set
 from cardgen.verify.pdfs import verify_pdf
 from cardgen.verify.report import Report, SheetWord, render_json, render_text, summary_line
 from cardgen.verify.run import verify_inputs
-from cardgen.verify.sets import verify_set
+from cardgen.verify.sets import refuse_failing_sets, verify_set
 from tests.clirun import cardgen_in_process
 from tests.pseudo import english_in_reports, english_left, pseudo_messages
 
@@ -201,9 +201,11 @@ def _refusals(tmp_path, default_kit) -> dict[str, str]:
 
 
 def test_every_refusal_is_one_sentence_from_the_catalogues(tmp_path, default_kit):
-    for what, name in _refusals(tmp_path, default_kit).items():
+    promo = tmp_path / "promo.yaml"  # build and export refuse it in verify's words
+    promo.write_text("name: promo\ntitle: Promo\ncards:\n  - {id: '55', kind: number, value: 55, heads: 3}\n")
+    for what, name in {**_refusals(tmp_path, default_kit), "a set verify fails": promo}.items():
         with pytest.raises(InputError) as refused:
-            verify_inputs([name])
+            verify_inputs([name]) if what != "a set verify fails" else refuse_failing_sets([name])
         assert isinstance(refused.value.message, Message), what
         with pseudo_messages():
             said = refused.value.message.text()
