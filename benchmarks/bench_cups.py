@@ -95,7 +95,7 @@ def main() -> None:
         off = misregistration(shifts, record.flip) if mode != "fold" else None
         backs = "" if mode == "fold" else f"backs off by {'?' if off is None else f'{off:.2f} mm'} (whole sheets); "
         worst = [
-            c.message.split("(worst ")[-1].split(",")[0]
+            f"{c.said.params['worst']:.3f} mm"  # the check's measure, not its sentence
             for c in report.checks
             if c.name == "pdf.backs" and c.result == "pass"
         ]

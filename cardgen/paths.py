@@ -5,6 +5,7 @@ import stat
 from pathlib import Path
 
 from cardgen.errors import InputError
+from cardgen.messages import Message
 
 _PACKAGE = Path(__file__).resolve().parent
 
@@ -87,7 +88,7 @@ def find_referenced_file(reference: str, folder: Path, what: str, named_by: Path
     return file, str(Path(named_by).parent / text)
 
 
-def check_input(path: Path, name: str, limit: int | None, reader: str, hint: str) -> None:
+def check_input(path: Path, name: str, limit: int | None, reader: str | Message, hint: str | Message) -> None:
     """Refuse, before anything is read, a missing file, a folder, a device or a pipe (so
     /dev/zero never fills memory), and a file over `limit` bytes. `reader` completes
     "… up to N MB" ("verify reads PDFs"); `hint` says what to name instead."""
@@ -107,7 +108,7 @@ def check_input(path: Path, name: str, limit: int | None, reader: str, hint: str
         )
 
 
-def read_input(path: str | Path, name: str, limit: int, reader: str, hint: str) -> bytes:
+def read_input(path: str | Path, name: str, limit: int, reader: str | Message, hint: str | Message) -> bytes:
     """The bytes of the regular file at `path`, after `check_input`; a file that grew past
     `limit` since is refused all the same."""
     path = Path(path)
