@@ -77,15 +77,23 @@ def bounds(rects) -> Rect:
     return Rect(x0, y0, max(r.right for r in rects) - x0, max(r.top for r in rects) - y0)
 
 
-def print_box(box: Rect, paper: tuple[float, float]) -> Rect:
-    """The least box around `box` centred on the paper and lying along it (no wider than tall on
-    upright paper): the same as `box` for a centred grid. CUPS centres a page on its TrimBox and
-    turns the page when that box lies across the paper; with this box it does neither."""
-    paper_w, paper_h = paper
+UPRIGHT_MARGIN = 0.01  # mm: how much taller than wide (on upright paper) a page's TrimBox is drawn, at least
+
+
+def print_box(box: Rect, paper: tuple[float, float], scale: tuple[float, float] = (1.0, 1.0)) -> Rect:
+    """The least box around `box` centred on the paper whose drawing, `scale` times larger about
+    the paper's centre, lies along the paper: taller than wide by UPRIGHT_MARGIN on upright (or
+    square) paper, wider than tall on paper lying down. The same as `box` for a centred grid
+    of that shape. CUPS centres a page on its TrimBox, and turns the page when the box as
+    written lies across the paper by any fraction of a point (a square box on upright paper
+    only by the luck of its rounding); with this box it does neither."""
+    (paper_w, paper_h), (sx, sy) = paper, scale
     half_w = max(paper_w / 2 - box.x, box.right - paper_w / 2)
     half_h = max(paper_h / 2 - box.y, box.top - paper_h / 2)
-    if (half_w > half_h) != (paper_w > paper_h):
-        half_w = half_h = max(half_w, half_h)
+    if paper_w > paper_h:
+        half_w = max(half_w, (half_h * sy + UPRIGHT_MARGIN / 2) / sx)
+    else:
+        half_h = max(half_h, (half_w * sx + UPRIGHT_MARGIN / 2) / sy)
     return Rect(paper_w / 2 - half_w, paper_h / 2 - half_h, 2 * half_w, 2 * half_h)
 
 

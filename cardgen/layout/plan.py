@@ -200,14 +200,14 @@ class Plan:
 
     @property
     def trim_box(self) -> Rect:
-        """The TrimBox of every page, front and back, full or not: a full page's cards, centred.
-        CUPS centres each page on its TrimBox (and turns it when the box lies across the paper),
-        so a box that moved with the back offset, or framed a partial page's few cards, would
-        make it undo the offset or move the page."""
+        """The TrimBox of every page, front and back, full or not: a full page's cards, centred,
+        upright as drawn (at `scale`). CUPS centres each page on its TrimBox (and turns it when
+        the box it reads lies across the paper), so a box that moved with the back offset, or
+        framed a partial page's few cards, would make it undo the offset or move the page."""
         slots = self.grid.slots
         if self.sheet_mode.folded:
             slots += tuple(behind(slot, self.paper, "long") for slot in slots)
-        return print_box(bounds(slots), self.paper)
+        return print_box(bounds(slots), self.paper, self.scale)
 
     @property
     def bleed_box(self) -> Rect:
