@@ -47,6 +47,13 @@ class Rect:
     def moved(self, dx: float, dy: float) -> Rect:
         return Rect(self.x + dx, self.y + dy, self.width, self.height)
 
+    def within(self, other: Rect) -> Rect:
+        """The part of this rectangle inside `other` (no wider or taller than nothing)."""
+        if other.x <= self.x and other.y <= self.y and self.right <= other.right and self.top <= other.top:
+            return self
+        x, y = max(self.x, other.x), max(self.y, other.y)
+        return Rect(x, y, max(min(self.right, other.right) - x, 0.0), max(min(self.top, other.top) - y, 0.0))
+
     def rounded(self, digits: int = 3) -> list[float]:
         return [round(v, digits) for v in (self.x, self.y, self.width, self.height)]
 
@@ -103,6 +110,18 @@ def drawn_box(box: Rect, paper: tuple[float, float], scale: tuple[float, float])
         return box
     (sx, sy), (cx, cy) = scale, (paper[0] / 2, paper[1] / 2)
     return Rect(cx + (box.x - cx) * sx, cy + (box.y - cy) * sy, box.width * sx, box.height * sy)
+
+
+def safe_area(
+    area: Rect, paper: tuple[float, float], scale: tuple[float, float], shift: tuple[float, float] = (0.0, 0.0)
+) -> Rect:
+    """Where a page may hold ink, in its own coordinates (a back page's with its offset `shift`):
+    inside the printable `area` as drawn, `scale` times larger about the paper's centre, and
+    inside it where the printer lands it, its shrinking and its shift (which the offset
+    cancels) undone. A printer may clip a page at its printable area before it prints it, or
+    print nothing near the paper's edge: either way, ink must be inside both."""
+    as_drawn = drawn_box(area, paper, (1 / scale[0], 1 / scale[1]))
+    return as_drawn.within(area.moved(*shift))
 
 
 class GridError(ValueError):

@@ -161,7 +161,7 @@ class _Furniture:
             marks.fold_line(self.canvas, page.fold, self.request.words["fold_here"])
 
     def _marks(self, page: Page) -> None:
-        layout = self.request.layout
+        layout = self.plan.layout  # the targets' size as planned: smaller where the back offset leaves less room
         marks.cut_marks(self.canvas, page.cut_marks, layout.cut_marks.width)
         for x, y in page.targets:
             assert layout.target_size is not None, "a layout without registration targets plans none"

@@ -23,7 +23,7 @@ import pypdfium2.raw as pdfium_c
 from PIL import Image
 
 from cardgen.formats import MM
-from cardgen.layout.geometry import behind_point
+from cardgen.layout.geometry import Rect, behind_point, safe_area
 from cardgen.layout.plan import TARGET_WINDOW
 from cardgen.record import BackPlace, CardPlace, LayoutRecord, PagePlace
 from cardgen.verify.readback import PageImage, text_in_box
@@ -564,7 +564,11 @@ class TargetsCheck(PageCheck):
 
     def finish(self) -> None:
         if not self.record.targets_mm:
-            why = "the fold lines up the sides" if self.record.sheet_mode.folded else "the layout asks for none"
+            why = (
+                "the fold lines up the sides"
+                if self.record.sheet_mode.folded
+                else "the layout asks for none, or the back offset and the printer's scale leave them no room"
+            )
             self.found.info("pdf.targets", f"no registration targets: {why}")
         elif not self.problems:
             where = "where they meet through the paper" if self.record.sheet_mode.backs else "in place on every page"
@@ -604,8 +608,10 @@ class CutterMarksCheck(PageCheck):
 
 
 class PrintableCheck(PageCheck):
-    """No ink in the strips along the paper's edges that the sheet's printable area keeps
-    clear (on a back page, moved by the back offset, as the printer's own shift puts it back)."""
+    """No ink in the strips along the paper's edges that the sheet's printable area keeps clear,
+    as drawn and where the printer lands it (a back page moved back by its offset, a page drawn
+    larger for a printer that shrinks it brought back to size): a printer may clip the page as
+    drawn, and print nothing near the paper's edge. The page is read as it lands (Sheet)."""
 
     SLACK_MM = 0.15  # a line that ends at the printable edge: its anti-aliased end
     DPI = 300
@@ -616,13 +622,14 @@ class PrintableCheck(PageCheck):
             return
         sides, ends = record.printable_mm
         width, height = record.paper_mm
-        dx, dy = record.back_offset_mm if on_page.entry.side == "back" else (0.0, 0.0)
-        inset_x, inset_y = sides - self.SLACK_MM, ends - self.SLACK_MM
+        shift = record.back_offset_mm if on_page.entry.side == "back" else (0.0, 0.0)
+        area = safe_area(Rect(sides, ends, width - 2 * sides, height - 2 * ends), record.paper_mm, record.scale, shift)
+        slack = self.SLACK_MM
         strips = {
-            "left": [0.0, 0.0, inset_x + dx, height],
-            "right": [width - inset_x + dx, 0.0, inset_x - dx, height],
-            "bottom": [0.0, 0.0, width, inset_y + dy],
-            "top": [0.0, height - inset_y + dy, width, inset_y - dy],
+            "left": [0.0, 0.0, area.x - slack, height],
+            "right": [area.right + slack, 0.0, width - area.right - slack, height],
+            "bottom": [0.0, 0.0, width, area.y - slack],
+            "top": [0.0, area.top + slack, width, height - area.top - slack],
         }
         for edge, strip in strips.items():
             self.checked += 1
@@ -633,13 +640,25 @@ class PrintableCheck(PageCheck):
                 inset = sides if edge in ("left", "right") else ends
                 self.failed(
                     "pdf.printable",
-                    f"ink at x {found[0]:.1f}, y {found[1]:.1f} mm lies within {inset:g} mm of the paper's {edge} "
-                    "edge, outside the sheet's printable area: many printers print nothing there",
+                    f"ink at x {found[0]:.1f}, y {found[1]:.1f} mm comes within {self._from_edge(found, edge, shift)}, "
+                    f"where the sheet's printable area keeps {inset:g} mm clear: many printers print nothing there",
                     f"page {number}",
                     page=number,
                     edge=edge,
                     ink_mm=[round(v, 2) for v in found],
                 )
+
+    def _from_edge(self, ink: list[float], edge: str, shift: tuple[float, float]) -> str:
+        """How far the ink lies from the paper's `edge` where it lands and, if not the same, as drawn."""
+        axis = 0 if edge in ("left", "right") else 1
+        paper, scale = self.record.paper_mm[axis], self.record.scale[axis]
+        near = ink[axis] if edge in ("left", "bottom") else ink[axis] + ink[axis + 2]  # as it lands, offset and all
+        drawn = paper / 2 + (near - paper / 2) * scale
+        landed = near - shift[axis]
+        if edge in ("right", "top"):
+            drawn, landed = paper - drawn, paper - landed
+        shown = f"{drawn:.2f} mm of the paper's {edge} edge"
+        return shown if abs(drawn - landed) < 0.005 else f"{shown} as drawn ({landed:.2f} mm where it lands)"
 
     def finish(self) -> None:
         if not self.problems and self.record.printable_mm is not None:
@@ -647,7 +666,7 @@ class PrintableCheck(PageCheck):
             self.found.passed(
                 "pdf.printable",
                 f"no ink outside the printable area ({sides:g} mm in from the sides, {ends:g} mm from the top "
-                "and bottom) on any page",
+                "and bottom) on any page, as drawn or where the printer lands it",
             )
 
 
