@@ -81,6 +81,7 @@ class Slot:
     trim: Rect  # on the page: a card turned a quarter turn lies across it
     turn: int = 0  # quarter turns counter-clockwise: 2 for a back behind a short-edge flip
     bleed_box: Rect | None = None  # where its drawing may reach (set by _page): bleed only where no card adjoins
+    corner: float = 0.0  # mm: the radius its drawing stops at in each corner, its rounded cut (a sticker's); 0: none
 
     @property
     def reach(self) -> Rect:
@@ -255,7 +256,8 @@ def plan_sheets(
     centres, size = plan_targets(grid, layout, target_area)
     layout, targets = with_target_size(layout, size), tuple(centres)
     pages: list[Page] = []
-    for front in _faces_by_page(card_count, grid):
+    corner = layout.card.corner_radius if sheet.rounded_faces else 0.0
+    for front in _faces_by_page(card_count, grid, corner=corner):
         page = _page(len(pages) + 1, "front", None, front, targets, grid, layout, grid.bleed, front_area)
         if marks is not None:
             check_clear(marks, page, layout)
@@ -318,11 +320,15 @@ def plan_fold(
     return Plan("fold", None, grid.paper, grid, (0.0, 0.0), (), tuple(pages), layout)
 
 
-def _faces_by_page(card_count: int, grid: Grid, turn: int = 0) -> list[list[Slot]]:
-    """The cards' faces in grid order, page by page."""
+def _faces_by_page(card_count: int, grid: Grid, turn: int = 0, corner: float = 0.0) -> list[list[Slot]]:
+    """The cards' faces in grid order, page by page; `corner`: their drawing stops at their
+    rounded cut in each corner (Slot.corner)."""
     per_page = len(grid.slots)
     return [
-        [Slot(first + index, index, "face", rect, turn) for index, rect in enumerate(grid.slots[: card_count - first])]
+        [
+            Slot(first + index, index, "face", rect, turn, corner=corner)
+            for index, rect in enumerate(grid.slots[: card_count - first])
+        ]
         for first in range(0, card_count, per_page)
     ]
 

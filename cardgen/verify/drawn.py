@@ -147,6 +147,8 @@ def verify_drawing(content: bytes, record: LayoutRecord, report: Report) -> list
         checks.append(BacksCheck(record, report, reach, faces.centres))
     checks += [CutMarksCheck(record, report), TargetsCheck(record, report), RulerCheck(record, report)]
     checks.append(NoteCheck(record, report))
+    if record.sheet_mode.rounded_faces:
+        checks.append(CornersCheck(record, report))
     if record.printable_mm is not None:
         checks.append(PrintableCheck(record, report))
     if record.cutter_marks is not None:
@@ -573,6 +575,50 @@ class TargetsCheck(PageCheck):
         elif not self.problems:
             where = "where they meet through the paper" if self.record.sheet_mode.backs else "in place on every page"
             self.found.passed("pdf.targets", f"all {self.checked} registration targets are {where}")
+
+
+class CornersCheck(PageCheck):
+    """Faces cut round (a sticker's: glued inside a card's rounded corner, a square one would
+    overhang it) stop at their rounded cut in each corner: the paper shows just outside the
+    arc, inside the square the cut marks frame."""
+
+    BEYOND_MM = 0.4  # how far outside the arc the window lies, along the corner's diagonal
+    HALF_MM = 0.15  # half the window's side
+    CORNERS = {"lower-left": (0, 0), "lower-right": (1, 0), "upper-right": (1, 1), "upper-left": (0, 1)}
+
+    def page(self, number, view, on_page) -> None:
+        radius = self.record.face_corner_mm
+        if view is None or not radius:
+            return
+        for _, card in on_page.fronts:
+            x, y, w, h = card.trim_mm
+            for name, (right, top) in self.CORNERS.items():
+                self.checked += 1
+                sx, sy = (-1 if right else 1), (-1 if top else 1)  # from the corner into the card
+                along = radius - (radius + self.BEYOND_MM) / 2**0.5  # from the corner, along each edge
+                px, py = x + right * w + sx * along, y + top * h + sy * along
+                window = [px - self.HALF_MM, py - self.HALF_MM, 2 * self.HALF_MM, 2 * self.HALF_MM]
+                if view.window(window).ink_box(window) is not None:
+                    self.failed(
+                        "pdf.corners",
+                        f"the face's colour runs past its {radius:g} mm rounded cut in the {name} corner: cut along "
+                        "the marks, the sticker would stand square there and overhang the card's rounded corner",
+                        _slot_place(card),
+                        **_slot_details(card),
+                        corner=name,
+                    )
+
+    def finish(self) -> None:
+        if not self.record.face_corner_mm:
+            self.found.info(
+                "pdf.corners", "an older cardgen's record gives no rounded cut: the corners are not checked"
+            )
+        elif not self.problems:
+            self.found.passed(
+                "pdf.corners",
+                f"every face stops at its {self.record.face_corner_mm:g} mm rounded cut in all four corners "
+                f"({self.checked} corners)",
+            )
 
 
 class CutterMarksCheck(PageCheck):
