@@ -24,8 +24,9 @@ from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
 from cardgen.formats import cut_file_name
-from cardgen.layout.geometry import Rect
-from cardgen.layout.plan import Page, Plan, Point, Segment
+from cardgen.layout.geometry import Point, Rect
+from cardgen.layout.margins import Segment
+from cardgen.layout.plan import Page, Plan
 
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 CUT_GROUP, REGISTRATION_GROUP = "cut", "registration"
