@@ -23,7 +23,7 @@ from cardgen.texts import DEFAULT_LANG, sheet_strings
 from cardgen.yamlio import YamlDocument
 
 if TYPE_CHECKING:
-    from cardgen.layout.cutter import CutterStyle
+    from cardgen.layout.plan import CutterStyle
     from cardgen.render.reference import ReferencePainter
 
 # A normal box holds 8 spare cards: the zero-card glue sheet puts the Plus reference
@@ -228,8 +228,7 @@ def _render_jobs(
     jobs: list[Job], settings: PrintSettings, pages: _PageSetup, warn: Callable[[str], None] = lambda message: None
 ) -> dict[str, bytes]:
     # here, not above: the kit's worker, forked before this runs, never plans or draws a card sheet
-    from cardgen.layout.cutter import CutterMarksError
-    from cardgen.layout.margins import MarginError, check_margins
+    from cardgen.layout.plan import CutterMarksError, MarginError, check_margins
     from cardgen.render.sheets import SheetRequest, render_sheet, sheet_plan
 
     layout, paper, flip = pages.layout, pages.paper_mm, pages.flip

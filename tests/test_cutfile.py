@@ -13,8 +13,7 @@ from pdfcheck import ink_box_mm, layout_record, render
 
 from cardgen.build import PrintSettings, jobs_for, render_jobs
 from cardgen.errors import InputError
-from cardgen.layout.cutter import SILHOUETTE_INSET, CutterMarksError
-from cardgen.layout.plan import plan_sheets
+from cardgen.layout.plan import SILHOUETTE_INSET, CutterMarksError, plan_sheets
 from cardgen.model.layout import load_layout
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -6,8 +6,7 @@ import pytest
 
 from cardgen.formats import MODES, ModeName
 from cardgen.layout.geometry import UPRIGHT_MARGIN, Rect, bounds, drawn_box, printable_area
-from cardgen.layout.margins import MarginError, check_margins
-from cardgen.layout.plan import plan_sheets
+from cardgen.layout.plan import MarginError, check_margins, plan_sheets
 from cardgen.model.layout import load_layout as _load_layout
 
 
@@ -273,6 +272,7 @@ def test_a_layout_whose_marks_cannot_print_is_refused_naming_its_field(tmp_path,
 def test_a_large_back_offset_is_no_reason_to_refuse_a_sheet():
     """Where a back page moved by 3 mm leaves no room for its note as drawn, it goes without
     (its front has one) rather than the sheet being refused."""
+    from cardgen.layout.plan import check_margins
 
     layout = load_layout("standard")
     plan = plan_sheets(9, layout, A4, "duplex", "long", back_offset=(3.0, -2.5))

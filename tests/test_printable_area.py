@@ -66,11 +66,11 @@ def test_verify_fails_a_sheet_whose_marks_are_inside_the_printable_area_only_whe
 ):
     from clirun import cardgen_in_process
 
-    from cardgen.layout import margins, plan
+    from cardgen.layout import plan as plan_module
 
     # planned where they land only, as cardgen once did, and past the check that now refuses that
-    monkeypatch.setattr(plan, "safe_area", lambda area, paper, scale, shift=(0.0, 0.0): area)
-    monkeypatch.setattr(margins, "check_margins", lambda planned: None)
+    monkeypatch.setattr(plan_module, "safe_area", lambda area, paper, scale, shift=(0.0, 0.0): area)
+    monkeypatch.setattr(plan_module, "check_margins", lambda plan: None)
     sets, mode, settings = SHEETS[name]
     [content] = render_jobs(jobs_for(sets, mode), settings).values()
     (tmp_path / "sheet.pdf").write_bytes(content)

@@ -8,8 +8,6 @@ from dataclasses import dataclass
 
 from cardgen.model.layout import Layout
 
-Point = tuple[float, float]
-
 
 def pixels(length_mm: float, dpi: float) -> int:
     """Whole pixels for `length_mm` at `dpi`, to the nearest (69 mm at 300 dpi is 814.96, so
@@ -51,16 +49,10 @@ class Rect:
 
     def within(self, other: Rect) -> Rect:
         """The part of this rectangle inside `other` (no wider or taller than nothing)."""
-        if other.holds(self):
+        if other.x <= self.x and other.y <= self.y and self.right <= other.right and self.top <= other.top:
             return self
         x, y = max(self.x, other.x), max(self.y, other.y)
         return Rect(x, y, max(min(self.right, other.right) - x, 0.0), max(min(self.top, other.top) - y, 0.0))
-
-    def holds(self, inner: Rect) -> bool:
-        return self.x <= inner.x and self.y <= inner.y and inner.right <= self.right and inner.top <= self.top
-
-    def overlaps(self, other: Rect) -> bool:
-        return self.x < other.right and other.x < self.right and self.y < other.top and other.y < self.top
 
     def rounded(self, digits: int = 3) -> list[float]:
         return [round(v, digits) for v in (self.x, self.y, self.width, self.height)]
@@ -84,11 +76,6 @@ class Grid:
     @property
     def bleed_bounds(self) -> Rect:
         return self.trim_bounds.grown(self.bleed)
-
-
-def rect_from(x0: float, y0: float, x1: float, y1: float) -> Rect:
-    """The rectangle from (x0, y0) to (x1, y1), no wider or taller than nothing."""
-    return Rect(x0, y0, max(x1 - x0, 0.0), max(y1 - y0, 0.0))
 
 
 def bounds(rects) -> Rect:
@@ -135,13 +122,6 @@ def safe_area(
     print nothing near the paper's edge: either way, ink must be inside both."""
     as_drawn = drawn_box(area, paper, (1 / scale[0], 1 / scale[1]))
     return as_drawn.within(area.moved(*shift))
-
-
-def symmetric_part(area: Rect, paper: tuple[float, float]) -> Rect:
-    """The part of `area` that its mirror images across the paper's middle lines share."""
-    paper_w, paper_h = paper
-    x, y = max(area.x, paper_w - area.right), max(area.y, paper_h - area.top)
-    return rect_from(x, y, paper_w - x, paper_h - y)
 
 
 class GridError(ValueError):

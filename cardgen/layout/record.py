@@ -10,8 +10,7 @@ from collections.abc import Sequence
 
 from cardgen.formats import LAYOUT_VERSION
 from cardgen.layout.geometry import Rect
-from cardgen.layout.margins import Ruler, Segment
-from cardgen.layout.plan import Page, Plan, Slot
+from cardgen.layout.plan import Page, Plan, Ruler, Segment, Slot
 from cardgen.model.cards import RulesCard, SheetCard
 from cardgen.record import BackPlace, Box, CardPlace, CutMarks, CutterMarksPlace, LayoutRecord, PagePlace
 

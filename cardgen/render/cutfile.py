@@ -24,9 +24,8 @@ from dataclasses import dataclass
 from xml.sax.saxutils import escape, quoteattr
 
 from cardgen.formats import cut_file_name
-from cardgen.layout.geometry import Point, Rect
-from cardgen.layout.margins import Segment
-from cardgen.layout.plan import Page, Plan
+from cardgen.layout.geometry import Rect
+from cardgen.layout.plan import Page, Plan, Point, Segment
 
 SVG_NAMESPACE = "http://www.w3.org/2000/svg"
 CUT_GROUP, REGISTRATION_GROUP = "cut", "registration"

@@ -12,8 +12,7 @@ from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.formats import MM
-from cardgen.layout.margins import RULER_TICK, NoteBox, Ruler, Segment
-from cardgen.layout.plan import Fold
+from cardgen.layout.plan import RULER_TICK, Fold, NoteBox, Ruler, Segment
 from cardgen.render.linebreaks import split_lines
 from cardgen.render.palette import REGULAR
 

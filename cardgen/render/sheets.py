@@ -12,9 +12,8 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.formats import MM, MODES, TRUE_RULER, ModeName
-from cardgen.layout.cutter import CutterStyle
 from cardgen.layout.geometry import Rect, drawn_box
-from cardgen.layout.plan import Page, Plan, Slot, plan_sheets
+from cardgen.layout.plan import CutterStyle, Page, Plan, Slot, plan_sheets
 from cardgen.layout.record import sheet_record
 from cardgen.model.cards import SheetCard
 from cardgen.model.layout import Layout

@@ -4,8 +4,7 @@ against the sheet's own list of what sits where.
 What is read and what is measured are kept apart on purpose. Read: where each face, back,
 target, ruler and cutter mark should be comes from the record (cardgen.record), where a
 front point lands behind it from cardgen.layout.geometry.behind_point, the formula the plan
-placed the backs with, the window kept clear around a target from cardgen.layout.margins, and
-where a page may hold ink, as drawn and as landed, from cardgen.layout.geometry.safe_area.
+placed the backs with, and the window kept clear around a target from cardgen.layout.plan.
 Measured: what is drawn there, the faces and backs, cut marks, targets, the ruler's length,
 ink outside the printable area, is found in the pixels and the text alone, never from how
 cardgen.render drew it: a second witness, not the same formulas typed twice.
@@ -25,7 +24,7 @@ from PIL import Image
 
 from cardgen.formats import MM
 from cardgen.layout.geometry import Rect, behind_point, safe_area
-from cardgen.layout.margins import TARGET_WINDOW
+from cardgen.layout.plan import TARGET_WINDOW
 from cardgen.record import BackPlace, CardPlace, LayoutRecord, PagePlace
 from cardgen.verify.readback import PageImage, text_in_box
 from cardgen.verify.report import Report, plural
