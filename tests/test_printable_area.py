@@ -79,5 +79,6 @@ def test_verify_fails_a_sheet_whose_marks_are_inside_the_printable_area_only_whe
     failed = [line for line in ran.stdout.splitlines() if line.startswith("  FAIL")]
     assert failed and all("pdf.printable" in line for line in failed), failed
     assert (
-        " edge as drawn (" in failed[0] and "mm where it lands), where the sheet's printable area keeps " in failed[0]
+        " edge as drawn (" in failed[0]
+        and "mm where the printer lands it), where the sheet's printable area keeps " in failed[0]
     )

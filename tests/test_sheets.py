@@ -298,7 +298,7 @@ def test_verify_fails_a_sticker_sheet_printed_with_square_corners(tmp_path, monk
     (tmp_path / "square.pdf").write_bytes(content)
     failed = [check for check in verify_pdf(tmp_path / "square.pdf").checks if check.result == "fail"]
     assert failed and {check.name for check in failed} == {"pdf.corners"}
-    assert len(failed) == 40 and "runs past its 2.25 mm rounded cut in the lower-left corner" in failed[0].message
+    assert len(failed) == 40 and "runs past its 2.25 mm rounded cut in the lower-left corner:" in failed[0].message
 
 
 def _square(canvas, box):

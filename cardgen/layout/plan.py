@@ -35,6 +35,7 @@ from cardgen.layout.geometry import (
     printable_area,
     safe_area,
 )
+from cardgen.messages import Message
 from cardgen.model.layout import Layout
 
 Side = Literal["front", "back"]
@@ -803,7 +804,16 @@ def check_margins(plan: Plan) -> None:
             if not _contains(area, box.moved(-dx, -dy)):
                 raise MarginError(field, f"{said} would print {where}" + (f"; {remedy}" if remedy else ""))
             if not _contains(area, drawn_box(box, plan.paper, plan.scale)):
-                raise MarginError("margins", f"{_drawn_for(plan, page)}, {said} would be drawn {where}")
+                sides, ends = layout.printable_area.sides, layout.printable_area.top_bottom
+                outside = Message(
+                    "layout.drawn_outside",
+                    page=page.number,
+                    thing=what,
+                    sides=sides,
+                    ends=ends,
+                    causes=_causes(plan, page),
+                )
+                raise MarginError("margins", str(outside))
         for index, (what, field, box, remedy) in enumerate(furniture):
             if any(_overlap(box, bleed) for bleed in bleeds):
                 raise MarginError(field, f"{what} on page {page.number} would print on a card's bleed; {remedy}")
@@ -818,37 +828,32 @@ def check_margins(plan: Plan) -> None:
             )
         unmarked = _unmarked(page) if layout.cut_marks.style != "none" else None
         if unmarked:
-            raise MarginError(
-                "cut_marks",
-                f"{_drawn_for(plan, page)}, the cut at {unmarked} on page {page.number} has no room for a "
-                "cut mark at either end inside the printable area; a layout with fewer columns or rows leaves "
-                "it room (a layout of your own can extend a bundled one)",
-            )
+            axis, at = unmarked
+            cut = Message("layout.cut_unmarked", axis=axis, at=at, page=page.number, causes=_causes(plan, page))
+            raise MarginError("cut_marks", str(cut))
 
 
-def _drawn_for(plan: Plan, page: Page) -> str:
-    """What moves or scales the page as drawn: a back page's offset, the printer's measure."""
-    why = []
+def _causes(plan: Plan, page: Page) -> list[Message]:
+    """What moves or scales the page as drawn: a back page's offset, the printer's measure; or,
+    where neither does, the layout's own margins."""
+    causes = []
     if page.side == "back" and any(plan.back_offset):
-        why.append(f"the back offset {plan.back_offset[0]:g}, {plan.back_offset[1]:g} mm")
+        causes.append(Message("layout.cause_offset", x=plan.back_offset[0], y=plan.back_offset[1]))
     if plan.scale != (1.0, 1.0):
         (across, down), (sx, sy) = plan.ruler_measured, plan.scale
-        why.append(
-            f"the page drawn at {sx:.2%} across and {sy:.2%} down for a printer that prints 100 mm as "
-            f"{across:g} mm across and {down:g} mm down"
-        )
-    return "with " + " and ".join(why) if why else "as the layout places the cards"
+        causes.append(Message("layout.cause_scale", scale_across=sx, scale_down=sy, across=across, down=down))
+    return causes or [Message("layout.cause_layout")]
 
 
-def _unmarked(page: Page) -> str | None:
-    """The first cut of the page's cards (`x 15 mm`, `y 12.5 mm`) with no cut mark in line with it."""
+def _unmarked(page: Page) -> tuple[str, float] | None:
+    """The first cut of the page's cards (its axis, "x" or "y", and where) with no cut mark in line with it."""
     marked = {("x", round(s.x0, 3)) for s in page.cut_marks if s.x0 == s.x1}
     marked |= {("y", round(s.y0, 3)) for s in page.cut_marks if s.y0 == s.y1}
     for slot in page.slots:
         r = slot.trim
         for cut in (("x", round(r.x, 3)), ("x", round(r.right, 3)), ("y", round(r.y, 3)), ("y", round(r.top, 3))):
             if cut not in marked:
-                return f"{cut[0]} {cut[1]:g} mm"
+                return cut
     return None
 
 

@@ -25,6 +25,7 @@ from PIL import Image
 from cardgen.formats import MM
 from cardgen.layout.geometry import Rect, behind_point, safe_area
 from cardgen.layout.plan import TARGET_WINDOW
+from cardgen.messages import Message
 from cardgen.record import BackPlace, CardPlace, LayoutRecord, PagePlace
 from cardgen.verify.readback import PageImage, text_in_box
 from cardgen.verify.report import Report, plural
@@ -566,12 +567,10 @@ class TargetsCheck(PageCheck):
 
     def finish(self) -> None:
         if not self.record.targets_mm:
-            why = (
-                "the fold lines up the sides"
-                if self.record.sheet_mode.folded
-                else "the layout asks for none, or the back offset and the printer's scale leave them no room"
-            )
-            self.found.info("pdf.targets", f"no registration targets: {why}")
+            if self.record.sheet_mode.folded:
+                self.found.info("pdf.targets", "no registration targets: the fold lines up the sides")
+            else:
+                self.found.info("pdf.targets", str(Message("verify.no_targets")))
         elif not self.problems:
             where = "where they meet through the paper" if self.record.sheet_mode.backs else "in place on every page"
             self.found.passed("pdf.targets", f"all {self.checked} registration targets are {where}")
@@ -584,7 +583,7 @@ class CornersCheck(PageCheck):
 
     BEYOND_MM = 0.4  # how far outside the arc the window lies, along the corner's diagonal
     HALF_MM = 0.15  # half the window's side
-    CORNERS = {"lower-left": (0, 0), "lower-right": (1, 0), "upper-right": (1, 1), "upper-left": (0, 1)}
+    CORNERS = {"lower_left": (0, 0), "lower_right": (1, 0), "upper_right": (1, 1), "upper_left": (0, 1)}
 
     def page(self, number, view, on_page) -> None:
         radius = self.record.face_corner_mm
@@ -599,10 +598,10 @@ class CornersCheck(PageCheck):
                 px, py = x + right * w + sx * along, y + top * h + sy * along
                 window = [px - self.HALF_MM, py - self.HALF_MM, 2 * self.HALF_MM, 2 * self.HALF_MM]
                 if view.window(window).ink_box(window) is not None:
+                    square = Message("verify.corner_square", radius=radius, corner=Message(f"verify.corner_{name}"))
                     self.failed(
                         "pdf.corners",
-                        f"the face's colour runs past its {radius:g} mm rounded cut in the {name} corner: cut along "
-                        "the marks, the sticker would stand square there and overhang the card's rounded corner",
+                        str(square),
                         _slot_place(card),
                         **_slot_details(card),
                         corner=name,
@@ -610,15 +609,9 @@ class CornersCheck(PageCheck):
 
     def finish(self) -> None:
         if not self.record.face_corner_mm:
-            self.found.info(
-                "pdf.corners", "an older cardgen's record gives no rounded cut: the corners are not checked"
-            )
+            self.found.info("pdf.corners", str(Message("verify.corners_unchecked")))
         elif not self.problems:
-            self.found.passed(
-                "pdf.corners",
-                f"every face stops at its {self.record.face_corner_mm:g} mm rounded cut in all four corners "
-                f"({self.checked} corners)",
-            )
+            self.found.passed("pdf.corners", str(Message("verify.corners_round", radius=self.record.face_corner_mm)))
 
 
 class CutterMarksCheck(PageCheck):
@@ -683,19 +676,17 @@ class PrintableCheck(PageCheck):
                 continue
             found = view.window(strip, dpi=self.DPI).ink_box(strip)
             if found is not None:
-                inset = sides if edge in ("left", "right") else ends
                 self.failed(
                     "pdf.printable",
-                    f"ink at x {found[0]:.1f}, y {found[1]:.1f} mm comes within {self._from_edge(found, edge, shift)}, "
-                    f"where the sheet's printable area keeps {inset:g} mm clear: many printers print nothing there",
+                    str(self._near_edge(found, edge, shift)),
                     f"page {number}",
                     page=number,
                     edge=edge,
                     ink_mm=[round(v, 2) for v in found],
                 )
 
-    def _from_edge(self, ink: list[float], edge: str, shift: tuple[float, float]) -> str:
-        """How far the ink lies from the paper's `edge` where it lands and, if not the same, as drawn."""
+    def _near_edge(self, ink: list[float], edge: str, shift: tuple[float, float]) -> Message:
+        """How near the paper's `edge` the ink comes where it lands and, if not the same, as drawn."""
         axis = 0 if edge in ("left", "right") else 1
         paper, scale = self.record.paper_mm[axis], self.record.scale[axis]
         near = ink[axis] if edge in ("left", "bottom") else ink[axis] + ink[axis + 2]  # as it lands, offset and all
@@ -703,8 +694,12 @@ class PrintableCheck(PageCheck):
         landed = near - shift[axis]
         if edge in ("right", "top"):
             drawn, landed = paper - drawn, paper - landed
-        shown = f"{drawn:.2f} mm of the paper's {edge} edge"
-        return shown if abs(drawn - landed) < 0.005 else f"{shown} as drawn ({landed:.2f} mm where it lands)"
+        assert self.record.printable_mm is not None, "checked only where the record gives a printable area"
+        inset = self.record.printable_mm[axis]
+        where = {"x": ink[0], "y": ink[1], "edge": Message(f"verify.near_edge_{edge}"), "inset": inset}
+        if abs(drawn - landed) < 0.005:
+            return Message("verify.ink_near_edge", distance=landed, **where)
+        return Message("verify.ink_near_edge_drawn", drawn=drawn, landed=landed, **where)
 
     def finish(self) -> None:
         if not self.problems and self.record.printable_mm is not None:
@@ -712,7 +707,7 @@ class PrintableCheck(PageCheck):
             self.found.passed(
                 "pdf.printable",
                 f"no ink outside the printable area ({sides:g} mm in from the sides, {ends:g} mm from the top "
-                "and bottom) on any page, as drawn or where the printer lands it",
+                "and bottom) on any page",
             )
 
 

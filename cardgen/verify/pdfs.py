@@ -346,9 +346,7 @@ def _box_problems(
         if max(map(abs, move)) > 0.02:
             problems.append(f"the TrimBox is off the paper's centre: CUPS would print every page moved by {shown}")
         if across:
-            problems.append(
-                "the TrimBox as drawn lies across the paper: CUPS would print every page turned a quarter turn"
-            )
+            problems.append("the TrimBox lies across the paper: CUPS would print every page turned a quarter turn")
         if not all(_holds(trim, card.trim_mm) for card in record.cards):
             problems.append("the TrimBox does not hold every card of the sheet")
     if any(abs(a - b) > 0.02 for a, b in zip(bleed, _grown(trim, record.bleed_mm))):
