@@ -36,7 +36,7 @@ from cardgen.layout.geometry import (
     safe_area,
 )
 from cardgen.messages import Message
-from cardgen.model.layout import Layout
+from cardgen.model.layout import Layout, Registration
 
 Side = Literal["front", "back"]
 Draws = Literal["face", "back", "outline"]
@@ -568,8 +568,10 @@ def with_target_size(layout: Layout, size: float | None) -> Layout:
     """The layout with its registration targets `size` mm wide, or none for None."""
     if size == layout.target_size:
         return layout
-    registration = "none" if size is None else layout.registration.model_copy(update={"size": size})  # type: ignore[union-attr]  # a layout with a target size has a Registration
-    return layout.model_copy(update={"registration": registration})
+    if size is None:
+        return layout.model_copy(update={"registration": "none"})
+    assert isinstance(layout.registration, Registration), "a layout whose targets are resized has targets"
+    return layout.model_copy(update={"registration": layout.registration.model_copy(update={"size": size})})
 
 
 def _target_rooms(grid: Grid, area: Rect) -> tuple[float, float]:
