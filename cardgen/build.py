@@ -261,7 +261,7 @@ def _render_jobs(
         )
         try:
             plan = sheet_plan(request)
-            check_margins(plan, layout)
+            check_margins(plan)
         except CutterMarksError as exc:
             raise InputError(f"--cut-marks {settings.cutter_marks}: on {job.file_name}, {exc}.") from None
         except MarginError as exc:

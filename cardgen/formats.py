@@ -40,6 +40,13 @@ class SheetMode:
         return self.backs is not None and not self.through_paper
 
     @property
+    def rounded_faces(self) -> bool:
+        """Its faces, glued inside a card's rounded corners, are cut round like them: a square one
+        would overhang each corner. Their drawing stops at the rounded cut in each corner, its
+        bleed kept along the straight edges, so that the cut by hand follows the colour's edge."""
+        return self.inset > 0
+
+    @property
     def suffix(self) -> str:
         """The end of its file's name: jokers-glue.pdf"""
         return f"-{self.name}.pdf"

@@ -325,3 +325,22 @@ def test_the_command_to_type_stands_whole_on_a_line_of_its_own(lang, paper):
         # and no line ends on an opening quote (French: « then a no-break space, which holds)
         opening = {"fr": "«", "de": "„"}.get(lang, "“")
         assert not [line for line in lines if line.rstrip().endswith(opening)]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_nothing_is_drawn_where_a_common_laser_cannot_print(paper, lang):
+    """6.35 mm at the sides, 4.2 mm at the top and bottom, front and back (moved by an offset):
+    the left Y scale's name "quarters" once began 6.0 mm from the paper's left edge."""
+    content = calibration_pdf(paper, "long", (1.5, -0.5), lang)
+    for index in range(2):
+        image = render(content, index, 100)
+        width, height = image.size
+        side, end = (round((mm - 0.15) / 25.4 * 100) for mm in (6.35, 4.2))
+        for box in [
+            (0, 0, side, height),
+            (width - side, 0, width, height),
+            (0, 0, width, end),
+            (0, height - end, width, height),
+        ]:
+            assert image.crop(box).getextrema()[0] > 245, (index + 1, box)

@@ -42,4 +42,4 @@ def summary(reports) -> str:
 def said(result: Result, lang: str, as_json: bool = False) -> str:
     from cardgen.verify.report import render_json, render_text
 
-    return render_json(result.report) if as_json else render_text(result.report)
+    return render_json(result.report, lang) if as_json else render_text(result.report, lang)

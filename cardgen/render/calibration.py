@@ -40,7 +40,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.formats import CALIBRATION_ATTACHMENT, CALIBRATION_VERSION, MM, PAPER_TITLES, RULER_MM, Flip
 from cardgen.layout.geometry import Rect, behind
-from cardgen.model.layout import check_flip, check_offset, paper_size
+from cardgen.model.layout import PrintableArea, check_flip, check_offset, paper_size
 from cardgen.record import CalibrationRecord
 from cardgen.render.fonts import register, require_glyphs
 from cardgen.render.linebreaks import split_lines
@@ -246,6 +246,7 @@ def _front_scale(canvas: Canvas, scale: Scale, texts: dict) -> None:
         (0.0, -FINE_LINES[0] * FINE_FRONT_PITCH, "fine"),
     ):
         x, y = scale.page_point(-reach - 5.0 if is_x else reach + 6.0, row + FRONT_LENGTH + LABEL_GAP)
+        x = max(x, PrintableArea().sides + stringWidth(texts[key], FONT, NAME_PT / MM))  # inside a laser's reach
         _text(canvas, texts[key], x, y if is_x else y - 1.0, NAME_PT, FONT, "right")
     canvas.setFillGray(0)
     gap, b = (5.0, 1.5) if is_x else (12.0, FRONT_LENGTH + LABEL_GAP)

@@ -102,10 +102,7 @@ def _draw_slot(canvas: Canvas, painter, request: SheetRequest, plan: Plan, slot:
         return
     rect, bleed = slot.trim, plan.grid.bleed * MM
     canvas.saveState()
-    clip = slot.reach  # cards that share a cut: a card's bleed stops where its neighbour starts
-    path = canvas.beginPath()
-    path.rect(clip.x * MM, clip.y * MM, clip.width * MM, clip.height * MM)
-    canvas.clipPath(path, stroke=0, fill=0)
+    canvas.clipPath(_reach_path(canvas, slot), stroke=0, fill=0)
     if slot.turn % 2:  # a quarter turn: draw the card upright about the slot's centre, then turn it
         canvas.saveState()
         canvas.translate(rect.centre[0] * MM, rect.centre[1] * MM)
@@ -120,6 +117,33 @@ def _draw_slot(canvas: Canvas, painter, request: SheetRequest, plan: Plan, slot:
     if slot.turn % 2:
         canvas.restoreState()
     canvas.restoreState()
+
+
+def _reach_path(canvas: Canvas, slot: Slot):
+    """Where the slot's drawing may go: its bleed box (cards that share a cut: a card's bleed
+    stops where its neighbour starts); with a rounded cut (Slot.corner), only its bleed along
+    the straight edges, and in each corner the rounded cut itself."""
+    reach, trim, r = slot.reach, slot.trim, slot.corner
+    path = canvas.beginPath()
+    if not r:
+        path.rect(reach.x * MM, reach.y * MM, reach.width * MM, reach.height * MM)
+        return path
+    # round the trim counter-clockwise from its bottom edge, each straight edge pushed out to the bleed
+    corners = [(trim.right - r, trim.y + r, 270), (trim.right - r, trim.top - r, 0), (trim.x + r, trim.top - r, 90)]
+    corners.append((trim.x + r, trim.y + r, 180))
+    edges = [
+        ((trim.x + r, reach.y), (trim.right - r, reach.y)),
+        ((reach.right, trim.y + r), (reach.right, trim.top - r)),
+        ((trim.right - r, reach.top), (trim.x + r, reach.top)),
+        ((reach.x, trim.top - r), (reach.x, trim.y + r)),
+    ]
+    path.moveTo(*(v * MM for v in edges[0][0]))
+    for (begin, end), (cx, cy, start) in zip(edges, corners):
+        path.lineTo(*(v * MM for v in begin))
+        path.lineTo(*(v * MM for v in end))
+        path.arcTo((cx - r) * MM, (cy - r) * MM, (cx + r) * MM, (cy + r) * MM, startAng=start, extent=90)
+    path.close()
+    return path
 
 
 def _page_info(request: SheetRequest, page: int, total: int, side: str) -> list[str]:
@@ -161,7 +185,7 @@ class _Furniture:
             marks.fold_line(self.canvas, page.fold, self.request.words["fold_here"])
 
     def _marks(self, page: Page) -> None:
-        layout = self.request.layout
+        layout = self.plan.layout  # the targets' size as planned: smaller where the back offset leaves less room
         marks.cut_marks(self.canvas, page.cut_marks, layout.cut_marks.width)
         for x, y in page.targets:
             assert layout.target_size is not None, "a layout without registration targets plans none"

@@ -23,7 +23,7 @@ import pypdfium2.raw as pdfium_c
 from PIL import Image
 
 from cardgen.formats import MM
-from cardgen.layout.geometry import behind_point
+from cardgen.layout.geometry import Rect, behind_point, safe_area
 from cardgen.layout.plan import TARGET_WINDOW
 from cardgen.messages import Message
 from cardgen.record import BackPlace, CardPlace, LayoutRecord, PagePlace
@@ -148,6 +148,8 @@ def verify_drawing(content: bytes, record: LayoutRecord, report: Report) -> list
         checks.append(BacksCheck(record, report, reach, faces.centres))
     checks += [CutMarksCheck(record, report), TargetsCheck(record, report), RulerCheck(record, report)]
     checks.append(NoteCheck(record, report))
+    if record.sheet_mode.rounded_faces:
+        checks.append(CornersCheck(record, report))
     if record.printable_mm is not None:
         checks.append(PrintableCheck(record, report))
     if record.cutter_marks is not None:
@@ -537,12 +539,48 @@ class TargetsCheck(PageCheck):
     def finish(self) -> None:
         if not self.record.targets_mm:
             folded = self.record.sheet_mode.folded
-            self.found.info(
-                "pdf.targets", Message("verify.pdf.targets_folded" if folded else "verify.pdf.targets_none")
-            )
+            self.found.info("pdf.targets", Message("verify.pdf.targets_folded" if folded else "verify.no_targets"))
         elif not self.problems:
             said = "verify.pdf.targets_meet" if self.record.sheet_mode.backs else "verify.pdf.targets_in_place"
             self.found.passed("pdf.targets", Message(said, count=self.checked))
+
+
+class CornersCheck(PageCheck):
+    """Faces cut round (a sticker's: glued inside a card's rounded corner, a square one would
+    overhang it) stop at their rounded cut in each corner: the paper shows just outside the
+    arc, inside the square the cut marks frame."""
+
+    BEYOND_MM = 0.4  # how far outside the arc the window lies, along the corner's diagonal
+    HALF_MM = 0.15  # half the window's side
+    CORNERS = {"lower_left": (0, 0), "lower_right": (1, 0), "upper_right": (1, 1), "upper_left": (0, 1)}
+
+    def page(self, number, view, on_page) -> None:
+        radius = self.record.face_corner_mm
+        if view is None or not radius:
+            return
+        for _, card in on_page.fronts:
+            x, y, w, h = card.trim_mm
+            for name, (right, top) in self.CORNERS.items():
+                self.checked += 1
+                sx, sy = (-1 if right else 1), (-1 if top else 1)  # from the corner into the card
+                along = radius - (radius + self.BEYOND_MM) / 2**0.5  # from the corner, along each edge
+                px, py = x + right * w + sx * along, y + top * h + sy * along
+                window = [px - self.HALF_MM, py - self.HALF_MM, 2 * self.HALF_MM, 2 * self.HALF_MM]
+                if view.window(window).ink_box(window) is not None:
+                    square = Message("verify.corner_square", radius=radius, corner=Message(f"verify.corner_{name}"))
+                    self.failed(
+                        "pdf.corners",
+                        square,
+                        _slot_place(card),
+                        **_slot_details(card),
+                        corner=name,
+                    )
+
+    def finish(self) -> None:
+        if not self.record.face_corner_mm:
+            self.found.info("pdf.corners", Message("verify.corners_unchecked"))
+        elif not self.problems:
+            self.found.passed("pdf.corners", Message("verify.corners_round", radius=self.record.face_corner_mm))
 
 
 class CutterMarksCheck(PageCheck):
@@ -574,8 +612,10 @@ class CutterMarksCheck(PageCheck):
 
 
 class PrintableCheck(PageCheck):
-    """No ink in the strips along the paper's edges that the sheet's printable area keeps
-    clear (on a back page, moved by the back offset, as the printer's own shift puts it back)."""
+    """No ink in the strips along the paper's edges that the sheet's printable area keeps clear,
+    as drawn and where the printer lands it (a back page moved back by its offset, a page drawn
+    larger for a printer that shrinks it brought back to size): a printer may clip the page as
+    drawn, and print nothing near the paper's edge. The page is read as it lands (Sheet)."""
 
     SLACK_MM = 0.15  # a line that ends at the printable edge: its anti-aliased end
     DPI = 300
@@ -586,13 +626,14 @@ class PrintableCheck(PageCheck):
             return
         sides, ends = record.printable_mm
         width, height = record.paper_mm
-        dx, dy = record.back_offset_mm if on_page.entry.side == "back" else (0.0, 0.0)
-        inset_x, inset_y = sides - self.SLACK_MM, ends - self.SLACK_MM
+        shift = record.back_offset_mm if on_page.entry.side == "back" else (0.0, 0.0)
+        area = safe_area(Rect(sides, ends, width - 2 * sides, height - 2 * ends), record.paper_mm, record.scale, shift)
+        slack = self.SLACK_MM
         strips = {
-            "left": [0.0, 0.0, inset_x + dx, height],
-            "right": [width - inset_x + dx, 0.0, inset_x - dx, height],
-            "bottom": [0.0, 0.0, width, inset_y + dy],
-            "top": [0.0, height - inset_y + dy, width, inset_y - dy],
+            "left": [0.0, 0.0, area.x - slack, height],
+            "right": [area.right + slack, 0.0, width - area.right - slack, height],
+            "bottom": [0.0, 0.0, width, area.y - slack],
+            "top": [0.0, area.top + slack, width, height - area.top - slack],
         }
         for edge, strip in strips.items():
             self.checked += 1
@@ -600,10 +641,25 @@ class PrintableCheck(PageCheck):
                 continue
             found = view.window(strip, dpi=self.DPI).ink_box(strip)
             if found is not None:
-                inset = sides if edge in ("left", "right") else ends
-                said = Message("verify.pdf.ink_outside", x=found[0], y=found[1], inset=inset, edge=EDGES[edge])
+                said = self._near_edge(found, edge, shift)
                 ink = [round(v, 2) for v in found]
                 self.failed("pdf.printable", said, page_place(number), page=number, edge=edge, ink_mm=ink)
+
+    def _near_edge(self, ink: list[float], edge: str, shift: tuple[float, float]) -> Message:
+        """How near the paper's `edge` the ink comes where it lands and, if not the same, as drawn."""
+        axis = 0 if edge in ("left", "right") else 1
+        paper, scale = self.record.paper_mm[axis], self.record.scale[axis]
+        near = ink[axis] if edge in ("left", "bottom") else ink[axis] + ink[axis + 2]  # as it lands, offset and all
+        drawn = paper / 2 + (near - paper / 2) * scale
+        landed = near - shift[axis]
+        if edge in ("right", "top"):
+            drawn, landed = paper - drawn, paper - landed
+        assert self.record.printable_mm is not None, "checked only where the record gives a printable area"
+        inset = self.record.printable_mm[axis]
+        where = {"x": ink[0], "y": ink[1], "edge": Message(f"verify.near_edge_{edge}"), "inset": inset}
+        if abs(drawn - landed) < 0.005:
+            return Message("verify.ink_near_edge", distance=landed, **where)
+        return Message("verify.ink_near_edge_drawn", drawn=drawn, landed=landed, **where)
 
     def finish(self) -> None:
         if not self.problems and self.record.printable_mm is not None:

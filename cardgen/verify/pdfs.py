@@ -289,12 +289,19 @@ def _boxes(pdf, record: LayoutRecord, report: Report) -> None:
     for number in missing:
         report.failed("pdf.boxes", Message("verify.pdf.boxes_missing_cut"), page_place(number), page=number)
     boxed = [
-        (n, _landed(box_mm(page.trimbox), record), _landed(box_mm(page.bleedbox), record))
+        (
+            n,
+            _landed(box_mm(page.trimbox), record),
+            _landed(box_mm(page.bleedbox), record),
+            _across(page.trimbox, record),
+        )
         for n, page in enumerate(pdf.pages, 1)
         if n not in missing
     ]
     wrong = [
-        (n, problem) for n, trim, bleed in boxed for problem in _box_problems(record, boxed[0][:2], n, trim, bleed)
+        (n, problem)
+        for n, trim, bleed, across in boxed
+        for problem in _box_problems(record, boxed[0][:2], n, trim, bleed, across)
     ]
     for number, problem in wrong:
         report.failed("pdf.boxes", problem, page_place(number), page=number)
@@ -302,9 +309,12 @@ def _boxes(pdf, record: LayoutRecord, report: Report) -> None:
         report.passed("pdf.boxes", Message("verify.pdf.boxes_centred"))
 
 
-def _box_problems(record: LayoutRecord, first, number: int, trim: list[float], bleed: list[float]) -> list[Message]:
-    """What is wrong with page `number`'s boxes, each as a sentence; `first` is the first boxed
-    page's (number, TrimBox), which every other page must repeat."""
+def _box_problems(
+    record: LayoutRecord, first, number: int, trim: list[float], bleed: list[float], across: bool
+) -> list[Message]:
+    """What is wrong with page `number`'s boxes (where they land), each as a sentence; `first`
+    is the first boxed page's (number, TrimBox), which every other page must repeat; `across`:
+    whether CUPS would turn the page for its TrimBox as written."""
     first_number, first_trim = first
     paper_w, paper_h = record.paper_mm
     move = {"dx": paper_w / 2 - (trim[0] + trim[2] / 2), "dy": paper_h / 2 - (trim[1] + trim[3] / 2)}
@@ -314,12 +324,12 @@ def _box_problems(record: LayoutRecord, first, number: int, trim: list[float], b
         if any(offset) and max(abs(move["dx"] + offset[0]), abs(move["dy"] + offset[1])) <= 0.02:
             problems.append(Message("verify.pdf.trim_box_offset", offset_x=offset[0], offset_y=offset[1], **move))
         else:
-            differs = "verify.pdf.trim_box_differs_turned" if _across(trim, record) else "verify.pdf.trim_box_differs"
+            differs = "verify.pdf.trim_box_differs_turned" if across else "verify.pdf.trim_box_differs"
             problems.append(Message(differs, first=first_number, **move))
     elif number == first_number:
         if max(map(abs, move.values())) > 0.02:
             problems.append(Message("verify.pdf.trim_box_off_centre", **move))
-        if _across(trim, record):
+        if across:
             problems.append(Message("verify.pdf.trim_box_across"))
         if not all(_holds(trim, card.trim_mm) for card in record.cards):
             problems.append(Message("verify.pdf.trim_box_short"))
@@ -345,10 +355,17 @@ def _scale(record: LayoutRecord, report: Report) -> None:
     )
 
 
-def _across(box: list[float], record: LayoutRecord) -> bool:
-    """True when the box is wider than tall on upright paper, or the reverse."""
+CUPS_ROUNDING_PT = 1e-4  # a box's sides as written, to about seven digits, may differ by this much
+
+
+def _across(box, record: LayoutRecord) -> bool:
+    """Whether CUPS (cups-filters' pdftopdf) turns the page for its TrimBox as written: when the
+    box is wider than tall on upright or square paper, by any fraction of a point beyond the
+    rounding of its written corners, or not wider than tall on paper lying down."""
+    x0, y0, x1, y1 = (float(v) for v in box)
     paper_w, paper_h = record.paper_mm
-    return box[2] - box[3] > 0.02 and paper_w < paper_h or box[3] - box[2] > 0.02 and paper_h < paper_w
+    wider = (x1 - x0) - (y1 - y0) > CUPS_ROUNDING_PT
+    return wider != (paper_w > paper_h)
 
 
 def _holds(box: list[float], card) -> bool:
