@@ -51,6 +51,7 @@ class YamlDocument:
     data: Any
     lines: dict[FieldPath, int] = field(default_factory=dict)
     folder: Path | None = None  # the file's folder, where the files it names lie
+    notes: list[str] = field(default_factory=list)  # what reading it had to guess, one sentence each, for the user
 
     def folder_of(self, path: FieldPath) -> Path | None:
         """The folder of the file that gives the value at `path` (a file of a chain of `extends:`)."""

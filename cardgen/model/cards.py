@@ -181,7 +181,12 @@ def _card_record(table: TableDocument, index: int, record: dict[str, Cell]) -> d
         *parents, name = columns[column][0]
         annotation = columns[column][1]
         try:
-            value = _typed(cell, whole=annotation is int, number=annotation in (int | Decimal, float))
+            value = _typed(
+                cell,
+                whole=annotation is int,
+                number=annotation in (int | Decimal, float),
+                decimal_mark=table.decimal_mark,
+            )
         except ValueError as exc:
             raise table.error((index, column), str(exc)) from None
         target = card
@@ -206,12 +211,27 @@ def table_columns() -> dict[str, tuple[tuple[str, ...], object]]:
 
 
 _WHOLE = re.compile(r"-?[0-9]{1,10}")
-_DECIMAL = re.compile(r"-?[0-9]{1,10}\.[0-9]{1,10}")
+_DECIMAL = re.compile(r"-?[0-9]{1,10}[.,][0-9]{1,10}")
+_GROUPED = re.compile(r"-?[1-9][0-9]{0,2}([.,])[0-9]{3}")  # 1.000 or 1,000: a thousand, or one?
+
+# The sentences of a number cell refused, by id ({cell}: the cell as typed).
+NUMBER_MESSAGES = {
+    "whole": "must be a whole number, not {cell!r}",
+    "number": "must be a number such as 17, 0.4 or 0,4, not {cell!r}",
+    "grouped": "{cell!r} could be a thousand or a number with decimals: write a thousand as 1000, and "
+    "decimals as {example}",
+}
+_DECIMALS_AS = {",": "0,4 (the decimal comma of this file)", ".": "0.4 (the decimal point of this file)"}
 
 
-def _typed(cell: Cell, whole: bool, number: bool) -> Cell | Decimal:
+def _typed(cell: Cell, whole: bool, number: bool, decimal_mark: str | None = ".") -> Cell | Decimal:
     """A text cell of a number field as the number it spells, strictly; a number cell of a
-    text field as its digits. Anything else is left for the card's validation to judge."""
+    text field as its digits. Anything else is left for the card's validation to judge.
+
+    A decimal mark may be a point or a comma. `decimal_mark` is the one the file writes
+    numbers with (a CSV file parted by semicolons: the comma), and the other one is a
+    thousands separator there when it reads as one (1.000): such a cell is refused, never
+    read as one or as a thousand; with no mark known (a spreadsheet's text cell), either is."""
     if isinstance(cell, bool):
         raise ValueError(f"must be {'a number' if whole or number else 'text'}, not {str(cell).upper()}")
     if not (whole or number):
@@ -221,8 +241,12 @@ def _typed(cell: Cell, whole: bool, number: bool) -> Cell | Decimal:
         if _WHOLE.fullmatch(text):
             return int(text)
         if number and _DECIMAL.fullmatch(text):
-            return Decimal(text)
-        raise ValueError(f"must be {'a whole number' if whole else 'a number such as 17 or 0.4'}, not {cell!r}")
+            grouped = _GROUPED.fullmatch(text)
+            if grouped and grouped[1] != decimal_mark:
+                example = _DECIMALS_AS.get(decimal_mark or "", "0.4 or 0,4")
+                raise ValueError(NUMBER_MESSAGES["grouped"].format(cell=cell, example=example))
+            return Decimal(text.replace(",", "."))
+        raise ValueError(NUMBER_MESSAGES["whole" if whole else "number"].format(cell=cell))
     return cell
 
 
