@@ -91,7 +91,7 @@ def test_the_reference_sheet_has_cut_marks_and_nine_cards(tmp_path):
     assert len(document.pages) == 1
     text = document.pages[0].extract_text().replace("\u00a0", " ")
     assert text.count("6 qui prend ! Jokers") == 9
-    assert "Découpez en suivant les repères" in text
+    assert "Découper en suivant les repères" in text
     trim = [float(v) / MM for v in document.pages[0].trimbox]
     assert round(trim[2] - trim[0], 1) == 3 * 56 + 2 * 6.0
 

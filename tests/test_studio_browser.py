@@ -200,7 +200,10 @@ def test_calibrate_read_the_scales_save_the_printer_and_print_with_it(studio, br
     }
     picture.click(position=at)
     assert page.locator("select[name=x_fine]").input_value() == "0.25"
-    assert page.locator("#offset").inner_text() == "Your back offset: -0.75 mm across and -0.5 mm up."
+    assert (
+        page.locator("#offset").inner_text()
+        == "Your back offset, as seen on the back: -0.75 mm to the right and -0.5 mm up."
+    )
     page.get_by_label("A name for this printer").fill("study")
     page.get_by_label("A name for this printer").press("Enter")
     page.wait_for_selector("#use-printer:not([hidden])")
