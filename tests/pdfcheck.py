@@ -44,7 +44,8 @@ def _then(inner, outer):
     return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
 
 
-def _page_runs(document, page) -> list[Run]:
+def page_runs(document, page) -> list[Run]:
+    """Every text run of one page of a pdfium document, forms included."""
     textpage = page.get_textpage()
     found = []
 
@@ -82,13 +83,13 @@ def _page_runs(document, page) -> list[Run]:
 def text_runs(content: bytes) -> list[list[Run]]:
     """Every text run of every page of a PDF, forms included."""
     document = pypdfium2.PdfDocument(content)
-    return [_page_runs(document, document[index]) for index in range(len(document))]
+    return [page_runs(document, document[index]) for index in range(len(document))]
 
 
 def positioned_texts(content: bytes, page_index: int) -> list[tuple[str, float, float]]:
     """(text, x mm, y mm) of every text run of one page, forms included."""
     document = pypdfium2.PdfDocument(content)
-    return [(run.text, run.x, run.y) for run in _page_runs(document, document[page_index])]
+    return [(run.text, run.x, run.y) for run in page_runs(document, document[page_index])]
 
 
 def page_text(content: bytes) -> str:

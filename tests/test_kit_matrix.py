@@ -10,12 +10,13 @@ from unittest.mock import patch
 
 import pypdfium2
 import pytest
-from pdfcheck import MM, layout_record, reader
+from pdfcheck import MM, layout_record, page_runs, reader
 
 from cardgen.build import PrintSettings, build
 from cardgen.formats import FLIPS, PAPERS
 from cardgen.layout.plan import plan_sheets
 from cardgen.model.layout import load_layout
+from cardgen.render.palette import MIN_TEXT_SIZE
 from cardgen.render.scoresheet import score_sheet_pdf
 from cardgen.summaries import summary_pdf
 from cardgen.texts import LANGUAGES, sheet_strings
@@ -262,3 +263,42 @@ def test_a_layout_with_narrow_side_margins_moves_targets_note_and_ruler_to_the_t
             assert _words(sheet_strings("nl")["print_actual_size"]) in pages.text(page), page
         clashes = list(_clashes("jokers-duplex.pdf", pages, "poker"))
         assert not clashes, clashes[:5]
+
+
+def small_texts(content: bytes, card_sheet: bool = False) -> list[tuple[int, str, float]]:
+    """(page, text, size) of every text run printed under MIN_TEXT_SIZE, read back from the
+    PDF: on every page, or a card sheet's first two and last two (the others differ from
+    them by their cards' numbers and a page number)."""
+    document = pypdfium2.PdfDocument(content)
+    pages = PageTexts(content).checked if card_sheet else range(1, len(document) + 1)
+    return [
+        (page, run.text, round(run.size, 2))
+        for page in pages
+        for run in page_runs(document, document[page - 1])
+        if run.size < MIN_TEXT_SIZE - 0.005
+    ]
+
+
+@pytest.mark.parametrize("lang,paper,flip", MATRIX)
+def test_no_text_of_the_kit_is_printed_under_6_pt(lang, paper, flip):
+    # the ruler's labels were 5 pt, German score sheets' "Summe" 5.1 pt, the summaries'
+    # little cards' corner numbers 1.4 pt
+    for name, content in kit(lang, paper, flip).items():
+        small = small_texts(content, card_sheet=name in CARD_SHEETS)
+        assert not small, (name, small[:5])
+
+
+@pytest.mark.parametrize("lang,paper,flip", MATRIX)
+def test_every_margin_note_names_its_set_whole(lang, paper, flip):
+    # the sticker sheet's long instructions cut the name ("Les 7…", "D…") or dropped it (de):
+    # a note shortens its instructions first
+    words = sheet_strings(lang)
+    files = dict(kit(lang, paper, flip))
+    for mode in ("sticker", "fold", "sleeve"):
+        files |= build(PrintSettings(paper=paper, flip=flip, lang=lang), sets=["zero-cards", "jokers"], mode=mode)
+    for name in [name for name in files if name.startswith(("deck", "zero-cards", "jokers"))]:
+        title = _words(words["card_sets." + {"deck": "numbered"}.get(name.split("-")[0], name.rsplit("-", 1)[0])])
+        pages = PageTexts(files[name])
+        for page in pages.checked:
+            assert title in pages.text(page), (name, page, pages.text(page)[-300:])
+        assert not small_texts(files[name], card_sheet=True), name

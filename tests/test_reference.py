@@ -96,10 +96,8 @@ def test_the_reference_sheet_has_cut_marks_and_nine_cards(tmp_path):
     assert round(trim[2] - trim[0], 1) == 3 * 56 + 2 * 6.0
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_wrapped_line_breaks_after_a_clause_and_a_number_keeps_its_word(lang):
-    # each line was cut into two even halves: "15 cartes ; 1 ou / 2 cartes par tour",
-    # "Cartes 1 à / 10 × joueurs + 4", "10 kaarten / + 1 joker: 11 beurten"
+def card_lines(lang: str):
+    """Each line of every reference card in `lang`, and the lines it is drawn on."""
     from cardgen.render.reference import DESIGN, INSET, PADDING, _balanced, _styles
 
     inner = (DESIGN[0] - 2 * INSET - 2 * PADDING) * MM
@@ -107,11 +105,33 @@ def test_a_wrapped_line_breaks_after_a_clause_and_a_number_keeps_its_word(lang):
     for variant in VARIANTS:
         for text in card_text(variant, lang)[2]:
             paragraph, _ = _balanced(text, style, inner)
-            lines = [" ".join(words).replace("\u00a0", " ") for _, words in paragraph.blPara.lines]
-            if len(lines) == 1:
-                continue
-            if re.search(r"[;:,] ", text):
-                assert lines[0][-1] in ";:,", lines
-            for before, after in zip(lines, lines[1:]):
-                assert before[-1] in ";:," or not re.match(r"[\d+=×−]", after), lines
-            assert lines[0][-1] in ";:," or len(lines[-1].split()) > 1, lines  # no word alone on the last line
+            yield text, [" ".join(words).replace("\u00a0", " ") for _, words in paragraph.blPara.lines]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_wrapped_line_breaks_after_a_clause_and_a_number_keeps_its_word(lang):
+    # each line was cut into two even halves: "15 cartes ; 1 ou / 2 cartes par tour",
+    # "Cartes 1 à / 10 × joueurs + 4", "10 kaarten / + 1 joker: 11 beurten"
+    for text, lines in card_lines(lang):
+        if len(lines) == 1:
+            continue
+        if re.search(r"[;:,] ", text):
+            assert lines[0][-1] in ";:,", lines
+        for before, after in zip(lines, lines[1:]):
+            assert before[-1] in ";:," or not re.match(r"[\d+=×−]", after), lines
+        assert lines[0][-1] in ";:," or len(lines[-1].split()) > 1, lines  # no word alone on the last line
+
+
+ARTICLES = {
+    "en": {"the", "a", "an"},
+    "fr": {"le", "la", "les", "un", "une", "des", "du", "au", "aux"},
+    "de": {"der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer"},
+    "nl": {"de", "het", "een"},
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_line_of_a_card_ends_with_an_article(lang):
+    # "Hinter das / nächstniedrigere Ende": the article stood apart from its noun
+    for _, lines in card_lines(lang):
+        assert not [line for line in lines[:-1] if line.split()[-1].lower() in ARTICLES[lang]], lines

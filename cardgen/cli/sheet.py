@@ -18,7 +18,7 @@ from cardgen.cli.options import lang_option, output_option, paper_options
     default=1,
     show_default=True,
     metavar="N",
-    help="At least N sheets of each player count (two a page where they fit: 30 are 15 pages).",
+    help="At least N sheets of each player count (as many a page as fit, two of ten rounds: 30 are 15 pages).",
 )
 @lang_option("Language of the sheet.")
 @paper_options
@@ -27,8 +27,8 @@ from cardgen.cli.options import lang_option, output_option, paper_options
 )
 def command(variant, players, copies, lang, paper, flip, printer, output):
     """Write score sheets of VARIANT (a variant's name): names across the top, a
-    row per round, the running totals and the end-of-game rule; two sheets per A4
-    or Letter page with a cut line.
+    row per round, the running totals and the end-of-game rule; as many sheets an
+    A4 or Letter page as fit (two of ten rounds, up to four of two), with cut lines.
 
     Without VARIANT, the sheets of every variant (with --players, of those played
     by that many).

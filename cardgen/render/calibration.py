@@ -42,7 +42,7 @@ from cardgen.formats import CALIBRATION_ATTACHMENT, CALIBRATION_VERSION, MM, PAP
 from cardgen.layout.geometry import Rect, behind
 from cardgen.model.layout import check_flip, check_offset, paper_size
 from cardgen.record import CalibrationRecord
-from cardgen.render.fonts import register, require_glyphs
+from cardgen.render.fonts import draw_fitted, register, require_glyphs
 from cardgen.render.linebreaks import split_lines
 from cardgen.render.palette import BOLD, REGULAR
 from cardgen.render.pdf import attach_record, finish, new_canvas, print_subject, set_boxes
@@ -353,9 +353,9 @@ def _steps(canvas: Canvas | None, plan: Plan, texts: dict, size: float) -> float
         command = next((texts[key] for key in COMMANDS if texts[key] in step), "")
         before, command, after = step.partition(command) if command else (step, "", "")
         y = _paragraph(canvas, before.rstrip(), left + 5, y, width, size, FONT)
-        if command:  # on a line of its own, never broken: made smaller if it must be
-            command_size = min(size, size * width / stringWidth(command, FONT, size / MM))
-            _text(canvas, command, left + 5, y - 0.6, command_size, FONT, "left")
+        if command:  # on a line of its own, never broken: made smaller (then narrower) if it must be
+            if canvas is not None:
+                draw_fitted(canvas, command, left + 5, y - 0.6, FONT, size, width, unit=MM)
             y -= size / MM * 1.25 + 1.2
             y = _paragraph(canvas, after.strip(), left + 5, y, width, size, FONT) if after.strip() else y
         y -= 1.4
