@@ -86,6 +86,20 @@ def text_runs(content: bytes) -> list[list[Run]]:
     return [page_runs(document, document[index]) for index in range(len(document))]
 
 
+def small_texts(content: bytes, pages=None) -> list[tuple[int, str, float]]:
+    """(page, text, size) of every text run printed under MIN_TEXT_SIZE (6 pt), on every page
+    or on `pages` (numbered from 1)."""
+    from cardgen.render.palette import MIN_TEXT_SIZE
+
+    document = pypdfium2.PdfDocument(content)
+    return [
+        (page, run.text, round(run.size, 2))
+        for page in pages or range(1, len(document) + 1)
+        for run in page_runs(document, document[page - 1])
+        if run.size < MIN_TEXT_SIZE - 0.005
+    ]
+
+
 def positioned_texts(content: bytes, page_index: int) -> list[tuple[str, float, float]]:
     """(text, x mm, y mm) of every text run of one page, forms included."""
     document = pypdfium2.PdfDocument(content)

@@ -12,6 +12,7 @@ import pytest
 from clirun import cardgen_in_process
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pdfcheck import small_texts
 from pypdf import PdfReader
 
 from cardgen.balance import balance
@@ -269,3 +270,12 @@ def test_the_pdf_lists_every_new_card_of_a_set_of_twelve_and_names_the_players_i
     assert "heuristic" not in " ".join(lines) and {"fr": "heuristique ×4", "de": "heuristisch ×4"}[lang] in " ".join(
         lines
     )
+
+
+def test_a_table_of_every_seat_and_two_kinds_of_player_keeps_its_text_at_6_pt(sets, tmp_path):
+    # 10 seats and 2 kinds make 26 measures: the rows shrank, and their text with them, to 5 pt
+    pdf = tmp_path / "report.pdf"
+    kinds = ",".join(["heuristic", "random"] * 5)
+    result = run("--set", sets / "promo.yaml", "--players", "10", "--players-kind", kinds, "--lang", "de", "-o", pdf)
+    assert result.returncode == 0, result.stderr
+    assert not small_texts(pdf.read_bytes())

@@ -9,7 +9,7 @@ import re
 from functools import cache
 
 import pytest
-from pdfcheck import font_is_embedded_truetype, fonts_of, reader, render
+from pdfcheck import font_is_embedded_truetype, fonts_of, reader, render, small_texts
 from PIL import Image, ImageOps
 
 from cardgen.layout.geometry import behind_point
@@ -347,5 +347,6 @@ def test_a_check_sheet_keeps_the_rulers_step_and_writes_its_offset_as_the_langua
         header = next(line for line in lines if line.startswith(str(words["front"]).split(" ")[0]))
         assert f"X = {x} mm" in header and f"Y = {y} mm" in header, header
         assert words["ruler_command"] in lines
+        assert not small_texts(calibration_pdf(paper, "long", offset, lang))
         steps = [line for line in lines if re.fullmatch(r"\d\.", line)]
         assert len(steps) == len(words["steps"]) + 1 + (offset != (0.0, 0.0))

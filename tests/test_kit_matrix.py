@@ -10,13 +10,12 @@ from unittest.mock import patch
 
 import pypdfium2
 import pytest
-from pdfcheck import MM, layout_record, page_runs, reader
+from pdfcheck import MM, layout_record, reader, small_texts
 
 from cardgen.build import PrintSettings, build
 from cardgen.formats import FLIPS, PAPERS
 from cardgen.layout.plan import plan_sheets
 from cardgen.model.layout import load_layout
-from cardgen.render.palette import MIN_TEXT_SIZE
 from cardgen.render.scoresheet import score_sheet_pdf
 from cardgen.summaries import summary_pdf
 from cardgen.texts import LANGUAGES, sheet_strings
@@ -265,26 +264,12 @@ def test_a_layout_with_narrow_side_margins_moves_targets_note_and_ruler_to_the_t
         assert not clashes, clashes[:5]
 
 
-def small_texts(content: bytes, card_sheet: bool = False) -> list[tuple[int, str, float]]:
-    """(page, text, size) of every text run printed under MIN_TEXT_SIZE, read back from the
-    PDF: on every page, or a card sheet's first two and last two (the others differ from
-    them by their cards' numbers and a page number)."""
-    document = pypdfium2.PdfDocument(content)
-    pages = PageTexts(content).checked if card_sheet else range(1, len(document) + 1)
-    return [
-        (page, run.text, round(run.size, 2))
-        for page in pages
-        for run in page_runs(document, document[page - 1])
-        if run.size < MIN_TEXT_SIZE - 0.005
-    ]
-
-
 @pytest.mark.parametrize("lang,paper,flip", MATRIX)
 def test_no_text_of_the_kit_is_printed_under_6_pt(lang, paper, flip):
     # the ruler's labels were 5 pt, German score sheets' "Summe" 5.1 pt, the summaries'
     # little cards' corner numbers 1.4 pt
     for name, content in kit(lang, paper, flip).items():
-        small = small_texts(content, card_sheet=name in CARD_SHEETS)
+        small = small_texts(content, PageTexts(content).checked if name in CARD_SHEETS else None)
         assert not small, (name, small[:5])
 
 
@@ -301,4 +286,4 @@ def test_every_margin_note_names_its_set_whole(lang, paper, flip):
         pages = PageTexts(files[name])
         for page in pages.checked:
             assert title in pages.text(page), (name, page, pages.text(page)[-300:])
-        assert not small_texts(files[name], card_sheet=True), name
+        assert not small_texts(files[name], pages.checked), name

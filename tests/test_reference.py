@@ -7,7 +7,7 @@ import re
 
 import pytest
 from click.testing import CliRunner
-from pdfcheck import MM, positioned_texts, reader, render
+from pdfcheck import MM, positioned_texts, reader, render, small_texts
 
 from cardgen.cli import main
 from cardgen.errors import InputError
@@ -135,3 +135,11 @@ def test_no_line_of_a_card_ends_with_an_article(lang):
     # "Hinter das / nächstniedrigere Ende": the article stood apart from its noun
     for _, lines in card_lines(lang):
         assert not [line for line in lines[:-1] if line.split()[-1].lower() in ARTICLES[lang]], lines
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_reference_sheet_prints_nothing_under_6_pt(lang, tmp_path):
+    # the ruler's "0" and "100 mm" were 5 pt
+    result = CliRunner().invoke(main, ["rules", "--reference", "--lang", lang, "-o", str(tmp_path / "r.pdf")])
+    assert result.exit_code == 0, result.output
+    assert not small_texts((tmp_path / "r.pdf").read_bytes())
