@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.errors import InputError
+from cardgen.messages import Message
 from cardgen.paths import read_input
 from cardgen.yamlio import FORBIDDEN_CHARACTERS, FieldPath, YamlDocument, one_line
 
@@ -38,16 +39,6 @@ Cell = str | int | float | bool
 # The encoding of a CSV file that is not UTF-8: what Excel saves as "CSV" in French, German
 # and Dutch (and English) on Windows; every byte but five is a character in it.
 WESTERN_EUROPE = "cp1252"
-
-# The sentences this module adds to what a table tells its reader, by id.
-MESSAGES = {
-    "read_as_cp1252": "{file} is not UTF-8 text, so it was read as Windows-1252, the way Excel saves a CSV file "
-    "in French, German or Dutch; if a letter looks wrong on the cards, save it as CSV UTF-8 instead",
-    "neither_encoding": "{file}, row {row}: this file is neither UTF-8 nor Windows-1252 text; save it as CSV UTF-8",
-    "more_cells": "this row has {cells} cells, the first row {header}",
-    "unquoted_comma": '; a number with a decimal comma in a file parted by commas must be in quotes ("0,4"), '
-    "as spreadsheets save it",
-}
 
 
 @dataclass
@@ -121,7 +112,7 @@ class _Rows:
         self.header_row = 1
         self.records: list[dict[str, Cell]] = []
         self.lines: dict[FieldPath, int] = {}
-        self.notes: list[str] = []
+        self.notes: list[Message] = []
         self.decimal_mark: str | None = None
         self.csv_separator: str | None = None  # a CSV file's: its rows may not outgrow its first one
 
@@ -135,9 +126,9 @@ class _Rows:
             if any(not isinstance(cell, str) or cell.strip() for cell in cells):
                 self._read_header(row, cells)
             return
-        if self.csv_separator and len(cells) > len(self.header):
-            hint = MESSAGES["unquoted_comma"] if self.csv_separator == "," else ""
-            raise self._error(row, MESSAGES["more_cells"].format(cells=len(cells), header=len(self.header)) + hint)
+        if self.csv_separator and len(cells) > len(self.header):  # "0,4" unquoted, between commas, is two cells
+            said = "table.more_cells_commas" if self.csv_separator == "," else "table.more_cells"
+            raise InputError(Message(said, file=self.name, row=row, cells=len(cells), header=len(self.header)))
         record = {}
         for column, cell in enumerate(cells):
             if isinstance(cell, str) and not cell.strip():
@@ -260,8 +251,8 @@ def _decoded(data: bytes, rows: _Rows) -> str:
         text = data.decode(WESTERN_EUROPE)
     except UnicodeDecodeError as exc:
         row = _row_at(data[: exc.start].decode(WESTERN_EUROPE, errors="replace"))
-        raise InputError(MESSAGES["neither_encoding"].format(file=rows.name, row=row) + ".") from None
-    rows.notes.append(MESSAGES["read_as_cp1252"].format(file=rows.name) + ".")
+        raise InputError(Message("table.neither_encoding", file=rows.name, row=row)) from None
+    rows.notes.append(Message("table.read_as_cp1252", file=rows.name))
     return text
 
 

@@ -179,6 +179,8 @@ def test_a_csv_as_european_excel_saves_it_reads_as_the_same_cards_and_says_so_on
         "file in French, German or Dutch; if a letter looks wrong on the cards, save it as CSV UTF-8 instead."
     ]
     assert "Grüße aus Köln" in page_text((tmp_path / "out" / "promo-duplex.pdf").read_bytes())
+    german = cardgen_in_process("build", "--set", "promo.yaml", "--lang", "de", "-o", tmp_path / "de")
+    assert german.stderr.count("\n") == 1 and "wurde deshalb als Windows-1252 gelesen" in german.stderr
     verified = cardgen_in_process("verify", tmp_path / "promo.yaml")
     assert "read as Windows-1252" in verified.stdout, verified.stdout
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
 from cardgen.errors import InputError
+from cardgen.messages import Message
 from cardgen.model.shapes import Box, Colour
 from cardgen.paths import TEMPLATES, bundled_names, confined_file, find_data_file
 from cardgen.tables import TABLE_SUFFIXES, Cell, TableDocument, WithTable, read_table
@@ -214,14 +215,7 @@ _WHOLE = re.compile(r"-?[0-9]{1,10}")
 _DECIMAL = re.compile(r"-?[0-9]{1,10}[.,][0-9]{1,10}")
 _GROUPED = re.compile(r"-?[1-9][0-9]{0,2}([.,])[0-9]{3}")  # 1.000 or 1,000: a thousand, or one?
 
-# The sentences of a number cell refused, by id ({cell}: the cell as typed).
-NUMBER_MESSAGES = {
-    "whole": "must be a whole number, not {cell!r}",
-    "number": "must be a number such as 17, 0.4 or 0,4, not {cell!r}",
-    "grouped": "{cell!r} could be a thousand or a number with decimals: write a thousand as 1000, and "
-    "decimals as {example}",
-}
-_DECIMALS_AS = {",": "0,4 (the decimal comma of this file)", ".": "0.4 (the decimal point of this file)"}
+_DECIMALS_AS = {",": "table.decimals_comma", ".": "table.decimals_point"}  # how this file writes 0.4
 
 
 def _typed(cell: Cell, whole: bool, number: bool, decimal_mark: str | None = ".") -> Cell | Decimal:
@@ -243,10 +237,10 @@ def _typed(cell: Cell, whole: bool, number: bool, decimal_mark: str | None = "."
         if number and _DECIMAL.fullmatch(text):
             grouped = _GROUPED.fullmatch(text)
             if grouped and grouped[1] != decimal_mark:
-                example = _DECIMALS_AS.get(decimal_mark or "", "0.4 or 0,4")
-                raise ValueError(NUMBER_MESSAGES["grouped"].format(cell=cell, example=example))
+                example = Message(_DECIMALS_AS.get(decimal_mark or "", "table.decimals_either"))
+                raise ValueError(str(Message("table.cell_grouped", cell=cell, example=example)))
             return Decimal(text.replace(",", "."))
-        raise ValueError(NUMBER_MESSAGES["whole" if whole else "number"].format(cell=cell))
+        raise ValueError(str(Message("table.cell_whole" if whole else "table.cell_number", cell=cell)))
     return cell
 
 

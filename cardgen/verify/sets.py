@@ -71,7 +71,7 @@ def verify_set(name_or_file: str | Path, games: int = 300, seed: int = 1, jobs: 
     doc = read_set_document(name_or_file)
     report = Report(doc.file, "set")
     for note in doc.notes:
-        report.info("set.table", note.rstrip("."))
+        report.info("set.table", str(note).rstrip("."))
     _check_identity(doc, report)
     try:
         card_set = validate(doc, CardSet)
