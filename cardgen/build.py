@@ -244,6 +244,8 @@ def _render_jobs(
             refuse_failing_sets(job.set_names)
         _check_together(job, sets)
         for card_set, style in sets:
+            for note in card_set.doc.notes:
+                warn(str(note))
             for message in coarse_pictures(card_set, style, (layout.card.width, layout.card.height)):
                 warn(f"{card_set.doc.file}, {message}")
         request = SheetRequest(

@@ -26,6 +26,7 @@ else:
         from yaml import SafeLoader as _Parser
 
 from cardgen.errors import InputError
+from cardgen.messages import Message
 from cardgen.paths import find_referenced_file, read_input
 
 FieldPath = tuple[str | int, ...]
@@ -51,6 +52,7 @@ class YamlDocument:
     data: Any
     lines: dict[FieldPath, int] = field(default_factory=dict)
     folder: Path | None = None  # the file's folder, where the files it names lie
+    notes: list[Message] = field(default_factory=list)  # what reading it had to guess, for the user to hear
 
     def folder_of(self, path: FieldPath) -> Path | None:
         """The folder of the file that gives the value at `path` (a file of a chain of `extends:`)."""

@@ -4,7 +4,7 @@ paper), one PDF each, pages in print order."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -146,19 +146,27 @@ def _reach_path(canvas: Canvas, slot: Slot):
     return path
 
 
-def _page_info(request: SheetRequest, page: int, total: int, side: str) -> list[str]:
-    """The parts of the margin note; the title is the second (the one cut short if need be)."""
+def _page_info(request: SheetRequest, page: int, total: int, side: str, short: Collection[str] = ()) -> list[str]:
+    """The parts of the margin note, those of `short` in their short forms (cards.yaml's
+    `short`); the title is the second, always whole here (fit_note cuts it short last)."""
     words = request.words
-    parts = [words["print_actual_size"], request.title, words["page"].format(n=page, total=total)]
+
+    def word(key: str) -> str:
+        return words.get(f"short.{key}", words[key]) if key in short else words[key]
+
+    parts = [word("print_actual_size"), request.title, words["page"].format(n=page, total=total)]
     instruction = MODES[request.mode].instruction
     if instruction:
-        parts.append(words[instruction])
+        parts.append(word(instruction))
     else:
         parts += [words[side], words[f"flip_{request.flip}"]]
     return parts
 
 
 TITLE_IN_NOTE = 1
+# what a note that does not fit its margin shortens, in turn, before the set's name: the
+# mode's instructions, then the print size's
+SHORTENED = ((), ("cut", "fold_glue_cut", "sticker"), ("cut", "fold_glue_cut", "sticker", "print_actual_size"))
 
 
 class _Furniture:
@@ -178,8 +186,10 @@ class _Furniture:
             self.canvas.endForm()
         self.canvas.doForm(self.forms[key])
         if page.note is not None:
-            info = _page_info(self.request, page.number, len(self.plan.pages), page.side)
-            size, lines = marks.fit_note(info, TITLE_IN_NOTE, page.note)
+            notes = [
+                _page_info(self.request, page.number, len(self.plan.pages), page.side, short) for short in SHORTENED
+            ]
+            size, lines = marks.fit_note(notes, TITLE_IN_NOTE, page.note)
             marks.margin_note(self.canvas, page.note, size, lines)
         if page.fold is not None:
             marks.fold_line(self.canvas, page.fold, self.request.words["fold_here"])

@@ -70,6 +70,8 @@ def verify_set(name_or_file: str | Path, games: int = 300, seed: int = 1, jobs: 
     """Every check of the set; with `play` False, all but the player counts and the games."""
     doc = read_set_document(name_or_file)
     report = Report(doc.file, "set")
+    for note in doc.notes:
+        report.info("set.table", note)
     _check_identity(doc, report)
     try:
         card_set = validate(doc, CardSet)
