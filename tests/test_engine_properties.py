@@ -160,7 +160,7 @@ def test_a_card_outside_the_hand_is_refused(config):
     try:
         game.play_turn(plays)
     except IllegalPlay as exc:
-        assert exc.seat == 0 and "is not in" in exc.reason
+        assert exc.seat == 0 and exc.message == "referee.not_in_hand"
     else:
         raise AssertionError("a card from the rows was accepted")
 

@@ -71,6 +71,13 @@ def face(card: int) -> str:
     return str(card)
 
 
+def shown(card: int) -> int | str:
+    """A card as data shows it (JSON, a record's parameters): 17, 0 for a zero card, "0.4" for a joker."""
+    if card >= FIRST_JOKER:
+        return face(card)
+    return 0 if card >= FIRST_ZERO else card
+
+
 def faces(cards: Iterable[int]) -> str:
     """ "5", "5 and 0", "5, 6 and 7"."""
     return and_joined(face(card) for card in cards)

@@ -7,7 +7,7 @@ joker; in Plus: 15 cards, numbered or zero).
 
 from __future__ import annotations
 
-from cardgen.engine.cards import face, faces, is_zero
+from cardgen.engine.cards import is_zero, shown
 from cardgen.engine.errors import IllegalPlay
 
 
@@ -27,33 +27,31 @@ class UnknownHands:
     def take(self, seat: int, cards: tuple[int, ...], card: int) -> None:
         """Take `card` out of the unseen cards for `seat`, or say why it cannot be played."""
         if card not in self.unseen:
-            raise IllegalPlay(seat, faces(cards), self._why_unavailable(card))
+            raise self._why_unavailable(seat, cards, card)
         left = self.left[seat]
         kind = self.game.rules.card_kind(card)
         if left[kind] == 0:
             if kind == "joker":
-                reason = "but each player is dealt one joker a round and {player} has played it"
-            else:
-                reason = f"but {{player}} has no {kind} left this round"
-            raise IllegalPlay(seat, faces(cards), reason)
+                raise IllegalPlay(seat, cards, "referee.joker_used")
+            raise IllegalPlay(seat, cards, "referee.hand_used_up", kind=kind)
         left[kind] -= 1
         self.unseen.discard(card)
 
-    def _why_unavailable(self, card: int) -> str:
+    def _why_unavailable(self, seat: int, cards: tuple[int, ...], card: int) -> IllegalPlay:
         game = self.game
         if card not in self.deck:
-            return f"but {face(card)} is not a card of {game.rules.deck_words(game.player_count)}"
+            deck = game.rules.deck_words(game.player_count)
+            return IllegalPlay(seat, cards, "referee.not_in_deck", card=shown(card), deck=deck)
         if is_zero(card):
             zeros = len(game.pool.zeros)
             held = sum(is_zero(other) for hand in game.hands for other in hand or ())
-            return (
-                f"but none of the {zeros} zero cards is left for {{player}} "
-                f"(played: {zeros - held}, in other hands: {held})"
-            )
+            return IllegalPlay(seat, cards, "referee.no_zero_left", zeros=zeros, played=zeros - held, held=held)
         if any(card in row for row in game.table.rows):
-            return f"but {face(card)} is already on the table"
-        if any(card in hand for hand in game.hands if hand):
-            return f"but {face(card)} is in another player's hand"
-        if any(card in pile for pile in game.table.piles):
-            return f"but {face(card)} was already collected this round"
-        return f"but {face(card)} was already played this round"
+            where = "referee.on_table"
+        elif any(card in hand for hand in game.hands if hand):
+            where = "referee.in_other_hand"
+        elif any(card in pile for pile in game.table.piles):
+            where = "referee.already_collected"
+        else:
+            where = "referee.already_played"
+        return IllegalPlay(seat, cards, where, card=shown(card))

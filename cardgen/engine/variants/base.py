@@ -6,8 +6,9 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from cardgen.engine.cards import FIRST_JOKER, FIRST_ZERO, and_joined
+from cardgen.engine.cards import FIRST_JOKER, FIRST_ZERO, and_joined, shown
 from cardgen.engine.deck import BUNDLED, CardPool
+from cardgen.engine.errors import IllegalPlay
 
 if TYPE_CHECKING:
     from cardgen.engine.game import Game, Play
@@ -113,6 +114,12 @@ class Variant:
     def below_all_rule(self, game: Game) -> Callable[[int, int, int], None]:
         """What happens to a strategy's card below every row end: f(seat, card, value)."""
         raise NotImplementedError
+
+
+def check_named_row(seat: int, play, card: int, row: int, end: str, message: str = "referee.wrong_row") -> None:
+    """A row a record names for `card`, which the rules put on `row` after `end`: the same one, or none."""
+    if play.row is not None and play.row != row:
+        raise IllegalPlay(seat, play.cards, message, named=play.row + 1, card=shown(card), row=row + 1, end=end)
 
 
 def _takers(option: str) -> str:
