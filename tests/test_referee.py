@@ -136,13 +136,21 @@ CLASSIC = """\
     """
 
 
+def broken(path):
+    """`cardgen referee --json` of a record that breaks a rule: (the failure's line on stderr,
+    the JSON report of what was legal before it, whose `failure` says the same)."""
+    result = referee(path, "--json")
+    assert result.exit_code == 1, result.output
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    message = result.stderr.strip().removeprefix("cardgen: ")
+    report = json.loads(result.stdout)
+    assert report["failure"]["text"] == message
+    return message, report
+
+
 def rule_error(tmp_path, turn, variant="classic", rows="[[8], [24], [69], [81]]", hands="", more=""):
     text = CLASSIC.format(variant=variant, rows=rows, hands=hands, turn=turn) + more
-    result = referee(write(tmp_path, text), "--json")
-    assert result.exit_code == 1, result.output
-    assert result.stdout == ""
-    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
-    return result.stderr.strip().removeprefix("cardgen: ")
+    return broken(write(tmp_path, text))[0]
 
 
 def test_no_row_named_for_a_card_below_every_row_end(tmp_path):

@@ -20,19 +20,22 @@ from cardgen.engine.cards import (
     NUMBERED_CARDS,
     STANDARD_HEADS,
     ZERO_CARDS,
+    and_joined,
     face,
     heads_table,
     is_joker,
     is_numbered,
     is_zero,
     joker,
+    shown,
     standard_heads,
     value,
     zero_card,
 )
 from cardgen.engine.deck import BUNDLED, CardPool, deck
-from cardgen.engine.errors import GameOver, IllegalPlay, InvariantBroken
-from cardgen.engine.game import Game, Play
+from cardgen.engine.errors import RULE_BREAKS, GameOver, IllegalPlay, InvariantBroken, rule_broken
+from cardgen.engine.game import Game
+from cardgen.engine.history import Play, RoundHistory
 from cardgen.engine.invariants import check_invariants
 from cardgen.engine.options import OptionError, Options
 from cardgen.engine.players import STRATEGIES, HeuristicPlayer, Player, RandomPlayer
@@ -48,20 +51,25 @@ __all__ = [
     "NUMBERED_CARDS",
     "STANDARD_HEADS",
     "ZERO_CARDS",
+    "and_joined",
     "face",
     "heads_table",
     "is_joker",
     "is_numbered",
     "is_zero",
     "joker",
+    "shown",
     "standard_heads",
     "value",
     "zero_card",
+    "RULE_BREAKS",
+    "rule_broken",
     "GameOver",
     "IllegalPlay",
     "InvariantBroken",
     "Game",
     "Play",
+    "RoundHistory",
     "deck",
     "BUNDLED",
     "CardPool",

@@ -82,7 +82,12 @@ class IllegalPlay(Exception):
         super().__init__(self.describe(f"seat {seat + 1}"))
 
     def describe(self, player: str) -> str:
-        return RULE_BREAKS[self.message].format(player=player, cards=faces(self.cards), **self.params)
+        return rule_broken(self.message, player, self.cards, self.params)
+
+
+def rule_broken(message: str, player: str, cards: Sequence[int], params: dict) -> str:
+    """The sentence of RULE_BREAKS[message] for `player`, who played `cards`."""
+    return RULE_BREAKS[message].format(player=player, cards=faces(cards), **params)
 
 
 class GameOver(Exception):

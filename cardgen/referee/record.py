@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt
 
 from cardgen.engine import (
     VARIANTS,
@@ -14,6 +14,7 @@ from cardgen.engine import (
     CardPool,
     Options,
     Play,
+    and_joined,
     face,
     is_numbered,
     is_zero,
@@ -47,11 +48,25 @@ class RecordOptions(BaseModel):
     max_players: int | None = None
 
 
+Figure = Annotated[StrictInt, Field(ge=0, le=99_999)]  # a score or a total a table wrote down
+
+
 class Round(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    rows: list[list[Any]]
+    rows: list[list[Any]] | None = None  # None: the draft gives them, or only the scores are written
+    draft: list[Any] | None = Field(default=None, max_length=100)  # Pro: the picks in order
     hands: dict[str, list[Any]] = {}
     turns: list[dict[str, Any]] = []
+    scores: dict[str, Figure] | None = None  # the round's scores as the table wrote them
+    totals: dict[str, Figure] | None = None  # the totals after it, as written
+
+
+class Before(BaseModel):
+    """A game entered from the middle: how many rounds were played before, and their totals."""
+
+    model_config = ConfigDict(extra="forbid")
+    rounds: Annotated[StrictInt, Field(ge=1, le=999)]
+    totals: dict[str, Figure]
 
 
 class Record(BaseModel):
@@ -60,6 +75,7 @@ class Record(BaseModel):
     options: RecordOptions = RecordOptions()
     set: str | None = Field(default=None, min_length=1, max_length=1000)  # a card set, beside the record
     players: list[PlayerName] = Field(max_length=99)
+    before: Before | None = None
     rounds: list[Round] = []
 
 
@@ -140,6 +156,29 @@ class RecordReader:
             hands[self.seats[name]] = hand
         self._no_card_twice(path, placed)
         return hands
+
+    def figures(self, path, written: dict[str, int], every: bool = False) -> list[int | None]:
+        """Scores or totals written by player name, by seat (None: not written); `every`:
+        each player must have one."""
+        figures: list[int | None] = [None] * len(self.names)
+        for name, figure in written.items():
+            if name not in self.seats:
+                raise self.doc.error(path + (name,), f"{name} is not one of the players")
+            figures[self.seats[name]] = figure
+        missing = [name for name, figure in zip(self.names, figures) if figure is None]
+        if every and missing:
+            raise self.doc.error(path, f"gives no figure for {and_joined(missing)}: write one for every player")
+        return figures
+
+    def draft(self, path, raw_picks: list[Any]) -> list[int]:
+        """Pro's draft: the cards picked, in order from the round's first chooser."""
+        rules = self.options.rules
+        if not rules.drafts:
+            raise self.doc.error(path, f"only Pro deals by a draft, not {rules.name}")
+        picks = len(self.names) * rules.hand["numbered card"]
+        if len(raw_picks) != picks:
+            raise self.doc.error(path, f"a draft of {len(self.names)} players has {picks} picks, not {len(raw_picks)}")
+        return [self.card(path + (index,), raw) for index, raw in enumerate(raw_picks)]
 
     def _no_card_twice(self, path, placed) -> None:
         seen = set()

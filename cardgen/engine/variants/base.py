@@ -36,6 +36,7 @@ class Variant:
     # cards, zero cards, a card below every row end joins the highest row); None: not compiled.
     # A variant says so itself: one that changes a rule of a compiled one is not compiled.
     compiled_rules: str | None = None
+    drafts = False  # True where a round is dealt by a draft, which a record may write down (`drafted`)
     takes: frozenset[str] = frozenset({"threshold", "rounds"})  # the options it accepts
     refused_because: dict[str, str] = {}  # a better reason than "X is an option of ... only"
 
@@ -54,6 +55,10 @@ class Variant:
 
     def deal(self, game: Game) -> tuple[list[list[int]], list[list[int]], list[int]]:
         """A random deal: (rows, hands, cards out of play), each hand in random order."""
+        raise NotImplementedError
+
+    def drafted(self, game: Game, picks: list[int]) -> tuple[list[list[int]], list[list[int]]]:
+        """Where `drafts`: the rows and hands a draft of these picks leaves."""
         raise NotImplementedError
 
     def holds(self, card: int) -> bool:

@@ -12,6 +12,7 @@ class Pro(Classic):
     key = "pro"
     name = "Pro"
     compiled_rules = "classic"
+    drafts = True
     most_players = 6  # up to 10 with the max_players option
     takes = frozenset({"threshold", "rounds", "max_players"})
 
