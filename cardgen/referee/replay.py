@@ -29,6 +29,7 @@ class Replay:
         self.game = Game(options, len(players), pool=pool)
         self.read = RecordReader(doc, options, players, pool)
         self.reports: list[RoundReport] = []
+        self.before: tuple[int, dict[str, int]] | None = None
 
     def run(self, record: Record) -> Report:
         """Replay every round; a broken rule or a wrong sum raises BrokenRule."""
@@ -59,6 +60,7 @@ class Replay:
             game_over=game.over,
             winners=[self.names[seat] for seat in game.winners()],
             heads=game.heads,
+            before=self.before,
         )
 
     def _totals(self) -> list[int]:
@@ -73,6 +75,7 @@ class Replay:
     def _resume(self, before: Before) -> None:
         totals = self.read.figures(("before", "totals"), before.totals, every=True)
         self.game.resume(before.rounds, totals)  # type: ignore[arg-type]  # every=True: no None
+        self.before = (before.rounds, self._by_name(totals))
 
     def _check_can_start(self) -> None:
         game = self.game

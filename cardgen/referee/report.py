@@ -37,6 +37,7 @@ class Report:
     winners: list[str]
     heads: tuple[int, ...] = STANDARD_HEADS
     failure: Failure | None = None  # what stopped the replay: a broken rule or a wrong sum
+    before: tuple[int, dict[str, int]] | None = None  # entered from the middle: rounds played before, totals
 
     def as_json(self) -> dict:
         return {
@@ -61,12 +62,15 @@ class Report:
             "totals": self.totals,
             "game_over": self.game_over,
             "winners": self.winners,
+            "before": None if self.before is None else {"rounds": self.before[0], "totals": self.before[1]},
             "failure": None if self.failure is None else self.failure.as_json(),
         }
 
     def account(self) -> str:
         """The replay as a player reads it, turn by turn."""
         lines = [f"{self.options.name}, {len(self.players)} players: {', '.join(self.players)}"]
+        if self.before is not None:
+            lines.append(f"Entered after round {self.before[0]}, with the totals {_scores_text(self.before[1])}")
         for round_ in self.rounds:
             if not round_.replayed:
                 lines += ["", f"Round {round_.number}", f"  scores as written: {_scores_text(round_.scores)}"]

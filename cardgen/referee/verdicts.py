@@ -43,7 +43,7 @@ class Failure:
         if self.message in RULE_BREAKS:
             what = rule_broken(self.message, self.player or "", self.cards, self.params)
         else:
-            what = VERDICTS[self.message].format(player=self.player, **_as_text(self.params))
+            what = VERDICTS[self.message].format(**_as_text({"player": self.player, **self.params}))
         where = "referee.at_draft" if self.draft else "referee.at_turn" if self.turn else "referee.at_round"
         return VERDICTS[where].format(round=self.round, turn=self.turn, what=what)
 
