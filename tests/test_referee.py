@@ -144,7 +144,7 @@ def broken(path):
     assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
     message = result.stderr.strip().removeprefix("cardgen: ")
     report = json.loads(result.stdout)
-    assert report["failure"]["text"] == message
+    assert report["failure"]["text"] == message and report["exit_status"] == 1  # as every command's failure
     return message, report
 
 
