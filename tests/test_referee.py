@@ -1,6 +1,7 @@
 """`cardgen referee`: worked cases, illegal plays and malformed records."""
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -11,7 +12,8 @@ from click.testing import CliRunner
 from cardgen.cli import main
 from cardgen.engine import variant_words
 
-RECORDS = Path(__file__).parent / "records"
+ROOT = Path(__file__).resolve().parent.parent
+RECORDS = ROOT / "tests" / "records"
 
 
 def referee(path, *options):
@@ -119,7 +121,7 @@ def test_a_round_after_the_end_of_the_game_is_refused(tmp_path):
     assert result.exit_code == 1
     assert result.stderr.strip() == (
         "cardgen: round 4: the game was already over after round 3 "
-        "(totals Ana 69, Ben 43, Cleo 50), so no further round is played"
+        "(totals Ana 69, Ben 43, and Cleo 50), so no further round is played"
     )
 
 
@@ -207,7 +209,7 @@ def test_two_cards_outside_plus(tmp_path):
 
 def test_three_cards_in_plus(tmp_path):
     assert rule_error(tmp_path, "{Ana: [29, 30, 31], Ben: 70}", variant="plus") == (
-        "round 1, turn 1: Ana played 29, 30 and 31, but a player plays one or two cards in Plus"
+        "round 1, turn 1: Ana played 29, 30, and 31, but a player plays one or two cards in Plus"
     )
 
 
@@ -240,7 +242,7 @@ def test_a_wrong_row_written_for_a_numbered_card_names_the_row_the_rules_give(tm
         "player": "Ana",
         "cards": [29],
         "message": "referee.wrong_row",
-        "params": {"named": 4, "card": 29, "row": 2, "end": "24"},
+        "params": {"named": 4, "card": 29, "row": 2, "end": 24},
         "text": message,
     }
     assert report["rounds"][0]["turns"] == [] and report["totals"] == {"Ana": 0, "Ben": 0}
@@ -637,7 +639,7 @@ def test_rounds_of_written_scores_alone_count_towards_the_end_of_the_game(tmp_pa
     assert report["totals"] == {"Ana": 69, "Ben": 43, "Cleo": 50}
     assert report["game_over"] is True and report["winners"] == ["Ben"]
     assert [r["replayed"] for r in report["rounds"]] == [False, False, True]
-    assert "Round 2\n  scores as written: Ana 23, Ben 15, Cleo 9" in referee(path).stdout
+    assert "Round 2\n  scores as written: Ana 23, Ben 15, and Cleo 9" in referee(path).stdout
 
 
 def test_a_game_entered_from_the_middle_starts_from_its_totals(tmp_path):
@@ -649,7 +651,7 @@ def test_a_game_entered_from_the_middle_starts_from_its_totals(tmp_path):
     over = "before: {rounds: 4, totals: {Ana: 70, Ben: 23, Cleo: 39}}\n"
     message, _ = broken(write(tmp_path, text.replace(text.splitlines()[2] + "\n", over) + "rounds:\n" + third))
     assert message == (
-        "round 5: the game was already over after round 4 (totals Ana 70, Ben 23, Cleo 39), so no further round is played"
+        "round 5: the game was already over after round 4 (totals Ana 70, Ben 23, and Cleo 39), so no further round is played"
     )
 
 
@@ -709,15 +711,39 @@ def test_a_draft_of_the_wrong_length_or_variant(tmp_path):
         "line 4, field rounds[0].draft: a draft of 2 players has 20 picks, not 19."
     )
     classic = pro_draft(tmp_path, PRO_DRAFT).read_text().replace("variant: pro", "variant: classic")
-    assert form_error(tmp_path, classic) == "line 4, field rounds[0].draft: only Pro deals by a draft, not Classic."
+    assert form_error(tmp_path, classic) == "line 4, field rounds[0].draft: a round of Classic is not dealt by a draft."
 
 
-def test_every_failure_id_has_its_sentence_in_one_table():
-    from cardgen.engine import RULE_BREAKS
-    from cardgen.referee.verdicts import VERDICTS
+def test_every_rule_and_verdict_the_referee_names_is_in_the_catalogue():
+    """The ids the engine raises (IllegalPlay) and the referee finds are messages of every language."""
+    ids = set()
+    for path in [*ROOT.glob("cardgen/engine/**/*.py"), *ROOT.glob("cardgen/referee/*.py")]:
+        ids |= set(re.findall(r'"((?:referee|engine)\.[a-z_]+)"', path.read_text(encoding="utf-8")))
+    assert len(ids) > 40
+    for lang in ("en", "fr", "de", "nl"):
+        catalogue = (ROOT / "templates" / "locales" / lang / "messages.po").read_text(encoding="utf-8")
+        assert ids <= set(re.findall(r'^msgid "(.+)"$', catalogue, re.MULTILINE)), lang
 
-    ids = [*RULE_BREAKS, *VERDICTS]
-    assert all(key.startswith("referee.") for key in ids) and len(set(ids)) == len(ids)
+
+def test_a_broken_rule_is_said_in_the_language_asked_for(tmp_path):
+    path = write(
+        tmp_path,
+        CLASSIC.format(
+            variant="jokers",
+            rows="[[17], [30], [40], [50]]",
+            hands="",
+            turn="{Ana: {card: 0.4, row: 1}, Ben: {card: 0.7, row: 1}}",
+        ),
+    )
+    result = referee(path, "--lang", "fr")
+    assert result.exit_code == 1
+    assert result.stderr.strip() == (
+        "cardgen: manche 1, tour 1\u00a0: Ben a joué 0,7 sur la rangée 1, qui finit par le joker 0,4\u00a0; "
+        "un joker ne se pose jamais à côté d’un autre"
+    )
+    report = json.loads(referee(path, "--json", "--lang", "de").stdout)
+    assert report["failure"]["text"].startswith("Runde 1, Zug 1: Ben hat 0,7 an Reihe 1 angelegt")
+    assert report["failure"]["params"] == {"named": 1, "joker": 0.4}
 
 
 def test_the_score_keepers_example_record_replays():
@@ -726,7 +752,8 @@ def test_the_score_keepers_example_record_replays():
     assert [r["round"] for r in report["rounds"]] == [2, 3]
     assert report["totals"] == {"Ana": 69, "Ben": 43, "Cleo": 50} and report["winners"] == ["Ben"]
     assert (
-        "Entered after round 1, with the totals Ana 12, Ben 8, Cleo 30" in referee(RECORDS / "score-keeper.yaml").stdout
+        "Entered after round 1, with the totals Ana 12, Ben 8, and Cleo 30"
+        in referee(RECORDS / "score-keeper.yaml").stdout
     )
 
 

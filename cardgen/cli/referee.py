@@ -22,10 +22,8 @@ def command(record: str, as_json: bool) -> None:
 
     try:
         report = referee_file(record)
-    except BrokenRule as exc:  # the table as it stood, then the broken rule (on stderr)
-        if as_json:
-            click.echo(json.dumps(exc.replayed.as_json()))
-        else:
+    except BrokenRule as exc:  # the table as it stood, then the broken rule (on stderr; --json: BrokenRule.as_json)
+        if not as_json:
             click.echo(printable_lines(exc.replayed.account()))
         raise
     if as_json:

@@ -29,11 +29,13 @@ from cardgen.engine.cards import (
     joker,
     shown,
     standard_heads,
+    tenths_number,
     value,
+    written,
     zero_card,
 )
 from cardgen.engine.deck import BUNDLED, CardPool, deck
-from cardgen.engine.errors import RULE_BREAKS, GameOver, IllegalPlay, InvariantBroken, rule_broken
+from cardgen.engine.errors import GameOver, IllegalPlay, InvariantBroken
 from cardgen.engine.game import Game
 from cardgen.engine.history import Play, RoundHistory
 from cardgen.engine.invariants import check_invariants
@@ -60,10 +62,10 @@ __all__ = [
     "joker",
     "shown",
     "standard_heads",
+    "tenths_number",
+    "written",
     "value",
     "zero_card",
-    "RULE_BREAKS",
-    "rule_broken",
     "GameOver",
     "IllegalPlay",
     "InvariantBroken",

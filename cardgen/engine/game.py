@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 from operator import add
 
-from cardgen.engine.cards import CARD_ID_LIMIT, FIRST_JOKER, FIRST_ZERO, shown
+from cardgen.engine.cards import CARD_ID_LIMIT, FIRST_JOKER, FIRST_ZERO, written
 from cardgen.engine.deck import BUNDLED, CardPool
 from cardgen.engine.errors import GameOver, IllegalPlay, InvariantBroken
 from cardgen.engine.history import Play, Recording, RoundHistory
@@ -386,7 +386,7 @@ class Game:
         if FIRST_ZERO <= card < FIRST_JOKER:  # the zeros all show 0: say how many the hand held
             held = sum(FIRST_ZERO <= other < FIRST_JOKER for other in cards[: cards.index(card)])
             return IllegalPlay(seat, cards, "referee.one_zero_held" if held else "referee.no_zero_held")
-        return IllegalPlay(seat, cards, "referee.not_in_hand", card=shown(card))
+        return IllegalPlay(seat, cards, "referee.not_in_hand", card=written(card))
 
     def _check_count(self, seat: int, cards: tuple[int, ...]) -> None:
         if not cards:

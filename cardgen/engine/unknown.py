@@ -7,7 +7,7 @@ joker; in Plus: 15 cards, numbered or zero).
 
 from __future__ import annotations
 
-from cardgen.engine.cards import is_zero, shown
+from cardgen.engine.cards import is_numbered, is_zero, written
 from cardgen.engine.errors import IllegalPlay
 
 
@@ -33,15 +33,15 @@ class UnknownHands:
         if left[kind] == 0:
             if kind == "joker":
                 raise IllegalPlay(seat, cards, "referee.joker_used")
-            raise IllegalPlay(seat, cards, "referee.hand_used_up", kind=kind)
+            message = "referee.no_numbered_card_left" if kind == "numbered card" else "referee.no_cards_left"
+            raise IllegalPlay(seat, cards, message)
         left[kind] -= 1
         self.unseen.discard(card)
 
     def _why_unavailable(self, seat: int, cards: tuple[int, ...], card: int) -> IllegalPlay:
         game = self.game
         if card not in self.deck:
-            deck = game.rules.deck_words(game.player_count)
-            return IllegalPlay(seat, cards, "referee.not_in_deck", card=shown(card), deck=deck)
+            return self._not_in_deck(seat, cards, card)
         if is_zero(card):
             zeros = len(game.pool.zeros)
             held = sum(is_zero(other) for hand in game.hands for other in hand or ())
@@ -54,4 +54,15 @@ class UnknownHands:
             where = "referee.already_collected"
         else:
             where = "referee.already_played"
-        return IllegalPlay(seat, cards, where, card=shown(card))
+        return IllegalPlay(seat, cards, where, card=written(card))
+
+    def _not_in_deck(self, seat: int, cards: tuple[int, ...], card: int) -> IllegalPlay:
+        """Not a card of the variant, or (Pro) beyond the cards this many players use."""
+        game = self.game
+        variant, numbered = game.options.name, [other for other in self.deck if is_numbered(other)]
+        if card not in game.pool.numbered or len(numbered) == len(game.pool.numbered):
+            return IllegalPlay(seat, cards, "referee.not_in_deck", card=written(card), variant=variant)
+        players, highest = game.player_count, max(numbered)
+        return IllegalPlay(
+            seat, cards, "referee.not_in_small_deck", card=card, variant=variant, players=players, highest=highest
+        )

@@ -14,13 +14,13 @@ from cardgen.engine import (
     CardPool,
     Options,
     Play,
-    and_joined,
     face,
     is_numbered,
     is_zero,
     joker,
     variant_words,
 )
+from cardgen.messages import Message
 from cardgen.yamlio import YamlDocument
 
 
@@ -167,17 +167,18 @@ class RecordReader:
             figures[self.seats[name]] = figure
         missing = [name for name, figure in zip(self.names, figures) if figure is None]
         if every and missing:
-            raise self.doc.error(path, f"gives no figure for {and_joined(missing)}: write one for every player")
+            raise self.doc.error(path, str(Message("referee.figure_missing", names=missing)))
         return figures
 
     def draft(self, path, raw_picks: list[Any]) -> list[int]:
         """Pro's draft: the cards picked, in order from the round's first chooser."""
         rules = self.options.rules
         if not rules.drafts:
-            raise self.doc.error(path, f"only Pro deals by a draft, not {rules.name}")
+            raise self.doc.error(path, str(Message("referee.not_drafted", variant=rules.name)))
         picks = len(self.names) * rules.hand["numbered card"]
         if len(raw_picks) != picks:
-            raise self.doc.error(path, f"a draft of {len(self.names)} players has {picks} picks, not {len(raw_picks)}")
+            said = Message("referee.draft_length", players=len(self.names), picks=picks, written=len(raw_picks))
+            raise self.doc.error(path, str(said))
         return [self.card(path + (index,), raw) for index, raw in enumerate(raw_picks)]
 
     def _no_card_twice(self, path, placed) -> None:

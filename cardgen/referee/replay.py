@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from cardgen.engine import BUNDLED, ZERO_CARDS, CardPool, Game, IllegalPlay, Options, Play, face, is_zero
 from cardgen.errors import CheckFailed
+from cardgen.messages import Message
 from cardgen.referee.record import Before, Record, RecordReader, Round
 from cardgen.referee.report import Report, RoundReport, TurnReport
 from cardgen.referee.verdicts import Failure
@@ -16,9 +17,13 @@ class BrokenRule(CheckFailed):
     `replayed` is the report of what was legal before it, the failure in it."""
 
     def __init__(self, failure: Failure, replayed: Report) -> None:
-        super().__init__(failure.text())
+        super().__init__(failure.said())
         self.failure = failure
         self.replayed = replayed
+
+    def as_json(self, lang: str | None = None) -> dict:
+        """The report as --json gives it, its `failure` said, and the error as every command's."""
+        return {**self.replayed.as_json(lang), **super().as_json(lang)}
 
 
 class Replay:
@@ -95,9 +100,9 @@ class Replay:
         path = ("rounds", index)
         for field in ("hands", "turns"):
             if getattr(round_, field):
-                raise self.doc.error(path + (field,), "a round without rows has no hands or turns to replay")
+                raise self.doc.error(path + (field,), str(Message("referee.round_without_rows")))
         if round_.scores is None:
-            raise self.doc.error(path, "a round lists its starting rows (rows), Pro's draft (draft) or its scores")
+            raise self.doc.error(path, str(Message("referee.round_empty")))
         scores = self.read.figures(path + ("scores",), round_.scores, every=True)
         game = self.game
         game.resume(game.round + 1, [total + score for total, score in zip(game.totals, scores)])  # type: ignore[operator]
@@ -131,7 +136,7 @@ class Replay:
             return rows, self.read.hands(path + ("hands",), round_.hands, rows)
         for field in ("rows", "hands"):
             if getattr(round_, field):
-                raise self.doc.error(path + (field,), "a drafted round's rows and hands are what its draft leaves")
+                raise self.doc.error(path + (field,), str(Message("referee.drafted_round_dealt")))
         picks = self.read.draft(path + ("draft",), round_.draft)
         try:
             rows, hands = self.options.rules.drafted(self.game, picks)

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from cardgen.engine import STANDARD_HEADS, Options, face, shown
-from cardgen.referee.verdicts import Failure
+from cardgen.messages import Message
+from cardgen.referee.verdicts import Failure, by_name
 
 
 @dataclass
@@ -39,7 +40,7 @@ class Report:
     failure: Failure | None = None  # what stopped the replay: a broken rule or a wrong sum
     before: tuple[int, dict[str, int]] | None = None  # entered from the middle: rounds played before, totals
 
-    def as_json(self) -> dict:
+    def as_json(self, lang: str | None = None) -> dict:
         return {
             "variant": self.variant,
             "rounds": [
@@ -63,17 +64,18 @@ class Report:
             "game_over": self.game_over,
             "winners": self.winners,
             "before": None if self.before is None else {"rounds": self.before[0], "totals": self.before[1]},
-            "failure": None if self.failure is None else self.failure.as_json(),
+            "failure": None if self.failure is None else self.failure.as_json(lang),
         }
 
     def account(self) -> str:
         """The replay as a player reads it, turn by turn."""
         lines = [f"{self.options.name}, {len(self.players)} players: {', '.join(self.players)}"]
         if self.before is not None:
-            lines.append(f"Entered after round {self.before[0]}, with the totals {_scores_text(self.before[1])}")
+            lines.append(str(Message("referee.entered_after", rounds=self.before[0], totals=by_name(self.before[1]))))
         for round_ in self.rounds:
             if not round_.replayed:
-                lines += ["", f"Round {round_.number}", f"  scores as written: {_scores_text(round_.scores)}"]
+                written = Message("referee.scores_as_written", scores=by_name(round_.scores))
+                lines += ["", f"Round {round_.number}", f"  {written}"]
                 continue
             lines += ["", f"Round {round_.number}", f"  rows at the start: {_rows_text(round_.start_rows)}"]
             for turn_number, turn in enumerate(round_.turns, 1):

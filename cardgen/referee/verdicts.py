@@ -1,71 +1,62 @@
 """What the referee finds wrong with a game: where (round, turn, player, cards), a message
-id and its parameters, as a sentence or as JSON for scripts. The rules a play can break
-are the engine's (RULE_BREAKS); the referee's own findings are here, kept together so that
-they move to the message catalogues as they are."""
+id of the catalogues and its parameters, as a sentence in the reader's language or as
+JSON for scripts. The rules a play can break are raised by the engine (IllegalPlay); the
+referee's own findings (a wrong sum, a round after the end) are made here."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cardgen.engine import RULE_BREAKS, IllegalPlay, and_joined, rule_broken, shown
-
-VERDICTS = {
-    "referee.at_turn": "round {round}, turn {turn}: {what}",
-    "referee.at_draft": "round {round}, the draft: {what}",
-    "referee.at_round": "round {round}: {what}",
-    "referee.game_over": "the game was already over after round {last} (totals {totals}), so no further round is played",
-    "referee.round_unfinished": "round {last} is not finished: {holding} still hold cards",
-    "referee.round_over": "the round is already over: every hand is empty",
-    "referee.written_too_soon": "scores are written down, but the round is not finished: {holding} still hold cards",
-    "referee.wrong_score": "{player}'s score is written as {written}, but the bull heads {player} collected come to {counted}",
-    "referee.wrong_total": "{player}'s total is written as {written}, but {player}'s scores add up to {counted}",
-}
+from cardgen.engine import IllegalPlay, shown
+from cardgen.messages import Message
 
 
 @dataclass
 class Failure:
-    """A broken rule or a wrong sum: `message` is an id of RULE_BREAKS or VERDICTS."""
+    """A broken rule or a wrong sum; `params` are plain data, as --json gives them."""
 
     round: int
     message: str
     params: dict = field(default_factory=dict)
     turn: int | None = None
     player: str | None = None
-    cards: tuple[int, ...] = ()
+    cards: tuple[int, ...] | None = None  # the play that broke a rule; None: no play's fault
     draft: bool = False  # found while replaying the round's draft
 
     @classmethod
     def of_play(cls, exc: IllegalPlay, player: str, round_: int, turn: int | None) -> Failure:
         return cls(round_, exc.message, exc.params, turn, player, exc.cards, draft=turn is None)
 
-    def text(self) -> str:
-        """The one sentence a player reads."""
-        if self.message in RULE_BREAKS:
-            what = rule_broken(self.message, self.player or "", self.cards, self.params)
+    def said(self) -> Message:
+        """The one sentence a player reads: where, then what."""
+        if self.cards is not None:
+            what = IllegalPlay(0, self.cards, self.message, **self.params).said(self.player or "")
         else:
-            what = VERDICTS[self.message].format(**_as_text({"player": self.player, **self.params}))
+            what = Message(self.message, **_spoken({"player": self.player, **self.params}))
         where = "referee.at_draft" if self.draft else "referee.at_turn" if self.turn else "referee.at_round"
-        return VERDICTS[where].format(round=self.round, turn=self.turn, what=what)
+        return Message(where, round=self.round, turn=self.turn, what=what)
 
-    def as_json(self) -> dict:
+    def as_json(self, lang: str | None = None) -> dict:
         return {
             "round": self.round,
             "turn": self.turn,
             "player": self.player,
-            "cards": [shown(card) for card in self.cards],
+            "cards": None if self.cards is None else [shown(card) for card in self.cards],
             "message": self.message,
             "params": self.params,
-            "text": self.text(),
+            "text": self.said().text(lang),
         }
 
 
-def _as_text(params: dict) -> dict:
-    """Parameters as a sentence shows them: names joined with "and", totals as "Ana 12, Ben 30"."""
-    return {
-        name: ", ".join(f"{key} {value}" for key, value in param.items())
-        if isinstance(param, dict)
-        else and_joined(param)
-        if isinstance(param, list)
-        else param
-        for name, param in params.items()
-    }
+def by_name(figures: dict[str, int]) -> list[Message]:
+    """Figures by player as a sentence lists them: "Ana 12, Ben 30 and Cleo 7"."""
+    return [Message("referee.name_figure", name=name, figure=figure) for name, figure in figures.items()]
+
+
+def _spoken(params: dict) -> dict:
+    """Parameters as a sentence takes them: figures by name as a list; a list of names
+    also gives the count its plural follows."""
+    spoken = {name: by_name(param) if isinstance(param, dict) else param for name, param in params.items()}
+    if "holding" in params:
+        spoken["count"] = len(params["holding"])
+    return spoken

@@ -9,7 +9,7 @@ from dataclasses import fields
 
 import yaml
 
-from cardgen.engine import BUNDLED, FIRST_JOKER, Game, Options, Play, RoundHistory, shown
+from cardgen.engine import BUNDLED, Game, Options, Play, RoundHistory, written
 
 
 def record_of(game: Game, names: list[str] | None = None, card_set: str | None = None) -> str:
@@ -78,7 +78,7 @@ def _play(play: Play):
 
 def _cards(cards) -> list:
     """Cards as a record writes them: 17, 0 for a zero card, 0.4 for a joker."""
-    return [(card - FIRST_JOKER) / 10 if card >= FIRST_JOKER else shown(card) for card in cards]
+    return [written(card) for card in cards]
 
 
 def _flow(value) -> str:

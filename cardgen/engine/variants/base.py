@@ -6,7 +6,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from cardgen.engine.cards import FIRST_JOKER, FIRST_ZERO, and_joined, shown
+from cardgen.engine.cards import FIRST_JOKER, FIRST_ZERO, and_joined, written
 from cardgen.engine.deck import BUNDLED, CardPool
 from cardgen.engine.errors import IllegalPlay
 
@@ -121,10 +121,10 @@ class Variant:
         raise NotImplementedError
 
 
-def check_named_row(seat: int, play, card: int, row: int, end: str, message: str = "referee.wrong_row") -> None:
+def check_named_row(seat: int, play, card: int, row: int, end: int | float, message: str = "referee.wrong_row") -> None:
     """A row a record names for `card`, which the rules put on `row` after `end`: the same one, or none."""
     if play.row is not None and play.row != row:
-        raise IllegalPlay(seat, play.cards, message, named=play.row + 1, card=shown(card), row=row + 1, end=end)
+        raise IllegalPlay(seat, play.cards, message, named=play.row + 1, card=written(card), row=row + 1, end=end)
 
 
 def _takers(option: str) -> str:

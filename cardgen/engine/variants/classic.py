@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import partial
 from itertools import chain
 
-from cardgen.engine.cards import VALUE, tenths_text
+from cardgen.engine.cards import VALUE, tenths_number
 from cardgen.engine.deck import draw
 from cardgen.engine.errors import IllegalPlay
 from cardgen.engine.variants.base import Variant, check_named_row
@@ -76,7 +76,7 @@ class Classic(Variant):
             if play.row is not None and play.row != play.take:
                 raise IllegalPlay(seat, (card,), "referee.row_of_taken_row", named=play.row + 1, take=play.take + 1)
             return
-        end = tenths_text(table.ends[row])
+        end = tenths_number(table.ends[row])
         if play.take is not None:
             raise IllegalPlay(seat, (card,), "referee.take_but_fits", named=play.take + 1, row=row + 1, end=end)
         check_named_row(seat, play, card, row, end)

@@ -4,7 +4,7 @@ choice; never next to another joker (docs/RULES.md §9-§11)."""
 
 from __future__ import annotations
 
-from cardgen.engine.cards import FIRST_JOKER, FIRST_ZERO, VALUE, face
+from cardgen.engine.cards import FIRST_JOKER, FIRST_ZERO, VALUE, written
 from cardgen.engine.deck import BUNDLED, CardPool, draw, insert_at_random
 from cardgen.engine.errors import IllegalPlay
 from cardgen.engine.variants.classic import Classic
@@ -59,6 +59,6 @@ class Jokers(Classic):
             return
         if table.ends_with_joker(row):
             raise IllegalPlay(
-                seat, (joker,), "referee.joker_beside_joker", named=row + 1, joker=face(table.rows[row][-1])
+                seat, (joker,), "referee.joker_beside_joker", named=row + 1, joker=written(table.rows[row][-1])
             )
         table.put_on(seat, row, joker, table.ends[row] + VALUE[joker])

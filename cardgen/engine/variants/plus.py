@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from cardgen.engine.cards import FIRST_JOKER, FIRST_ZERO, VALUE, tenths_text
+from cardgen.engine.cards import FIRST_JOKER, FIRST_ZERO, VALUE, tenths_number
 from cardgen.engine.deck import BUNDLED, CardPool, draw, insert_at_random
 from cardgen.engine.errors import IllegalPlay
 from cardgen.engine.variants.base import Variant, check_named_row
@@ -113,7 +113,7 @@ class Plus(Variant):
         row = table.row_below(VALUE[card])
         if row < 0:
             row = table.highest_row()
-        check_named_row(game.owner[card], play, card, row, tenths_text(table.ends[row]), message)
+        check_named_row(game.owner[card], play, card, row, tenths_number(table.ends[row]), message)
 
     def _place_companion(self, game, card: int, seat: int, plays) -> None:
         row = None
