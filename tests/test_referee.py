@@ -761,3 +761,14 @@ def test_whole_games_of_2_and_10_players_replay_with_the_scores_they_wrote_down(
     for players, rounds in ((2, 5), (10, 3)):
         report = referee_json(RECORDS / f"full-game-{players}.yaml")
         assert len(report["totals"]) == players and len(report["rounds"]) == rounds and report["game_over"]
+
+
+def test_a_zero_card_named_out_of_range_or_twice(tmp_path):
+    base = "variant: plus\nplayers: [Ana, Ben]\nrounds:\n  - rows: [[8], [24], [69], [81]]\n"
+    assert form_error(tmp_path, base + "    hands: {Ana: [30, {zero: 8}]}\n") == (
+        "line 5, field rounds[0].hands.Ana[1]: a zero card is written 0, or by its place among the set's zero "
+        "cards as zero: N between braces (N from 1 to 7)."
+    )
+    assert form_error(tmp_path, base + "    hands: {Ana: [{zero: 2}], Ben: [{zero: 2}]}\n") == (
+        "line 5, field rounds[0].hands.Ben[0]: 0 appears twice in the round's rows and hands."
+    )

@@ -1,11 +1,15 @@
 """A played game written down as a record (`record_of`) replays to the same game through
 the referee: random games of every variant, finished or stopped at any turn."""
 
+from textwrap import dedent
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_engine_properties import games
 
 from cardgen.engine import STRATEGIES, Game, HeuristicPlayer, Options
+from cardgen.model.play import load_pool
 from cardgen.referee import record_of, replay
 from cardgen.yamlio import parse_yaml
 
@@ -18,9 +22,10 @@ NAMES = st.lists(
 )
 
 
-def played(options, kinds, seed, turns):
+def played(options, kinds, seed, turns, pool=None):
     """A game with its history, played turn by turn until it is over or `turns` turns are played."""
-    game = Game(options, [STRATEGIES[kind]() for kind in kinds], seed=seed, history=True)
+    players = [STRATEGIES[kind]() for kind in kinds]
+    game = Game(options, players, seed=seed, history=True, **({"pool": pool} if pool else {}))
     for _ in range(turns):
         if game.over:
             break
@@ -64,3 +69,52 @@ def test_the_record_reads_as_a_person_writes_it():
     assert text.startswith("variant: jokers\nplayers: [Ana, 'yes']\nrounds:\n  - rows: [[")
     assert "\n    hands:\n      Ana: [" in text and "\n    turns:\n      - {Ana: " in text
     assert "0." in text.split("hands:")[1].split("turns:")[0]  # a joker as 0.4, not an id
+
+
+@pytest.fixture(scope="module")
+def zeros_that_differ(tmp_path_factory):
+    """A folder with a set whose seven zero cards carry different bull heads."""
+    folder = tmp_path_factory.mktemp("zeros")
+    cards = "".join(
+        f"  - {{id: Z{n}, kind: zero, value: 0, heads: {heads}}}\n" for n, heads in enumerate([0, 1, 2, 3, 5, 7, 1], 1)
+    )
+    (folder / "zeros.yaml").write_text(f"name: zeros\ntitle: Zero cards that differ\ncards:\n{cards}")
+    return folder
+
+
+@settings(max_examples=15, deadline=None)
+@given(
+    st.sampled_from([{}, {"free_companion": True}, {"one_zero_each": True}]),
+    st.integers(2, 7),
+    st.integers(0, 2**32),
+    st.integers(1, 200),
+)
+def test_a_game_whose_zero_cards_differ_replays_to_the_same_scores(zeros_that_differ, options, count, seed, turns):
+    """Which zero card a player held then counts: the record names each one ({zero: 3})."""
+    pool = load_pool([zeros_that_differ / "zeros.yaml"])
+    kinds = (["random", "heuristic"] * 4)[:count]
+    game = played(Options("plus", **options), kinds, seed, turns, pool)
+    text = record_of(game, [f"P{seat}" for seat in range(count)], card_set="zeros.yaml")
+    report = replay(parse_yaml(text, str(zeros_that_differ / "game.yaml")))
+    running = game.table.scores if not game.round_over else [0] * count
+    assert list(report.totals.values()) == [total + score for total, score in zip(game.totals, running)]
+
+
+def test_a_zero_card_named_by_its_place_in_the_set(zeros_that_differ):
+    def record(hands):
+        return parse_yaml(
+            dedent(f"""\
+            variant: plus
+            set: zeros.yaml
+            players: [Ana, Ben]
+            rounds:
+              - rows: [[8], [24], [69], [81]]
+                hands: {hands}
+                turns:
+                  - {{Ana: [30, 0], Ben: [0, 70]}}
+            """),
+            str(zeros_that_differ / "game.yaml"),
+        )
+
+    report = replay(record("{Ana: [30, {zero: 6}], Ben: [0, 70]}"))
+    assert report.totals == {"Ana": 7, "Ben": 0}  # Ana's is the sixth (7 bull heads); Ben's a plain 0, the first

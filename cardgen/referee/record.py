@@ -90,6 +90,7 @@ class RecordReader:
         self.seats = {name: seat for seat, name in enumerate(names)}
         self.deck = set(options.rules.deck(len(names), pool))
         self.highest = pool.numbered[-1]
+        self.zeros = pool.zeros
         self.card_words = f"a card: 1 to {self.highest}, 0 for a zero card, or a joker 0.0 to 0.9"
 
     def card(self, path, raw) -> int:
@@ -134,14 +135,23 @@ class RecordReader:
     def hands(self, path, raw_hands: dict[str, list[Any]], rows: list[list[int]]) -> list[list[int] | None]:
         hands: list[list[int] | None] = [None] * len(self.names)
         placed = [(None, card) for row in rows for card in row]
-        zeros = iter(ZERO_CARDS)
+        named = {
+            self._zero(path + (name, place), raw)
+            for name, hand in raw_hands.items()
+            for place, raw in enumerate(hand)
+            if isinstance(raw, dict)
+        }
+        zeros = (card for card in ZERO_CARDS if card not in named)  # for each 0: the next one no hand names
         for name, raw_hand in raw_hands.items():
             if name not in self.seats:
                 raise self.doc.error(path + (name,), f"{name} is not one of the players")
             hand = []
             for place, raw in enumerate(raw_hand):
-                card = self.card(path + (name, place), raw)
-                if is_zero(card):
+                if isinstance(raw, dict):
+                    card = self._zero(path + (name, place), raw)
+                else:
+                    card = self.card(path + (name, place), raw)
+                if is_zero(card) and not isinstance(raw, dict):
                     zero = next(zeros, None)
                     if zero is None:
                         raise self.doc.error(path + (name, place), "there are only 7 zero cards")
@@ -181,10 +191,18 @@ class RecordReader:
             raise self.doc.error(path, str(said))
         return [self.card(path + (index,), raw) for index, raw in enumerate(raw_picks)]
 
+    def _zero(self, path, raw: dict) -> int:
+        """A zero card named by its place among the set's zero cards: {zero: 3}, where they
+        differ in bull heads (a plain 0 is any zero card no hand names)."""
+        number = raw.get("zero") if set(raw) == {"zero"} else None
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(self.zeros):
+            raise self.doc.error(path, str(Message("referee.zero_card_form", most=len(self.zeros))))
+        return self.zeros[number - 1]
+
     def _no_card_twice(self, path, placed) -> None:
         seen = set()
         for where, card in placed:
-            if card in seen and not is_zero(card):
+            if card in seen:
                 raise self.doc.error(where or path, f"{face(card)} appears twice in the round's rows and hands")
             seen.add(card)
 

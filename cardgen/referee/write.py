@@ -1,7 +1,8 @@
 """A played game written down as a referee's record (YAML, as a person would type it),
 which `cardgen referee` replays to the same scores: every decision of every variant is
 in it (the cards each player played, the row a low card or a joker took, the row a joker
-or a free companion went on, Pro's draft picks), and the scores of each finished round."""
+or a free companion went on, Pro's draft picks, which zero card each hand held where a
+set's zero cards differ), and the scores of each finished round."""
 
 from __future__ import annotations
 
@@ -28,9 +29,10 @@ def record_of(game: Game, names: list[str] | None = None, card_set: str | None =
     if card_set is not None:
         lines.append(f"set: {_flow([card_set])[1:-1]}")
     lines += [f"players: {_flow(names)}", "rounds:"]
+    zeros = _zero_names(game)
     for index, round_ in enumerate(game.history):
         scores = game.round_scores[index] if index < len(game.round_scores) else None
-        lines += _round_lines(round_, names, scores)
+        lines += _round_lines(round_, names, scores, zeros)
     return "\n".join(lines) + "\n"
 
 
@@ -44,12 +46,23 @@ def _options(options: Options) -> dict:
     }
 
 
-def _round_lines(round_: RoundHistory, names: list[str], scores: list[int] | None) -> list[str]:
+def _zero_names(game: Game) -> dict[int, dict] | None:
+    """Where a set's zero cards differ in bull heads, each one as a hand names it
+    ({zero: 3}: the set's third); None where any zero card is as good as another."""
+    zeros = game.pool.zeros
+    if len({game.heads[card] for card in zeros}) < 2:
+        return None
+    return {card: {"zero": place} for place, card in enumerate(zeros, 1)}
+
+
+def _round_lines(
+    round_: RoundHistory, names: list[str], scores: list[int] | None, zeros: dict[int, dict] | None
+) -> list[str]:
     if round_.draft is not None:
         lines = [f"  - draft: {_flow(_cards(round_.draft))}"]
     else:
         lines = [f"  - rows: {_flow([_cards(row) for row in round_.rows])}"]
-        hands = {name: _cards(hand) for name, hand in zip(names, round_.hands) if hand is not None}
+        hands = {name: _hand(hand, round_.turns, zeros) for name, hand in zip(names, round_.hands) if hand is not None}
         if hands:
             lines.append("    hands:")
             lines += [f"      {_flow({name: hand})[1:-1]}" for name, hand in hands.items()]
@@ -61,6 +74,17 @@ def _round_lines(round_: RoundHistory, names: list[str], scores: list[int] | Non
     if scores is not None:
         lines.append(f"    scores: {_flow(dict(zip(names, scores)))}")
     return lines
+
+
+def _hand(hand: list[int], turns: list[list[Play | None]], zeros: dict[int, dict] | None) -> list:
+    """A dealt hand as written; zero cards that differ named, in the order they are played
+    (the referee gives a player who plays 0 the first zero card of the hand still held)."""
+    if zeros is None:
+        return _cards(hand)
+    played = {card: turn for turn, plays in enumerate(turns) for play in plays if play for card in play.cards}
+    in_order = [card for card in hand if card not in zeros]
+    in_order += sorted((card for card in hand if card in zeros), key=lambda card: played.get(card, len(turns)))
+    return [zeros.get(card, written(card)) for card in in_order]
 
 
 def _play(play: Play):
