@@ -41,7 +41,9 @@ def verify_export(name: str, expected_sets: list[CardSet] | None = None) -> Repo
     try:
         manifest = parse_manifest(raw)
     except DamagedRecord as exc:
-        report.failed("export.manifest", f"{EXPORT_MANIFEST} is damaged: {exc}; nothing else can be checked")
+        report.failed(
+            "export.manifest", f"{EXPORT_MANIFEST} is damaged: {str(exc).rstrip('.')}; nothing else can be checked"
+        )
         return report
     _manifest(manifest, report)
     present = _files(folder, manifest, report)

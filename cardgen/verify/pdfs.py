@@ -53,7 +53,7 @@ def card_sheet_record(path: str | Path) -> LayoutRecord:
     try:
         record = parse_record(*attached)
     except DamagedRecord as exc:
-        raise InputError(f"{path}: its record ({attached[1]}) is damaged: {exc}.") from None
+        raise InputError(f"{path}: its record ({attached[1]}) is damaged: {exc}") from None
     if not isinstance(record, LayoutRecord):
         raise InputError(f"{path}: this is {_what(record)} made by cardgen, not a card sheet.")
     return record
@@ -72,7 +72,7 @@ def _verify(shown: str, content: bytes, expected_sets: list[CardSet] | None) -> 
     try:
         record = parse_record(*attached)
     except DamagedRecord as exc:
-        return _verify_damaged_record(pdf, report, attached[1], str(exc))
+        return _verify_damaged_record(pdf, report, attached[1], str(exc).rstrip("."))
     if not isinstance(record, LayoutRecord):
         return _verify_document(pdf, report, record)
     _paper(pdf, report, record.paper_mm)

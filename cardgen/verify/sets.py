@@ -102,11 +102,11 @@ def refuse_failing_sets(set_names) -> None:
 
 
 def _place(doc: YamlDocument, index: int) -> str:
-    return doc.place(("cards", index))
+    return str(doc.place(("cards", index)))
 
 
 def _places(doc: YamlDocument, indexes) -> str:
-    return doc.place(*(("cards", i) for i in indexes))
+    return str(doc.place(*(("cards", i) for i in indexes)))
 
 
 def _failed_repeats(doc: YamlDocument, report: Report, check: str, key: str, repeats: dict, says: str) -> None:
