@@ -63,6 +63,7 @@ _SYSTEM_REASONS = {
     errno.ENOTDIR: Message("system.not_a_folder"),
     errno.EISDIR: Message("system.a_folder"),
     errno.ENOSPC: Message("system.full"),
+    errno.EFBIG: Message("system.file_too_big"),
     errno.EDQUOT: Message("system.full"),
     errno.EROFS: Message("system.read_only"),
     errno.ENAMETOOLONG: Message("system.name_too_long"),

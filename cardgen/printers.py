@@ -7,11 +7,11 @@ and Y mm up, as seen on that back page, in that page's own coordinates. The rule
 measure (ACROSS, DOWN): the mm the ruler across the page and the one down it measure on
 paper; 100, 100 for a printer that prints at its true size.
 
-Two numbers typed as one text (`--back-offset`, `--ruler-measured`): parted by a comma,
-with a decimal point (0.5,-1.25); or parted by a semicolon or spaces, with a decimal point
-or comma (0,5;-1,25 or 0,5 -1,25), as French, German and Dutch write decimals. One comma
-always parts the two ("0,5" is 0 and 5); more than one with nothing else between the
-numbers (0,5,-1,25) is refused rather than guessed.
+Two numbers typed as one text (`--back-offset`, `--ruler-measured`) are parted by a
+semicolon or by spaces, each with a decimal point or comma as French, German and Dutch
+write them (0,5;-1,25 or 0,5 -1,25); or by a single comma, their decimals then after a
+point (0.5,-1.25). So "0,5" is 0 and 5, never one half; a text with more commas and no
+semicolon or space between two numbers (0,5,-1,25) is refused, never guessed.
 """
 
 from __future__ import annotations
@@ -74,18 +74,24 @@ def parse_ruler_measured(text: str) -> tuple[float, float]:
     return check_ruler_measured(pair, Message("printer.ruler_given", text=str(text)))
 
 
+_NUMBER = re.compile(r"[-+]?[0-9]+(?:[.,][0-9]+)?")  # one number, its decimals after a point or a comma
+
+
 def two_numbers(text: str) -> tuple[float, float] | None:
     """The two numbers of `text` by the rule of this module's docstring; None if it holds
     anything else."""
     text = str(text).strip()
+    spaced = text.split()
     if ";" in text:
-        parts = [part.replace(",", ".") for part in text.split(";")]
+        parts = text.split(";")
+    elif len(spaced) == 2 and all(_NUMBER.fullmatch(part) for part in spaced):
+        parts = spaced
     elif text.count(",") == 1:
-        parts = text.split(",")
+        parts = text.split(",")  # the comma parts the numbers: their decimals take a point
     else:
-        parts = [part.replace(",", ".") for part in re.split(r"\s+", text)]
+        return None
     try:
-        x, y = (float(part.strip()) for part in parts)
+        x, y = (float(part.strip().replace(",", ".")) for part in parts)
     except ValueError:  # not two parts, or a part that is no number
         return None
     return x, y

@@ -180,8 +180,8 @@ def _card_record(table: TableDocument, index: int, record: dict[str, Cell]) -> d
         annotation = columns[column][1]
         try:
             value = _typed(cell, whole=annotation is int, number=annotation in (int | Decimal, float))
-        except ValueError as exc:
-            raise table.error((index, column), str(exc)) from None
+        except InvalidValue as exc:
+            raise table.error((index, column), exc.message) from None
         target = card
         for parent in parents:
             target = target.setdefault(parent, {})
@@ -210,8 +210,9 @@ _DECIMAL = re.compile(r"-?[0-9]{1,10}\.[0-9]{1,10}")
 def _typed(cell: Cell, whole: bool, number: bool) -> Cell | Decimal:
     """A text cell of a number field as the number it spells, strictly; a number cell of a
     text field as its digits. Anything else is left for the card's validation to judge."""
-    if isinstance(cell, bool):
-        raise ValueError(f"must be {'a number' if whole or number else 'text'}, not {str(cell).upper()}")
+    if isinstance(cell, bool):  # a spreadsheet's TRUE or FALSE
+        said = str(cell).upper()
+        raise InvalidValue(Message("value.number_not" if whole or number else "value.text_not", value=said))
     if not (whole or number):
         return str(cell) if isinstance(cell, int | float) else cell
     if isinstance(cell, str):
@@ -220,7 +221,7 @@ def _typed(cell: Cell, whole: bool, number: bool) -> Cell | Decimal:
             return int(text)
         if number and _DECIMAL.fullmatch(text):
             return Decimal(text)
-        raise ValueError(f"must be {'a whole number' if whole else 'a number such as 17 or 0.4'}, not {cell!r}")
+        raise InvalidValue(Message("value.whole_not" if whole else "value.number_like", value=shown_value(cell)))
     return cell
 
 
