@@ -15,7 +15,7 @@ from pydantic import BaseModel
 from test_build_cli import BAD_LAYOUTS
 from test_faces import STANDARD
 from test_hostile_inputs import alias_bomb
-from test_pictures import BAD_PICTURES, green_png, pictured_set
+from test_pictures import BAD_PICTURES, bad_picture, pictured_set
 from test_tables import BAD_CELLS, HEADER, _csv
 from test_user_sets import PROMO
 
@@ -185,12 +185,7 @@ def test_a_table_that_cannot_be_read_is_said_whole_from_the_catalogue(tmp_path, 
 
 @pytest.mark.parametrize("case", BAD_PICTURES)
 def test_a_bad_picture_is_said_whole_from_the_catalogue(tmp_path, case):
-    content, _ = BAD_PICTURES[case]
-    name = "bad.svg" if isinstance(content, str) and "<svg" in content else "bad.png"
-    if content == "cut":
-        content = green_png(tmp_path / "whole.png").read_bytes()[:300]
-    if content is not None:
-        (tmp_path / name).write_bytes(content.encode() if isinstance(content, str) else content)
+    name = bad_picture(tmp_path, case)
     assert english_outside(refusal(load_card_set, pictured_set(tmp_path, green=name))) == []
 
 
