@@ -64,7 +64,7 @@ def test_simulate_plays_the_set_and_refuses_a_player_too_many(promo):
     assert eleven.returncode == 0, eleven.stderr
     twelve = cardgen_in_process("simulate", "--set", promo, "--games", "3", "--players", "12")
     assert twelve.returncode == 2
-    assert twelve.stderr == f"cardgen: with {promo}: Classic is played by 2 to 11 players, not 12.\n"
+    assert twelve.stderr == f"cardgen: Classic is played by 2 to 11 players, not 12 (with {promo})\n"
 
 
 @pytest.mark.parametrize(

@@ -12,7 +12,7 @@ from pathlib import Path
 from cardgen.engine import BUNDLED, CardPool, OptionError, Options
 from cardgen.engine.cards import FIRST_ZERO, ZERO_CARDS
 from cardgen.engine.deck import changed_pool
-from cardgen.errors import InputError, sentence
+from cardgen.errors import InputError
 from cardgen.messages import Message
 from cardgen.model.cards import Card, CardSet, load_card_set
 
@@ -75,8 +75,8 @@ def check_players(options: Options, players: int, pool: CardPool, names: Sequenc
     """An InputError when `players` cannot play `options` with these cards, naming the sets."""
     try:
         options.check_players(players, pool)
-    except OptionError as exc:
-        problem = sentence(getattr(exc, "message", None) or str(exc))
+    except OptionError as exc:  # the engine says it as a clause, without a full stop
+        problem = getattr(exc, "message", None) or Message("cli.as_is", text=str(exc))
         if names and pool is not BUNDLED:
             problem = Message("set.with_sets", sets=[str(name) for name in names], problem=problem)
         raise InputError(problem) from None
