@@ -9,6 +9,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from clirun import cardgen_in_process
 from hostile_pdfs import lying_records
 from pseudo import english_left, pseudo_messages
 from pydantic import BaseModel
@@ -264,6 +265,18 @@ def test_a_sheet_that_cannot_be_planned_is_said_whole_with_its_remedy(tmp_path, 
 
 def test_a_card_size_that_is_no_card_is_said_whole(tmp_path):
     assert english_outside(refusal(load_layout, "5x5")) == []
+
+
+def test_the_one_line_the_command_line_prints_is_the_catalogues_whole(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "bad.yaml").write_text(BAD_LAYOUTS["no columns"][0])
+    cells = _csv(tmp_path, [HEADER, BAD_CELLS["too many heads"][0]])
+    for args in (["--layout", "bad.yaml"], ["--set", cells], ["--ruler-measured", "99,6,100"]):
+        with pseudo_messages():
+            ran = cardgen_in_process("build", *args, "--lang", "de", "-o", tmp_path / "out")
+        assert ran.returncode == 2 and ran.stderr.startswith("cardgen: ⟦") and ran.stderr.count("\n") == 1
+        assert english_left(ran.stderr.removeprefix("cardgen: ")) == [], ran.stderr
+    assert not (tmp_path / "out").exists()
 
 
 # -- files, printers, records, locales ------------------------------------------------
