@@ -30,6 +30,18 @@ CARD_SHEETS = [
     ("deck duplex, A4", ["numbered"], "duplex", PrintSettings()),
     ("zero cards glue, Letter", ["zero-cards"], "glue", PrintSettings(paper="letter")),
     ("deck duplex, Letter", ["numbered"], "duplex", PrintSettings(paper="letter")),
+    (
+        "jokers duplex, Letter, printer 99.6 x 100.2",
+        ["jokers"],
+        "duplex",
+        PrintSettings(paper="letter", ruler_measured=(99.6, 100.2)),
+    ),
+    (
+        "zero cards sticker, Letter, printer 100.4 x 99.8",
+        ["zero-cards"],
+        "sticker",
+        PrintSettings(paper="letter", ruler_measured=(100.4, 99.8)),
+    ),
     ("deck duplex, poker, A4", ["numbered"], "duplex", PrintSettings(layout="poker")),
     ("jokers fold, A4", ["jokers"], "fold", PrintSettings()),
 ]
@@ -92,10 +104,11 @@ def main() -> None:
         printed = through_cups(content, tuple(record.paper_mm))
         shifts, placed = page_shifts(content, printed, dpi=300), placements(printed)
         report = printed_report(content, printed)
-        off = misregistration(shifts, record.flip) if mode != "fold" else None
-        backs = "" if mode == "fold" else f"backs off by {'?' if off is None else f'{off:.2f} mm'} (whole sheets); "
+        through = record.sheet_mode.through_paper  # a back page behind each front
+        off = misregistration(shifts, record.flip) if through else None
+        backs = f"backs off by {'?' if off is None else f'{off:.2f} mm'} (whole sheets); " if through else ""
         worst = [
-            c.message.split("(worst ")[-1].split(",")[0]
+            f"{c.said.params['worst']:.3f} mm"  # the check's measure, not its sentence
             for c in report.checks
             if c.name == "pdf.backs" and c.result == "pass"
         ]

@@ -27,6 +27,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Generic, TypeVar
 
+from cardgen.errors import Terminated
+
 Result = TypeVar("Result")
 Total = TypeVar("Total")
 Item = TypeVar("Item")
@@ -206,10 +208,6 @@ def _end_with_caller(caller: int) -> None:
     ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
     if os.getppid() != caller:  # the caller was killed before the line above
         os._exit(0)
-
-
-class Terminated(KeyboardInterrupt):
-    """SIGTERM (a `kill`, a service stopping) reached a run of workers: it ends as Ctrl-C does."""
 
 
 @contextmanager

@@ -245,6 +245,8 @@ def _render_jobs(
             refuse_failing_sets(job.set_names)
         _check_together(job, sets)
         for card_set, style in sets:
+            for note in card_set.doc.notes:
+                warn(str(note))
             for message in coarse_pictures(card_set, style, (layout.card.width, layout.card.height)):
                 warn(f"{card_set.doc.file}, {message}")
         request = SheetRequest(
@@ -262,7 +264,7 @@ def _render_jobs(
         )
         try:
             plan = sheet_plan(request)
-            check_margins(plan, layout)
+            check_margins(plan)
         except CutterMarksError as exc:
             remedy = _REMEDIES.get(exc.cause or "")
             on_sheet = {"style": settings.cutter_marks, "file": job.file_name, "problem": exc.message}
@@ -272,7 +274,7 @@ def _render_jobs(
         except MarginError as exc:
             doc = pages.layout_doc  # the user's own field if the user's file gives it, else what they changed
             field = (exc.field,) if doc.sets((exc.field,)) else _grid_field(doc)
-            remedy = _REMEDIES.get(exc.field)
+            remedy = _REMEDIES.get(exc.cause)
             if remedy is None:
                 raise doc.error(
                     field, Message("build.on_paper", paper=_paper_words(paper), problem=exc.message)
@@ -299,6 +301,7 @@ _REMEDIES = {
     "ruler": Message("build.remedy_setting", setting="ruler: 0"),
     "note": Message("build.remedy_setting", setting="note: false"),
     "fold": Message("build.remedy_duplex"),
+    "cut_room": Message("build.remedy_fewer_columns"),
 }
 
 

@@ -30,6 +30,10 @@ class InputError(CardgenError):
     """Bad input: a file that cannot be read, or YAML that is not of the expected form."""
 
 
+class Terminated(KeyboardInterrupt):
+    """SIGTERM (a `kill`, a service stopping) reached a run: it ends as Ctrl-C does."""
+
+
 class CheckFailed(CardgenError):
     """A check failed or a play broke a rule."""
 

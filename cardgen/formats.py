@@ -29,7 +29,7 @@ class SheetMode:
     through_paper: bool  # the backs have pages of their own, printed behind the fronts (so a flip)
     back_bleed: bool  # a back's drawing reaches past its cut
     instruction: str | None  # the margin note's words (cards.yaml) for a sheet printed on one side
-    pages: str  # its pages, as verify describes them
+    pages: str  # the id of the message verify describes its pages with ("4 pages in front/back pairs, …")
     help: str  # for `cardgen build --mode`
     spare_cards: bool = False  # glued onto the box's spare cards: a box holds 8, its sheet fills them
     inset: float = 0.0  # mm inside the card's edge its face is printed (and cut): a face to glue on a card
@@ -38,6 +38,13 @@ class SheetMode:
     def folded(self) -> bool:
         """Each back stands beside its face on the same page, across a fold line."""
         return self.backs is not None and not self.through_paper
+
+    @property
+    def rounded_faces(self) -> bool:
+        """Its faces, glued inside a card's rounded corners, are cut round like them: a square one
+        would overhang each corner. Their drawing stops at the rounded cut in each corner, its
+        bleed kept along the straight edges, so that the cut by hand follows the colour's edge."""
+        return self.inset > 0
 
     @property
     def suffix(self) -> str:
@@ -49,17 +56,17 @@ MODES: Final = {
     mode.name: mode
     for mode in (
         SheetMode(
-            "glue", "outline", True, False, None, "in front/back pairs", "faces + outlines for spare cards", True
+            "glue", "outline", True, False, None, "verify.pdf.pages_in_pairs", "faces + outlines for spare cards", True
         ),
-        SheetMode("duplex", "back", True, True, None, "in front/back pairs", "faces + backs"),
-        SheetMode("sleeve", None, False, False, "cut", "of fronts only", "faces only"),
+        SheetMode("duplex", "back", True, True, None, "verify.pdf.pages_in_pairs", "faces + backs"),
+        SheetMode("sleeve", None, False, False, "cut", "verify.pdf.pages_fronts_only", "faces only"),
         SheetMode(
             "fold",
             "back",
             False,
             True,
             "fold_glue_cut",
-            "printed on one side, every back beside its face",
+            "verify.pdf.pages_folded",
             "faces and backs side by side on one side, for a printer without duplex",
         ),
         SheetMode(
@@ -68,7 +75,7 @@ MODES: Final = {
             False,
             False,
             "sticker",
-            "of fronts only",
+            "verify.pdf.pages_fronts_only",
             "faces 0.75 mm inside the card's edge, printed on one side, to glue onto the box's spare cards "
             "(their own back stays)",
             spare_cards=True,

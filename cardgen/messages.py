@@ -11,7 +11,9 @@ only. In a text, `{name}` stands for a parameter:
 
 - a number is written as the language writes it (`{size}` 0.75 → "0,75" in French;
   `{games:n}` 12000 → "12 000" with the language's grouping; `{share:%}` → "25 %");
-- a list is joined in the language's words ("a, b et c"; `{choices:or}` "a, b ou c");
+- a list is joined in the language's words ("a, b et c"; `{choices:or}` "a, b ou c"), or
+  with commas alone, as numbers a reader looks up are listed (`{lines:,}` "7, 9, 12"), or
+  with semicolons, for items that hold commas (`{changes:;}`);
 - a Message is shown in the same language;
 - a plural text (msgid_plural) is chosen by the parameter `count`.
 
@@ -185,18 +187,19 @@ class _Number:
         from babel import Locale
         from babel.numbers import format_decimal, format_percent
 
-        sign = "+" if spec.startswith("+") and self.value > 0 else ""
+        value = self.value + 0  # -0.0 is 0.0: no sign of its own
+        sign = "+" if spec.startswith("+") and value >= 0 else ""  # "+0.00", as Python writes it
         spec = spec.lstrip("+")
         if spec.endswith("%"):  # the language's own pattern ("25 %", "25%"), with the decimals asked for
             places = _decimals(int(spec[1:-1])) if spec.startswith(".") else ""
             pattern = Locale.parse(self.lang).percent_formats[None].pattern
             at = pattern.rindex("0") + 1
-            return sign + format_percent(self.value, pattern[:at] + places + pattern[at:], locale=self.lang)
+            return sign + format_percent(value, pattern[:at] + places + pattern[at:], locale=self.lang)
         if spec == "n":
-            return sign + format_decimal(self.value, locale=self.lang)
+            return sign + format_decimal(value, locale=self.lang)
         fixed = spec.startswith(".") and spec.endswith("f")
         places = _decimals(int(spec[1:-1])) if fixed else ".###"
-        return sign + format_decimal(self.value, "0" + places, locale=self.lang, group_separator=False)
+        return sign + format_decimal(value, "0" + places, locale=self.lang, group_separator=False)
 
     def __str__(self) -> str:
         return format(self, "")
@@ -207,13 +210,16 @@ def _decimals(count: int) -> str:
 
 
 class _List:
-    """Items joined as `lang` joins a list: with "and", or with "or" (`{name:or}`)."""
+    """Items joined as `lang` joins a list: with "and", or with "or" (`{name:or}`), or with
+    commas or semicolons alone (`{name:,}`, `{name:;}`)."""
 
     def __init__(self, items: list, lang: str):
         self.items = [format(item, "") for item in items]
         self.lang = lang
 
     def __format__(self, spec: str) -> str:
+        if spec in (",", ";"):  # numbers to look up; items that hold commas themselves
+            return f"{spec} ".join(self.items)
         if len(self.items) < 2:
             return "".join(self.items)
         from babel.lists import format_list

@@ -4,7 +4,7 @@ file may name; and reading a user's file within bounds."""
 import stat
 from pathlib import Path
 
-from cardgen.errors import InputError, sentence, system_reason
+from cardgen.errors import InputError, system_reason
 from cardgen.messages import Message
 
 _PACKAGE = Path(__file__).resolve().parent
@@ -106,7 +106,7 @@ def check_input(path: Path, name: str, limit: int | None, reader: Message | str,
     """Refuse, before anything is read, a missing file, a folder, a device or a pipe (so
     /dev/zero never fills memory), and a file over `limit` bytes. `reader` completes
     "… up to N MB" (a Message such as "verify reads PDFs"); `hint` says what to name
-    instead, a whole sentence ("name a PDF file.")."""
+    instead ("name a PDF file", its full stop the sentence's)."""
     try:
         status = path.stat()
     except FileNotFoundError:
@@ -114,9 +114,9 @@ def check_input(path: Path, name: str, limit: int | None, reader: Message | str,
     except OSError as exc:
         raise InputError(Message("input.unreadable", file=name, reason=system_reason(exc))) from None
     if stat.S_ISDIR(status.st_mode):
-        raise InputError(Message("input.a_folder", file=name, hint=sentence(hint)))
+        raise InputError(Message("input.a_folder", file=name, hint=hint))
     if not stat.S_ISREG(status.st_mode):
-        raise InputError(Message("input.not_a_file", file=name, hint=sentence(hint)))
+        raise InputError(Message("input.not_a_file", file=name, hint=hint))
     if limit is not None and status.st_size > limit:
         size = _megabytes(status.st_size)
         raise InputError(Message("input.too_large", file=name, size=size, reader=reader, limit=limit // 1_000_000))

@@ -238,9 +238,14 @@ def rasterise(pdf: bytes, dpi: int, progress: Progress | None = None, pages: ran
 
 
 def page_count(pdf: bytes) -> int:
+    return len(page_sizes(pdf))
+
+
+def page_sizes(pdf: bytes) -> list[tuple[float, float]]:
+    """Each page's width and height, in points."""
     document = pypdfium2.PdfDocument(pdf)
     try:
-        return len(document)
+        return [document.get_page_size(index) for index in range(len(document))]
     finally:
         document.close()
 

@@ -182,6 +182,9 @@ class LayoutRecord(Paper):
     # how far in from the sides and from the top and bottom the layout lets ink go
     printable_mm: tuple[Inset, Inset] | None = None
     shared_cuts: bool = field(default=False, metadata=SPARSE)  # neighbouring cards share their cut: no bleed between
+    # the radius of the rounded cut at which each face's drawing stops in its corners (a sticker
+    # sheet's); 0: faces bleed square, or an older record that does not say
+    face_corner_mm: Annotated[float, Ge(0), Le(30)] = field(default=0.0, metadata=SPARSE)
     fold_mm: Length | None = field(
         default=None, metadata=SPARSE
     )  # a fold sheet's fold line: each back mirrored across it

@@ -8,6 +8,10 @@ and the characters of a cell; a spreadsheet's zip is checked member by member (s
 declared and real) before python-calamine opens it, and its sheet's XML is walked first
 for what calamine would otherwise expand (a cell a million rows down) and for formulas,
 which are refused rather than read as whatever result the last program saved.
+
+A CSV file is read as Excel writes it in Western Europe too: not UTF-8, it is read as
+Windows-1252 (said in a note), its cells parted by semicolons, its decimal mark the comma
+(`decimal_mark`, for the cells of number fields: cardgen/model/cards.py).
 """
 
 from __future__ import annotations
@@ -32,6 +36,9 @@ MAX_MEMBERS = 1_000
 MAX_COLUMNS = 50
 MAX_CELL = 5_000  # characters in one cell
 Cell = str | int | float | bool
+# The encoding of a CSV file that is not UTF-8: what Excel saves as "CSV" in French, German
+# and Dutch (and English) on Windows; every byte but five is a character in it.
+WESTERN_EUROPE = "cp1252"
 
 
 @dataclass
@@ -42,6 +49,9 @@ class TableDocument(YamlDocument):
 
     columns: list[str] = field(default_factory=list)  # the header's names, "" for a column without one
     header_row: int = 1
+    # the decimal mark of the file's text cells: "," in a CSV file parted by semicolons, "."
+    # in one parted by commas, None in a spreadsheet (whose number cells are numbers)
+    decimal_mark: str | None = None
 
     def line_of(self, path: FieldPath) -> int:
         return self.lines.get(tuple(path[:1]), 1)
@@ -77,7 +87,9 @@ class WithTable(YamlDocument):
     and places under that field name the table's file, row and column; the others, the YAML's."""
 
     def __init__(self, outer: YamlDocument, key: str, table: TableDocument):
-        super().__init__(outer.file, {**outer.data, key: table.data}, outer.lines, outer.folder)
+        super().__init__(
+            outer.file, {**outer.data, key: table.data}, outer.lines, outer.folder, outer.notes + table.notes
+        )
         self.key, self.table = key, table
 
     def folder_of(self, path: FieldPath) -> Path | None:
@@ -107,6 +119,9 @@ class _Rows:
         self.header_row = 1
         self.records: list[dict[str, Cell]] = []
         self.lines: dict[FieldPath, int] = {}
+        self.notes: list[Message] = []
+        self.decimal_mark: str | None = None
+        self.csv_separator: str | None = None  # a CSV file's: its rows may not outgrow its first one
 
     def add(self, row: int, cells: list[Cell]) -> None:
         if len(cells) > MAX_COLUMNS:
@@ -118,6 +133,9 @@ class _Rows:
             if any(not isinstance(cell, str) or cell.strip() for cell in cells):
                 self._read_header(row, cells)
             return
+        if self.csv_separator and len(cells) > len(self.header):  # "0,4" unquoted, between commas, is two cells
+            said = "table.more_cells_commas" if self.csv_separator == "," else "table.more_cells"
+            raise InputError(Message(said, file=self.name, row=row, cells=len(cells), header=len(self.header)))
         record = {}
         for column, cell in enumerate(cells):
             if isinstance(cell, str) and not cell.strip():
@@ -166,7 +184,15 @@ class _Rows:
     def document(self) -> TableDocument:
         if self.header is None:
             raise InputError(Message("input.in_file", file=self.name, problem=Message("table.empty")))
-        return TableDocument(self.name, self.records, self.lines, columns=self.header, header_row=self.header_row)
+        return TableDocument(
+            self.name,
+            self.records,
+            self.lines,
+            notes=self.notes,
+            columns=self.header,
+            header_row=self.header_row,
+            decimal_mark=self.decimal_mark,
+        )
 
 
 def _letters(column: int) -> str:
@@ -204,12 +230,10 @@ def read_table(path: Path, shown: str, max_rows: int, what: Message = A_TABLE) -
 
 
 def _read_csv(data: bytes, rows: _Rows) -> None:
-    try:
-        text = data.decode("utf-8-sig")  # a spreadsheet's "CSV UTF-8" starts with a byte-order mark
-    except UnicodeDecodeError as exc:
-        row = _row_at(data[: exc.start].decode("utf-8-sig", errors="replace"))
-        raise rows._error(row, Message("table.not_utf8")) from None
-    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_separator(text), strict=True)
+    text = _decoded(data, rows)
+    separator = rows.csv_separator = _separator(text)
+    rows.decimal_mark = "," if separator == ";" else "."
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=separator, strict=True)
     row = 0
     try:
         for row, cells in enumerate(reader, start=1):
@@ -227,6 +251,22 @@ def _csv_problem(found: str) -> Message:
     if "end of data" in found or "expected after" in found:
         return Message("table.row_quotes")
     return Message("table.unreadable_row")
+
+
+def _decoded(data: bytes, rows: _Rows) -> str:
+    """The file's text: UTF-8 (a spreadsheet's "CSV UTF-8" starts with a byte-order mark),
+    else Windows-1252 with a note saying so."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        pass
+    try:
+        text = data.decode(WESTERN_EUROPE)
+    except UnicodeDecodeError as exc:
+        row = _row_at(data[: exc.start].decode(WESTERN_EUROPE, errors="replace"))
+        raise InputError(Message("table.neither_encoding", file=rows.name, row=row)) from None
+    rows.notes.append(Message("table.read_as_cp1252", file=rows.name))
+    return text
 
 
 def _separator(text: str) -> str:

@@ -95,6 +95,12 @@ def with_decimal_separator(number: str, lang: str, separator: str = "") -> str:
     return number.replace(".", separator or sheet_strings(lang)["decimal_separator"])
 
 
+def as_written(number: str, lang: str) -> str:
+    """`number` (17.4, -2.5) as `lang` writes it in a sentence or a table: its decimal
+    separator, and a true minus sign (−2,5) rather than a hyphen."""
+    return with_decimal_separator(number, lang).replace("-", "\u2212")
+
+
 def locale_file(name: str, lang: str, root: Path | None = None) -> LocaleFile:
     root = root or LOCALES
     if root == LOCALES:

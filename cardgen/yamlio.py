@@ -58,6 +58,7 @@ class YamlDocument:
     data: Any
     lines: dict[FieldPath, int] = field(default_factory=dict)
     folder: Path | None = None  # the file's folder, where the files it names lie
+    notes: list[Message] = field(default_factory=list)  # what reading it had to guess, for the user to hear
 
     def folder_of(self, path: FieldPath) -> Path | None:
         """The folder of the file that gives the value at `path` (a file of a chain of `extends:`)."""
@@ -87,6 +88,21 @@ class YamlDocument:
         if path:
             return InputError(Message("yaml.at_field", file=self.file, line=line, field=field_name(path), problem=said))
         return InputError(Message("yaml.at_line", file=self.file, line=line, problem=said))
+
+
+def said_within(message: Message, file: str) -> Message:
+    """`message` as said where `file` is named already (a report under the file's name):
+    the place in it without the file's name; any other message as it is."""
+    if message.params.get("file") != file:
+        return message
+    rest = {name: value for name, value in message.params.items() if name != "file"}
+    if message.id == "yaml.at_field":
+        return Message("yaml.here_field", **rest)
+    if message.id == "yaml.at_line":
+        return Message("yaml.here_line", **rest)
+    if message.id == "input.in_file":
+        return rest["problem"]
+    return message
 
 
 def shown_value(value: Any) -> Message | float | str:

@@ -1,14 +1,19 @@
 """Printing a PDF the way Linux prints it: through CUPS's pdftopdf filter (Debian's
 cups-filters, run by `cupsfilter`), which every print job from `lp` or a viewer that
-hands the PDF to CUPS goes through. Then reading the printed page back with
-`cardgen verify`'s own checks, against the record of the PDF before printing."""
+hands the PDF to CUPS goes through; or as a laser whose driver clips the page at its
+printable area. Then reading the printed page back with `cardgen verify`'s own checks,
+against the record of the PDF before printing, and measuring how near the paper's edges
+its ink comes, as drawn and where the printer the sheet is drawn for lands it."""
 
+import io
 import shutil
 import subprocess
 import tempfile
 from pathlib import Path
 
+import pypdf
 import pypdfium2
+from pypdf.generic import DecodedStreamObject, NameObject
 
 from cardgen.formats import LAYOUT_ATTACHMENT
 from cardgen.record import parse_record
@@ -62,3 +67,82 @@ def page_shifts(original: bytes, printed: bytes, dpi: int = 150) -> list[tuple[f
         else:
             shifts.append((moved[0] - box[0], moved[1] - box[1]))
     return shifts
+
+
+EDGES = ("left", "bottom", "right", "top")
+
+
+def _landed(record, side: str, x: float, axis: int) -> float:
+    """Where the printer the sheet is drawn for puts a point drawn at `x` along `axis` (0: across):
+    its shrinking undoes the page's scale about the paper's centre, its shift the back offset."""
+    centre = record.paper_mm[axis] / 2
+    shift = record.back_offset_mm[axis] if side == "back" else 0.0
+    return centre + (x - centre) / record.scale[axis] - shift
+
+
+def ink_from_edges(content: bytes, record, dpi: int = 300, reach: float = 12.0) -> list[dict]:
+    """For each page, how near each edge of the paper its ink comes (mm), as drawn in the PDF
+    and where the printer lands it: {"drawn": {edge: mm}, "landed": {edge: mm}}, an edge
+    without ink within `reach` mm of it left out. Measured from the pixels of strips along
+    the edges; the record says the paper, the scale, the back offset and each page's side."""
+    width, height = record.paper_mm
+    strips = {
+        "left": [0.0, 0.0, reach, height],
+        "bottom": [0.0, 0.0, width, reach],
+        "right": [width - reach, 0.0, reach, height],
+        "top": [0.0, height - reach, width, reach],
+    }
+    sides = {entry.page: entry.side for entry in record.pages}
+    found = []
+    document = pypdfium2.PdfDocument(content)
+    for index in range(len(document)):
+        page, side = document[index], sides[index + 1]
+        drawn, landed = {}, {}
+        for edge, strip in strips.items():
+            ink = PageImage.of_page(page, (width, height), dpi, strip).ink_box(strip)
+            if ink is None:
+                continue
+            axis = 0 if edge in ("left", "right") else 1
+            low, high = ink[axis], ink[axis] + ink[axis + 2]
+            paper = record.paper_mm[axis]
+            if edge in ("left", "bottom"):
+                drawn[edge], landed[edge] = low, _landed(record, side, low, axis)
+            else:
+                drawn[edge], landed[edge] = paper - high, paper - _landed(record, side, high, axis)
+        found.append({"drawn": drawn, "landed": landed})
+        page.close()
+    document.close()
+    return found
+
+
+def clipped_at_printable(content: bytes, record) -> bytes:
+    """The PDF as a laser prints it whose driver clips each page at its printable area, and
+    which prints nothing near the paper's edges where it lands the page: each page clipped to
+    the record's printable area as drawn, and to the part of the page that lands inside it."""
+    sides_mm, ends_mm = record.printable_mm
+    width, height = record.paper_mm
+    writer = pypdf.PdfWriter(clone_from=pypdf.PdfReader(io.BytesIO(content)))
+    sides = {entry.page: entry.side for entry in record.pages}
+    for number, page in enumerate(writer.pages, 1):
+        x0, y0, x1, y1 = sides_mm, ends_mm, width - sides_mm, height - ends_mm  # as drawn
+        # drawn where the printer lands it inside the area: the landing undone
+        lands = [_drawn(record, sides[number], v, axis) for v, axis in ((x0, 0), (y0, 1), (x1, 0), (y1, 1))]
+        clip = b"q " + b" ".join(_clip(box) for box in ((x0, y0, x1, y1), lands)) + b"\n"
+        stream = DecodedStreamObject()
+        stream.set_data(clip + page.get_contents().get_data() + b"\nQ\n")
+        page[NameObject("/Contents")] = writer._add_object(stream)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def _drawn(record, side: str, x: float, axis: int) -> float:
+    """Where to draw a point for the printer to land it at `x` along `axis` (_landed undone)."""
+    centre = record.paper_mm[axis] / 2
+    shift = record.back_offset_mm[axis] if side == "back" else 0.0
+    return centre + (x + shift - centre) * record.scale[axis]
+
+
+def _clip(box) -> bytes:
+    x0, y0, x1, y1 = (v * MM for v in box)
+    return f"{x0:.4f} {y0:.4f} {x1 - x0:.4f} {y1 - y0:.4f} re W n".encode()

@@ -1,5 +1,5 @@
-"""Hostile PDFs made from a real card sheet: a compression bomb, and records that lie.
-Shared by tests/test_verify_hostile.py and benchmarks/bench_verify.py."""
+"""Hostile PDFs made from a real card sheet: a compression bomb, and records that lie; and
+PDFs made elsewhere. Shared by the verify tests and benchmarks/bench_verify.py."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ import zlib
 
 import pypdf
 from pypdf.generic import ArrayObject, NameObject, StreamObject
+from reportlab.pdfgen.canvas import Canvas
 
-from cardgen.formats import LAYOUT_ATTACHMENT
+from cardgen.formats import LAYOUT_ATTACHMENT, MM
 
 MB = 1 << 20
 
@@ -26,6 +27,21 @@ def zeros_deflated(size: int) -> bytes:
     end = compressor.flush()[:-4]  # the checksum of 2 MB: replaced by the one of `size`
     adler = ((size % 65521) << 16) | 1  # adler32 of zeros: a stays 1, b grows by 1 per byte
     return first + again * (size // MB - 1) + end + adler.to_bytes(4, "big")
+
+
+def made_elsewhere(sizes_mm=((210, 297),), creator: str | None = None) -> bytes:
+    """A PDF of a line of Helvetica (not embedded) on pages of `sizes_mm`, made by `creator`."""
+    out = io.BytesIO()
+    canvas = Canvas(out)
+    if creator:
+        canvas.setCreator(creator)
+    for width, height in sizes_mm:
+        canvas.setPageSize((width * MM, height * MM))
+        canvas.setFont("Helvetica", 12)
+        canvas.drawString(100, 700, "A card sheet made elsewhere")
+        canvas.showPage()
+    canvas.save()
+    return out.getvalue()
 
 
 def _write(writer: pypdf.PdfWriter) -> bytes:

@@ -44,7 +44,8 @@ def _then(inner, outer):
     return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
 
 
-def _page_runs(document, page) -> list[Run]:
+def page_runs(document, page) -> list[Run]:
+    """Every text run of one page of a pdfium document, forms included."""
     textpage = page.get_textpage()
     found = []
 
@@ -82,13 +83,27 @@ def _page_runs(document, page) -> list[Run]:
 def text_runs(content: bytes) -> list[list[Run]]:
     """Every text run of every page of a PDF, forms included."""
     document = pypdfium2.PdfDocument(content)
-    return [_page_runs(document, document[index]) for index in range(len(document))]
+    return [page_runs(document, document[index]) for index in range(len(document))]
+
+
+def small_texts(content: bytes, pages=None) -> list[tuple[int, str, float]]:
+    """(page, text, size) of every text run printed under MIN_TEXT_SIZE (6 pt), on every page
+    or on `pages` (numbered from 1)."""
+    from cardgen.render.palette import MIN_TEXT_SIZE
+
+    document = pypdfium2.PdfDocument(content)
+    return [
+        (page, run.text, round(run.size, 2))
+        for page in pages or range(1, len(document) + 1)
+        for run in page_runs(document, document[page - 1])
+        if run.size < MIN_TEXT_SIZE - 0.005
+    ]
 
 
 def positioned_texts(content: bytes, page_index: int) -> list[tuple[str, float, float]]:
     """(text, x mm, y mm) of every text run of one page, forms included."""
     document = pypdfium2.PdfDocument(content)
-    return [(run.text, run.x, run.y) for run in _page_runs(document, document[page_index])]
+    return [(run.text, run.x, run.y) for run in page_runs(document, document[page_index])]
 
 
 def page_text(content: bytes) -> str:

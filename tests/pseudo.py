@@ -55,3 +55,13 @@ def english_left(text: str) -> list[str]:
     unmarked = re.sub(r"⟦[^⟧]*⟧", " ", text)
     words = [word for word in re.findall(r"[A-Za-z']+", unmarked) if word.lower() in ENGLISH]
     return words if len(words) >= 2 else []
+
+
+def english_in_reports(reports) -> list[str]:
+    """The lines of verify's report (cardgen.verify.report.render_text) that read as English
+    once the catalogues' texts are taken out."""
+    from cardgen.verify.report import render_text
+
+    with pseudo_messages():
+        text = render_text(reports)
+    return [line for line in text.splitlines() if english_left(line)]

@@ -4,16 +4,20 @@ paired test that tells a finding from noise, the sentence, --json and the one-pa
 import io
 import json
 import re
+from itertools import product
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from clirun import cardgen_in_process
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from pdfcheck import small_texts
 from pypdf import PdfReader
 
 from cardgen.balance import balance
-from cardgen.balance.words import SENTENCE, sentence
+from cardgen.balance.stats import Difference, Interval
+from cardgen.balance.words import SENTENCE, WORDS, sentence
 from cardgen.engine import VARIANTS, Options
 from cardgen.model.play import load_pool
 from cardgen.texts import LANGUAGES, sheet_strings
@@ -50,7 +54,32 @@ def test_a_set_identical_to_the_bundled_deck_makes_no_significant_difference(gam
     assert all(d.interval.value == 0 for d in report.differences)
     assert report.new_cards == []
     said = sentence(report, "en")
-    assert "as long as" in said and "as often as" in said and "as many bull heads" in said
+    assert said.startswith("Game length, each seat’s chance of winning and the bull heads a player collects per round")
+    assert said.count("standard deck") == 1
+
+
+def _report(rounds: bool, seats: int, score: bool) -> SimpleNamespace:
+    """A report whose rounds, `seats` seats' win rates and bull heads per round changed or not."""
+
+    def measure(name: str, changed: bool) -> Difference:
+        return Difference(name, Interval(0.5, 0.2, 0.8) if changed else Interval(0.1, -0.2, 0.4))
+
+    differences = [measure("rounds", rounds), measure("round_score", score)]
+    differences += [measure(f"win.seat{seat}", seat <= seats) for seat in (1, 2, 3)]
+    return SimpleNamespace(
+        differences=differences, difference=lambda name: next(d for d in differences if d.measure == name)
+    )
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_headline_names_the_standard_deck_once_whatever_changed(lang):
+    """Three unchanged measures were three clauses, each ending "as with the standard deck"."""
+    standard = WORDS.standard(lang).lower()
+    for rounds, seats, score in product((False, True), (0, 1, 2), (False, True)):
+        said = sentence(_report(rounds, seats, score), lang)  # type: ignore[arg-type]
+        assert said.lower().count(standard) <= 1, said
+        unchanged = (not rounds) + (not seats) + (not score)
+        assert (standard in said.lower()) == (unchanged > 0), said
 
 
 @settings(max_examples=4, deadline=None)
@@ -241,3 +270,12 @@ def test_the_pdf_lists_every_new_card_of_a_set_of_twelve_and_names_the_players_i
     assert "heuristic" not in " ".join(lines) and {"fr": "heuristique ×4", "de": "heuristisch ×4"}[lang] in " ".join(
         lines
     )
+
+
+def test_a_table_of_every_seat_and_two_kinds_of_player_keeps_its_text_at_6_pt(sets, tmp_path):
+    # 10 seats and 2 kinds make 26 measures: the rows shrank, and their text with them, to 5 pt
+    pdf = tmp_path / "report.pdf"
+    kinds = ",".join(["heuristic", "random"] * 5)
+    result = run("--set", sets / "promo.yaml", "--players", "10", "--players-kind", kinds, "--lang", "de", "-o", pdf)
+    assert result.returncode == 0, result.stderr
+    assert not small_texts(pdf.read_bytes())

@@ -9,7 +9,7 @@ import re
 from functools import cache
 
 import pytest
-from pdfcheck import font_is_embedded_truetype, fonts_of, reader, render
+from pdfcheck import font_is_embedded_truetype, fonts_of, reader, render, small_texts
 from PIL import Image, ImageOps
 
 from cardgen.layout.geometry import behind_point
@@ -325,3 +325,47 @@ def test_the_command_to_type_stands_whole_on_a_line_of_its_own(lang, paper):
         # and no line ends on an opening quote (French: « then a no-break space, which holds)
         opening = {"fr": "«", "de": "„"}.get(lang, "“")
         assert not [line for line in lines if line.rstrip().endswith(opening)]
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_nothing_is_drawn_where_a_common_laser_cannot_print(paper, lang):
+    """6.35 mm at the sides, 4.2 mm at the top and bottom, front and back (moved by an offset):
+    the left Y scale's name "quarters" once began 6.0 mm from the paper's left edge."""
+    content = calibration_pdf(paper, "long", (1.5, -0.5), lang)
+    for index in range(2):
+        image = render(content, index, 100)
+        width, height = image.size
+        side, end = (round((mm - 0.15) / 25.4 * 100) for mm in (6.35, 4.2))
+        for box in [
+            (0, 0, side, height),
+            (width - side, 0, width, height),
+            (0, 0, width, end),
+            (0, height - end, width, height),
+        ]:
+            assert image.crop(box).getextrema()[0] > 245, (index + 1, box)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_check_sheet_keeps_the_rulers_step_and_writes_its_offset_as_the_language_writes_numbers(lang, paper):
+    # printed with --back-offset, the sheet lost the step that says what to type for the rulers;
+    # its header showed "0,0" without an offset (zero, in French) and "1.25,-0.5" with one
+    from pdfcheck import positioned_texts
+
+    words = messages("calibration", lang)
+    comma = lang != "en"
+    for offset, x, y in (
+        ((0.0, 0.0), "0", "0"),
+        ((1.25, -0.5), "1,25" if comma else "1.25", "−0,5" if comma else "−0.5"),
+    ):
+        lines = [
+            text.replace("\xa0", " ")
+            for text, _, _ in positioned_texts(calibration_pdf(paper, "long", offset, lang), 0)
+        ]
+        header = next(line for line in lines if line.startswith(str(words["front"]).split(" ")[0]))
+        assert f"X = {x} mm" in header and f"Y = {y} mm" in header, header
+        assert words["ruler_command"] in lines
+        assert not small_texts(calibration_pdf(paper, "long", offset, lang))
+        steps = [line for line in lines if re.fullmatch(r"\d\.", line)]
+        assert len(steps) == len(words["steps"]) + 1 + (offset != (0.0, 0.0))

@@ -75,7 +75,7 @@ def test_a_table_fills_the_box_from_dotted_columns(tmp_path):
     [
         ("box.depth", "4", "row 1, column box.depth: is not a card field; the columns of a card set are id, kind"),
         ("box.width", "40", "row 2, column box.height: is missing"),
-        ("box.width", "wide", "row 2, column box.width: must be a number such as 17 or 0.4, not 'wide'"),
+        ("box.width", "wide", "row 2, column box.width: must be a number such as 17, 0.4 or 0,4, not 'wide'"),
         ("ink", "red", "row 2, column ink: must be a colour written #rrggbb, not 'red'"),
         ("fit", "stretch", "row 2, column fit: must be one of"),
     ],

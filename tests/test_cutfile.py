@@ -513,3 +513,33 @@ def _line_of(text: str, index: int) -> str:
 def test_verify_fails_an_edge_cut_twice_a_line_missing_or_a_corner_left_square(shared_folder, change, words):
     ran = _tamper(shared_folder, change, "numbered-duplex-cut-p1.svg")
     assert ran.returncode == 1 and words in ran.stdout, ran.stdout
+
+
+def test_what_verify_says_of_a_spoiled_cut_file_comes_from_the_catalogues(folder, shared_folder):
+    from cardgen.verify.cutfile import verify_cut_file
+    from cardgen.verify.report import render_text
+    from tests.pseudo import english_in_reports
+
+    def spoiled(text):
+        text = _moved_first_path(text, 0.2).replace('height="297mm"', 'height="279.4mm"')
+        text = text.replace('id="registration"', 'id="other"')
+        return text.replace("</g>", '<path d="M 1,1 A 2,2 0 0 0 3,3 Z"/>\n<path d="M 1,1 L 2,2 L 1,2 Z"/>\n</g>', 1)
+
+    def shared(text):
+        text = text.replace("</g>", _line_of(text, 4) + '<path d="M 5,5 L 9,7"/>\n</g>', 1)
+        return re.sub(r'<path d="M [\d.,]+ C [\d., ]+"/>\n', "", text.replace(_line_of(text, 0), ""), count=1)
+
+    reports = []
+    for where, name, change in (
+        (folder, "jokers-duplex-cut-p1.svg", spoiled),
+        (shared_folder, "numbered-duplex-cut-p1.svg", shared),
+        (shared_folder, "numbered-duplex-cut-p12.svg", lambda text: text),
+    ):
+        path = where / name
+        path.write_text(change(path.read_text()))
+        reports.append(verify_cut_file(str(path)))
+    failed = {check.name for report in reports for check in report.failures}
+    assert failed == {"cut.paper", "cut.paths", "cut.registration", "cut.cut"}
+    assert english_in_reports(reports) == []
+    assert "het snijpad ligt 0,20 mm naast de snijlijn van de kaart [kaart J0.0]" in render_text(reports, "nl")
+    assert "Die Linie bei y 16,50 mm wird von x 10,50 bis 199,50 mm zweimal geschnitten" in render_text(reports, "de")

@@ -19,7 +19,6 @@ from cardgen.engine import (
     check_invariants,
     register,
     unregister,
-    variant_words,
 )
 from cardgen.engine.cards import FIRST_JOKER
 from cardgen.engine.variants.classic import Classic
@@ -54,7 +53,7 @@ def test_a_registered_variant_is_played_by_cardgen_simulate(three_rows):
 def test_without_registration_the_command_line_refuses_it():
     ran = cardgen_in_process("simulate", "--variant", "threerows")
     assert ran.returncode == 2
-    assert f"'threerows' is not one of {variant_words()}." in ran.stderr
+    assert "threerows is not one of" in ran.stderr and all(name in ran.stderr for name in VARIANTS)
 
 
 def test_a_registered_variant_deals_and_keeps_its_invariants(three_rows):

@@ -13,8 +13,12 @@ import pypdfium2
 import pytest
 from PIL import Image, ImageChops, ImageCms, ImageStat
 
+from cardgen.model.cards import load_card_set
+from cardgen.verify.export import verify_export
 from cardgen.verify.readback import all_fonts_of, box_mm, font_is_embedded
+from cardgen.verify.report import render_text
 from tests.clirun import cardgen_in_process, cardgen_with_stderr_on
+from tests.pseudo import english_in_reports
 
 TWO_CARDS = "name: two\ntitle: Two cards\ncards:\n  - {id: '1', kind: number, value: 1, heads: 1}\n  - {id: '55', kind: number, value: 55, heads: 7}\n"
 
@@ -173,9 +177,9 @@ def test_a_card_called_back_keeps_the_back_its_own_name(tmp_path):
     [
         (["--set", "zero-cards", "--layout", "5x5"], "a card of 5x5 mm: its width must be more than 10, not 5."),
         (["--set", "zero-cards", "--layout", "big"], "there is no bundled layout 'big'"),
-        (["--set", "zero-cards", "--bleed", "11"], "the bleed must be 0 to 10 mm, not 11"),
+        (["--set", "zero-cards", "--bleed", "11"], "--bleed: 11 is not from 0 to 10."),
         (["--set", "zero-cards", "--bleed", "nan"], "the bleed must be 0 to 10 mm, not nan"),
-        (["--set", "zero-cards", "--dpi", "50"], "the dpi must be 72 to 1200, not 50"),
+        (["--set", "zero-cards", "--dpi", "50"], "--dpi: 50 is not from 72 to 1,200."),
         (["--set", "zero-cards", "--dpi", "1200", "--layout", "300x300"], "more than 89 million"),
         (["--set", "no-such-set"], "there is no bundled card set 'no-such-set'"),
         (["--set", "zero-cards", "--format", "tiff"], "tiff is not one of png, pdf, or tts"),
@@ -286,6 +290,29 @@ def test_verify_fails_a_page_with_a_wrong_trimbox(pdf_export, tmp_path):
     _fails_with(
         folder, "two.pdf, page 2: the TrimBox is 63.00 × 88.00 mm at (0.00, 0.00), not the 63 × 88 mm cut at (3, 3)"
     )
+
+
+def test_what_verify_says_of_a_spoiled_export_comes_from_the_catalogues(spoiled_png, pdf_export, tmp_path):
+    with Image.open(spoiled_png / "55.png") as image:
+        image.resize((814, 1110)).convert("L").save(spoiled_png / "55.png", dpi=(72, 72))  # grey, no sRGB profile
+    (spoiled_png / "old.png").write_bytes(b"an old card")
+    data = manifest(spoiled_png)
+    data["files"] = [entry for entry in data["files"] if entry["file"] != "1.png"]
+    (spoiled_png / "manifest.json").write_text(json.dumps(data))
+    pdfs = tmp_path / "pdf"
+    shutil.copytree(pdf_export, pdfs)
+    writer = pypdf.PdfWriter(clone_from=pdfs / "two.pdf")
+    writer.pages[1].trimbox = pypdf.generic.RectangleObject([0, 0, 63 * 72 / 25.4, 88 * 72 / 25.4])
+    writer.add_blank_page()
+    writer.write(pdfs / "two.pdf")
+    zero_cards = [load_card_set("zero-cards")]
+    reports = [verify_export(str(spoiled_png), zero_cards), verify_export(str(pdfs), zero_cards)]
+    failed = {check.name for report in reports for check in report.failures}
+    assert failed >= {"export.files", "export.size", "export.dpi", "export.colour", "export.cards", "export.contents"}
+    assert failed >= {"export.pages", "export.boxes"}
+    assert english_in_reports(reports) == []
+    assert "55.png is 814 × 1110 px, not 815 × 1110" in render_text(reports, "en")
+    assert "55.png fait 814 × 1110 px au lieu de 815 × 1110" in render_text(reports, "fr")
 
 
 def test_a_folder_without_a_manifest_is_refused_in_one_line(tmp_path):

@@ -58,7 +58,7 @@ def test_a_fold_sheet_is_one_sided_and_says_where_to_fold(fold_sheet):
     width, height = (float(v) / MM for v in pdf.pages[0].mediabox[2:])
     assert (round(width, 2), round(height, 2)) == A4
     text = page_text(fold_sheet.read_bytes())
-    assert "plier ici" in text and "pliez sur les pointillés" in text
+    assert "plier ici" in text and "plier sur les pointillés" in text
 
 
 def test_verify_measures_every_back_across_the_fold_from_the_pixels(fold_sheet):

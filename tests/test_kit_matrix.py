@@ -10,7 +10,7 @@ from unittest.mock import patch
 
 import pypdfium2
 import pytest
-from pdfcheck import MM, layout_record, reader
+from pdfcheck import MM, layout_record, reader, small_texts
 
 from cardgen.build import PrintSettings, build
 from cardgen.formats import FLIPS, PAPERS
@@ -262,3 +262,28 @@ def test_a_layout_with_narrow_side_margins_moves_targets_note_and_ruler_to_the_t
             assert _words(sheet_strings("nl")["print_actual_size"]) in pages.text(page), page
         clashes = list(_clashes("jokers-duplex.pdf", pages, "poker"))
         assert not clashes, clashes[:5]
+
+
+@pytest.mark.parametrize("lang,paper,flip", MATRIX)
+def test_no_text_of_the_kit_is_printed_under_6_pt(lang, paper, flip):
+    # the ruler's labels were 5 pt, German score sheets' "Summe" 5.1 pt, the summaries'
+    # little cards' corner numbers 1.4 pt
+    for name, content in kit(lang, paper, flip).items():
+        small = small_texts(content, PageTexts(content).checked if name in CARD_SHEETS else None)
+        assert not small, (name, small[:5])
+
+
+@pytest.mark.parametrize("lang,paper,flip", MATRIX)
+def test_every_margin_note_names_its_set_whole(lang, paper, flip):
+    # the sticker sheet's long instructions cut the name ("Les 7…", "D…") or dropped it (de):
+    # a note shortens its instructions first
+    words = sheet_strings(lang)
+    files = dict(kit(lang, paper, flip))
+    for mode in ("sticker", "fold", "sleeve"):
+        files |= build(PrintSettings(paper=paper, flip=flip, lang=lang), sets=["zero-cards", "jokers"], mode=mode)
+    for name in [name for name in files if name.startswith(("deck", "zero-cards", "jokers"))]:
+        title = _words(words["card_sets." + {"deck": "numbered"}.get(name.split("-")[0], name.rsplit("-", 1)[0])])
+        pages = PageTexts(files[name])
+        for page in pages.checked:
+            assert title in pages.text(page), (name, page, pages.text(page)[-300:])
+        assert not small_texts(files[name], pages.checked), name

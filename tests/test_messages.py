@@ -90,6 +90,7 @@ def test_numbers_and_lists_are_written_as_each_language_writes_them(lang, size, 
     assert format(_Number(12000, lang), "") == "12000"  # a card number, a line: never grouped
     assert format(_Number(0.255, lang), ".1%") == share
     assert format(_List(["a", "b", "c"], lang), "") == names
+    assert format(_List([_Number(7, lang), _Number(0.5, lang)], lang), ",") == f"7, 0{size[1]}5"
 
 
 @pytest.mark.parametrize(
@@ -176,7 +177,7 @@ def sample(name: str, spec: str | None):
     """A value for a parameter, of the kind its text formats."""
     if spec in (":n",) or (spec and (spec.endswith("%") or spec.endswith("f"))):
         return 1234.5
-    if spec == ":or":
+    if spec in (":or", ":,", ":;"):
         return ["a", "b", "c"]
     return f"‹{name}›"
 

@@ -143,4 +143,5 @@ def test_ink_outside_the_printable_area_is_caught(poker_sheets, tmp_path):
     path = tmp_path / "edge.pdf"
     path.write_bytes(_overlay(poker_sheets["a4"], 0, mark_near_the_edge))
     [found] = [check for check in verify_pdf(path).checks if check.name == "pdf.printable" and check.result == "fail"]
-    assert found.place == "page 1" and "within 6.35 mm of the paper's left edge" in found.message
+    assert found.place == "page 1" and "comes within 2.96 mm of the paper's left edge" in found.message
+    assert "where the sheet's printable area keeps 6.35 mm clear" in found.message

@@ -30,8 +30,18 @@ pytestmark = pytest.mark.skipif(
         ),  # 8 cards, 6 a sheet
         (["jokers"], "duplex", PrintSettings(layout="poker"), LP_OPTIONS),
         (["jokers"], "fold", PrintSettings(), ()),  # the last page holds 2 of its 4 cards and their backs
+        # Letter's 3 x 2 cards make a square box: drawn wider than tall for this printer, CUPS turned it
+        (["jokers"], "duplex", PrintSettings(paper="letter", ruler_measured=(99.6, 100.2)), LP_OPTIONS),
     ],
-    ids=["a4-long-offset", "a4-long-offset-plain-lp", "a4-short-offset", "letter-glue", "poker", "fold"],
+    ids=[
+        "a4-long-offset",
+        "a4-long-offset-plain-lp",
+        "a4-short-offset",
+        "letter-glue",
+        "poker",
+        "fold",
+        "letter-scaled",
+    ],
 )
 def test_a_sheet_printed_through_cups_keeps_every_position_and_the_back_offset(sets, mode, settings, options):
     [content] = render_jobs(jobs_for(sets, mode), settings).values()

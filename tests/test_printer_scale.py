@@ -143,7 +143,7 @@ def test_a_printer_profile_carries_the_measure_to_every_build(tmp_path):
     added = cardgen_in_process("printer", "add", "inkjet", "--back-offset", "0.5,0", "--ruler-measured", "99.6,100.2")
     assert added.returncode == 0 and "100 mm printed as 99.6 mm across and 100.2 mm down" in added.stdout
     changed = cardgen_in_process("printer", "add", "inkjet", "--back-offset", "1,0")
-    assert changed.returncode == 0 and changed.stdout.rstrip().endswith("kept its flip, paper, ruler's measure")
+    assert changed.returncode == 0 and changed.stdout.rstrip().endswith("kept its flip, paper, and ruler's measure")
     listed = json.loads(cardgen_in_process("printer", "list", "--json").stdout)
     assert listed["inkjet"] == {
         "back_offset": [1.0, 0.0],
@@ -173,3 +173,27 @@ def test_a_measure_no_printer_at_actual_size_gives_is_refused_in_one_line(tmp_pa
         lines = ran.stderr.strip().splitlines()
         assert len(lines) == 1 and "--ruler-measured" in lines[0], lines
         assert not (tmp_path / "out").exists()
+
+
+def test_verify_fails_a_sheet_whose_trim_box_as_drawn_lies_across_the_paper(tmp_path, monkeypatch):
+    """Letter's 3 x 2 cards make a square TrimBox where they land; drawn 100.4% across and 99.8%
+    down it was wider than tall, and CUPS turned every page (the boxes as cardgen drew them)."""
+    from cardgen.build import PrintSettings, jobs_for, render_jobs
+    from cardgen.layout import plan as plan_module
+    from cardgen.layout.geometry import print_box
+
+    settings = PrintSettings(paper="letter", ruler_measured=MEASURED)
+    for drawn_as in ("upright", "across"):
+        if drawn_as == "across":  # the box planned where it lands, as if unscaled
+            monkeypatch.setattr(plan_module, "print_box", lambda box, paper, scale: print_box(box, paper))
+        [content] = render_jobs(jobs_for(["jokers"], "duplex"), settings).values()
+        path = tmp_path / f"{drawn_as}.pdf"
+        path.write_bytes(content)
+        ran = cardgen_in_process("verify", path)
+        boxes = [line for line in ran.stdout.splitlines() if "pdf.boxes" in line]
+        if drawn_as == "upright":
+            assert ran.returncode == 0 and boxes[0].startswith("  PASS"), ran.stdout
+        else:
+            assert (
+                ran.returncode == 1 and "TrimBox lies across the paper: CUPS would print every page turned" in boxes[0]
+            )

@@ -30,7 +30,7 @@ def test_adding_over_a_name_changes_the_options_given_and_says_what_it_kept():
     run("printer", "add", "office", "--back-offset", "0,0", "--flip", "short", "--paper", "letter")
     result = run("printer", "add", "office", "--back-offset", "-1,2")  # as the Letter calibration sheet says
     assert result.exit_code == 0 and result.output.startswith("changed printer 'office'")
-    assert result.output.rstrip().endswith("kept its flip, paper")
+    assert result.output.rstrip().endswith("kept its flip and paper")
     assert json.loads(run("printer", "list", "--json").output) == {
         "office": {"back_offset": [-1.0, 2.0], "flip": "short", "paper": "letter"}
     }

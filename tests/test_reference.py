@@ -7,7 +7,7 @@ import re
 
 import pytest
 from click.testing import CliRunner
-from pdfcheck import MM, positioned_texts, reader, render
+from pdfcheck import MM, positioned_texts, reader, render, small_texts
 
 from cardgen.cli import main
 from cardgen.errors import InputError
@@ -91,15 +91,13 @@ def test_the_reference_sheet_has_cut_marks_and_nine_cards(tmp_path):
     assert len(document.pages) == 1
     text = document.pages[0].extract_text().replace("\u00a0", " ")
     assert text.count("6 qui prend ! Jokers") == 9
-    assert "Découpez en suivant les repères" in text
+    assert "Découper en suivant les repères" in text
     trim = [float(v) / MM for v in document.pages[0].trimbox]
     assert round(trim[2] - trim[0], 1) == 3 * 56 + 2 * 6.0
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_a_wrapped_line_breaks_after_a_clause_and_a_number_keeps_its_word(lang):
-    # each line was cut into two even halves: "15 cartes ; 1 ou / 2 cartes par tour",
-    # "Cartes 1 à / 10 × joueurs + 4", "10 kaarten / + 1 joker: 11 beurten"
+def card_lines(lang: str):
+    """Each line of every reference card in `lang`, and the lines it is drawn on."""
     from cardgen.render.reference import DESIGN, INSET, PADDING, _balanced, _styles
 
     inner = (DESIGN[0] - 2 * INSET - 2 * PADDING) * MM
@@ -107,11 +105,41 @@ def test_a_wrapped_line_breaks_after_a_clause_and_a_number_keeps_its_word(lang):
     for variant in VARIANTS:
         for text in card_text(variant, lang)[2]:
             paragraph, _ = _balanced(text, style, inner)
-            lines = [" ".join(words).replace("\u00a0", " ") for _, words in paragraph.blPara.lines]
-            if len(lines) == 1:
-                continue
-            if re.search(r"[;:,] ", text):
-                assert lines[0][-1] in ";:,", lines
-            for before, after in zip(lines, lines[1:]):
-                assert before[-1] in ";:," or not re.match(r"[\d+=×−]", after), lines
-            assert lines[0][-1] in ";:," or len(lines[-1].split()) > 1, lines  # no word alone on the last line
+            yield text, [" ".join(words).replace("\u00a0", " ") for _, words in paragraph.blPara.lines]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_a_wrapped_line_breaks_after_a_clause_and_a_number_keeps_its_word(lang):
+    # each line was cut into two even halves: "15 cartes ; 1 ou / 2 cartes par tour",
+    # "Cartes 1 à / 10 × joueurs + 4", "10 kaarten / + 1 joker: 11 beurten"
+    for text, lines in card_lines(lang):
+        if len(lines) == 1:
+            continue
+        if re.search(r"[;:,] ", text):
+            assert lines[0][-1] in ";:,", lines
+        for before, after in zip(lines, lines[1:]):
+            assert before[-1] in ";:," or not re.match(r"[\d+=×−]", after), lines
+        assert lines[0][-1] in ";:," or len(lines[-1].split()) > 1, lines  # no word alone on the last line
+
+
+ARTICLES = {
+    "en": {"the", "a", "an"},
+    "fr": {"le", "la", "les", "un", "une", "des", "du", "au", "aux"},
+    "de": {"der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer"},
+    "nl": {"de", "het", "een"},
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_line_of_a_card_ends_with_an_article(lang):
+    # "Hinter das / nächstniedrigere Ende": the article stood apart from its noun
+    for _, lines in card_lines(lang):
+        assert not [line for line in lines[:-1] if line.split()[-1].lower() in ARTICLES[lang]], lines
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_reference_sheet_prints_nothing_under_6_pt(lang, tmp_path):
+    # the ruler's "0" and "100 mm" were 5 pt
+    result = CliRunner().invoke(main, ["rules", "--reference", "--lang", lang, "-o", str(tmp_path / "r.pdf")])
+    assert result.exit_code == 0, result.output
+    assert not small_texts((tmp_path / "r.pdf").read_bytes())

@@ -1,5 +1,6 @@
 """Score sheets read back from the PDF: a column per player, a row per round, room to
-write, two sheets per page with a cut line, the end-of-game rule, four languages."""
+write, as many sheets a page as fit with cut lines between them, the end-of-game rule, four
+languages."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from pdfcheck import MM, font_is_embedded_truetype, fonts_of, positioned_texts, 
 from cardgen.cli import main
 from cardgen.errors import InputError
 from cardgen.model.rules import score_texts
-from cardgen.render.scoresheet import MIN_ROW_HEIGHT, plan, score_sheet_pdf, sheets_per_page
+from cardgen.render.scoresheet import MARGIN, MIN_ROW_HEIGHT, ROW_HEIGHT, plan, score_sheet_pdf, sheets_per_page
 from cardgen.texts import LANGUAGES
 
 RANGES = {"classic": range(2, 11), "pro": range(2, 11), "jokers": range(2, 11), "plus": range(2, 8)}
@@ -30,19 +31,45 @@ def page_texts(content: bytes) -> list[tuple[str, float, float]]:
     return positioned_texts(content, 0)
 
 
+def copies_on(texts, lang: str, players: int) -> int:
+    """How many sheets a page holds: each names every player once."""
+    player = score_texts().labels.player(lang)
+    names = Counter(text for text, x, y in texts if text.startswith(player + " "))
+    assert set(names) == {f"{player} {n}" for n in range(1, players + 1)} and len(set(names.values())) == 1
+    return names[f"{player} 1"]
+
+
+def round_numbers(texts, lang: str, copies: int, height: float) -> list[list[tuple[float, int]]]:
+    """The round numbers down each sheet's first column, (y, number), sheet by sheet from the top."""
+    first_column = min(x for text, x, y in texts if text == score_texts().labels.player(lang))
+    rounds = sorted(((y, int(t)) for t, x, y in texts if t.isdigit() and abs(x - first_column) < 12), reverse=True)
+    return [[(y, n) for y, n in rounds if copies - 1 - part == int(y // (height / copies))] for part in range(copies)]
+
+
 @pytest.mark.parametrize("variant,players", CASES)
 def test_player_columns_and_round_rows(variant, players):
     texts = page_texts(score_sheet_pdf(variant, "en", players))
-    labels = score_texts().labels
-    names = Counter(text for text, x, y in texts if text.startswith(labels.player("en") + " "))
-    assert names == Counter({f"Player {n}": 2 for n in range(1, players + 1)})  # two sheets a page
-    first_column = min(x for text, x, y in texts if text == labels.player("en"))
-    rounds = sorted(((y, text) for text, x, y in texts if text.isdigit() and abs(x - first_column) < 12), reverse=True)
-    upper = [int(text) for y, text in rounds if y > 297 / 2]
-    lower = [int(text) for y, text in rounds if y < 297 / 2]
-    assert upper == lower == list(range(1, expected_rounds(variant, players) + 1))
-    heights = [a[0] - b[0] for a, b in zip(rounds, rounds[1:]) if (a[0] > 148.5) == (b[0] > 148.5)]
-    assert min(heights) >= 8.0  # room to write by hand
+    copies = copies_on(texts, "en", players)
+    assert copies >= 2
+    for sheet in round_numbers(texts, "en", copies, 297.0):
+        assert [n for y, n in sheet] == list(range(1, expected_rounds(variant, players) + 1))
+        assert min(a[0] - b[0] for a, b in zip(sheet, sheet[1:])) >= 8.0  # room to write by hand
+
+
+@pytest.mark.parametrize("paper,size", [("a4", 297.0), ("letter", 279.4)])
+@pytest.mark.parametrize("variant,players", CASES)
+def test_no_page_leaves_room_for_one_more_sheet(variant, players, paper, size):
+    # two sheets of a two-round table left three quarters of each half page blank
+    texts = page_texts(score_sheet_pdf(variant, "fr", players, paper))
+    copies = copies_on(texts, "fr", players)
+    title = score_texts().title(variant)("fr").replace("\u00a0", " ")
+    top = max(y for text, x, y in texts if text.replace("\u00a0", " ") == title)  # the upper sheet's title
+    lowest = min(y for text, x, y in texts if y > size - size / copies)  # the last line of its rule
+    rounds = expected_rounds(variant, players)
+    # the sheet as drawn (5 mm above its title's baseline, 1 mm below its rule's last one, its
+    # margins), its rows as small as they may be
+    least = (top + 5) - (lowest - 1) + 2 * MARGIN - rounds * (ROW_HEIGHT - MIN_ROW_HEIGHT)
+    assert (copies + 1) * least > size, (copies, least)
 
 
 LETTER = (215.9, 279.4)
@@ -51,23 +78,18 @@ LETTER = (215.9, 279.4)
 @pytest.mark.parametrize(
     "variant,players", [("classic", 2), ("classic", 5), ("pro", 10), ("jokers", 7), ("plus", 2), ("plus", 7)]
 )
-def test_letter_sheets_keep_8_mm_rows_two_a_page_and_a_column_per_player(variant, players):
+def test_letter_sheets_keep_8_mm_rows_and_a_column_per_player(variant, players):
     content = score_sheet_pdf(variant, "de", players, "letter")
     (page,) = reader(content).pages
     assert [round(float(v) / MM, 2) for v in page.mediabox[2:]] == list(LETTER)
     texts = positioned_texts(content, 0)
     labels = score_texts().labels
-    middle = LETTER[1] / 2
-    names = Counter(text for text, x, y in texts if text.startswith(labels.player("de") + " "))
-    assert names == Counter({f"{labels.player('de')} {n}": 2 for n in range(1, players + 1)})
-    assert sum(text == labels.cut_here("de") for text, x, y in texts) == 2  # the cut line, both ends
-    assert sum(text == labels.total("de") for text, x, y in texts) == 2 * players  # a running total per player
-    first_column = min(x for text, x, y in texts if text == labels.player("de"))
-    rounds = sorted(((y, text) for text, x, y in texts if text.isdigit() and abs(x - first_column) < 12), reverse=True)
-    for half in (lambda y: y > middle, lambda y: y < middle):
-        ys = [y for y, text in rounds if half(y)]
-        assert [int(text) for y, text in rounds if half(y)] == list(range(1, expected_rounds(variant, players) + 1))
-        assert min(a - b for a, b in zip(ys, ys[1:])) >= MIN_ROW_HEIGHT - 0.01  # room to write by hand
+    copies = copies_on(texts, "de", players)
+    assert sum(text == labels.cut_here("de") for text, x, y in texts) == 2 * (copies - 1)  # each cut line, both ends
+    assert sum(text == labels.total("de") for text, x, y in texts) == copies * players  # a running total per player
+    for sheet in round_numbers(texts, "de", copies, LETTER[1]):
+        assert [n for y, n in sheet] == list(range(1, expected_rounds(variant, players) + 1))
+        assert min(a[0] - b[0] for a, b in zip(sheet, sheet[1:])) >= MIN_ROW_HEIGHT - 0.01  # room to write by hand
     # everything on the page, the lower sheet's rule above the bottom edge
     assert all(3 < x < LETTER[0] - 3 and 3 < y < LETTER[1] - 3 for text, x, y in texts)
 
@@ -110,9 +132,10 @@ def test_title_rule_limit_and_cut_line_in_each_language(variant, lang):
     content = score_sheet_pdf(variant, lang, 4)
     text = norm(" ".join(reader(content).pages[0].extract_text().splitlines()))
     texts = score_texts()
-    assert text.count(norm(texts.title(variant)(lang))) == 2
+    copies = sheets_per_page(plan(variant, 4), lang, (210.0, 297.0))[0]
+    assert text.count(norm(texts.title(variant)(lang))) == copies
     assert norm(texts.labels.cut_here(lang)) in text
-    assert text.count(norm(texts.rules(variant)(lang).format(limit=66))) == 2
+    assert text.count(norm(texts.rules(variant)(lang).format(limit=66))) == copies
     if variant != "plus":
         assert norm(texts.labels.limit(lang).format(limit=66)) in text
 
@@ -166,9 +189,9 @@ def test_german_sheet_numbers_the_players_not_the_names():
     assert {"Spieler 1", "Spieler 2", "Spieler 3"} <= texts
 
 
-def test_copies_of_a_sheet_fill_pages_two_at_a_time_and_the_command_says_how_many(tmp_path):
+def test_copies_of_a_sheet_fill_pages_and_the_command_says_how_many(tmp_path):
     result = cardgen_in_process("sheet", "plus", "--players", "4", "--copies", "30", "-o", tmp_path / "class.pdf")
     assert result.returncode == 0, result.stderr
-    pages = pypdf.PdfReader(tmp_path / "class.pdf").pages
-    assert len(pages) == 15 and len({page.get_contents().get_data() for page in pages}) == 1
-    assert "score-plus-4p-en.pdf: 15 pages, at least 30 sheets for each number of players" in result.stdout
+    pages = pypdf.PdfReader(tmp_path / "class.pdf").pages  # three sheets of four rounds a page
+    assert len(pages) == 10 and len({page.get_contents().get_data() for page in pages}) == 1
+    assert "score-plus-4p-en.pdf: 10 pages, at least 30 sheets for each number of players" in result.stdout

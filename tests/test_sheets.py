@@ -1,5 +1,6 @@
 """The card sheets, read back from the PDF files as a user's tools would read them."""
 
+import pypdfium2
 import pytest
 from pdfcheck import (
     MM,
@@ -19,6 +20,7 @@ from cardgen.build import PrintSettings, build, jobs_for, render_jobs
 from cardgen.formats import MODES
 from cardgen.texts import LANGUAGES, sheet_strings
 from cardgen.verify.pdfs import verify_pdf
+from cardgen.verify.readback import PageImage
 
 A4 = (210.0, 297.0)
 LETTER = (215.9, 279.4)
@@ -257,6 +259,54 @@ def test_a_sticker_sheet_prints_faces_a_little_inside_the_card_on_one_side_with_
     )
 
 
+def _corner_windows(trim, radius, beyond):
+    """A 0.3 mm window in each corner of a trim box, on its diagonal, `beyond` mm outside the
+    arc of a rounded cut of `radius` (inside it where negative)."""
+    x, y, w, h = trim
+    along = radius - (radius + beyond) / 2**0.5
+    return [
+        [x + right * w - (1 if right else -1) * along - 0.15, y + top * h - (1 if top else -1) * along - 0.15, 0.3, 0.3]
+        for right in (0, 1)
+        for top in (0, 1)
+    ]
+
+
+def test_a_sticker_is_printed_with_the_rounded_corners_it_is_cut_with():
+    """A sticker 0.75 mm inside a card with 3 mm corners must be cut with 2.25 mm corners, or it
+    overhangs each corner by about 0.2 mm: the face's colour once ran square 2.5 mm past its
+    corners. It stops at the rounded cut there, and bleeds along the straight edges."""
+    content = render_jobs(jobs_for(["jokers"], "sticker"), PrintSettings())["jokers-sticker.pdf"]
+    record = layout_record(content)
+    page = pypdfium2.PdfDocument(content)[0]
+
+    def inked(window):
+        return PageImage.of_page(page, record["paper_mm"], 600, window).ink_box(window) is not None
+
+    for card in (c for c in record["cards"] if c["page"] == 1):
+        assert not any(map(inked, _corner_windows(card["trim_mm"], 2.25, 0.4))), card["id"]  # paper beyond the arc
+        assert all(map(inked, _corner_windows(card["trim_mm"], 2.25, -0.4))), card["id"]  # the face's colour within
+        x, y, w, h = card["trim_mm"]
+        assert inked([x + w / 2 - 0.15, y - 2.0, 0.3, 0.3]), card["id"]  # 2 mm below the bottom edge: its bleed
+    assert record["face_corner_mm"] == 2.25  # verify reads the corners it stops at
+
+
+def test_verify_fails_a_sticker_sheet_printed_with_square_corners(tmp_path, monkeypatch):
+    from cardgen.render import sheets
+
+    monkeypatch.setattr(sheets, "_reach_path", lambda canvas, slot: _square(canvas, slot.reach))
+    content = render_jobs(jobs_for(["jokers"], "sticker"), PrintSettings())["jokers-sticker.pdf"]
+    (tmp_path / "square.pdf").write_bytes(content)
+    failed = [check for check in verify_pdf(tmp_path / "square.pdf").checks if check.result == "fail"]
+    assert failed and {check.name for check in failed} == {"pdf.corners"}
+    assert len(failed) == 40 and "runs past its 2.25 mm rounded cut in the lower-left corner:" in failed[0].message
+
+
+def _square(canvas, box):
+    path = canvas.beginPath()
+    path.rect(*(v * MM for v in (box.x, box.y, box.width, box.height)))
+    return path
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_page_of_every_mode_keeps_its_note_in_every_language(lang, paper):
@@ -270,13 +320,14 @@ def test_every_page_of_every_mode_keeps_its_note_in_every_language(lang, paper):
                 text = " ".join(text for text, _, _ in positioned_texts(content, index)).replace("\u00a0", " ")
                 assert words["print_actual_size"] in text, (name, index + 1)
                 if sheet.instruction:
-                    assert words[sheet.instruction] in text, (name, index + 1)
+                    shown = {words[sheet.instruction], words.get(f"short.{sheet.instruction}")}  # whole, or short
+                    assert any(instruction and instruction in text for instruction in shown), (name, index + 1)
 
 
 def test_a_page_without_its_note_fails_verify(tmp_path, monkeypatch):
     from cardgen.render import marks
 
-    monkeypatch.setattr(marks, "fit_note", lambda parts, title_at, box: (6.0, []))  # as if nothing fitted
+    monkeypatch.setattr(marks, "fit_note", lambda notes, title_at, box: (6.0, []))  # as if nothing fitted
     [(name, content)] = render_jobs(jobs_for(["zero-cards"], "sticker"), PrintSettings(lang="fr")).items()
     (tmp_path / name).write_bytes(content)
     checks = {check.name: check for check in verify_pdf(tmp_path / name).checks}

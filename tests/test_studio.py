@@ -94,7 +94,7 @@ def test_every_answer_forbids_framing_and_outside_scripts(studio):
     [
         ("fr-FR,fr;q=0.9", "fr", "Imprimer mes cartes"),
         ("de", "de", "Meine Karten drucken"),
-        ("nl-BE", "nl", "Mijn kaarten printen"),
+        ("nl-BE", "nl", "Mijn kaarten afdrukken"),
         ("ja,en;q=0.5", "en", "Print my cards"),
     ],
 )

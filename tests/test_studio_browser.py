@@ -187,9 +187,10 @@ def test_calibrate_read_the_scales_save_the_printer_and_print_with_it(studio, br
     page.locator("select[name=x_whole]").select_option("-1")
     page.locator("select[name=y_fine]").select_option("-0.5")
     # the quarter read by pointing at its line on the picture of the X scale
-    from cardgen.choices import calibration_file, calibration_scales
+    from cardgen.actions import result_of
+    from cardgen.actions.calibrate import FILE, scales
 
-    (top, *_) = calibration_scales(calibration_file("a4", "long", None, None, "en"))
+    (top, *_) = scales(result_of("calibrate", {"paper": "a4", "flip": "long", "lang": "en"}).files[FILE])
     (line,) = [line for line in top["rows"]["fine"] if line["reads"] == 0.25]
     x0, y0, x1, y1 = top["box_mm"]
     picture = page.locator(".scales img").first
@@ -200,7 +201,10 @@ def test_calibrate_read_the_scales_save_the_printer_and_print_with_it(studio, br
     }
     picture.click(position=at)
     assert page.locator("select[name=x_fine]").input_value() == "0.25"
-    assert page.locator("#offset").inner_text() == "Your back offset: -0.75 mm across and -0.5 mm up."
+    assert (
+        page.locator("#offset").inner_text()
+        == "Your back offset, as seen on the back: -0.75 mm to the right and -0.5 mm up."
+    )
     page.get_by_label("A name for this printer").fill("study")
     page.get_by_label("A name for this printer").press("Enter")
     page.wait_for_selector("#use-printer:not([hidden])")
@@ -277,7 +281,7 @@ def test_my_own_cards_a_mistake_then_the_sheet_then_a_balance_run_in_english(stu
     page.click("#balance")
     page.wait_for_selector("#report:not([hidden])", timeout=60_000)
     assert page.locator("#games-played").get_attribute("value") == "200"
-    assert "Games last as long as with the standard deck" in page.locator("#report-text").text_content()
+    assert "are as with the standard deck" in page.locator("#report-text").text_content()
     until(page, "() => document.getElementById('report-picture').naturalWidth > 0")  # the report's charts
     page.set_input_files("#referee input[type=file]", "tests/records/case1.yaml")
     until(page, "() => !document.getElementById('referee-verdict').hidden")

@@ -137,3 +137,29 @@ def test_a_bullets_wrapped_lines_start_where_its_first_line_does(variant, lang, 
             for line in wrapped:
                 if not any(abs(b.y - line.y) < 0.2 for b in page_runs if b.text == "•"):
                     assert abs(line.x - first_line.x) < 0.05, (first_line.text, line.text)
+
+
+@pytest.mark.parametrize("variant,lang,paper", EVERY)
+def test_a_list_has_two_items_or_more(variant, lang, paper):
+    # "Placing a card" (every variant) and Pro's "Components" held a list of one bullet
+    lists: list[list[str]] = []
+    current: list[str] = []
+    for page, page_runs in enumerate(runs(variant, lang, paper)):
+        lefts = {side: min((run.x for run in page_runs if (run.x > 100) == side), default=0) for side in (False, True)}
+        for run in sorted((run for run in page_runs if run.y > 14), key=lambda run: reading_order(page, run)):
+            if run.text == "•":  # the footer (under 14 mm) aside, a list runs on into the next column
+                current.append(run.text)
+            elif run.x < lefts[run.x > 100] + 0.5:  # a heading or a paragraph, at the column's edge, ends it
+                lists, current = lists + [current] if current else lists, []
+    lists += [current] if current else []
+    assert lists and all(len(items) >= 2 for items in lists), [len(items) for items in lists]
+
+
+@pytest.mark.parametrize("variant,lang,paper", EVERY)
+def test_a_count_keeps_its_range_and_a_list_its_last_number(variant, lang, paper):
+    # "4 joueurs : / 1 à 44" (French Pro), "die Reihenfolge 49, 53, 5, 6, / 27." (German Plus)
+    for lines in body_lines(variant, lang, paper):
+        for before, after in zip(lines, lines[1:]):
+            ends, starts = plain(before.text), plain(after.text)
+            assert not (re.search(r"\d \w{1,12} ?:$", ends) and re.match(r"\d", starts)), (ends, starts)
+            assert not (re.search(r"\d,$", ends) and re.match(r"\d", starts)), (ends, starts)

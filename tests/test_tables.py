@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 from clirun import cardgen_in_process
+from pdfcheck import page_text
 from spreadsheets import Formula, write_ods, write_xlsx
 from test_pictures import green_png
 
@@ -86,7 +87,7 @@ def test_a_spreadsheet_prints_the_same_sheet_as_the_csv_of_its_cells(tmp_path, w
 BAD_CELLS = {
     "an exponent is no value": (["P1", "number", "1e2", 1, ""], "row 2, column value: must be a number such as 17"),
     "true is no value": (["P1", "number", "true", 1, ""], "row 2, column value: must be a number such as 17"),
-    "a decimal comma": (["P1", "number", "10,5", 1, ""], "row 2"),
+    "a thousand's comma": (["J1", "joker", "1,000", 1, ""], "row 2, column value: '1,000' could be a thousand"),
     "heads in words": (["P1", "number", 105, "two", ""], "row 2, column heads: must be a whole number, not 'two'"),
     "heads with a point": (["P1", "number", 105, "2.0", ""], "row 2, column heads: must be a whole number"),
     "too many heads": (["P1", "number", 105, 9, ""], "row 2, column heads: must be at most 7, not 9"),
@@ -144,10 +145,84 @@ def test_a_csv_cell_that_starts_with_an_equals_sign_is_text(tmp_path):
     assert load_card_set(tmp_path / "promo.yaml").cards[0].title == "=1+1"
 
 
-def test_a_file_not_in_utf8_is_one_line_naming_its_row(tmp_path):
-    (tmp_path / "cards.csv").write_bytes("id,kind,value,heads,title\nP1,number,105,1,Café\n".encode("latin-1"))
+def test_a_file_neither_utf8_nor_windows_1252_is_one_line_naming_its_row(tmp_path):
+    # 0x81 is no character in Windows-1252 (nor the start of one in UTF-8)
+    (tmp_path / "cards.csv").write_bytes(b"id,kind,value,heads,title\nP1,number,105,1,Caf\x81\n")
     line = _refused(_set(tmp_path, "cards.csv"), tmp_path)
-    assert "cards.csv, row 2: this file is not UTF-8 text; save it as CSV in UTF-8" in line
+    assert "cards.csv, row 2: this file is neither UTF-8 nor Windows-1252 text; save it as CSV UTF-8." in line
+
+
+# What German, French and Dutch Excel save as "CSV (separated by semicolons)": Windows-1252,
+# semicolons, decimal commas; the bytes as that program writes them.
+EXCEL_DE = (
+    b"id;kind;value;heads;title;box.x;box.width;box.height\r\n"
+    b"P105;number;105;2;Gr\xfc\xdfe aus K\xf6ln;;;\r\n"  # Grüße aus Köln
+    b"J4;joker;0,4;1;Caf\xe9 \x80 5;-2,5;20;20\r\n"  # Café € 5, a picture 2.5 mm left of the centre
+)
+
+
+def test_a_csv_as_european_excel_saves_it_reads_as_the_same_cards_and_says_so_once(tmp_path):
+    (tmp_path / "cards.csv").write_bytes(EXCEL_DE)
+    card_set = load_card_set(_set(tmp_path, "cards.csv"))
+    assert [card.title for card in card_set.cards] == ["Grüße aus Köln", "Café € 5"]
+    assert [card.value for card in card_set.cards] == [105, Decimal("0.4")]
+    assert card_set.cards[1].box is not None and card_set.cards[1].box.x == -2.5
+    (tmp_path / "utf8").mkdir()
+    as_utf8 = EXCEL_DE.decode("cp1252").replace(",", ".").replace(";", ",")  # what "CSV UTF-8" saves in English
+    (tmp_path / "utf8" / "cards.csv").write_bytes(as_utf8.encode("utf-8-sig"))
+    same = load_card_set(_set(tmp_path / "utf8", "cards.csv"))
+    assert [card.model_dump() for card in same.cards] == [card.model_dump() for card in card_set.cards]
+    result = cardgen_in_process("build", "--set", "promo.yaml", "-o", tmp_path / "out")
+    assert result.returncode == 0, result.stderr
+    assert result.stderr.strip().splitlines() == [
+        "cardgen: warning: cards.csv is not UTF-8 text, so it was read as Windows-1252, the way Excel saves a CSV "
+        "file in French, German or Dutch; if a letter looks wrong on the cards, save it as CSV UTF-8 instead."
+    ]
+    assert "Grüße aus Köln" in page_text((tmp_path / "out" / "promo-duplex.pdf").read_bytes())
+    german = cardgen_in_process("build", "--set", "promo.yaml", "--lang", "de", "-o", tmp_path / "de")
+    assert german.stderr.count("\n") == 1 and "wurde deshalb als Windows-1252 gelesen" in german.stderr
+    verified = cardgen_in_process("verify", tmp_path / "promo.yaml")
+    assert "read as Windows-1252" in verified.stdout, verified.stdout
+
+
+NUMBER_CELLS = {  # (separator, a card's box.x as the file holds it) -> the number read, or the refusal
+    (";", "-2,5"): -2.5,
+    (";", "-2.5"): -2.5,  # a point that cannot group thousands is a decimal point everywhere
+    (";", "1,500"): 1.5,  # the decimal comma of a file parted by semicolons
+    (";", "1.500"): "'1.500' could be a thousand or a number with decimals",  # German Excel's thousand
+    (",", "1.500"): 1.5,  # the decimal point of a file parted by commas
+    (",", '"1,500"'): "'1,500' could be a thousand or a number with decimals",  # English Excel's thousand
+    (",", '"-2,5"'): -2.5,  # a decimal comma in quotes, as a spreadsheet writes it
+    (",", "-2,5"): "this row has 9 cells, the first row 8; a number with a decimal comma in a file parted by commas",
+}
+
+
+@pytest.mark.parametrize("separator,cell", NUMBER_CELLS)
+def test_a_decimal_comma_is_read_and_a_thousands_separator_never_misread(tmp_path, separator, cell):
+    header = separator.join(["id", "kind", "value", "heads", "box.x", "box.y", "box.width", "box.height"])
+    row = separator.join(["P105", "number", "105", "1", cell, "0", "20", "20"])
+    (tmp_path / "cards.csv").write_bytes(f"{header}\n{row}\n".encode())
+    expected = NUMBER_CELLS[(separator, cell)]
+    if isinstance(expected, float):
+        box = load_card_set(_set(tmp_path, "cards.csv")).cards[0].box
+        assert box is not None and box.x == expected
+    else:
+        assert f"cards.csv, row 2: {expected}" in _refused(_set(tmp_path, "cards.csv"), tmp_path).replace(
+            ", column box.x", ""
+        )
+
+
+@pytest.mark.parametrize("write", [write_xlsx, write_ods], ids=["xlsx", "ods"])
+def test_a_spreadsheets_number_cells_stay_exact_and_its_text_cells_take_either_mark(tmp_path, write):
+    suffix = ".xlsx" if write is write_xlsx else ".ods"
+    header = [*HEADER, "box.x", "box.width", "box.height"]
+    rows = [header, ["J4", "joker", 0.4, 1, "", -2.5, 20, 20], ["J7", "joker", "0,7", 1, "", "-1,25", 20, 20]]
+    write(tmp_path / f"cards{suffix}", rows)
+    cards = load_card_set(_set(tmp_path, f"cards{suffix}")).cards
+    assert [card.value for card in cards] == [Decimal("0.4"), Decimal("0.7")]
+    assert [card.box.x for card in cards if card.box] == [-2.5, -1.25]
+    write(tmp_path / f"cards{suffix}", [HEADER, ["J4", "joker", "1.000", 1, ""]])
+    assert "row 2, column value: '1.000' could be a thousand" in _refused(_set(tmp_path, f"cards{suffix}"), tmp_path)
 
 
 def test_a_byte_order_mark_is_no_part_of_the_first_column(tmp_path):

@@ -35,7 +35,7 @@ FILES = sorted(path.stem for path in (LOCALES / "en").glob("*.yaml"))
 LANGS = sorted(path.name for path in LOCALES.iterdir() if path.is_dir())  # every language, each folder
 SECTION_ORDER = ["goal", "material", "setup", "turn", "placing", "collecting", "special", "end", "mistakes"]
 WORD_BUDGET = 600  # per summary and language: one A4 page at 9-10 pt with the drawings
-CARD_LINES, CARD_LINE_CHARS = 6, 40
+CARD_LINES, CARD_LINE_CHARS = 6, 54  # a line takes two of the card at most (card_text checks they fit)
 NO_BREAK = "\u00a0\u202f"  # no-break space, narrow no-break space
 
 

@@ -181,3 +181,28 @@ def test_sets_of_two_backs_make_a_sheet_for_each_back_in_one_deck(tmp_path):
         "back-2.png"
     )
     assert _verify(out, "--set", tmp_path / "dark.yaml", "--set", tmp_path / "pale.yaml")[0] == 0
+
+
+def test_what_verify_says_of_a_spoiled_deck_comes_from_the_catalogues(spoiled, homemade, tmp_path):
+    from cardgen.model.cards import load_card_set
+    from cardgen.verify.report import render_text
+    from cardgen.verify.tts import tts_save, verify_tts
+    from tests.pseudo import english_in_reports
+
+    sheet = spoiled / "homemade-table-sheet.png"
+    with Image.open(sheet) as image:
+        image = image.convert("RGB")
+    ImageDraw.Draw(image).rectangle((2 * image.width / 5, 0, 3 * image.width / 5, image.height / 2), fill="white")
+    ImageDraw.Draw(image).rectangle((image.width - 5, image.height - 5, image.width, image.height), fill="red")
+    image.save(sheet)
+    (tmp_path / "deck.json").write_text('{"ObjectStates": [{"Name": "Deck", "CustomDeck": [1, 2]}]}')
+    other = tmp_path / "other.yaml"
+    other.write_text("name: other\ntitle: Other\ncards:\n  - {id: A, kind: number, value: 150, heads: 1}\n")
+    reports = [
+        verify_tts(str(folder), tts_save(folder), [load_card_set(str(other))])
+        for folder in (spoiled, tmp_path / "deck.json")
+    ]
+    failed = {check.name for report in reports for check in report.failures}
+    assert failed == {"tts.save", "tts.sheets", "tts.contents"}
+    assert english_in_reports(reports) == []
+    assert "planche 1, case 3 : la carte 102 n’y est pas dessinée" in render_text(reports, "fr")

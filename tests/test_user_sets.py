@@ -136,7 +136,7 @@ def test_verify_serves_exactly_the_variants_simulate_plays_and_simulate_names_th
     served = [check["check"].removeprefix("set.games.") for check in checks if check["check"].startswith("set.games.")]
     assert served == list(VARIANTS)  # extra numbered cards play in every variant, the bundled zeros and jokers beside
     [variants] = [check["message"] for check in checks if check["check"] == "set.variants"]
-    assert "Plus and Jokers" in variants and "bundled zero cards" in variants and "bundled jokers" in variants
+    assert "Plus, and Jokers" in variants and "bundled zero cards" in variants and "bundled jokers" in variants
     for variant in VARIANTS:
         played = cardgen_in_process("simulate", "--variant", variant, "--set", path, "--games", "2")
         assert played.returncode == 0, played.stderr

@@ -7,7 +7,7 @@ import json
 import pypdf
 import pytest
 from clirun import cardgen_in_process
-from reportlab.pdfgen.canvas import Canvas
+from hostile_pdfs import made_elsewhere
 
 from cardgen.build import PrintSettings, jobs_for, render_jobs
 from cardgen.model.cards import load_card_set
@@ -231,18 +231,8 @@ def test_a_set_printed_incompletely_is_caught(kit):
     assert any("not in jokers" in c.message for c in contents)
 
 
-def _helvetica_pdf() -> bytes:
-    out = io.BytesIO()
-    canvas = Canvas(out, pagesize=(210 * MM, 297 * MM))
-    canvas.setFont("Helvetica", 12)
-    canvas.drawString(100, 700, "A card sheet made elsewhere")
-    canvas.showPage()
-    canvas.save()
-    return out.getvalue()
-
-
 def test_a_pdf_made_elsewhere_gets_what_can_be_checked_and_says_what_cannot(tmp_path):
-    report = verify_pdf(_write(tmp_path, _helvetica_pdf(), "elsewhere.pdf"))
+    report = verify_pdf(_write(tmp_path, made_elsewhere(), "elsewhere.pdf"))
     assert report.kind == "pdf"
     assert results(report)["pdf.paper"] == "pass" and "A4" in report.checks[0].message
     [font] = failures(report, "pdf.fonts")
@@ -252,7 +242,7 @@ def test_a_pdf_made_elsewhere_gets_what_can_be_checked_and_says_what_cannot(tmp_
 
 
 def test_a_non_embedded_font_inside_a_cardgen_pdf_is_caught(kit, tmp_path):
-    helvetica = pypdf.PdfReader(io.BytesIO(_helvetica_pdf())).pages[0]["/Resources"]["/Font"]
+    helvetica = pypdf.PdfReader(io.BytesIO(made_elsewhere())).pages[0]["/Resources"]["/Font"]
 
     def add_font(writer):
         fonts = writer.pages[0]["/Resources"]["/Font"]
@@ -270,7 +260,7 @@ def test_command_line_exit_status_and_json(kit, tmp_path):
     data = json.loads(good.stdout)
     assert data["ok"] and {c["check"] for c in data["inputs"][0]["checks"]} >= {"pdf.backs", "pdf.contents"}
 
-    spoiled = cardgen_in_process("verify", _write(tmp_path, _helvetica_pdf(), "elsewhere.pdf"))
+    spoiled = cardgen_in_process("verify", _write(tmp_path, made_elsewhere(), "elsewhere.pdf"))
     assert spoiled.returncode == 1
     assert spoiled.stdout.splitlines()[-1].startswith("summary:") and "FAIL  pdf.fonts" in spoiled.stdout
 
@@ -412,12 +402,7 @@ def test_a_document_whose_record_names_another_flip_fails_its_duplex_hint(tmp_pa
 
 
 def test_a_pdf_an_older_cardgen_made_without_a_record_is_checked_as_a_document(tmp_path):
-    buffer = io.BytesIO()
-    canvas = Canvas(buffer, pagesize=(210 * MM, 297 * MM))
-    canvas.setCreator("cardgen 0.0.1")
-    canvas.drawString(100, 100, "6 nimmt!")
-    canvas.save()
-    report = verify_pdf(_write(tmp_path, buffer.getvalue()))
+    report = verify_pdf(_write(tmp_path, made_elsewhere(creator="cardgen 0.0.1")))
     [drawing] = [c for c in report.checks if c.name == "pdf.drawing"]
     assert report.kind == "cardgen-pdf" and "carries no record of what it is" in drawing.message
 

@@ -19,7 +19,7 @@ from cardgen.balance.stats import LEVEL
 from cardgen.balance.words import WORDS, kind_name, measure_row, new_card_rows, percent, sentence, variant_name
 from cardgen.formats import MM
 from cardgen.model.layout import paper_size
-from cardgen.render.palette import ACCENT, BOLD, INK, LINE, REGULAR, SOFT_INK
+from cardgen.render.palette import ACCENT, BOLD, INK, LINE, MIN_TEXT_SIZE, REGULAR, SOFT_INK
 from cardgen.render.paragraphs import text_paragraph
 from cardgen.render.pdf import finish, new_document
 
@@ -84,7 +84,7 @@ def _measures(canvas: Canvas, report: BalanceReport, lang: str, top: float, widt
     columns = [0.0, 0.34, 0.52, 0.70, 0.84]
     headings = [WORDS.measure, WORDS.standard, WORDS.custom, WORDS.difference, WORDS.verdict]
     row = min(ROW, TABLE_ROOM / (len(report.differences) + 1))
-    size = 7.5 * row / ROW
+    size = max(MIN_TEXT_SIZE, 7.5 * row / ROW)  # 27 rows of 2.9 mm take 6 pt
     canvas.setFont(BOLD, size + 0.5)
     canvas.setFillColor(INK)
     for column, heading in zip(columns, headings):

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from cardgen.balance.stats import Difference, Interval
 from cardgen.engine import face
-from cardgen.texts import Messages, check_lang, sheet_strings, with_decimal_separator
+from cardgen.texts import Messages, as_written, check_lang, sheet_strings
 
 if TYPE_CHECKING:
     from cardgen.balance import BalanceReport, SideFigures
@@ -21,7 +21,7 @@ def number(value: float, lang: str, decimals: int = 1) -> str:
     text = f"{value:.{decimals}f}"
     if text.lstrip("-").strip("0.") == "":
         text = text.lstrip("-")  # never "-0.0"
-    return with_decimal_separator(text, lang).replace("-", "\u2212")  # a true minus sign
+    return as_written(text, lang)
 
 
 def percent(share: float, lang: str, decimals: int = 1) -> str:
@@ -60,37 +60,44 @@ def verdict(difference: Difference, lang: str) -> str:
     return WORDS.finding(lang) if difference.significant else WORDS.noise(lang)
 
 
+# what is said of a measure that did not change, alone; two or more are named in one clause
+_SAME = {"rounds": "rounds_same", "seats": "seat_same", "score": "score_same"}
+
+
 def sentence(report: BalanceReport, lang: str) -> str:
-    """One sentence: the rounds, the seats' advantage and the bull heads per round, each
-    a finding with its size or said to be unchanged."""
+    """One sentence: what changed beyond the noise, with its size (the rounds, each seat's
+    chance of winning, the bull heads per round), then what did not, the standard deck
+    named once for all of them."""
     check_lang(lang)
-    parts = [
-        _change(report.difference("rounds"), "rounds_longer", "rounds_shorter", "rounds_same", lang),
-        _seats(report, lang),
-        _change(report.difference("round_score"), "score_more", "score_fewer", "score_same", lang),
-    ]
+    rounds, score = report.difference("rounds"), report.difference("round_score")
+    seats = [d for d in report.differences if d.measure.startswith("win.seat") and d.significant]
+    changed = {
+        "rounds": [_change(rounds, "rounds_longer", "rounds_shorter", lang)] if rounds.significant else [],
+        "seats": [_change(d, "seat_more", "seat_less", lang, 100, seat=d.measure[8:]) for d in seats],
+        "score": [_change(score, "score_more", "score_fewer", lang)] if score.significant else [],
+    }
+    parts = [", ".join(said) for said in changed.values() if said]
+    same = [measure for measure, said in changed.items() if not said]
+    if len(same) == 1:
+        parts.append(SENTENCE(_SAME[same[0]])(lang))
+    elif same:
+        names = [SENTENCE.group("unchanged_measures")(measure)(lang) for measure in same]
+        parts.append(SENTENCE.unchanged(lang).format(measures=listed(names, lang)))
     text = WORDS.and_then(lang).join(parts) + "."
     return text[0].upper() + text[1:]
 
 
-def _change(difference: Difference, up: str, down: str, same: str, lang: str, scale: float = 1, **fields) -> str:
-    if not difference.significant:
-        return SENTENCE(same)(lang)
+def listed(items: list[str], lang: str) -> str:
+    """ "a, b and c" as the language joins them."""
+    return ", ".join(items[:-1]) + WORDS.list_and(lang) + items[-1] if len(items) > 1 else "".join(items)
+
+
+def _change(difference: Difference, up: str, down: str, lang: str, scale: float = 1, **fields) -> str:
     interval = difference.interval
     key = up if interval.value > 0 else down
     return SENTENCE(key)(lang).format(
         value=number(abs(interval.value) * scale, lang), margin=number(interval.margin * scale, lang), **fields
     )
-
-
-def _seats(report: BalanceReport, lang: str) -> str:
-    """The seats whose win rate changed beyond the noise, or that the advantage is unchanged."""
-    changed = [
-        _change(difference, "seat_more", "seat_less", "seat_same", lang, 100, seat=difference.measure[8:])
-        for difference in report.differences
-        if difference.measure.startswith("win.seat") and difference.significant
-    ]
-    return ", ".join(changed) if changed else SENTENCE("seat_same")(lang)
 
 
 def text_report(report: BalanceReport, lang: str) -> str:

@@ -15,9 +15,8 @@ from importlib import import_module
 import click
 
 from cardgen import __version__
-from cardgen.batch import Terminated
 from cardgen.cli.options import LANG_META, lang_option
-from cardgen.errors import CardgenError, printable
+from cardgen.errors import CardgenError, Terminated, printable
 from cardgen.messages import Message, speaking
 from cardgen.texts import LANGUAGES
 
@@ -170,7 +169,11 @@ class _Commands(MutableMapping[str, click.Command]):
     def __getitem__(self, name: str) -> click.Command:
         if name not in self.NAMES:
             raise KeyError(name)
-        return _speaking(import_module(f"cardgen.cli.{name}").command)
+        if name in ("printer", "studio"):  # not an action's files: a command of its own
+            return _speaking(import_module(f"cardgen.cli.{name}").command)
+        from cardgen.cli.commands import command_of
+
+        return _speaking(command_of(name))
 
     def __iter__(self) -> Iterator[str]:
         return iter(self.NAMES)

@@ -1,6 +1,6 @@
 """A one-line progress report on stderr, for the library's `progress(done, total)` callbacks.
 
-    with LineProgress("exporting", "files") as progress:
+    with LineProgress("export") as progress:
         export(request, progress=progress)
 
 It draws only when stderr is a terminal, redrawing its line in place at most ten times a
@@ -14,17 +14,20 @@ import sys
 import time
 from typing import TextIO
 
+import click
+
+from cardgen.errors import printable
+from cardgen.messages import Message
+
 REDRAW_SECONDS = 0.1
 
 
 class LineProgress:
-    """`timed`: also how many a second and the time left, once `after` seconds have passed
-    (a run shorter than that shows nothing)."""
+    """The line of progress.WHAT in the catalogue; `timed`: also how many a second and the
+    time left, once `after` seconds have passed (a run shorter than that shows nothing)."""
 
-    def __init__(
-        self, label: str, unit: str, stream: TextIO | None = None, timed: bool = False, after: float = 0.0
-    ) -> None:
-        self.label, self.unit, self.timed, self.after = label, unit, timed, after
+    def __init__(self, what: str, stream: TextIO | None = None, timed: bool = False, after: float = 0.0) -> None:
+        self.what, self.timed, self.after = what, timed, after
         self.stream = stream if stream is not None else sys.stderr
         self.shown = 0  # the width of the line on screen
         self.drawn_at = 0.0
@@ -37,10 +40,10 @@ class LineProgress:
         if now - self.started < self.after or (done < total and now - self.drawn_at < REDRAW_SECONDS):
             return
         self.drawn_at = now
-        line = f"{self.label}: {done:,} of {total:,} {self.unit}"
+        line = Message(f"progress.{self.what}", done=done, total=total).text()
         if self.timed and done:
             rate = done / (now - self.started)
-            line += f" · {rate:,.0f} a second · about {(total - done) / rate:,.0f} s left"
+            line += Message("progress.timed", rate=round(rate), left=round((total - done) / rate)).text()
         self.stream.write("\r" + line.ljust(self.shown))
         self.stream.flush()
         self.shown = max(self.shown, len(line))
@@ -53,3 +56,12 @@ class LineProgress:
             self.stream.write("\r" + " " * self.shown + "\r")
             self.stream.flush()
             self.shown = 0
+
+
+def warn(message) -> None:
+    """A warning from the library, on its own line of stderr as it comes."""
+    click.echo(f"cardgen: {printable(Message('cli.warning', warning=message).text())}", err=True)
+
+
+def preparing_note() -> None:
+    click.echo(f"cardgen: {Message('cli.preparing').text()}", err=True)

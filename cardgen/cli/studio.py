@@ -4,34 +4,32 @@ from pathlib import Path
 
 import click
 
-from cardgen.cli.options import whole
+from cardgen.actions.fields import Field, Flag, Output, Text, Whole
+from cardgen.cli.commands import param_of
 from cardgen.errors import printable
+from cardgen.messages import Message
+
+FIELDS = (
+    Field("port", Whole(0, 65535), default=0),
+    Field("host", Text(200), metavar="ADDRESS"),
+    Field("no_browser", Flag(), default=False),
+    Field("workspace", Output(True)),
+)
 
 
-@click.command("studio")
-@click.option("--port", type=whole(0, 65535), default=0, help="Port to listen on (default: a free one).")
-@click.option(
-    "--host",
-    metavar="ADDRESS",
-    help="Listen on this address instead of 127.0.0.1 and ::1: other computers may then reach the studio (a warning says so).",
-)
-@click.option("--no-browser", is_flag=True, help="Print the address without opening the browser.")
-@click.option(
-    "--workspace",
-    type=click.Path(file_okay=False, path_type=Path),
-    help="Folder the studio keeps its files in (default: a new temporary one, removed when it stops).",
-)
-def command(port, host, no_browser, workspace):
-    """Start the studio, a web page on this computer for everything cardgen does, in your
-    language, with a picture of every page before you print it. Ctrl-C stops it."""
+def _serve(port: int, host: str | None, no_browser: bool, workspace: Path | None) -> None:
     from cardgen.studio.server import LOOPBACK_ADDRESSES, serve
 
     if host and host not in (*LOOPBACK_ADDRESSES, "localhost"):
-        click.echo(
-            printable(
-                f"cardgen: warning: listening on {host}: anyone who can reach this address and learns the token "
-                "can use the studio and save printer profiles."
-            ),
-            err=True,
-        )
+        warning = Message("cli.warning", warning=Message("studio.listening_widely", host=host))
+        click.echo(printable(f"cardgen: {warning.text()}"), err=True)
     serve(port, host, workspace, open_browser=not no_browser, say=lambda line: click.echo(printable(line)))
+
+
+command = click.Command(
+    "studio",
+    params=[param_of(field) for field in FIELDS],
+    callback=_serve,
+    help=Message("action.studio.help").text(),
+    short_help=Message("action.studio").text(),
+)

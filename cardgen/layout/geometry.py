@@ -48,6 +48,13 @@ class Rect:
     def moved(self, dx: float, dy: float) -> Rect:
         return Rect(self.x + dx, self.y + dy, self.width, self.height)
 
+    def within(self, other: Rect) -> Rect:
+        """The part of this rectangle inside `other` (no wider or taller than nothing)."""
+        if other.x <= self.x and other.y <= self.y and self.right <= other.right and self.top <= other.top:
+            return self
+        x, y = max(self.x, other.x), max(self.y, other.y)
+        return Rect(x, y, max(min(self.right, other.right) - x, 0.0), max(min(self.top, other.top) - y, 0.0))
+
     def rounded(self, digits: int = 3) -> list[float]:
         return [round(v, digits) for v in (self.x, self.y, self.width, self.height)]
 
@@ -78,15 +85,23 @@ def bounds(rects) -> Rect:
     return Rect(x0, y0, max(r.right for r in rects) - x0, max(r.top for r in rects) - y0)
 
 
-def print_box(box: Rect, paper: tuple[float, float]) -> Rect:
-    """The least box around `box` centred on the paper and lying along it (no wider than tall on
-    upright paper): the same as `box` for a centred grid. CUPS centres a page on its TrimBox and
-    turns the page when that box lies across the paper; with this box it does neither."""
-    paper_w, paper_h = paper
+UPRIGHT_MARGIN = 0.01  # mm: how much taller than wide (on upright paper) a page's TrimBox is drawn, at least
+
+
+def print_box(box: Rect, paper: tuple[float, float], scale: tuple[float, float] = (1.0, 1.0)) -> Rect:
+    """The least box around `box` centred on the paper whose drawing, `scale` times larger about
+    the paper's centre, lies along the paper: taller than wide by UPRIGHT_MARGIN on upright (or
+    square) paper, wider than tall on paper lying down. The same as `box` for a centred grid
+    of that shape. CUPS centres a page on its TrimBox, and turns the page when the box as
+    written lies across the paper by any fraction of a point (a square box on upright paper
+    only by the luck of its rounding); with this box it does neither."""
+    (paper_w, paper_h), (sx, sy) = paper, scale
     half_w = max(paper_w / 2 - box.x, box.right - paper_w / 2)
     half_h = max(paper_h / 2 - box.y, box.top - paper_h / 2)
-    if (half_w > half_h) != (paper_w > paper_h):
-        half_w = half_h = max(half_w, half_h)
+    if paper_w > paper_h:
+        half_w = max(half_w, (half_h * sy + UPRIGHT_MARGIN / 2) / sx)
+    else:
+        half_h = max(half_h, (half_w * sx + UPRIGHT_MARGIN / 2) / sy)
     return Rect(paper_w / 2 - half_w, paper_h / 2 - half_h, 2 * half_w, 2 * half_h)
 
 
@@ -96,6 +111,18 @@ def drawn_box(box: Rect, paper: tuple[float, float], scale: tuple[float, float])
         return box
     (sx, sy), (cx, cy) = scale, (paper[0] / 2, paper[1] / 2)
     return Rect(cx + (box.x - cx) * sx, cy + (box.y - cy) * sy, box.width * sx, box.height * sy)
+
+
+def safe_area(
+    area: Rect, paper: tuple[float, float], scale: tuple[float, float], shift: tuple[float, float] = (0.0, 0.0)
+) -> Rect:
+    """Where a page may hold ink, in its own coordinates (a back page's with its offset `shift`):
+    inside the printable `area` as drawn, `scale` times larger about the paper's centre, and
+    inside it where the printer lands it, its shrinking and its shift (which the offset
+    cancels) undone. A printer may clip a page at its printable area before it prints it, or
+    print nothing near the paper's edge: either way, ink must be inside both."""
+    as_drawn = drawn_box(area, paper, (1 / scale[0], 1 / scale[1]))
+    return as_drawn.within(area.moved(*shift))
 
 
 class GridError(ValueError):

@@ -17,7 +17,6 @@ when anything else on the page would lie in the corners they need clear.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Literal
 
@@ -29,13 +28,15 @@ from cardgen.layout.geometry import (
     behind,
     behind_point,
     bounds,
+    drawn_box,
     make_grid,
     min_margins,
     print_box,
     printable_area,
+    safe_area,
 )
 from cardgen.messages import Message
-from cardgen.model.layout import Layout
+from cardgen.model.layout import Layout, Registration
 
 Side = Literal["front", "back"]
 Draws = Literal["face", "back", "outline"]
@@ -44,6 +45,8 @@ CutterStyle = Literal["none", "silhouette"]
 
 TARGET_CLEARANCE = 1.5  # mm left free around a target's cross (verify reads 1 mm around it)
 TARGET_WINDOW = 1.0  # mm around a target that verify reads to find it: no other ink there
+MIN_TARGET = 2.0  # mm: a target must be larger (as a layout's must) to be worth printing
+TARGET_SLACK = 0.1  # mm left free on either side of a target made to fit its room (against a pixel's blur)
 MARK_CLEARANCE = 1.0  # mm left free beyond the cut marks
 MIN_MARK = 1.0  # mm: the shortest cut mark worth printing
 NOTE_LINE_MM = 6 / MM  # the note's smallest line: 6 pt of Vera, whose ascent and descent add up to its size
@@ -79,6 +82,7 @@ class Slot:
     trim: Rect  # on the page: a card turned a quarter turn lies across it
     turn: int = 0  # quarter turns counter-clockwise: 2 for a back behind a short-edge flip
     bleed_box: Rect | None = None  # where its drawing may reach (set by _page): bleed only where no card adjoins
+    corner: float = 0.0  # mm: the radius its drawing stops at in each corner, its rounded cut (a sticker's); 0: none
 
     @property
     def reach(self) -> Rect:
@@ -201,14 +205,14 @@ class Plan:
 
     @property
     def trim_box(self) -> Rect:
-        """The TrimBox of every page, front and back, full or not: a full page's cards, centred.
-        CUPS centres each page on its TrimBox (and turns it when the box lies across the paper),
-        so a box that moved with the back offset, or framed a partial page's few cards, would
-        make it undo the offset or move the page."""
+        """The TrimBox of every page, front and back, full or not: a full page's cards, centred,
+        upright as drawn (at `scale`). CUPS centres each page on its TrimBox (and turns it when
+        the box it reads lies across the paper), so a box that moved with the back offset, or
+        framed a partial page's few cards, would make it undo the offset or move the page."""
         slots = self.grid.slots
         if self.sheet_mode.folded:
             slots += tuple(behind(slot, self.paper, "long") for slot in slots)
-        return print_box(bounds(slots), self.paper)
+        return print_box(bounds(slots), self.paper, self.scale)
 
     @property
     def bleed_box(self) -> Rect:
@@ -229,20 +233,31 @@ def plan_sheets(
     """Fronts in grid order, each followed (but on a sleeve sheet) by the page behind it;
     `dpi`: a fitted paper (`paper: fit`) in whole pixels. Everything is planned where it lands
     on the paper; `ruler_measured` (what the printer makes of the calibration sheet's rulers)
-    says how much larger the pages are drawn to land so (`Plan.scale`)."""
+    says how much larger the pages are drawn to land so (`Plan.scale`). Every mark, target,
+    ruler and note lies inside the printable area both as drawn and where it lands (safe_area);
+    where the back offset or the scale leaves the targets less room than the layout gives them,
+    they are smaller (down to MIN_TARGET, below which the sheet has none)."""
     sheet = MODES[mode]
+    scale = compensation(ruler_measured)
     if sheet.inset:
         layout = inset_card(layout, sheet.inset)
     if sheet.folded:
         if cutter_marks != "none":
             raise CutterMarksError(Message("layout.fold_no_cutter_marks"), "fold")
-        return replace(plan_fold(card_count, layout, paper), ruler_measured=ruler_measured)
+        return replace(plan_fold(card_count, layout, paper, scale), ruler_measured=ruler_measured)
     grid = make_grid(layout, paper, card_count, dpi)
     marks = silhouette_marks(grid.paper) if cutter_marks == "silhouette" else None
-    targets = tuple(target_centres(grid, layout))
+    printable = printable_area(layout, grid.paper)
+    front_area = safe_area(printable, grid.paper, scale)
+    dx, dy = back_offset
+    back_area = safe_area(printable, grid.paper, scale, back_offset).moved(-dx, -dy)  # before the offset moves it
+    target_area = _symmetric(front_area.within(back_area) if sheet.backs else front_area, grid.paper)
+    centres, size = plan_targets(grid, layout, target_area)
+    layout, targets = with_target_size(layout, size), tuple(centres)
     pages: list[Page] = []
-    for front in _faces_by_page(card_count, grid):
-        page = _page(len(pages) + 1, "front", None, front, targets, grid, layout, grid.bleed)
+    corner = layout.card.corner_radius if sheet.rounded_faces else 0.0
+    for front in _faces_by_page(card_count, grid, corner=corner):
+        page = _page(len(pages) + 1, "front", None, front, targets, grid, layout, grid.bleed, front_area)
         if marks is not None:
             check_clear(marks, page, layout)
             page = replace(page, cutter_marks=marks)
@@ -260,8 +275,19 @@ def plan_sheets(
             ]
             behind_targets = tuple(behind_point(x, y, grid.paper, flip) for x, y in targets)
             bleed = grid.bleed if sheet.back_bleed else 0.0
-            page = _page(len(pages) + 1, "back", len(pages), back, behind_targets, grid, layout, bleed, back_offset)
-            pages.append(_moved(page, *back_offset))
+            page = _page(
+                len(pages) + 1,
+                "back",
+                len(pages),
+                back,
+                behind_targets,
+                grid,
+                layout,
+                bleed,
+                back_area,
+                any(back_offset),
+            )
+            pages.append(_moved(page, dx, dy))
     through = flip if sheet.through_paper else None
     return Plan(mode, through, grid.paper, grid, back_offset, targets, tuple(pages), layout, ruler_measured, dpi)
 
@@ -274,27 +300,34 @@ def inset_card(layout: Layout, inset: float) -> Layout:
     return layout.model_copy(update={"card": card.model_copy(update=smaller)})
 
 
-def plan_fold(card_count: int, layout: Layout, paper: tuple[float, float] | None = None) -> Plan:
+def plan_fold(
+    card_count: int, layout: Layout, paper: tuple[float, float] | None = None, scale: tuple[float, float] = (1.0, 1.0)
+) -> Plan:
     """Faces left of the fold line, backs mirrored to its right, on one side of the paper."""
     grid, turn = fold_grid(layout, paper)
     fold_x = grid.paper[0] / 2
+    area = safe_area(printable_area(layout, grid.paper), grid.paper, scale)
     pages: list[Page] = []
     for faces in _faces_by_page(card_count, grid, turn):
         backs = [
             Slot(slot.card, slot.slot, "back", behind(slot.trim, grid.paper, "long"), (4 - turn) % 4) for slot in faces
         ]
-        page = _page(len(pages) + 1, "front", None, faces + backs, (), grid, layout, grid.bleed)
-        marked = marked_area([slot.trim for slot in page.slots], layout, grid.paper)
+        page = _page(len(pages) + 1, "front", None, faces + backs, (), grid, layout, grid.bleed, area)
+        marked = marked_area([slot.trim for slot in page.slots], layout, grid.paper, area)
         label = Rect(fold_x - FOLD_LABEL[0] / 2, marked.top + MARK_CLEARANCE, *FOLD_LABEL)
         pages.append(replace(page, fold=Fold(fold_x, marked.y, marked.top, label)))
     return Plan("fold", None, grid.paper, grid, (0.0, 0.0), (), tuple(pages), layout)
 
 
-def _faces_by_page(card_count: int, grid: Grid, turn: int = 0) -> list[list[Slot]]:
-    """The cards' faces in grid order, page by page."""
+def _faces_by_page(card_count: int, grid: Grid, turn: int = 0, corner: float = 0.0) -> list[list[Slot]]:
+    """The cards' faces in grid order, page by page; `corner`: their drawing stops at their
+    rounded cut in each corner (Slot.corner)."""
     per_page = len(grid.slots)
     return [
-        [Slot(first + index, index, "face", rect, turn) for index, rect in enumerate(grid.slots[: card_count - first])]
+        [
+            Slot(first + index, index, "face", rect, turn, corner=corner)
+            for index, rect in enumerate(grid.slots[: card_count - first])
+        ]
         for first in range(0, card_count, per_page)
     ]
 
@@ -337,14 +370,16 @@ def fold_grid(layout: Layout, paper: tuple[float, float] | None = None) -> tuple
 
 
 def _page(
-    number, side, behind_page, slots, targets, grid: Grid, layout: Layout, bleed: float, shift=(0.0, 0.0)
+    number, side, behind_page, slots, targets, grid: Grid, layout: Layout, bleed: float, area: Rect, optional=False
 ) -> Page:
-    """The page before it is moved by `shift` (a back page's offset), its marks, ruler and
-    note inside the printable area whether moved or not."""
+    """The page before a back page's offset moves it, its marks, ruler and note inside `area`
+    (where they are inside the printable area as drawn and as landed); `optional`: a ruler or
+    note with no room is left out (a back page: its front has them)."""
     slots = _with_bleed_boxes(slots, bleed, grid.shared)
     rects = [slot.trim for slot in slots]
     paper = grid.paper
-    margins = plan_margins(rects, layout, paper, list(targets), shift)
+    margins = plan_margins(rects, layout, paper, list(targets), area, optional)
+    ruler = ruler_line(layout, paper, margins)
     return Page(
         number=number,
         side=side,
@@ -352,8 +387,8 @@ def _page(
         slots=tuple(slots),
         cut_marks=tuple(cut_mark_segments(rects, layout, margins)),
         targets=targets,
-        ruler=ruler_line(layout, paper, margins),
-        note=note_box(rects, layout, paper, list(targets), margins) if margins.note else None,
+        ruler=ruler,
+        note=note_box(rects, layout, paper, list(targets), margins, ruler) if margins.note else None,
     )
 
 
@@ -421,21 +456,17 @@ class Margins:
 
 
 def plan_margins(
-    slots: list[Rect], layout: Layout, paper: tuple[float, float], targets: list[Point], shift=(0.0, 0.0)
+    slots: list[Rect], layout: Layout, paper: tuple[float, float], targets: list[Point], area: Rect, optional=False
 ) -> Margins:
     """The ruler on the first side of RULER_SIDES with room for it beyond a cut mark and clear
-    of the targets, the note on the first other side of NOTE_SIDES with room for a line,
-    and the cut marks as long as the layout asks, short of those and of the printable edge.
-    Where no side has room, the first is taken: check_margins says what does not fit. On a
-    page that will be moved by `shift`, the printable area is what stays inside it moved too:
-    a printer clips the page as drawn, and prints it where its own shift puts it back."""
+    of the targets, the note on the first other side of NOTE_SIDES with room for a line, and
+    the cut marks as long as the layout asks, short of those and of the edge of `area` (the
+    printable area where what lies inside it is inside the printable area both as drawn and
+    where it lands: safe_area). Where no side has room for a strip and a mark, the first with
+    room for the strip alone takes it, its cut marks shortened (the cuts are marked at their
+    other end); where none has, the first is taken (check_margins says what does not fit), or,
+    with `optional` (a back page moved by its offset), none: its front has one."""
     outer = bounds(slots).grown(layout.bleed)
-    dx, dy = shift
-    # where no side has room: the first (check_margins says so), but a back page moved by an
-    # offset goes without (its front has one; a printer would clip it as drawn)
-    moved = any(shift)
-    area = printable_area(layout, paper)
-    area = _rect(area.x + max(-dx, 0), area.y + max(-dy, 0), area.right - max(dx, 0), area.top - max(dy, 0))
     room = {
         "left": outer.x - area.x,
         "bottom": outer.y - area.y,
@@ -450,19 +481,18 @@ def plan_margins(
     note_band = NOTE_LINE_MM + MARK_CLEARANCE
     ruler_side = None
     if layout.ruler:
-        fits = [
+        clear = [
             side
             for side in RULER_SIDES
-            if room[side] >= ruler_band + mark_room
-            and not any(
+            if not any(
                 _overlap(_ruler(side, layout.ruler, area, paper).box, box) for box in _target_boxes(targets, layout)
             )
         ]
-        ruler_side = fits[0] if fits else (None if moved else RULER_SIDES[0])
+        ruler_side = _margin_side(clear, room, ruler_band, mark_room, optional, RULER_SIDES[0])
     note_side = None
     if layout.note:
         sides = [side for side in NOTE_SIDES if side != ruler_side]
-        note_side = next((side for side in sides if room[side] >= note_band + mark_room), None if moved else sides[0])
+        note_side = _margin_side(sides, room, note_band, mark_room, optional, sides[0])
     reserved = {side: 0.0 for side in SIDES}
     if ruler_side:
         reserved[ruler_side] = ruler_band + marks.width / 2
@@ -470,6 +500,17 @@ def plan_margins(
         reserved[note_side] = note_band + marks.width / 2
     reach = {side: max(0.0, min(marks.length, room[side] - start - reserved[side])) if lines else 0.0 for side in SIDES}
     return Margins(outer, area, start, reach, ruler_side, note_side)
+
+
+def _margin_side(
+    sides: list[str], room: dict[str, float], band: float, mark_room: float, optional: bool, otherwise: str
+) -> str | None:
+    """The first of `sides` with room for a strip `band` deep and a cut mark beyond the cards;
+    else, but on an `optional` page, the first with room for the strip alone, else `otherwise`."""
+    fits = [side for side in sides if room[side] >= band + mark_room]
+    if fits or optional:
+        return fits[0] if fits else None
+    return next((side for side in sides if room[side] >= band), otherwise)
 
 
 def cut_mark_segments(slots: list[Rect], layout: Layout, margins: Margins) -> list[Segment]:
@@ -489,29 +530,65 @@ def cut_mark_segments(slots: list[Rect], layout: Layout, margins: Margins) -> li
     return [segment for segment in segments if (segment.x0, segment.y0) != (segment.x1, segment.y1)]
 
 
-def marked_area(slots: list[Rect], layout: Layout, paper: tuple[float, float]) -> Rect:
+def marked_area(slots: list[Rect], layout: Layout, paper: tuple[float, float], area: Rect) -> Rect:
     """The cards with their bleed and the cut marks around them: margin texts stay outside."""
-    return plan_margins(slots, layout, paper, []).marked(layout.cut_marks.width)
+    return plan_margins(slots, layout, paper, [], area).marked(layout.cut_marks.width)
 
 
 # --- targets, ruler, note --------------------------------------------------------
 
 
-def target_centres(grid: Grid, layout: Layout) -> list[Point]:
-    """Four targets, placed symmetrically so that they land on each other through the
-    paper for either flip: in the side margins, inside the printable area and the window
-    verify reads clear of the cards, or, where those are too narrow, in the bottom and top
-    margins in line with the middle of the outer columns (clear of the cut marks)."""
-    if layout.target_size is None:
-        return []
-    paper_w, paper_h = grid.paper
+def plan_targets(grid: Grid, layout: Layout, area: Rect) -> tuple[list[Point], float | None]:
+    """Four targets and their size, placed symmetrically so that they land on each other through
+    the paper for either flip: in the side margins, inside `area` (symmetric about the paper's
+    middle) and the window verify reads clear of the cards, or, where those are too narrow, in
+    the bottom and top margins in line with the middle of the outer columns (clear of the cut
+    marks). Where the layout's margins hold its targets but `area` (which the back offset or
+    the printer's scale narrows) does not, they are made to fit the wider of the two, if
+    larger than MIN_TARGET, or left out. Targets too large for the layout's own margins keep
+    their size: check_margins says the layout asks too much."""
     size = layout.target_size
-    area, outer = printable_area(layout, grid.paper), grid.bleed_bounds
-    if outer.x - TARGET_WINDOW - area.x >= size:
+    if size is None:
+        return [], None
+    beside, below = _target_rooms(grid, area)
+    if max(beside, below) < size <= max(_target_rooms(grid, printable_area(layout, grid.paper))):
+        size = max(beside, below) - 2 * TARGET_SLACK
+        if size <= MIN_TARGET:
+            return [], None
+        in_sides = beside >= below
+    else:
+        in_sides = beside >= size
+    paper_w, paper_h = grid.paper
+    outer = grid.bleed_bounds
+    if in_sides:
         x, y = (area.x + outer.x - TARGET_WINDOW) / 2, min(40.0, paper_h / 2 - 60)
     else:
         x, y = grid.trim_bounds.x + layout.card.width / 2, (area.y + outer.y - TARGET_WINDOW) / 2
-    return [(x, y), (x, paper_h - y), (paper_w - x, y), (paper_w - x, paper_h - y)]
+    return [(x, y), (x, paper_h - y), (paper_w - x, y), (paper_w - x, paper_h - y)], size
+
+
+def with_target_size(layout: Layout, size: float | None) -> Layout:
+    """The layout with its registration targets `size` mm wide, or none for None."""
+    if size == layout.target_size:
+        return layout
+    if size is None:
+        return layout.model_copy(update={"registration": "none"})
+    assert isinstance(layout.registration, Registration), "a layout whose targets are resized has targets"
+    return layout.model_copy(update={"registration": layout.registration.model_copy(update={"size": size})})
+
+
+def _target_rooms(grid: Grid, area: Rect) -> tuple[float, float]:
+    """How wide a target fits inside `area` beside the cards, clear of the window verify reads
+    around it: in the side margins, and in the bottom and top margins."""
+    outer = grid.bleed_bounds
+    return outer.x - TARGET_WINDOW - area.x, outer.y - TARGET_WINDOW - area.y
+
+
+def _symmetric(area: Rect, paper: tuple[float, float]) -> Rect:
+    """The part of `area` that its mirror images across the paper's middle lines share."""
+    paper_w, paper_h = paper
+    x, y = max(area.x, paper_w - area.right), max(area.y, paper_h - area.top)
+    return _rect(x, y, paper_w - x, paper_h - y)
 
 
 def _target_boxes(targets: list[Point], layout: Layout) -> list[Rect]:
@@ -542,32 +619,41 @@ def ruler_line(layout: Layout, paper: tuple[float, float], margins: Margins) -> 
 
 
 def note_box(
-    slots: list[Rect], layout: Layout, paper: tuple[float, float], targets: list[Point], margins: Margins
+    slots: list[Rect],
+    layout: Layout,
+    paper: tuple[float, float],
+    targets: list[Point],
+    margins: Margins,
+    ruler: Ruler | None = None,
 ) -> NoteBox:
     """The strip beyond the cut marks up the right margin, between the right-hand targets, or
-    across the bottom margin, between the bottom targets: the side the margins give it."""
+    across the bottom margin, between the bottom targets: the side the margins give it; and
+    clear of the ruler where the strip meets it (a partial page's wide bottom margin)."""
     paper_w, paper_h = paper
     cards, area = margins.marked(layout.cut_marks.width), margins.printable
     reach = (layout.target_size or 0) / 2 + TARGET_CLEARANCE
     if margins.note == "right":
-        low, high = _between(targets, 1, lambda x, y: x > paper_w / 2, (area.y, area.top), reach)
-        return NoteBox(_rect(cards.right + MARK_CLEARANCE, low, area.right, high), upright=False)
-    low, high = _between(targets, 0, lambda x, y: y < paper_h / 2, (area.x, area.right), reach)
-    return NoteBox(_rect(low, area.y, high, cards.y - MARK_CLEARANCE), upright=True)
+        axis, strip = 1, _rect(cards.right + MARK_CLEARANCE, area.y, area.right, area.top)
+        along = [y for x, y in targets if x > paper_w / 2]
+    else:
+        axis, strip = 0, _rect(area.x, area.y, area.right, cards.y - MARK_CLEARANCE)
+        along = [x for x, y in targets if y < paper_h / 2]
+    obstacles = [(v - reach, v + reach) for v in along]
+    if ruler is not None and _overlap(ruler.box, strip):
+        box = ruler.box.grown(MARK_CLEARANCE)
+        obstacles.append((box.x, box.right) if axis == 0 else (box.y, box.top))
+    span = (strip.x, strip.right) if axis == 0 else (strip.y, strip.top)
+    low, high = _between(obstacles, span)
+    if axis == 0:
+        return NoteBox(_rect(low, strip.y, high, strip.top), upright=True)
+    return NoteBox(_rect(strip.x, low, strip.right, high), upright=False)
 
 
-def _between(
-    targets: list[Point],
-    axis: int,
-    chosen: Callable[[float, float], bool],
-    span: tuple[float, float],
-    reach: float,
-) -> tuple[float, float]:
-    """The part of `span` along `axis` (0: x, 1: y) between the chosen targets, clear of them."""
+def _between(obstacles: list[tuple[float, float]], span: tuple[float, float]) -> tuple[float, float]:
+    """The part of `span` around its middle that the obstacles (each from, to along it) leave free."""
     middle = sum(span) / 2
-    along = [target[axis] for target in targets if chosen(*target)]
-    low = max([span[0]] + [v + reach for v in along if v < middle])
-    high = min([span[1]] + [v - reach for v in along if v > middle])
+    low = max([span[0]] + [high for low, high in obstacles if (low + high) / 2 < middle])
+    high = min([span[1]] + [low for low, high in obstacles if (low + high) / 2 > middle])
     return low, high
 
 
@@ -681,45 +767,44 @@ def _furniture(page: Page, layout: Layout) -> list[tuple[Message, str | None, Re
 class MarginError(ValueError):
     """A mark, target, ruler or note of the layout falls where it cannot print or would
     spoil a card: `field` names the layout field to change; `message` says what and where
-    (a Message, a clause that whoever shows it finishes with what to do about `field`)."""
+    (a Message, a clause that whoever shows it finishes with what to do); `cause`, what would
+    have to change when it is not `field` itself ("cut_room": fewer columns or rows)."""
 
-    def __init__(self, field: str, message: Message) -> None:
+    def __init__(self, field: str, message: Message, cause: str | None = None) -> None:
         super().__init__(message)
-        self.field, self.message = field, message
+        self.field, self.message, self.cause = field, message, cause or field
 
     def __str__(self) -> str:
         return str(self.message)
 
 
-def check_margins(plan: Plan, layout: Layout) -> None:
-    """MarginError for the first mark, target, ruler or note that would fall outside the
-    layout's printable area, on a card's bleed or on another of them, or a note with no
-    room for a line."""
-    area = printable_area(layout, plan.paper)
-    where = Message(
-        "layout.outside_printable", sides=layout.printable_area.sides, ends=layout.printable_area.top_bottom
-    )
-    dx, dy = plan.back_offset
-    for drawn in plan.pages:
-        # a back page is printed where the printer's own shift, which the offset cancels, puts it;
-        # its marks, ruler and note must fit as drawn too (a printer clips the page as drawn), while
-        # its targets lie where they meet the front's through the paper
-        page = _moved(drawn, -dx, -dy) if drawn.side == "back" else drawn
-        if page is not drawn:
-            marks = [box for _, field, box in _furniture(drawn, layout) if field not in (None, "registration")]
-            if not all(_contains(area.grown(EDGE_SLACK), box) for box in marks):
-                moved = Message("layout.offset_mark_outside", x=dx, y=dy, page=page.number, where=where)
-                raise MarginError("margins", moved)
+def check_margins(plan: Plan) -> None:
+    """MarginError for the first card's bleed, mark, target, ruler or note that would fall
+    outside the layout's printable area, where the printer lands it or as drawn (a back page
+    moved by its offset, a page drawn larger for a printer that shrinks it: a printer may clip
+    the page as drawn); a mark on a card's bleed or on another; a note with no room for a line;
+    or a cut that no mark shows, at either end."""
+    layout = plan.layout
+    area = printable_area(layout, plan.paper).grown(EDGE_SLACK)
+    sides, ends = layout.printable_area.sides, layout.printable_area.top_bottom
+    where = Message("layout.outside_printable", sides=sides, ends=ends)
+    for page in plan.pages:
+        dx, dy = plan.back_offset if page.side == "back" else (0.0, 0.0)
         bleeds = [slot.reach for slot in page.slots]
-        for slot, bleed in zip(page.slots, bleeds):
-            if not _contains(area.grown(EDGE_SLACK), bleed):
-                outside = Message("layout.card_outside", card=slot.card + 1, page=page.number, where=where)
-                raise MarginError("margins", outside)
         furniture = [(what, field, box) for what, field, box in _furniture(page, layout) if field is not None]
+        cards = [(Message("layout.thing_card", card=slot.card + 1), "margins", slot.reach) for slot in page.slots]
+        for what, field, box in cards + furniture:
+            assert field is not None, "the cards are the margins' concern, the rest their own field's"
+            if not _contains(area, box.moved(-dx, -dy)):
+                raise MarginError(field, Message("layout.thing_outside", thing=what, page=page.number, where=where))
+            if not _contains(area, drawn_box(box, plan.paper, plan.scale)):
+                causes = _causes(plan, page)
+                drawn = Message(
+                    "layout.drawn_outside", page=page.number, thing=what, sides=sides, ends=ends, causes=causes
+                )
+                raise MarginError("margins", drawn)
         for index, (what, field, box) in enumerate(furniture):
             assert field is not None, "the cards were left out above"
-            if not _contains(area.grown(EDGE_SLACK), box):
-                raise MarginError(field, Message("layout.thing_outside", thing=what, page=page.number, where=where))
             if any(_overlap(box, bleed) for bleed in bleeds):
                 raise MarginError(field, Message("layout.thing_on_bleed", thing=what, page=page.number))
             for other, other_field, other_box in furniture[index + 1 :]:
@@ -728,6 +813,35 @@ def check_margins(plan: Plan, layout: Layout) -> None:
                     raise MarginError(field, over)
         if page.note is not None and page.note.depth < NOTE_LINE_MM:
             raise MarginError("note", Message("layout.note_no_room", page=page.number))
+        unmarked = _unmarked(page) if layout.cut_marks.style != "none" else None
+        if unmarked:
+            axis, at = unmarked
+            cut = Message("layout.cut_unmarked", axis=axis, at=at, page=page.number, causes=_causes(plan, page))
+            raise MarginError("cut_marks", cut, cause="cut_room")
+
+
+def _causes(plan: Plan, page: Page) -> list[Message]:
+    """What moves or scales the page as drawn: a back page's offset, the printer's measure; or,
+    where neither does, the layout's own margins."""
+    causes = []
+    if page.side == "back" and any(plan.back_offset):
+        causes.append(Message("layout.cause_offset", x=plan.back_offset[0], y=plan.back_offset[1]))
+    if plan.scale != (1.0, 1.0):
+        (across, down), (sx, sy) = plan.ruler_measured, plan.scale
+        causes.append(Message("layout.cause_scale", scale_across=sx, scale_down=sy, across=across, down=down))
+    return causes or [Message("layout.cause_layout")]
+
+
+def _unmarked(page: Page) -> tuple[str, float] | None:
+    """The first cut of the page's cards (its axis, "x" or "y", and where) with no cut mark in line with it."""
+    marked = {("x", round(s.x0, 3)) for s in page.cut_marks if s.x0 == s.x1}
+    marked |= {("y", round(s.y0, 3)) for s in page.cut_marks if s.y0 == s.y1}
+    for slot in page.slots:
+        r = slot.trim
+        for cut in (("x", round(r.x, 3)), ("x", round(r.right, 3)), ("y", round(r.y, 3)), ("y", round(r.top, 3))):
+            if cut not in marked:
+                return cut
+    return None
 
 
 def _frame(marks: CutterMarks) -> Rect:

@@ -36,6 +36,7 @@ def sheet_record(plan: Plan, cards: Sequence[SheetCard], title: str) -> LayoutRe
         ruler_mm=layout.ruler,
         printable_mm=(layout.printable_area.sides, layout.printable_area.top_bottom),
         shared_cuts=plan.grid.shared,
+        face_corner_mm=max((slot.corner for page in plan.pages for slot in page.slots), default=0.0),
         fold_mm=round(plan.pages[0].fold.x, 3) if plan.pages and plan.pages[0].fold else None,
         cutter_marks=_cutter_marks(plan),
         pages=tuple(_page_place(page) for page in plan.pages),

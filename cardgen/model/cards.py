@@ -179,7 +179,12 @@ def _card_record(table: TableDocument, index: int, record: dict[str, Cell]) -> d
         *parents, name = columns[column][0]
         annotation = columns[column][1]
         try:
-            value = _typed(cell, whole=annotation is int, number=annotation in (int | Decimal, float))
+            value = _typed(
+                cell,
+                whole=annotation is int,
+                number=annotation in (int | Decimal, float),
+                decimal_mark=table.decimal_mark,
+            )
         except InvalidValue as exc:
             raise table.error((index, column), exc.message) from None
         target = card
@@ -204,12 +209,20 @@ def table_columns() -> dict[str, tuple[tuple[str, ...], object]]:
 
 
 _WHOLE = re.compile(r"-?[0-9]{1,10}")
-_DECIMAL = re.compile(r"-?[0-9]{1,10}\.[0-9]{1,10}")
+_DECIMAL = re.compile(r"-?[0-9]{1,10}[.,][0-9]{1,10}")
+_GROUPED = re.compile(r"-?[1-9][0-9]{0,2}([.,])[0-9]{3}")  # 1.000 or 1,000: a thousand, or one?
+
+_DECIMALS_AS = {",": "table.decimals_comma", ".": "table.decimals_point"}  # how this file writes 0.4
 
 
-def _typed(cell: Cell, whole: bool, number: bool) -> Cell | Decimal:
+def _typed(cell: Cell, whole: bool, number: bool, decimal_mark: str | None = ".") -> Cell | Decimal:
     """A text cell of a number field as the number it spells, strictly; a number cell of a
-    text field as its digits. Anything else is left for the card's validation to judge."""
+    text field as its digits. Anything else is left for the card's validation to judge.
+
+    A decimal mark may be a point or a comma. `decimal_mark` is the one the file writes
+    numbers with (a CSV file parted by semicolons: the comma), and the other one is a
+    thousands separator there when it reads as one (1.000): such a cell is refused, never
+    read as one or as a thousand; with no mark known (a spreadsheet's text cell), either is."""
     if isinstance(cell, bool):  # a spreadsheet's TRUE or FALSE
         said = str(cell).upper()
         raise InvalidValue(Message("value.number_not" if whole or number else "value.text_not", value=said))
@@ -220,8 +233,12 @@ def _typed(cell: Cell, whole: bool, number: bool) -> Cell | Decimal:
         if _WHOLE.fullmatch(text):
             return int(text)
         if number and _DECIMAL.fullmatch(text):
-            return Decimal(text)
-        raise InvalidValue(Message("value.whole_not" if whole else "value.number_like", value=shown_value(cell)))
+            grouped = _GROUPED.fullmatch(text)
+            if grouped and grouped[1] != decimal_mark:
+                example = Message(_DECIMALS_AS.get(decimal_mark or "", "table.decimals_either"))
+                raise InvalidValue(Message("table.cell_grouped", cell=cell, example=example))
+            return Decimal(text.replace(",", "."))
+        raise InvalidValue(Message("table.cell_whole" if whole else "table.cell_number", cell=cell))
     return cell
 
 

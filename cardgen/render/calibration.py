@@ -40,13 +40,22 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.formats import CALIBRATION_ATTACHMENT, CALIBRATION_VERSION, MM, PAPER_TITLES, RULER_MM, Flip
 from cardgen.layout.geometry import Rect, behind
-from cardgen.model.layout import check_flip, check_offset, paper_size
+from cardgen.model.layout import PrintableArea, check_flip, check_offset, paper_size
 from cardgen.record import CalibrationRecord
-from cardgen.render.fonts import register, require_glyphs
+from cardgen.render.fonts import draw_fitted, register, require_glyphs
 from cardgen.render.linebreaks import split_lines
 from cardgen.render.palette import BOLD, REGULAR
 from cardgen.render.pdf import attach_record, finish, new_canvas, print_subject, set_boxes
-from cardgen.texts import DEFAULT_LANG, Message, MessageList, check_lang, languages, messages, sheet_strings
+from cardgen.texts import (
+    DEFAULT_LANG,
+    Message,
+    MessageList,
+    as_written,
+    check_lang,
+    languages,
+    messages,
+    sheet_strings,
+)
 
 FONT = REGULAR
 ATTACHMENT = CALIBRATION_ATTACHMENT
@@ -220,7 +229,7 @@ def _draw_front(canvas: Canvas, plan: Plan, texts: dict) -> None:
     for scale in plan.scales:
         _front_scale(canvas, scale, texts)
     _flip_boxes(canvas, plan, texts)
-    _instructions(canvas, plan, texts, plan.text_top)
+    _instructions(canvas, plan, texts)
     _ruler(canvas, *plan.ruler, texts["ruler"])
     _down_ruler(canvas, *plan.down_ruler)
     canvas.restoreState()
@@ -246,6 +255,7 @@ def _front_scale(canvas: Canvas, scale: Scale, texts: dict) -> None:
         (0.0, -FINE_LINES[0] * FINE_FRONT_PITCH, "fine"),
     ):
         x, y = scale.page_point(-reach - 5.0 if is_x else reach + 6.0, row + FRONT_LENGTH + LABEL_GAP)
+        x = max(x, PrintableArea().sides + stringWidth(texts[key], FONT, NAME_PT / MM))  # inside a laser's reach
         _text(canvas, texts[key], x, y if is_x else y - 1.0, NAME_PT, FONT, "right")
     canvas.setFillGray(0)
     gap, b = (5.0, 1.5) if is_x else (12.0, FRONT_LENGTH + LABEL_GAP)
@@ -323,20 +333,34 @@ def _tick(canvas: Canvas, x: float, y: float, good: bool) -> None:
 COMMANDS = ("command", "ruler_command")  # the texts a step shows whole, on a line of their own
 
 
-def _instructions(canvas: Canvas, plan: Plan, texts: dict, y: float) -> None:
+STEP_SIZES = (9.0, 8.75, 8.5, 8.25, 8.0, 7.75, 7.5)  # pt: the steps as large as their room allows
+
+
+def _instructions(canvas: Canvas, plan: Plan, texts: dict) -> None:
+    """The numbered steps between the two flip boxes, at the largest of STEP_SIZES that fits
+    (a check sheet has a step more: what its offset means)."""
+    size = next((size for size in STEP_SIZES if _steps(None, plan, texts, size) >= plan.text_bottom), STEP_SIZES[-1])
+    _steps(canvas, plan, texts, size)
+
+
+def _steps(canvas: Canvas | None, plan: Plan, texts: dict, size: float) -> float:
+    """Draw the steps at `size` pt (or only measure them, without a canvas); the lowest
+    baseline they reach, in mm."""
     left, right = plan.text_left, plan.text_right
     width = right - left - 5
+    y = plan.text_top
     for number, step in enumerate(texts["steps"], start=1):
-        _text(canvas, f"{number}.", left, y, 9, BOLD, "left")
+        _text(canvas, f"{number}.", left, y, size, BOLD, "left")
         command = next((texts[key] for key in COMMANDS if texts[key] in step), "")
         before, command, after = step.partition(command) if command else (step, "", "")
-        y = _paragraph(canvas, before.rstrip(), left + 5, y, width, 9, FONT)
-        if command:  # on a line of its own, never broken: made smaller if it must be
-            size = min(9.0, 9.0 * width / stringWidth(command, FONT, 9.0 / MM))
-            _text(canvas, command, left + 5, y - 0.6, size, FONT, "left")
-            y -= 9 / MM * 1.25 + 1.2
-            y = _paragraph(canvas, after.strip(), left + 5, y, width, 9, FONT) if after.strip() else y
+        y = _paragraph(canvas, before.rstrip(), left + 5, y, width, size, FONT)
+        if command:  # on a line of its own, never broken: made smaller (then narrower) if it must be
+            if canvas is not None:
+                draw_fitted(canvas, command, left + 5, y - 0.6, FONT, size, width, unit=MM)
+            y -= size / MM * 1.25 + 1.2
+            y = _paragraph(canvas, after.strip(), left + 5, y, width, size, FONT) if after.strip() else y
         y -= 1.4
+    return y + 1.4 + size / MM * 1.25  # the last line's baseline
 
 
 def _tick_length(mm: int) -> float:
@@ -429,7 +453,9 @@ def _back_scale(canvas: Canvas, scale: Scale) -> None:
 # -- text ----------------------------------------------------------------------
 
 
-def _text(canvas: Canvas, text: str, x: float, y: float, size_pt: float, font: str, align: str) -> None:
+def _text(canvas: Canvas | None, text: str, x: float, y: float, size_pt: float, font: str, align: str) -> None:
+    if canvas is None:  # measuring only
+        return
     canvas.setFont(font, size_pt / MM)
     if align == "centre":
         canvas.drawCentredString(x, y, text)
@@ -439,7 +465,7 @@ def _text(canvas: Canvas, text: str, x: float, y: float, size_pt: float, font: s
         canvas.drawString(x, y, text)
 
 
-def _paragraph(canvas: Canvas, text: str, x: float, y: float, width: float, size_pt: float, font: str) -> float:
+def _paragraph(canvas: Canvas | None, text: str, x: float, y: float, width: float, size_pt: float, font: str) -> float:
     """Draw `text` wrapped to `width` from the baseline `y` down; return the next free baseline."""
     size = size_pt / MM
     leading = size * 1.25
@@ -495,7 +521,9 @@ def _texts(lang: str, paper: str, flip: str, offset: tuple[float, float]) -> dic
         "other": words["short" if flip == "long" else "long"],
         "flip_option": flip,
         "paper_option": paper,
-        "offset": f"{offset[0]:g},{offset[1]:g}",
+        "offset": f"{offset[0]:g},{offset[1]:g}",  # as the command line takes it
+        "x": as_written(f"{offset[0]:g}", lang),  # as the language writes a number: −0,5
+        "y": as_written(f"{offset[1]:g}", lang),
         "paper": PAPER_TITLES[paper],
     }
     for key in COMMANDS:  # first: the steps name them
@@ -504,9 +532,8 @@ def _texts(lang: str, paper: str, flip: str, offset: tuple[float, float]) -> dic
         key: value.format(**fill) for key, value in words.items() if isinstance(value, str)
     }
     steps = [step.format(**fill) for step in MessageList("calibration", "steps")(lang)]
-    # a sheet printed with an offset checks the values found on a first one, which said how to
-    # enter what the rulers measure (a Letter page has no room for both last steps)
-    last = "with_offset" if offset != (0.0, 0.0) else "ruler_step"
-    steps.append(Message("calibration", last)(lang).format(**fill))
+    if offset != (0.0, 0.0):  # a sheet that checks the values a first one gave
+        steps.append(Message("calibration", "with_offset")(lang).format(**fill))
+    steps.append(Message("calibration", "ruler_step")(lang).format(**fill))
     texts["steps"] = steps
     return texts

@@ -101,8 +101,11 @@ class CardPainter:
     of 1–104) when turned 180° gets a bar under its digits (style field mark_turnable).
     """
 
-    def __init__(self, canvas, style: FaceStyle, lang: str = DEFAULT_LANG, cards: Iterable[Card] = ()):
+    def __init__(
+        self, canvas, style: FaceStyle, lang: str = DEFAULT_LANG, cards: Iterable[Card] = (), least_text: float = 0.0
+    ):
         self.canvas = canvas
+        self.least_text = least_text  # pt: a text that would print smaller is left out (a card in miniature)
         self.style = style
         self.lang = check_lang(lang)
         self._checked_labels: set[str] = set()
@@ -279,6 +282,8 @@ class CardPainter:
         place = self.style.text
         cx, cy, box_width, _ = box_in_card(place.box, width, height, scale)
         size = laid.size * scale
+        if size < self.least_text:
+            return
         canvas = self.canvas
         canvas.setFillColor(_colour(place.colour or tone.ink))
         halo = self.style.halo if self.style.halo and "text" in self.style.halo.texts else None
@@ -312,6 +317,8 @@ class CardPainter:
         text it is, for the style's halo.
         """
         size, horizontal, drawn_width = fit_text(text, font, size, max_width)
+        if size < self.least_text:
+            return
         letter_space = spacing * size
         drawn_width += letter_space * (len(text) - 1) * horizontal
         cap = _cap_height(font) * size

@@ -18,7 +18,7 @@ from reportlab.pdfbase.ttfonts import TTFont, makeToUnicodeCMap
 
 from cardgen.errors import InputError
 from cardgen.model.fonts import BUNDLED, parsed
-from cardgen.render.palette import REGULAR
+from cardgen.render.palette import MIN_TEXT_SIZE, REGULAR
 
 if TYPE_CHECKING:  # platypus is a tenth of a second to import: card faces do without it
     from reportlab.platypus import Paragraph
@@ -78,6 +78,33 @@ def require_glyphs(font_name: str, text: str, where: str) -> None:
     missing = missing_glyphs(font_name, text)
     if missing:
         raise InputError(f"{where}: the font {font_name} has no glyph for {missing!r}.")
+
+
+def fitted(text: str, font: str, size: float, width: float) -> tuple[float, float]:
+    """(size, horizontal scale) at which `text` is no wider than `width` points: made
+    smaller, but never below MIN_TEXT_SIZE, then narrower."""
+    drawn = pdfmetrics.stringWidth(text, font, size)
+    if drawn <= width:
+        return size, 1.0
+    smaller = max(MIN_TEXT_SIZE, size * width / drawn)
+    return smaller, min(1.0, width / pdfmetrics.stringWidth(text, font, smaller))
+
+
+def draw_fitted(
+    canvas, text: str, x: float, y: float, font: str, size: float, width: float, centred: bool = False, unit=1.0
+) -> None:
+    """`text` at the baseline y, from x or centred on it, `size` pt fitted to `width` as
+    `fitted` says; x, y and width in the canvas's units, `unit` points each (MM on a canvas
+    drawn in millimetres)."""
+    size, horizontal = fitted(text, font, size, width * unit)
+    drawn = pdfmetrics.stringWidth(text, font, size / unit) * horizontal
+    canvas.saveState()  # the squeeze (Tz) outlives the text object: kept to this one
+    text_object = canvas.beginText(x - drawn / 2 if centred else x, y)
+    text_object.setFont(font, size / unit)
+    text_object.setHorizScale(horizontal * 100)
+    text_object.textOut(text)
+    canvas.drawText(text_object)
+    canvas.restoreState()
 
 
 def wrapped_lines(paragraph: Paragraph) -> int:

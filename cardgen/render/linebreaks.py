@@ -1,5 +1,6 @@
 """Where a line of text may break, in every language and on every page cardgen draws:
-a number keeps its word, a sum its signs, a range its ends, and a no-break space holds.
+a number keeps its word, a sum its signs, a range its ends, a list its numbers, and a
+no-break space holds.
 Paragraphs (cardgen.render.paragraphs) and the short notes drawn line by line
 (split_lines) follow the same rule."""
 
@@ -15,15 +16,19 @@ _AROUND_SIGN = re.compile(rf" (?=[{_SIGNS}][ \u00a0])|(?<=[ \u00a0][{_SIGNS}]) "
 _BEFORE_NUMBER = re.compile(r"(?<=[^\s;:,.!?]) (?=\d)")  # "the 8", "row 2", "Ana’s 71"; not "lasts: 10"
 _IN_RANGE = re.compile(r"(?<=\d) (?=[\w/]{1,4}\u00a0\d)")  # "1 to 44", "1 ou 2", "2 bis 6", "1 t/m 44"
 _BEFORE_ELLIPSIS = re.compile(r" (?=…)")  # "22 … 99"
+_IN_LIST = re.compile(r"(?<=\d,) (?=\d)")  # "49, 53, 5, 6, 27": no number of a list alone on a line
+# "4 joueurs : 1 à 44": a count's label keeps the range it introduces (once _IN_RANGE has tied it)
+_COUNTED = re.compile(r"(\d[ \u00a0][^\W\d_]{1,12}[ \u00a0]?:) (?=\d+\u00a0[\w/]{1,4}\u00a0\d)")
 
 
 def keep_together(text: str) -> str:
     """`text` with no-break spaces where a line must not break: a number keeps the word
     before it (its article, noun or preposition), a sign of a sum both its sides, a short
-    word between two numbers (a range) both numbers, and an ellipsis what it follows."""
-    for rule in (_AROUND_SIGN, _BEFORE_NUMBER, _IN_RANGE, _BEFORE_ELLIPSIS):
+    word between two numbers (a range) both numbers, an ellipsis what it follows, a list
+    of numbers its numbers, and a count's label ("4 players:") the range it introduces."""
+    for rule in (_AROUND_SIGN, _BEFORE_NUMBER, _IN_RANGE, _BEFORE_ELLIPSIS, _IN_LIST):
         text = rule.sub(NO_BREAK, text)
-    return text
+    return _COUNTED.sub(r"\1" + NO_BREAK, text)
 
 
 def unbreakable_parts(text: str) -> list[str]:

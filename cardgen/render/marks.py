@@ -12,17 +12,18 @@ from reportlab.pdfbase.pdfmetrics import getAscentDescent, stringWidth
 from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.formats import MM
-from cardgen.layout.plan import RULER_TICK, Fold, NoteBox, Ruler, Segment
+from cardgen.layout.plan import RULER_END_LABEL, RULER_TICK, Fold, NoteBox, Ruler, Segment
+from cardgen.render.fonts import draw_fitted
 from cardgen.render.linebreaks import split_lines
-from cardgen.render.palette import REGULAR
+from cardgen.render.palette import MIN_TEXT_SIZE, REGULAR
 
 TICK_SCALE_MM = 3.0  # the front targets' scales reach this far each way, ticked every 0.5 mm
 FONT = REGULAR
-RULER_FONT_SIZE = 5.0
+RULER_FONT_SIZE = MIN_TEXT_SIZE  # the labels of the ruler users are told to measure
 RULER_LABEL_GAP = 0.3  # mm from the line to the end labels' baseline, towards the ticks
 RULER_END_GAP = 1.0  # mm between an end of the ruler and its label
 NOTE_SIZE = 6.5  # pt, when the note fits on one line at that size
-NOTE_MIN_SIZE = 6.0  # pt: the smallest it shrinks to, before it wraps and then shortens the title
+NOTE_MIN_SIZE = MIN_TEXT_SIZE  # the smallest it shrinks to, before it wraps and then shortens
 LEADING = 1.2  # line pitch, in font sizes
 SEPARATOR = "  ·  "
 ELLIPSIS = "…"
@@ -119,14 +120,32 @@ def ruler(canvas: Canvas, line: Ruler) -> None:
     else:
         baseline = RULER_LABEL_GAP * MM if ty > 0 else -RULER_LABEL_GAP * MM - ascent
     canvas.drawRightString(-RULER_END_GAP * MM, baseline, "0")
-    canvas.drawString((length + RULER_END_GAP) * MM, baseline, f"{length:g} mm")
+    room = (RULER_END_LABEL - RULER_END_GAP) * MM  # the plan's room beyond the end: 6 pt, a little narrower
+    draw_fitted(canvas, f"{length:g} mm", (length + RULER_END_GAP) * MM, baseline, FONT, RULER_FONT_SIZE, room)
     canvas.restoreState()
 
 
-def fit_note(parts: list[str], title_at: int | None, box: NoteBox) -> tuple[float, list[str]]:
-    """The font size and lines for the note's `parts` (joined by dots) in `box`: one line
-    at NOTE_SIZE, shrunk to NOTE_MIN_SIZE, wrapped between parts, and last the part at
+def fit_note(notes: Sequence[list[str]], title_at: int | None, box: NoteBox) -> tuple[float, list[str]]:
+    """The font size and lines for a note in `box`: the first of `notes` (each a list of
+    parts, joined by dots; the same note ever shorter, its instructions shortened, the part
+    at `title_at`, the set's name, whole in each) that fits on one line at NOTE_SIZE,
+    shrunk to NOTE_MIN_SIZE, or wrapped between parts; else the last with its part at
     `title_at` shortened with an ellipsis, or left out. No lines when nothing fits."""
+    for parts in notes:
+        whole = _whole(parts, box)
+        if whole:
+            return whole
+    parts = notes[-1]
+    if title_at is None:
+        return NOTE_MIN_SIZE, []
+    best = _with_title_shortened(parts, title_at, box)
+    if not best:  # not even the title's first letters: what to do matters more than whose sheet it is
+        return NOTE_MIN_SIZE, _wrap(parts[:title_at] + parts[title_at + 1 :], NOTE_MIN_SIZE, box)
+    return NOTE_MIN_SIZE, best
+
+
+def _whole(parts: list[str], box: NoteBox) -> tuple[float, list[str]] | None:
+    """Every part whole: on one line (shrunk if need be) or wrapped between parts."""
     width = stringWidth(SEPARATOR.join(parts), FONT, NOTE_SIZE)
     if width <= box.length * MM * NOTE_SIZE / NOTE_MIN_SIZE:
         size = min(NOTE_SIZE, NOTE_SIZE * box.length * MM / width)
@@ -136,12 +155,7 @@ def fit_note(parts: list[str], title_at: int | None, box: NoteBox) -> tuple[floa
         lines = _wrap(parts, size, box)
         if lines:
             return size, lines
-    if title_at is None:
-        return NOTE_MIN_SIZE, []
-    best = _with_title_shortened(parts, title_at, box)
-    if not best:  # not even the title's first letters: what to do matters more than whose sheet it is
-        return NOTE_MIN_SIZE, _wrap(parts[:title_at] + parts[title_at + 1 :], NOTE_MIN_SIZE, box)
-    return NOTE_MIN_SIZE, best
+    return None
 
 
 def _with_title_shortened(parts: list[str], title_at: int, box: NoteBox) -> list[str]:

@@ -1,7 +1,7 @@
 """Score sheets: a column per player (the points of the round and the running total),
-a row per round, the end-of-game rule printed below. Two sheets per page (A4 or
-Letter), one above the other, with a cut line between them, where two fit; one page
-per player count.
+a row per round, the end-of-game rule printed below. As many sheets a page (A4 or
+Letter) as fit, one above the other, with cut lines between them (a short table of two
+or three rounds: three or four); one page per player count.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from cardgen.errors import InputError
 from cardgen.formats import MM
 from cardgen.model.layout import paper_size
 from cardgen.model.rules import score_texts, summary_variants
-from cardgen.render.fonts import register, require_glyphs
+from cardgen.render.fonts import draw_fitted, register, require_glyphs
 from cardgen.render.palette import ACCENT, BOLD, INK, LINE, REGULAR, SOFT_INK
 from cardgen.render.paragraphs import text_paragraph
 from cardgen.render.pdf import finish, new_document, sides_flip
@@ -29,7 +29,7 @@ MARGIN = 9.0  # mm, inside each half page
 TITLE_HEIGHT = 9.0  # the title line above the table
 RULE_GAP = 2.5  # between the table and the rule below it
 ROW_HEIGHT = 8.5  # mm: room to write by hand
-MIN_ROW_HEIGHT = 8.0  # rows may shrink this far to fit two sheets a page
+MIN_ROW_HEIGHT = 8.0  # rows may shrink this far to fit one more sheet a page
 NAME_HEIGHT = 10.0
 SUBHEAD_HEIGHT = 5.0
 ROUND_COLUMN = 16.0
@@ -97,7 +97,7 @@ def score_sheet_pdf(
 ) -> bytes:
     """Score sheets of `variant` in `lang` on `paper` (a4 or letter): one page for
     `players`, or a page per player count, printed on both sides turning on the `flip`
-    edge; two sheets a page where they fit, and at least `copies` sheets of each count."""
+    edge; as many sheets a page as fit, and at least `copies` sheets of each count."""
     check_lang(lang)
     size = paper_size(paper)
     low, high = player_range(variant)
@@ -115,20 +115,21 @@ def score_sheet_pdf(
         height = size[1] / count
         for part in reversed(range(count)):  # the upper sheet first
             _sheet(canvas, sheet, lang, size, part * height, height, row_height)
-        if count == 2:
-            _cut_line(canvas, lang, size[0], height)
+        for part in range(1, count):
+            _cut_line(canvas, lang, size[0], part * height)
         canvas.showPage()
     return finish(canvas, buffer)
 
 
 def sheets_per_page(sheet: SheetPlan, lang: str, paper: tuple[float, float]) -> tuple[int, float]:
-    """How many sheets go on a page and the height of their rows (mm): two, one above
-    the other, where they fit with rows of at least MIN_ROW_HEIGHT; else one with rows
-    of ROW_HEIGHT; an error when not even one fits."""
+    """How many sheets go on a page and the height of their rows (mm): as many, one above
+    the other, as fit with rows of at least MIN_ROW_HEIGHT (no paper left blank that could
+    hold another), their rows ROW_HEIGHT where they have room; else one with rows of
+    ROW_HEIGHT; an error when not even one fits."""
     fixed = _sheet_height(sheet, lang, paper, 0.0)
-    row_height = min(ROW_HEIGHT, (paper[1] / 2 - fixed) / sheet.rounds)
-    if row_height >= MIN_ROW_HEIGHT:
-        return 2, row_height
+    count = int(paper[1] // (fixed + sheet.rounds * MIN_ROW_HEIGHT))
+    if count >= 2:
+        return count, min(ROW_HEIGHT, (paper[1] / count - fixed) / sheet.rounds)
     needed = fixed + sheet.rounds * ROW_HEIGHT
     if needed > paper[1]:
         raise InputError(
@@ -192,8 +193,7 @@ def _sheet(
         canvas.setFont(BOLD, 10)
         canvas.drawRightString(right * MM, (top - 5) * MM, limit)
         room -= stringWidth(limit, BOLD, 10) / MM + 4
-    canvas.setFont(BOLD, _fitted_size(title, BOLD, 13, room))
-    canvas.drawString(left * MM, (top - 5) * MM, title)
+    draw_fitted(canvas, title, left * MM, (top - 5) * MM, BOLD, 13, room * MM)
     y = top - TITLE_HEIGHT
 
     half = player_width / 2
@@ -260,16 +260,10 @@ def _player_borders(canvas, left, bottom, top, player_width, players) -> None:
     canvas.rect(left * MM, bottom * MM, (ROUND_COLUMN + players * player_width) * MM, (top - bottom) * MM)
 
 
-def _fitted_size(text: str, font: str, size: float, width: float) -> float:
-    drawn = stringWidth(text, font, size)
-    return size if drawn <= width * MM else size * width * MM / drawn
-
-
 def _label(canvas, text, x, y, width, font, size, centred=False) -> None:
-    """`text` from x (or centred on it) at the baseline y, in mm, shrunk to `width` if longer."""
+    """`text` from x (or centred on it) at the baseline y, in mm, fitted to `width` if longer."""
     canvas.setFillColor(INK)
-    canvas.setFont(font, _fitted_size(text, font, size, width))
-    (canvas.drawCentredString if centred else canvas.drawString)(x * MM, y * MM, text)
+    draw_fitted(canvas, text, x * MM, y * MM, font, size, width * MM, centred)
 
 
 def _cut_line(canvas, lang: str, page_width: float, y: float) -> None:

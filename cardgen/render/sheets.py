@@ -4,7 +4,7 @@ paper), one PDF each, pages in print order."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -102,10 +102,7 @@ def _draw_slot(canvas: Canvas, painter, request: SheetRequest, plan: Plan, slot:
         return
     rect, bleed = slot.trim, plan.grid.bleed * MM
     canvas.saveState()
-    clip = slot.reach  # cards that share a cut: a card's bleed stops where its neighbour starts
-    path = canvas.beginPath()
-    path.rect(clip.x * MM, clip.y * MM, clip.width * MM, clip.height * MM)
-    canvas.clipPath(path, stroke=0, fill=0)
+    canvas.clipPath(_reach_path(canvas, slot), stroke=0, fill=0)
     if slot.turn % 2:  # a quarter turn: draw the card upright about the slot's centre, then turn it
         canvas.saveState()
         canvas.translate(rect.centre[0] * MM, rect.centre[1] * MM)
@@ -122,19 +119,54 @@ def _draw_slot(canvas: Canvas, painter, request: SheetRequest, plan: Plan, slot:
     canvas.restoreState()
 
 
-def _page_info(request: SheetRequest, page: int, total: int, side: str) -> list[str]:
-    """The parts of the margin note; the title is the second (the one cut short if need be)."""
+def _reach_path(canvas: Canvas, slot: Slot):
+    """Where the slot's drawing may go: its bleed box (cards that share a cut: a card's bleed
+    stops where its neighbour starts); with a rounded cut (Slot.corner), only its bleed along
+    the straight edges, and in each corner the rounded cut itself."""
+    reach, trim, r = slot.reach, slot.trim, slot.corner
+    path = canvas.beginPath()
+    if not r:
+        path.rect(reach.x * MM, reach.y * MM, reach.width * MM, reach.height * MM)
+        return path
+    # round the trim counter-clockwise from its bottom edge, each straight edge pushed out to the bleed
+    corners = [(trim.right - r, trim.y + r, 270), (trim.right - r, trim.top - r, 0), (trim.x + r, trim.top - r, 90)]
+    corners.append((trim.x + r, trim.y + r, 180))
+    edges = [
+        ((trim.x + r, reach.y), (trim.right - r, reach.y)),
+        ((reach.right, trim.y + r), (reach.right, trim.top - r)),
+        ((trim.right - r, reach.top), (trim.x + r, reach.top)),
+        ((reach.x, trim.top - r), (reach.x, trim.y + r)),
+    ]
+    path.moveTo(*(v * MM for v in edges[0][0]))
+    for (begin, end), (cx, cy, start) in zip(edges, corners):
+        path.lineTo(*(v * MM for v in begin))
+        path.lineTo(*(v * MM for v in end))
+        path.arcTo((cx - r) * MM, (cy - r) * MM, (cx + r) * MM, (cy + r) * MM, startAng=start, extent=90)
+    path.close()
+    return path
+
+
+def _page_info(request: SheetRequest, page: int, total: int, side: str, short: Collection[str] = ()) -> list[str]:
+    """The parts of the margin note, those of `short` in their short forms (cards.yaml's
+    `short`); the title is the second, always whole here (fit_note cuts it short last)."""
     words = request.words
-    parts = [words["print_actual_size"], request.title, words["page"].format(n=page, total=total)]
+
+    def word(key: str) -> str:
+        return words.get(f"short.{key}", words[key]) if key in short else words[key]
+
+    parts = [word("print_actual_size"), request.title, words["page"].format(n=page, total=total)]
     instruction = MODES[request.mode].instruction
     if instruction:
-        parts.append(words[instruction])
+        parts.append(word(instruction))
     else:
         parts += [words[side], words[f"flip_{request.flip}"]]
     return parts
 
 
 TITLE_IN_NOTE = 1
+# what a note that does not fit its margin shortens, in turn, before the set's name: the
+# mode's instructions, then the print size's
+SHORTENED = ((), ("cut", "fold_glue_cut", "sticker"), ("cut", "fold_glue_cut", "sticker", "print_actual_size"))
 
 
 class _Furniture:
@@ -154,14 +186,16 @@ class _Furniture:
             self.canvas.endForm()
         self.canvas.doForm(self.forms[key])
         if page.note is not None:
-            info = _page_info(self.request, page.number, len(self.plan.pages), page.side)
-            size, lines = marks.fit_note(info, TITLE_IN_NOTE, page.note)
+            notes = [
+                _page_info(self.request, page.number, len(self.plan.pages), page.side, short) for short in SHORTENED
+            ]
+            size, lines = marks.fit_note(notes, TITLE_IN_NOTE, page.note)
             marks.margin_note(self.canvas, page.note, size, lines)
         if page.fold is not None:
             marks.fold_line(self.canvas, page.fold, self.request.words["fold_here"])
 
     def _marks(self, page: Page) -> None:
-        layout = self.request.layout
+        layout = self.plan.layout  # the targets' size as planned: smaller where the back offset leaves less room
         marks.cut_marks(self.canvas, page.cut_marks, layout.cut_marks.width)
         for x, y in page.targets:
             assert layout.target_size is not None, "a layout without registration targets plans none"

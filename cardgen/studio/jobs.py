@@ -29,7 +29,7 @@ class Job:
     error: str | None = None
     finished: threading.Event = field(default_factory=threading.Event)
 
-    def progress(self, done: int) -> None:
+    def progress(self, done: int, total: int | None = None) -> None:
         self.done = done
         if self.stop.is_set():
             raise Stopped

@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from cardgen.errors import InputError
+from cardgen.messages import Message
 from cardgen.studio.guard import LOOPBACK_NAMES
 
 LOOPBACK_ADDRESSES = ("127.0.0.1", "::1")
@@ -31,7 +32,9 @@ def listening_sockets(host: str | None, port: int) -> list[socket.socket]:
             except OSError as exc:
                 if address == "::1" and sockets:
                     continue  # no IPv6 here: 127.0.0.1 serves alone
-                raise InputError(f"cannot listen on {address} port {port}: {exc.strerror or exc}.") from None
+                raise InputError(
+                    Message("studio.cannot_listen", address=address, port=port, reason=exc.strerror or str(exc))
+                ) from None
             port = sockets[0].getsockname()[1]
     except BaseException:
         for made in sockets:
@@ -92,7 +95,7 @@ def serve(
         hosts = (*LOOPBACK_NAMES, host) if host else LOOPBACK_NAMES
         app = create_app(token, port, folder, hosts)
         say(f"cardgen studio: {address}")
-        say("Open that address in your browser; Ctrl-C here stops the studio.")
+        say(Message("studio.open_it").text())
         if open_browser:
             webbrowser.open(address)
         config = uvicorn.Config(app, log_level="warning", lifespan="off", access_log=False)

@@ -18,11 +18,13 @@ from pypdf.generic import ArrayObject, DictionaryObject, IndirectObject, PdfObje
 
 from cardgen.errors import InputError
 from cardgen.formats import MM
+from cardgen.messages import Message
 from cardgen.paths import read_input
 from cardgen.record import MAX_PAGES
 
 MAX_FILE_BYTES = 200_000_000
-INPUT_HINT = "name a PDF, a card-set file or a folder that `cardgen export` wrote"
+INPUT_HINT = Message("verify.input.hint")
+READS_IMAGES = Message("verify.input.reads_images")
 MAX_STREAM_BYTES = 50_000_000  # one decoded stream; a card sheet's largest (a font) is under 1 MB
 MAX_STREAM_TOKENS = (
     10_000_000  # in one content stream; a 5 MB SVG (the most a set may hold) draws fewer than it has bytes
@@ -35,14 +37,14 @@ IMAGE_FILTERS = {"/DCTDecode", "/JPXDecode", "/JBIG2Decode", "/CCITTFaxDecode"} 
 
 def read_pdf_bytes(path: str | Path) -> bytes:
     """The file's bytes, refusing what is not a regular file or is larger than any print kit."""
-    return read_input(path, str(path), MAX_FILE_BYTES, "verify reads PDFs", INPUT_HINT)
+    return read_input(path, str(path), MAX_FILE_BYTES, Message("verify.input.reads_pdfs"), INPUT_HINT)
 
 
 def check_pages(shown: str, pdf: pypdf.PdfReader) -> None:
     """The page count and every page's size within bounds, before anything is drawn."""
     count = len(pdf.pages)
     if count > MAX_PAGES:
-        raise InputError(f"{shown}: this PDF has {count} pages; verify reads at most {MAX_PAGES}.")
+        raise InputError(Message("verify.input.too_many_pages", name=shown, count=count, most=MAX_PAGES))
     for number, page in enumerate(pdf.pages, start=1):
         x0, y0, x1, y1 = (float(v) for v in page.mediabox)
         width, height = abs(x1 - x0) / MM, abs(y1 - y0) / MM
@@ -50,8 +52,7 @@ def check_pages(shown: str, pdf: pypdf.PdfReader) -> None:
             0 < width <= MAX_PAGE_MM and 0 < height <= MAX_PAGE_MM
         ):
             raise InputError(
-                f"{shown}: page {number} is {width:g} × {height:g} mm, not a page the PDF standard "
-                f"allows (at most {MAX_PAGE_MM:.0f} mm a side)."
+                Message("verify.input.page_size", name=shown, page=number, width=width, height=height, most=MAX_PAGE_MM)
             )
 
 
@@ -78,10 +79,7 @@ def check_streams(shown: str, pdf: pypdf.PdfReader) -> None:
     for stream in _page_streams(pdf):
         total += _decoded_size(shown, stream)
         if total > MAX_DECODED_BYTES:
-            raise InputError(
-                f"{shown}: this PDF's streams expand to more than {MAX_DECODED_BYTES // 1_000_000} MB "
-                "(a compression bomb, or not a card sheet); it is not drawn."
-            )
+            raise InputError(Message("verify.input.streams_bomb", name=shown, mb=MAX_DECODED_BYTES // 1_000_000))
 
 
 def _decoded_size(shown: str, stream: StreamObject) -> int:
@@ -91,18 +89,20 @@ def _decoded_size(shown: str, stream: StreamObject) -> int:
         width, height = int(stream.get("/Width", 0)), int(stream.get("/Height", 0))
         if width * height > MAX_IMAGE_PIXELS:
             raise InputError(
-                f"{shown}: an image of {width} × {height} pixels is larger than verify draws "
-                f"({MAX_IMAGE_PIXELS // 1_000_000} million pixels at most)."
+                Message(
+                    "verify.input.image_too_large",
+                    name=shown,
+                    width=width,
+                    height=height,
+                    millions=MAX_IMAGE_PIXELS // 1_000_000,
+                )
             )
     if not names or IMAGE_FILTERS & set(names):
         return len(stream._data)
     try:
         return len(decode_stream_data(stream))  # not stream.get_data(): it keeps what it decoded
     except pypdf.errors.LimitReachedError:
-        raise InputError(
-            f"{shown}: a stream of this PDF expands to more than {MAX_STREAM_BYTES // 1_000_000} MB "
-            "(a compression bomb, or not a card sheet); it is not drawn."
-        ) from None
+        raise InputError(Message("verify.input.stream_bomb", name=shown, mb=MAX_STREAM_BYTES // 1_000_000)) from None
 
 
 def _page_streams(pdf: pypdf.PdfReader):

@@ -20,17 +20,18 @@ from pathlib import Path
 
 from cardgen.errors import InputError
 from cardgen.formats import CUT_FILE_NAME
+from cardgen.messages import Message
 from cardgen.paths import read_input
 from cardgen.record import LayoutRecord
 from cardgen.verify.pdfs import card_sheet_record
-from cardgen.verify.report import Report, plural
+from cardgen.verify.report import Report
 
 SVG = "{http://www.w3.org/2000/svg}"
 MAX_CUT_FILE_BYTES = 20_000_000  # a 2,000-card sheet's cut file is under 2 MB
 TOLERANCE_MM = 0.05
 MAX_LISTED = 10  # stray paths named one by one; the rest counted
 PAPER_MM = 0.01
-HINT = "name a cut file beside its card sheet, like output/deck-duplex-cut-p1.svg"
+HINT = Message("verify.input.cut_file_hint")
 _NUMBER = r"[-+]?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?"
 _TOKEN = re.compile(rf"([A-Za-z])|({_NUMBER})|[\s,]+")
 
@@ -55,17 +56,14 @@ def verify_cut_file(name: str) -> Report:
     path = Path(name)
     match = CUT_FILE_NAME.match(path.name)
     if not match:
-        raise InputError(
-            f"{name}: a cut file is named after its card sheet and sheet number, like deck-duplex-cut-p1.svg; "
-            "this name does not say which PDF it was made with."
-        )
-    content = read_input(path, name, MAX_CUT_FILE_BYTES, "verify reads cut files", HINT)
+        raise InputError(Message("verify.input.cut_file_name", name=name))
+    content = read_input(path, name, MAX_CUT_FILE_BYTES, Message("verify.input.reads_cut_files"), HINT)
     svg = match["kind"].lower() == "svg"
     root = parse_svg(content, name) if svg else None
     layers = None if svg else parse_dxf(content, name)
     pdf = path.with_name(match["stem"] + ".pdf")
     if not pdf.is_file():
-        raise InputError(f"{name}: its card sheet {pdf} is not beside it; verify checks a cut file against its PDF.")
+        raise InputError(Message("verify.input.cut_file_alone", name=name, pdf=str(pdf)))
     record = card_sheet_record(pdf)
     report = Report(name, "cut-file")
     if root is not None:
@@ -74,16 +72,16 @@ def verify_cut_file(name: str) -> Report:
         marks = _group_cuts(root, "registration", record.paper_mm[1], report, closed_only=True)
     else:
         layers = layers or {}
-        report.info("cut.paper", "a DXF carries no paper: its millimetres count from the paper's lower-left corner")
+        report.info("cut.paper", Message("verify.cut.dxf_paper"))
         cuts = _layer_cuts(layers, "CUT", report)
         marks = _layer_cuts(layers, "REGISTRATION", report, closed_only=True)
     fronts = [page.page for page in record.pages if page.side == "front"]
     sheet = int(match["sheet"])
     if sheet > len(fronts):
-        report.failed("cut.sheet", f"{pdf.name} has {plural(len(fronts), 'sheet')}, so there is no sheet {sheet}")
+        report.failed("cut.sheet", Message("verify.cut.no_sheet", pdf=pdf.name, count=len(fronts), sheet=sheet))
         return report
     page = fronts[sheet - 1]
-    report.passed("cut.sheet", f"sheet {sheet} is page {page} of {pdf.name}")
+    report.passed("cut.sheet", Message("verify.cut.sheet", sheet=sheet, page=page, pdf=pdf.name))
     trims = {card.id: _box(card.trim_mm) for card in record.cards if card.page == page}
     _check_cut_paths(cuts, trims, report)
     printed = record.cutter_marks
@@ -97,26 +95,20 @@ def parse_svg(content: bytes, name: str) -> ET.Element:
     try:
         text = content.decode("utf-8")
     except UnicodeDecodeError:
-        raise InputError(f"{name}: this is not UTF-8 text, as cardgen's cut files are.") from None
+        raise InputError(Message("verify.input.cut_not_utf8", name=name)) from None
     upper = text.upper()
     if "<!DOCTYPE" in upper or "<!ENTITY" in upper:
-        raise InputError(
-            f"{name}: this SVG declares a DOCTYPE; cardgen's cut files have none, and verify does not read one."
-        )
+        raise InputError(Message("verify.input.cut_doctype", name=name))
     try:
         root = ET.fromstring(content)
     except ET.ParseError as exc:
-        raise InputError(f"{name}: this is not well-formed XML ({exc}).") from None
+        raise InputError(Message("verify.input.cut_not_xml", name=name, reason=str(exc))) from None
     except (ValueError, LookupError):  # an encoding expat does not read: UTF-7, or one with no name
-        raise InputError(
-            f"{name}: its XML declares an encoding other than UTF-8, as cardgen's cut files are."
-        ) from None
+        raise InputError(Message("verify.input.cut_encoding", name=name)) from None
     if root.tag != SVG + "svg":
-        raise InputError(f"{name}: this is XML but not SVG (its root is <{root.tag}>).")
+        raise InputError(Message("verify.input.cut_not_svg", name=name, root=root.tag))
     if any(element.get("transform") for element in root.iter()):
-        raise InputError(
-            f"{name}: an element has a transform, which cardgen never writes; positions cannot be checked."
-        )
+        raise InputError(Message("verify.input.cut_transform", name=name))
     return root
 
 
@@ -129,7 +121,7 @@ def parse_dxf(content: bytes, name: str) -> dict[str, list[Polyline]]:
     try:
         lines = content.decode("ascii").splitlines()
     except UnicodeDecodeError:
-        raise InputError(f"{name}: this is not an ASCII DXF, as cardgen's cut files are.") from None
+        raise InputError(Message("verify.input.cut_not_ascii", name=name)) from None
     layers: dict[str, list[Polyline]] = {}
     polyline: dict | None = None  # the one being read: its layer, closed flag and vertices
     section = entity = None
@@ -147,7 +139,7 @@ def parse_dxf(content: bytes, name: str) -> dict[str, list[Polyline]]:
             elif value == "VERTEX" and polyline is not None:
                 polyline["vertices"].append([math.nan, math.nan, 0.0])
             elif section == "ENTITIES" and value not in ("ENDSEC", "SEQEND", "VERTEX"):
-                raise InputError(f"{name}: it holds a {value[:20]} entity; cardgen's cut files hold POLYLINEs only.")
+                raise InputError(Message("verify.input.cut_entity", name=name, entity=value[:20]))
         elif code == 2 and entity == "SECTION":
             section = value
         elif polyline is not None and entity == "POLYLINE":
@@ -164,7 +156,7 @@ def _group_code(text: str, name: str, line: int) -> int:
     try:
         return int(text)
     except ValueError:
-        raise InputError(f"{name}, line {line}: {text.strip()[:20]!r} is not a DXF group code.") from None
+        raise InputError(Message("verify.input.cut_group_code", name=name, line=line, text=text.strip()[:20])) from None
 
 
 def _number(text: str, name: str, line: int) -> float:
@@ -173,7 +165,7 @@ def _number(text: str, name: str, line: int) -> float:
     except ValueError:
         value = math.nan
     if not math.isfinite(value):
-        raise InputError(f"{name}, line {line}: {text.strip()[:20]!r} is not a number.")
+        raise InputError(Message("verify.input.cut_number", name=name, line=line, text=text.strip()[:20]))
     return value
 
 
@@ -199,8 +191,8 @@ def _layer_cuts(
             else:
                 cuts.lines.append((x0, y0, x1, y1))
         else:
-            what = "a closed outline" if closed_only else "a closed outline, a line or an arc"
-            report.failed(f"cut.{layer.lower()}", f"polyline {number} on the layer {layer} is not {what}")
+            said = "verify.cut.polyline_not_outline" if closed_only else "verify.cut.polyline_not_cut"
+            report.failed(f"cut.{layer.lower()}", Message(said, polyline=number, layer=layer))
     return cuts
 
 
@@ -208,18 +200,19 @@ def _check_paper(root: ET.Element, record: LayoutRecord, report: Report) -> None
     width, height = record.paper_mm
     problems = []
     size = [_millimetres(root.get(attribute)) for attribute in ("width", "height")]
-    if None in size:
-        problems.append(f'its size is "{root.get("width")}" × "{root.get("height")}", not in mm')
-    elif abs(size[0] - width) > PAPER_MM or abs(size[1] - height) > PAPER_MM:  # type: ignore[operator]
-        problems.append(f"it is {size[0]:g} × {size[1]:g} mm")
+    if size[0] is None or size[1] is None:
+        problems.append(
+            Message("verify.cut.size_not_mm", svg_width=str(root.get("width")), svg_height=str(root.get("height")))
+        )
+    elif abs(size[0] - width) > PAPER_MM or abs(size[1] - height) > PAPER_MM:
+        problems.append(Message("verify.cut.size", svg_width=size[0], svg_height=size[1]))
     view = _numbers(root.get("viewBox") or "")
     if len(view) != 4 or any(abs(a - b) > PAPER_MM for a, b in zip(view, (0, 0, width, height))):
-        problems.append(f'its viewBox "{root.get("viewBox")}" does not make one unit a millimetre of the paper')
-    paper = f"{width:g} × {height:g} mm"
+        problems.append(Message("verify.cut.view_box", view_box=str(root.get("viewBox"))))
     if problems:
-        report.failed("cut.paper", f"the card sheet's paper is {paper}, but " + " and ".join(problems))
+        report.failed("cut.paper", Message("verify.cut.paper_wrong", width=width, height=height, problems=problems))
     else:
-        report.passed("cut.paper", f"the paper is {paper}, as the card sheet's, one unit a millimetre")
+        report.passed("cut.paper", Message("verify.cut.paper", width=width, height=height))
 
 
 def _group_cuts(
@@ -233,10 +226,12 @@ def _group_cuts(
     cuts = Cuts()
     for number, path in enumerate(group.iter(SVG + "path"), start=1):
         shape = _path_shape(path.get("d") or "")
-        if not isinstance(shape, str) and closed_only and shape[0] != "outline":
+        if not isinstance(shape, Message) and closed_only and shape[0] != "outline":
             shape = _OPEN
-        if isinstance(shape, str):
-            report.failed(f"cut.{group_id}", f"path {number} of the group {group_id}: {shape}")
+        if isinstance(shape, Message):
+            report.failed(
+                f"cut.{group_id}", Message("verify.cut.path_unread", path=number, group=group_id, problem=shape)
+            )
             continue
         kind, (x0, y0, x1, y1) = shape
         if kind == "line":
@@ -249,7 +244,7 @@ def _group_cuts(
 
 def _check_cut_paths(cuts: Cuts | None, trims: dict[str, Box], report: Report) -> None:
     if cuts is None:
-        report.failed("cut.paths", "the file has no cut lines (the SVG group `cut`, the DXF layer CUT)")
+        report.failed("cut.paths", Message("verify.cut.no_cut_lines"))
         return
     failures = len(report.failures)
     unmatched, off = _match(cuts.outlines, trims)
@@ -258,36 +253,52 @@ def _check_cut_paths(cuts: Cuts | None, trims: dict[str, Box], report: Report) -
     for card, shift in off.items():
         if card in shared:
             continue
-        where = f"card {card}"
+        where = Message("verify.place.card", card=card)
         uncut = next((side for side, edge in _card_edges(trims[card]).items() if not _covered(lines, *edge)), None)
         if lines and shift is None and uncut:
-            report.failed("cut.paths", f"no outline of its own, and no line cuts its {uncut} edge", where)
+            report.failed("cut.paths", Message("verify.cut.edge_uncut", edge=EDGES[uncut]), where)
         elif shift is None:
-            report.failed("cut.paths", "no cut path on this card's trim", where)
+            report.failed("cut.paths", Message("verify.cut.no_path"), where)
         else:
-            report.failed("cut.paths", f"its cut path is {shift:.2f} mm off the card's trim", where)
+            report.failed("cut.paths", Message("verify.cut.path_off", shift=shift), where)
     doubled, _ = _match(unmatched, trims)  # what is left once each card has its path once more
     for box in unmatched[:MAX_LISTED]:
         again = box not in doubled
-        problem = "a second path on a card's cut line" if again else "a path that cuts no card of this sheet"
-        report.failed("cut.paths", f"{problem}, at x {box[0]:.2f}, y {box[1]:.2f} mm")
+        said = "verify.cut.second_path" if again else "verify.cut.stray_path"
+        report.failed("cut.paths", Message(said, x=box[0], y=box[1]))
     if len(unmatched) > MAX_LISTED:
-        report.failed("cut.paths", f"and {plural(len(unmatched) - MAX_LISTED, 'more path')} like these")
+        report.failed("cut.paths", Message("verify.cut.more_paths", count=len(unmatched) - MAX_LISTED))
     if len(report.failures) == failures:
         report.passed("cut.paths", _cut_words(len(trims), len(shared), len(cuts.lines), bool(cuts.arcs)))
 
 
-def _cut_words(cards: int, shared: int, lines: int, arcs: bool) -> str:
-    within = f"within {TOLERANCE_MM:g} mm of its trim in the PDF"
+def _cut_words(cards: int, shared: int, lines: int, arcs: bool) -> Message:
     if not shared:
-        return f"one path on each of the sheet's {plural(cards, 'card')}, {within}"
-    words = f"the sheet's {plural(shared, 'card')} that share their cuts are cut along {plural(lines, 'line')}"
-    words += ", each stretch once" + (", with a quarter circle at every corner" if arcs else "") + f", {within}"
-    return words + (f"; {plural(cards - shared, 'other card')} by an outline of its own" if cards > shared else "")
+        return Message("verify.cut.paths", count=cards, tolerance=TOLERANCE_MM)
+    said = "verify.cut.paths_shared_rounded" if arcs else "verify.cut.paths_shared"
+    counted = Message("verify.count.lines", count=lines)
+    words = Message(said, count=shared, lines=counted, tolerance=TOLERANCE_MM)
+    if cards > shared:
+        return Message(
+            "verify.cut.paths_and_others", shared=words, others=Message("verify.cut.other_cards", count=cards - shared)
+        )
+    return words
 
 
 Edge = tuple[str, float, float, float]  # "x" (a vertical line at x = where) or "y", where, from, to
 CORNERS = ("bottom-left", "bottom-right", "top-left", "top-right")
+EDGES = {  # "its left edge"
+    "left": Message("verify.cut.edge_left"),
+    "right": Message("verify.cut.edge_right"),
+    "bottom": Message("verify.cut.edge_bottom"),
+    "top": Message("verify.cut.edge_top"),
+}
+CORNER_NAMES = {  # "its bottom-left corner"
+    "bottom-left": Message("verify.cut.corner_bottom_left"),
+    "bottom-right": Message("verify.cut.corner_bottom_right"),
+    "top-left": Message("verify.cut.corner_top_left"),
+    "top-right": Message("verify.cut.corner_top_right"),
+}
 
 
 def _card_edges(box: Box) -> dict[str, Edge]:
@@ -309,7 +320,7 @@ def _straight(lines: list[Line], report: Report) -> list[Edge]:
         elif abs(y0 - y1) <= TOLERANCE_MM:
             edges.append(("y", (y0 + y1) / 2, min(x0, x1), max(x0, x1)))
         else:
-            report.failed("cut.paths", f"a slanted line from x {x0:.2f}, y {y0:.2f} mm cuts along no card's edge")
+            report.failed("cut.paths", Message("verify.cut.slanted", x=x0, y=y0))
     return edges
 
 
@@ -342,9 +353,7 @@ def _shared_cuts(lines: list[Edge], arcs: list[Box], cards: dict[str, Box], repo
     edges = [edge for box in cards.values() for edge in _card_edges(box).values()]
     for axis, where, low, high in lines:
         if not any(start < high and low < end for _, _, start, end in _along(edges, axis, where)):
-            report.failed(
-                "cut.paths", f"a line at {axis} {where:.2f} mm, from {low:.2f} to {high:.2f} mm, cuts no card"
-            )
+            report.failed("cut.paths", Message("verify.cut.line_uncut", axis=axis, at=where, low=low, high=high))
     whole = {
         card: box for card, box in cards.items() if all(_covered(lines, *edge) for edge in _card_edges(box).values())
     }
@@ -354,8 +363,9 @@ def _shared_cuts(lines: list[Edge], arcs: list[Box], cards: dict[str, Box], repo
             for corner in CORNERS:
                 count = counts.get((card, corner), 0)
                 if count != 1:
-                    problem = "is cut twice" if count else "has no quarter circle: it would come out square"
-                    report.failed("cut.paths", f"its {corner} corner {problem}", f"card {card}")
+                    said = "verify.cut.corner_twice" if count else "verify.cut.corner_square"
+                    at = Message("verify.place.card", card=card)
+                    report.failed("cut.paths", Message(said, corner=CORNER_NAMES[corner]), at)
     return whole
 
 
@@ -369,11 +379,8 @@ def _doubled(lines: list[Edge], report: Report) -> None:
                     break
                 if start < high - TOLERANCE_MM and low < end - TOLERANCE_MM:
                     along = "y" if axis == "x" else "x"
-                    report.failed(
-                        "cut.paths",
-                        f"the line at {axis} {where:.2f} mm is cut twice from {along} {max(low, start):.2f} "
-                        f"to {min(high, end):.2f} mm: a blade that cuts an edge twice frays it",
-                    )
+                    twice = {"axis": axis, "at": where, "along": along, "low": max(low, start), "high": min(high, end)}
+                    report.failed("cut.paths", Message("verify.cut.line_twice", **twice))
 
 
 def _arc_corners(arcs: list[Box], cards: dict[str, Box], report: Report) -> dict[tuple[str, str], int]:
@@ -392,7 +399,7 @@ def _arc_corners(arcs: list[Box], cards: dict[str, Box], report: Report) -> dict
             if math.dist(_corner(arc, corner), _corner(box, corner)) <= TOLERANCE_MM and _inside(arc, box)
         ]
         if not hits:
-            report.failed("cut.paths", f"an arc at x {arc[0]:.2f}, y {arc[1]:.2f} mm rounds no card's corner")
+            report.failed("cut.paths", Message("verify.cut.arc_stray", x=arc[0], y=arc[1]))
         for hit in hits[:1]:
             counts[hit] = counts.get(hit, 0) + 1
     return counts
@@ -425,23 +432,21 @@ def _inside(inner: Box, outer: Box) -> bool:
 
 def _check_marks(found: list[Box] | None, expected: dict[str, Box], report: Report) -> None:
     if not expected and not found:
-        report.info("cut.registration", "neither the PDF nor the cut file has print-and-cut registration marks")
+        report.info("cut.registration", Message("verify.cut.marks_none"))
         return
     if found is None:
-        report.failed("cut.registration", "the PDF prints registration marks, but the cut file has none")
+        report.failed("cut.registration", Message("verify.cut.marks_missing"))
         return
     if not expected:
-        report.failed("cut.registration", "the cut file has registration marks that the PDF does not print")
+        report.failed("cut.registration", Message("verify.cut.marks_extra"))
         return
     unmatched, off = _match(found, expected)
     if off or unmatched:
-        report.failed(
-            "cut.registration",
-            f"{plural(len(off), 'printed mark')} without its match in the cut file, "
-            f"{plural(len(unmatched), 'mark')} in the cut file that the PDF does not print",
-        )
+        printed = Message("verify.count.printed_marks", count=len(off))
+        extra = Message("verify.count.marks", count=len(unmatched))
+        report.failed("cut.registration", Message("verify.cut.marks_unmatched", printed=printed, extra=extra))
     else:
-        report.passed("cut.registration", f"the {len(expected)} registration marks lie where the PDF prints them")
+        report.passed("cut.registration", Message("verify.cut.marks", count=len(expected)))
 
 
 NEAR_MM = 5.0  # a path this close to a card's trim is that card's, drawn off; farther, it cuts something else
@@ -482,16 +487,16 @@ def _distance(a: Box, b: Box) -> float:
     return max(abs(p - q) for p, q in zip(a, b))
 
 
-_OPEN = "it is not closed (no Z at its end): a cutter would leave the card hanging"
+_OPEN = Message("verify.cut.path_open")
 
 
-def _path_shape(d: str) -> tuple[str, Box] | str:
+def _path_shape(d: str) -> tuple[str, Box] | Message:
     """What a path of absolute M, L, H, V, C, Q, S, T and Z commands is, or why it cannot be
     read: ("outline", the bounding box of its points) for a closed path (a Bézier's handles
     included: on a card's rounded corners they lie on its edges); ("line", its two ends) for
     a straight line, M then L; ("arc", the box its ends span) for one curve, M then C."""
     commands = _commands(d)
-    if isinstance(commands, str):
+    if isinstance(commands, Message):
         return commands
     shape = [(letter, len(numbers)) for letter, numbers in commands]
     if shape in ([("M", 2), ("L", 2)], [("M", 2), ("C", 6)]):
@@ -500,47 +505,49 @@ def _path_shape(d: str) -> tuple[str, Box] | str:
             return "line", (x0, y0, x1, y1)
         return "arc", (min(x0, x1), min(y0, y1), max(x0, x1), max(y0, y1))
     box = _path_box(commands)
-    return box if isinstance(box, str) else ("outline", box)
+    return box if isinstance(box, Message) else ("outline", box)
 
 
-def _path_box(commands: list[tuple[str, list[float]]]) -> Box | str:
+def _path_box(commands: list[tuple[str, list[float]]]) -> Box | Message:
     """The bounding box of the points of a closed path, or why it cannot be read."""
     xs: list[float] = []
     ys: list[float] = []
     for letter, numbers in commands:
         if letter not in "MLHVCQSTZ":
-            return f'it uses the path command "{letter}", which cardgen never writes'
+            return Message("verify.cut.path_command", letter=letter)
         if letter == "H":
             xs += numbers
         elif letter == "V":
             ys += numbers
         elif letter != "Z":
             if not numbers or len(numbers) % 2:
-                return f"its command {letter} has {len(numbers)} numbers, not x, y pairs"
+                return Message("verify.cut.path_numbers", letter=letter, count=len(numbers))
             xs += numbers[0::2]
             ys += numbers[1::2]
     if not xs or not ys:
-        return "it has no points"
+        return Message("verify.cut.path_no_points")
     if not commands or commands[-1][0] != "Z":
         return _OPEN
     return min(xs), min(ys), max(xs), max(ys)
 
 
-def _commands(d: str) -> list[tuple[str, list[float]]] | str:
+def _commands(d: str) -> list[tuple[str, list[float]]] | Message:
     """The path's commands, each with its numbers, or why they cannot be read."""
     commands: list[tuple[str, list[float]]] = []
     position = 0
     while position < len(d):
         token = _TOKEN.match(d, position)
         if token is None:
-            return f"it holds {d[position]!r}, which is no part of a path"
+            return Message("verify.cut.path_character", character=d[position])
         letter, number = token.groups()
         if letter:
             commands.append((letter, []))
         elif number:
             value = float(number)
-            if not commands or not math.isfinite(value):
-                return "it starts with a number" if not commands else f"it holds the number {number}"
+            if not commands:
+                return Message("verify.cut.path_starts_with_number")
+            if not math.isfinite(value):
+                return Message("verify.cut.path_number", number=number)
             commands[-1][1].append(value)
         position = token.end()
     return commands

@@ -23,11 +23,12 @@ import pypdfium2.raw as pdfium_c
 from PIL import Image
 
 from cardgen.formats import MM
-from cardgen.layout.geometry import behind_point
+from cardgen.layout.geometry import Rect, behind_point, safe_area
 from cardgen.layout.plan import TARGET_WINDOW
+from cardgen.messages import Message
 from cardgen.record import BackPlace, CardPlace, LayoutRecord, PagePlace
 from cardgen.verify.readback import PageImage, text_in_box
-from cardgen.verify.report import Report, plural
+from cardgen.verify.report import Report, page_place
 
 DPI = 600  # 0.042 mm per pixel
 TOLERANCE_MM = 0.1
@@ -147,6 +148,8 @@ def verify_drawing(content: bytes, record: LayoutRecord, report: Report) -> list
         checks.append(BacksCheck(record, report, reach, faces.centres))
     checks += [CutMarksCheck(record, report), TargetsCheck(record, report), RulerCheck(record, report)]
     checks.append(NoteCheck(record, report))
+    if record.sheet_mode.rounded_faces:
+        checks.append(CornersCheck(record, report))
     if record.printable_mm is not None:
         checks.append(PrintableCheck(record, report))
     if record.cutter_marks is not None:
@@ -172,11 +175,11 @@ def verify_drawing(content: bytes, record: LayoutRecord, report: Report) -> list
     return cards.labels
 
 
-def _slot_place(card: CardPlace, back: BackPlace | None = None) -> str:
+def _slot_place(card: CardPlace, back: BackPlace | None = None) -> Message:
     """Where the card's face stands, or its back when that is given."""
     entry = card if back is None else back
     x, y, w, h = entry.trim_mm
-    return f"page {entry.page}, slot {card.slot + 1}, card {card.id} at x {x:.1f} mm, y {y:.1f} mm"
+    return Message("verify.place.slot", page=entry.page, slot=card.slot + 1, card=card.id, x=x, y=y)
 
 
 def _slot_details(card: CardPlace, back: BackPlace | None = None) -> dict:
@@ -205,7 +208,7 @@ class CardsCheck(PageCheck):
             if view is None:
                 self.failed(
                     "pdf.cards",
-                    f"card {card.id} should be on page {number}, but the file ends at page {self.file_pages}",
+                    Message("verify.pdf.card_past_end", card=card.id, page=number, last=self.file_pages),
                     _slot_place(card),
                     **_slot_details(card),
                 )
@@ -218,10 +221,13 @@ class CardsCheck(PageCheck):
                 self.labels[index] = card.label
             else:
                 self.labels[index] = found[0].replace(",", ".") if found else None
-                seen = f"found {' '.join(sorted(set(found)))!r}" if found else "found no text"
+                if found:
+                    said = Message("verify.pdf.card_not_printed", label=card.label, found=" ".join(sorted(set(found))))
+                else:
+                    said = Message("verify.pdf.card_not_printed_no_text", label=card.label)
                 self.failed(
                     "pdf.cards",
-                    f"{card.label} is not printed in its slot ({seen})",
+                    said,
                     _slot_place(card),
                     **_slot_details(card),
                     found=found,
@@ -229,16 +235,7 @@ class CardsCheck(PageCheck):
 
     def finish(self) -> None:
         if not self.problems:
-            count = len(self.record.cards)
-            self.found.passed(
-                "pdf.cards",
-                (
-                    "the one card of the list is printed in its slot "
-                    if count == 1
-                    else f"all {count} cards of the list are printed in their slots "
-                )
-                + "(values read back from the page)",
-            )
+            self.found.passed("pdf.cards", Message("verify.pdf.cards_printed", count=len(self.record.cards)))
 
 
 def _drawn_offsets(view: SheetPage, trims: list, reach: float, shared: bool) -> list[tuple[list, bool]]:
@@ -343,21 +340,21 @@ class _Worst:
         if self.card is None or offset > self.offset:
             self.offset, self.card = offset, card
 
-    def __str__(self) -> str:
-        return f"worst {self.offset:.3f} mm, card {self.card}"
+    def params(self) -> dict:
+        """For a message: `tolerance`, `worst` and its `card`."""
+        return {"tolerance": TOLERANCE_MM, "worst": self.offset, "card": str(self.card)}
 
 
-def _off(check, name: str, card: CardPlace, back, dx: float, dy: float, message: str) -> bool:
-    """Keep the check's worst offset; fail, saying `message` with dx and dy filled in, when
-    (dx, dy) passes the tolerance; `back`: the card's back, when it is the back that is off."""
+def _off(check, name: str, card: CardPlace, back, dx: float, dy: float, said: str, **params) -> bool:
+    """Keep the check's worst offset; fail, saying message `said` with dx, dy and `params`,
+    when (dx, dy) passes the tolerance; `back`: the card's back, when it is the back that is off."""
     off = max(abs(dx), abs(dy))
     check.worst.add(off, card.id)
     if off <= TOLERANCE_MM:
         return False
     offset = [round(dx, 3), round(dy, 3)]
-    check.failed(
-        name, message.format(dx=dx, dy=dy), _slot_place(card, back), **_slot_details(card, back), offset_mm=offset
-    )
+    message = Message(said, dx=dx, dy=dy, **params)
+    check.failed(name, message, _slot_place(card, back), **_slot_details(card, back), offset_mm=offset)
     return True
 
 
@@ -377,34 +374,19 @@ class FacesCheck(PageCheck):
         drawn = _drawn_offsets(view, [card.trim_mm for _, card in on_page.fronts], self.reach, self.record.shared_cuts)
         for (index, card), (offsets, short) in zip(on_page.fronts, drawn):
             if None in offsets:
-                self.failed("pdf.faces", "nothing is drawn in this slot", _slot_place(card), **_slot_details(card))
+                self.failed("pdf.faces", Message("verify.pdf.face_missing"), _slot_place(card), **_slot_details(card))
                 continue
             self.centres[index] = _centre_of(card.trim_mm, offsets)
             dx, dy = offsets
-            if _off(
-                self,
-                "pdf.faces",
-                card,
-                None,
-                dx,
-                dy,
-                "the face is off its slot by ({dx:+.2f}, {dy:+.2f}) mm",
-            ):
+            if _off(self, "pdf.faces", card, None, dx, dy, "verify.pdf.face_off"):
                 continue
             if short:
-                self.failed(
-                    "pdf.faces",
-                    "the face stops short of the cut line: a white edge would show",
-                    _slot_place(card),
-                    **_slot_details(card),
-                )
+                said = Message("verify.pdf.face_short")
+                self.failed("pdf.faces", said, _slot_place(card), **_slot_details(card))
 
     def finish(self) -> None:
         if not self.problems:
-            self.found.passed(
-                "pdf.faces",
-                f"every face is centred on its slot within {TOLERANCE_MM} mm and reaches the cut ({self.worst})",
-            )
+            self.found.passed("pdf.faces", Message("verify.pdf.faces_centred", **self.worst.params()))
 
 
 def _behind_in(record: LayoutRecord, point: tuple[float, float]) -> tuple[float, float]:
@@ -422,12 +404,13 @@ class BacksCheck(PageCheck):
     def __init__(self, record: LayoutRecord, report: Report, reach: float, faces: dict) -> None:
         super().__init__(record, report)
         self.reach, self.faces = reach, faces
-        self.what = "glue outline" if record.sheet_mode.backs == "outline" else "back"
+        self.said = BACK_MESSAGES[record.sheet_mode.backs == "outline"]
         if record.fold_mm is not None:
-            self.how = f"across the fold line at x {record.fold_mm:g} mm"
+            self.how = Message("verify.pdf.behind_fold", fold=record.fold_mm)
         else:
             offset = record.back_offset_mm
-            self.how = f"for the {record.flip}-edge flip and back offset {offset[0]:g}, {offset[1]:g} mm"
+            flip = "verify.pdf.behind_long" if record.flip == "long" else "verify.pdf.behind_short"
+            self.how = Message(flip, offset_x=offset[0], offset_y=offset[1])
         self.worst = _Worst()
 
     def page(self, number, view, on_page) -> None:
@@ -437,7 +420,7 @@ class BacksCheck(PageCheck):
             for _, card, back in backs:
                 self.failed(
                     "pdf.backs",
-                    f"the {self.what} should be on page {number}, but the file ends at page {self.file_pages}",
+                    Message(self.said["past_end"], page=number, last=self.file_pages),
                     _slot_place(card, back),
                     **_slot_details(card, back),
                 )
@@ -445,24 +428,34 @@ class BacksCheck(PageCheck):
         drawn = _drawn_offsets(view, [back.trim_mm for _, _, back in backs], self.reach, record.shared_cuts)
         for (index, card, back), (offsets, _) in zip(backs, drawn):
             if None in offsets:
-                self.failed(
-                    "pdf.backs",
-                    f"no {self.what} is drawn behind this card",
-                    _slot_place(card, back),
-                    **_slot_details(card, back),
-                )
+                said = Message(self.said["missing"])
+                self.failed("pdf.backs", said, _slot_place(card, back), **_slot_details(card, back))
                 continue
             ex, ey = _behind_in(record, self.faces[index])
             bx, by = _centre_of(back.trim_mm, offsets)
-            away = f"the {self.what} is ({{dx:+.2f}}, {{dy:+.2f}}) mm away from behind its face ({self.how})"
-            _off(self, "pdf.backs", card, back, bx - ex, by - ey, away)
+            _off(self, "pdf.backs", card, back, bx - ex, by - ey, self.said["off"], how=self.how)
 
     def finish(self) -> None:
         if not self.problems:
-            self.found.passed(
-                "pdf.backs",
-                f"every {self.what} sits behind its face within {TOLERANCE_MM} mm {self.how} ({self.worst})",
-            )
+            said = Message(self.said["behind"], how=self.how, **self.worst.params())
+            self.found.passed("pdf.backs", said)
+
+
+# what BacksCheck says of a back, and of a glue outline (True)
+BACK_MESSAGES = {
+    False: {
+        "past_end": "verify.pdf.back_past_end",
+        "missing": "verify.pdf.back_missing",
+        "off": "verify.pdf.back_off",
+        "behind": "verify.pdf.backs_behind",
+    },
+    True: {
+        "past_end": "verify.pdf.outline_past_end",
+        "missing": "verify.pdf.outline_missing",
+        "off": "verify.pdf.outline_off",
+        "behind": "verify.pdf.outlines_behind",
+    },
+}
 
 
 class CutMarksCheck(PageCheck):
@@ -486,36 +479,27 @@ class CutMarksCheck(PageCheck):
             window = [cut - 0.6, low, 1.2, high - low] if axis == "x" else [low, cut - 0.6, high - low, 1.2]
             found = view.window(window).centroid(window, axis, threshold=20)
             if found is None or abs(found - cut) > TOLERANCE_MM:
-                seen = "missing" if found is None else f"at {found:.2f} mm instead of {cut:.2f} mm"
-                self.failed(
-                    "pdf.cut-marks",
-                    f"the cut mark at ({mark[0]:.1f}, {mark[1]:.1f}) mm for the cut at {axis} {cut:.2f} mm is {seen}",
-                    f"page {number}",
-                    page=number,
-                    cut_mm=cut,
-                )
+                at = {"x": mark[0], "y": mark[1], "axis": axis, "cut": cut}
+                if found is None:
+                    said = Message("verify.pdf.cut_mark_missing", **at)
+                else:
+                    said = Message("verify.pdf.cut_mark_off", **at, found=found)
+                self.failed("pdf.cut-marks", said, page_place(number), page=number, cut_mm=cut)
         for axis, index in (("x", 0), ("y", 1)):
             for cut in sorted({round(v, 2) for r in rects for v in (r[index], r[index] + r[index + 2])}):
                 if (axis, cut) not in marked:
-                    self.failed(
-                        "pdf.cut-marks",
-                        f"the cut at {axis} {cut:.2f} mm has no cut mark at either end",
-                        f"page {number}",
-                        page=number,
-                        cut_mm=cut,
-                    )
+                    said = Message("verify.pdf.cut_unmarked", axis=axis, cut=cut)
+                    self.failed("pdf.cut-marks", said, page_place(number), page=number, cut_mm=cut)
 
     def finish(self) -> None:
         if self.record.cut_marks_mm.style == "none":
-            self.found.info("pdf.cut-marks", "the layout asks for no cut marks: cut along the card edges by eye")
+            self.found.info("pdf.cut-marks", Message("verify.pdf.cut_marks_none"))
         elif not self.listed:
-            self.found.info("pdf.cut-marks", "an older cardgen's record lists no cut marks: they are not checked")
+            self.found.info("pdf.cut-marks", Message("verify.pdf.cut_marks_unlisted"))
         elif not self.problems:
-            sides = "on fronts and backs" if self.record.sheet_mode.through_paper else "on every page"
-            self.found.passed(
-                "pdf.cut-marks",
-                f"all {self.checked} cut marks are drawn in line with the cuts, every cut marked, {sides}",
-            )
+            both = self.record.sheet_mode.through_paper
+            said = "verify.pdf.cut_marks_both_sides" if both else "verify.pdf.cut_marks_every_page"
+            self.found.passed("pdf.cut-marks", Message(said, count=self.checked))
 
 
 def _across_its_cut(mark) -> tuple[str, float, float, float]:
@@ -545,30 +529,58 @@ class TargetsCheck(PageCheck):
             image = view.window(window)
             cx, cy = image.centroid(window, "x", 20), image.centroid(window, "y", 20)
             if cx is None or cy is None:
-                self.failed(
-                    "pdf.targets",
-                    f"no registration target at ({x:.1f}, {y:.1f}) mm",
-                    f"page {number}",
-                    page=number,
-                    expected_mm=[x, y],
-                )
+                said = Message("verify.pdf.target_missing", x=x, y=y)
+                self.failed("pdf.targets", said, page_place(number), page=number, expected_mm=[x, y])
             elif max(abs(cx - x), abs(cy - y)) > TOLERANCE_MM:
-                self.failed(
-                    "pdf.targets",
-                    f"the registration target is ({cx - x:+.2f}, {cy - y:+.2f}) mm from "
-                    f"({x:.1f}, {y:.1f}) mm, where it must sit to meet the other side's",
-                    f"page {number}",
-                    page=number,
-                    offset_mm=[round(cx - x, 3), round(cy - y, 3)],
-                )
+                said = Message("verify.pdf.target_off", dx=cx - x, dy=cy - y, x=x, y=y)
+                offset = [round(cx - x, 3), round(cy - y, 3)]
+                self.failed("pdf.targets", said, page_place(number), page=number, offset_mm=offset)
 
     def finish(self) -> None:
         if not self.record.targets_mm:
-            why = "the fold lines up the sides" if self.record.sheet_mode.folded else "the layout asks for none"
-            self.found.info("pdf.targets", f"no registration targets: {why}")
+            folded = self.record.sheet_mode.folded
+            self.found.info("pdf.targets", Message("verify.pdf.targets_folded" if folded else "verify.no_targets"))
         elif not self.problems:
-            where = "where they meet through the paper" if self.record.sheet_mode.backs else "in place on every page"
-            self.found.passed("pdf.targets", f"all {self.checked} registration targets are {where}")
+            said = "verify.pdf.targets_meet" if self.record.sheet_mode.backs else "verify.pdf.targets_in_place"
+            self.found.passed("pdf.targets", Message(said, count=self.checked))
+
+
+class CornersCheck(PageCheck):
+    """Faces cut round (a sticker's: glued inside a card's rounded corner, a square one would
+    overhang it) stop at their rounded cut in each corner: the paper shows just outside the
+    arc, inside the square the cut marks frame."""
+
+    BEYOND_MM = 0.4  # how far outside the arc the window lies, along the corner's diagonal
+    HALF_MM = 0.15  # half the window's side
+    CORNERS = {"lower_left": (0, 0), "lower_right": (1, 0), "upper_right": (1, 1), "upper_left": (0, 1)}
+
+    def page(self, number, view, on_page) -> None:
+        radius = self.record.face_corner_mm
+        if view is None or not radius:
+            return
+        for _, card in on_page.fronts:
+            x, y, w, h = card.trim_mm
+            for name, (right, top) in self.CORNERS.items():
+                self.checked += 1
+                sx, sy = (-1 if right else 1), (-1 if top else 1)  # from the corner into the card
+                along = radius - (radius + self.BEYOND_MM) / 2**0.5  # from the corner, along each edge
+                px, py = x + right * w + sx * along, y + top * h + sy * along
+                window = [px - self.HALF_MM, py - self.HALF_MM, 2 * self.HALF_MM, 2 * self.HALF_MM]
+                if view.window(window).ink_box(window) is not None:
+                    square = Message("verify.corner_square", radius=radius, corner=Message(f"verify.corner_{name}"))
+                    self.failed(
+                        "pdf.corners",
+                        square,
+                        _slot_place(card),
+                        **_slot_details(card),
+                        corner=name,
+                    )
+
+    def finish(self) -> None:
+        if not self.record.face_corner_mm:
+            self.found.info("pdf.corners", Message("verify.corners_unchecked"))
+        elif not self.problems:
+            self.found.passed("pdf.corners", Message("verify.corners_round", radius=self.record.face_corner_mm))
 
 
 class CutterMarksCheck(PageCheck):
@@ -586,26 +598,24 @@ class CutterMarksCheck(PageCheck):
             found = view.window(window).ink_box(window)
             self.checked += 1
             if found is None or max(abs(a - b) for a, b in zip(found, expected)) > TOLERANCE_MM:
-                shown = "nothing" if found is None else "ink over " + " × ".join(f"{v:.2f}" for v in found[2:]) + " mm"
-                self.failed(
-                    "pdf.cutter-marks",
-                    f"registration mark {index} of the cutting machine should fill "
-                    f"{expected[2]:g} × {expected[3]:g} mm at ({expected[0]:.1f}, {expected[1]:.1f}) mm; "
-                    f"the page has {shown} there",
-                    f"page {number}",
-                    page=number,
-                )
+                x, y, width, height = expected
+                at = {"mark": index, "width": width, "height": height, "x": x, "y": y}
+                if found is None:
+                    said = Message("verify.pdf.cutter_mark_missing", **at)
+                else:
+                    said = Message("verify.pdf.cutter_mark_off", **at, found_width=found[2], found_height=found[3])
+                self.failed("pdf.cutter-marks", said, page_place(number), page=number)
 
     def finish(self) -> None:
         if not self.problems:
-            self.found.passed(
-                "pdf.cutter-marks", f"all {self.checked} print-and-cut registration marks are in place on the fronts"
-            )
+            self.found.passed("pdf.cutter-marks", Message("verify.pdf.cutter_marks", count=self.checked))
 
 
 class PrintableCheck(PageCheck):
-    """No ink in the strips along the paper's edges that the sheet's printable area keeps
-    clear (on a back page, moved by the back offset, as the printer's own shift puts it back)."""
+    """No ink in the strips along the paper's edges that the sheet's printable area keeps clear,
+    as drawn and where the printer lands it (a back page moved back by its offset, a page drawn
+    larger for a printer that shrinks it brought back to size): a printer may clip the page as
+    drawn, and print nothing near the paper's edge. The page is read as it lands (Sheet)."""
 
     SLACK_MM = 0.15  # a line that ends at the printable edge: its anti-aliased end
     DPI = 300
@@ -616,13 +626,14 @@ class PrintableCheck(PageCheck):
             return
         sides, ends = record.printable_mm
         width, height = record.paper_mm
-        dx, dy = record.back_offset_mm if on_page.entry.side == "back" else (0.0, 0.0)
-        inset_x, inset_y = sides - self.SLACK_MM, ends - self.SLACK_MM
+        shift = record.back_offset_mm if on_page.entry.side == "back" else (0.0, 0.0)
+        area = safe_area(Rect(sides, ends, width - 2 * sides, height - 2 * ends), record.paper_mm, record.scale, shift)
+        slack = self.SLACK_MM
         strips = {
-            "left": [0.0, 0.0, inset_x + dx, height],
-            "right": [width - inset_x + dx, 0.0, inset_x - dx, height],
-            "bottom": [0.0, 0.0, width, inset_y + dy],
-            "top": [0.0, height - inset_y + dy, width, inset_y - dy],
+            "left": [0.0, 0.0, area.x - slack, height],
+            "right": [area.right + slack, 0.0, width - area.right - slack, height],
+            "bottom": [0.0, 0.0, width, area.y - slack],
+            "top": [0.0, area.top + slack, width, height - area.top - slack],
         }
         for edge, strip in strips.items():
             self.checked += 1
@@ -630,25 +641,38 @@ class PrintableCheck(PageCheck):
                 continue
             found = view.window(strip, dpi=self.DPI).ink_box(strip)
             if found is not None:
-                inset = sides if edge in ("left", "right") else ends
-                self.failed(
-                    "pdf.printable",
-                    f"ink at x {found[0]:.1f}, y {found[1]:.1f} mm lies within {inset:g} mm of the paper's {edge} "
-                    "edge, outside the sheet's printable area: many printers print nothing there",
-                    f"page {number}",
-                    page=number,
-                    edge=edge,
-                    ink_mm=[round(v, 2) for v in found],
-                )
+                said = self._near_edge(found, edge, shift)
+                ink = [round(v, 2) for v in found]
+                self.failed("pdf.printable", said, page_place(number), page=number, edge=edge, ink_mm=ink)
+
+    def _near_edge(self, ink: list[float], edge: str, shift: tuple[float, float]) -> Message:
+        """How near the paper's `edge` the ink comes where it lands and, if not the same, as drawn."""
+        axis = 0 if edge in ("left", "right") else 1
+        paper, scale = self.record.paper_mm[axis], self.record.scale[axis]
+        near = ink[axis] if edge in ("left", "bottom") else ink[axis] + ink[axis + 2]  # as it lands, offset and all
+        drawn = paper / 2 + (near - paper / 2) * scale
+        landed = near - shift[axis]
+        if edge in ("right", "top"):
+            drawn, landed = paper - drawn, paper - landed
+        assert self.record.printable_mm is not None, "checked only where the record gives a printable area"
+        inset = self.record.printable_mm[axis]
+        where = {"x": ink[0], "y": ink[1], "edge": Message(f"verify.near_edge_{edge}"), "inset": inset}
+        if abs(drawn - landed) < 0.005:
+            return Message("verify.ink_near_edge", distance=landed, **where)
+        return Message("verify.ink_near_edge_drawn", drawn=drawn, landed=landed, **where)
 
     def finish(self) -> None:
         if not self.problems and self.record.printable_mm is not None:
             sides, ends = self.record.printable_mm
-            self.found.passed(
-                "pdf.printable",
-                f"no ink outside the printable area ({sides:g} mm in from the sides, {ends:g} mm from the top "
-                "and bottom) on any page",
-            )
+            self.found.passed("pdf.printable", Message("verify.pdf.printable", sides=sides, ends=ends))
+
+
+EDGES = {  # "the paper's left edge"
+    "left": Message("verify.pdf.edge_left"),
+    "right": Message("verify.pdf.edge_right"),
+    "bottom": Message("verify.pdf.edge_bottom"),
+    "top": Message("verify.pdf.edge_top"),
+}
 
 
 class NoteCheck(PageCheck):
@@ -661,18 +685,11 @@ class NoteCheck(PageCheck):
             return
         self.checked += 1
         if not view.text_in(box).strip():
-            self.failed(
-                "pdf.note",
-                "no note where the record puts it: nothing on the page says how to print it",
-                f"page {number}",
-                page=number,
-            )
+            self.failed("pdf.note", Message("verify.pdf.note_missing"), page_place(number), page=number)
 
     def finish(self) -> None:
         if self.checked and not self.problems:
-            self.found.passed(
-                "pdf.note", f"every page carries its note on how to print it ({plural(self.checked, 'page')})"
-            )
+            self.found.passed("pdf.note", Message("verify.pdf.notes", count=self.checked))
 
 
 class RulerCheck(PageCheck):
@@ -696,52 +713,43 @@ class RulerCheck(PageCheck):
         else:  # an older sheet's: up the left margin
             left = min(r[0] for r in rects)
             found = _measure_ruler(view, self.record.paper_mm, left - self.record.bleed_mm - 3.5)
-        if isinstance(found, str):
-            self.failed("pdf.ruler", found, f"page {number}", page=number)
+        if isinstance(found, Message):
+            self.failed("pdf.ruler", found, page_place(number), page=number)
             return
         self.measured.append(found)
         if abs(found - self.length) > TOLERANCE_MM:
-            self.failed(
-                "pdf.ruler",
-                f"the ruler measures {found:.2f} mm between its end ticks, not {self.length:g} mm"
-                + self._drawn_at(found, entry.ruler_line_mm),
-                f"page {number}",
-                page=number,
-                measured_mm=round(found, 3),
-            )
+            said = self._wrong(found, entry.ruler_line_mm)
+            self.failed("pdf.ruler", said, page_place(number), page=number, measured_mm=round(found, 3))
 
-    def _drawn_at(self, found: float, line) -> str:
-        """How large the page is drawn along the ruler, against what its record says, for a
-        sheet drawn for a printer that shrinks or stretches."""
+    def _wrong(self, found: float, line) -> Message:
+        """The ruler's length, and for a sheet drawn for a printer that shrinks or stretches,
+        how large the page is drawn along the ruler against what its record says."""
+        measured = {"measured": found, "length": self.length}
         if self.record.scale == (1.0, 1.0) or line is None or len(line) != 4:
-            return ""
+            return Message("verify.pdf.ruler_wrong", **measured)
         axis = 1 if line[0] == line[2] else 0
         listed = self.record.scale[axis]
-        drawn = found / self.length * listed
-        return (
-            f", as the printer lands it: the page is drawn at {drawn:.2%} {('across', 'down')[axis]}, "
-            f"not the {listed:.2%} its record gives for that printer"
-        )
+        said = ("verify.pdf.ruler_wrong_across", "verify.pdf.ruler_wrong_down")[axis]
+        return Message(said, **measured, drawn=found / self.length * listed, listed=listed)
 
     def finish(self) -> None:
         if not self.length:
-            self.found.info("pdf.ruler", "the layout asks for no ruler: measure a card to check the print scale")
+            self.found.info("pdf.ruler", Message("verify.pdf.ruler_none"))
+        elif not self.measured and not self.problems:
+            self.found.info("pdf.ruler", Message("verify.pdf.ruler_unmeasured"))
         elif not self.problems:
-            measured = self.measured
-            spread = f"{min(measured):.2f}–{max(measured):.2f}" if measured else "?"
-            self.found.passed(
-                "pdf.ruler", f"the ruler measures {self.length:g} mm on every page ({spread} mm between its end ticks)"
-            )
+            low, high = min(self.measured), max(self.measured)
+            self.found.passed("pdf.ruler", Message("verify.pdf.ruler", length=self.length, low=low, high=high))
 
 
-def _measure_ruler(view: SheetPage, paper, right_mm: float) -> float | str:
+def _measure_ruler(view: SheetPage, paper, right_mm: float) -> float | Message:
     """Find the ruler's line (the longest vertical line in the left margin), then its end
     ticks; return the distance between them in mm, or what went wrong."""
     strip = [0.5, 0.0, max(right_mm - 0.5, 1.0), paper[1]]
-    return _ruler_length(view, strip, 1, (-1, 0), "in the left margin")
+    return _ruler_length(view, strip, 1, (-1, 0), listed=False)
 
 
-def _measure_ruler_near(view: SheetPage, line: list[float], ticks) -> float | str:
+def _measure_ruler_near(view: SheetPage, line: list[float], ticks) -> float | Message:
     """The same for the ruler whose line the record gives, looked for along it and up to a
     tenth of its length beyond each end (a page drawn at another scale moves them)."""
     x0, y0, x1, y1 = line
@@ -752,17 +760,22 @@ def _measure_ruler_near(view: SheetPage, line: list[float], ticks) -> float | st
     step = ticks[1 - axis]
     near, far = sorted((across - step * 0.6, across + step * 3.0))  # short of the cut marks, past the ticks
     strip = _band(axis, max(low - spare, 0.0), high + spare, (near + far) / 2, (far - near) / 2)
-    return _ruler_length(view, strip, axis, ticks, "where the sheet's record puts it")
+    return _ruler_length(view, strip, axis, ticks, listed=True)
 
 
-def _ruler_length(view: SheetPage, strip: list[float], axis: int, ticks, where: str) -> float | str:
-    """The longest line along `axis` in the strip, and the distance between the ticks at its ends."""
+SHORTEST_RULER_MM = 20  # a shorter line is no ruler
+
+
+def _ruler_length(view: SheetPage, strip: list[float], axis: int, ticks, listed: bool) -> float | Message:
+    """The longest line along `axis` in the strip, and the distance between the ticks at its ends;
+    `listed`: the strip is where the sheet's record puts the ruler (else the left margin)."""
     line = _longest_line(view.window(strip, dpi=150), axis)
     if line is None:
-        return f"no ruler found {where}"
+        return Message("verify.pdf.ruler_not_found_listed" if listed else "verify.pdf.ruler_not_found")
     across, low, high = line
-    if high - low < 20:
-        return f"no ruler found {where} (no line longer than 20 mm)"
+    if high - low < SHORTEST_RULER_MM:
+        said = "verify.pdf.ruler_too_short_listed" if listed else "verify.pdf.ruler_too_short"
+        return Message(said, shortest=SHORTEST_RULER_MM)
     step = ticks[1 - axis]  # the ticks stand off the line this way: -1 left or down, +1 right or up
     ends = []
     for end in (low, high):
@@ -771,7 +784,7 @@ def _ruler_length(view: SheetPage, strip: list[float], axis: int, ticks, where: 
         found = _tick_rows(view.window(window), window, "y" if axis == 1 else "x")
         tick = min(found, key=lambda t: abs(t - end)) if found else None
         if tick is None:
-            return f"the ruler's end tick near {'y' if axis == 1 else 'x'} {end:.1f} mm is missing"
+            return Message("verify.pdf.ruler_tick_missing", axis="y" if axis == 1 else "x", end=end)
         ends.append(tick)
     return ends[1] - ends[0]
 

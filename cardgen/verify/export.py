@@ -16,13 +16,14 @@ from PIL import Image, ImageCms
 from cardgen.errors import CardgenError
 from cardgen.formats import EXACT_MM, EXPORT_MANIFEST
 from cardgen.layout.geometry import pixels
+from cardgen.messages import Message
 from cardgen.model.cards import CardSet
 from cardgen.paths import check_input, read_input
 from cardgen.record import MAX_RECORD_BYTES, DamagedRecord, ExportManifest, parse_manifest
-from cardgen.verify.bounds import INPUT_HINT, check_pages, read_pdf_bytes, stream_limits
-from cardgen.verify.pdfs import check_structure
+from cardgen.verify.bounds import INPUT_HINT, READS_IMAGES, check_pages, read_pdf_bytes, stream_limits
+from cardgen.verify.pdfs import check_structure, damage
 from cardgen.verify.readback import box_mm, reader
-from cardgen.verify.report import Report, plural
+from cardgen.verify.report import Report, first_of, page_place, reason_of, some_of
 
 MAX_IMAGE_BYTES = 200_000_000
 
@@ -36,14 +37,14 @@ def verify_export(name: str, expected_sets: list[CardSet] | None = None) -> Repo
     """The checks of an export folder (or of the folder of the manifest.json named)."""
     path = Path(name)
     folder, manifest_path = (path, path / EXPORT_MANIFEST) if path.is_dir() else (path.parent, path)
-    raw = read_input(manifest_path, str(manifest_path), MAX_RECORD_BYTES, "verify reads manifests", INPUT_HINT)
+    reads = Message("verify.input.reads_manifests")
+    raw = read_input(manifest_path, str(manifest_path), MAX_RECORD_BYTES, reads, INPUT_HINT)
     report = Report(name, "export")
     try:
         manifest = parse_manifest(raw)
     except DamagedRecord as exc:
-        report.failed(
-            "export.manifest", f"{EXPORT_MANIFEST} is damaged: {str(exc).rstrip('.')}; nothing else can be checked"
-        )
+        said = Message("verify.export.manifest_damaged", manifest=EXPORT_MANIFEST, reason=damage(exc))
+        report.failed("export.manifest", said)
         return report
     _manifest(manifest, report)
     present = _files(folder, manifest, report)
@@ -57,39 +58,43 @@ def verify_export(name: str, expected_sets: list[CardSet] | None = None) -> Repo
     return report
 
 
-def _mm(size) -> str:
-    return f"{size[0]:g} × {size[1]:g} mm"
-
-
 def _manifest(manifest: ExportManifest, report: Report) -> None:
     """The manifest's sizes agree with each other: the whole is the trim plus twice the bleed."""
     (width, height), bleed = manifest.trim_mm, manifest.bleed_mm
     whole = (width + 2 * bleed, height + 2 * bleed)
+    trim = {"trim_width": width, "trim_height": height, "bleed": bleed}
     problems = []
     if any(abs(a - b) > EXACT_MM for a, b in zip(manifest.size_mm, whole)):
-        problems.append(
-            f"its size {_mm(manifest.size_mm)} is not the trim {_mm(manifest.trim_mm)} plus {bleed:g} mm a side"
-        )
+        size = {"width": manifest.size_mm[0], "height": manifest.size_mm[1]}
+        problems.append(Message("verify.export.size_not_trim", **size, **trim))
     if manifest.format == "png" and manifest.dpi and manifest.pixels:
         expected = tuple(pixels(side, manifest.dpi) for side in whole)
         if tuple(manifest.pixels) != expected:
-            problems.append(
-                f"its pixels {manifest.pixels[0]} × {manifest.pixels[1]} are not {_mm(whole)} at {manifest.dpi} dpi "
-                f"({expected[0]} × {expected[1]})"
-            )
+            found = {"pixels_width": manifest.pixels[0], "pixels_height": manifest.pixels[1]}
+            meant = {"expected_width": expected[0], "expected_height": expected[1]}
+            size = {"width": whole[0], "height": whole[1], "dpi": manifest.dpi}
+            problems.append(Message("verify.export.pixels_wrong", **found, **size, **meant))
     fronts = sum(1 for entry in manifest.files if entry.side == "front")
-    pixels_text = f", {manifest.pixels[0]} × {manifest.pixels[1]} px at {manifest.dpi} dpi" if manifest.pixels else ""
-    passed = (
-        f"{manifest.format.upper()}, {plural(fronts, 'front')} and {plural(len(manifest.files) - fronts, 'back')}: "
-        f"{_mm(manifest.trim_mm)} cards with {bleed:g} mm bleed, {_mm(whole)} in all{pixels_text}"
-    )
+    said = {
+        "format": manifest.format.upper(),
+        "fronts": Message("verify.count.fronts", count=fronts),
+        "backs": Message("verify.count.backs", count=len(manifest.files) - fronts),
+        "width": whole[0],
+        "height": whole[1],
+        **trim,
+    }
+    if manifest.pixels:
+        px = {"pixels_width": manifest.pixels[0], "pixels_height": manifest.pixels[1], "dpi": manifest.dpi}
+        passed = Message("verify.export.manifest_png", **said, **px)
+    else:
+        passed = Message("verify.export.manifest", **said)
     _outcome(report, "export.manifest", problems, passed)
 
 
-def _outcome(report: Report, check: str, problems: list[str], passed: str) -> None:
+def _outcome(report: Report, check: str, problems: list[Message], passed: Message) -> None:
     """A failed line for each problem of the manifest, or the passed line."""
     for problem in problems:
-        report.failed(check, f"{EXPORT_MANIFEST}: {problem}")
+        report.failed(check, Message("verify.export.manifest_problem", manifest=EXPORT_MANIFEST, problem=problem))
     if not problems:
         report.passed(check, passed)
 
@@ -106,18 +111,18 @@ def _files(folder: Path, manifest: ExportManifest, report: Report) -> set[str]:
         if path.name not in listed and path.name != EXPORT_MANIFEST and not path.name.startswith(".")
     )
     for name in missing:
-        report.failed("export.files", f"{name} is listed in {EXPORT_MANIFEST} but is not in the folder", name)
+        said = Message("verify.export.file_missing", file=name, manifest=EXPORT_MANIFEST)
+        report.failed("export.files", said, _file_place(name))
     for name in extra:
-        report.failed(
-            "export.files",
-            f"{name} is in the folder but not in {EXPORT_MANIFEST}: a print shop given the folder would print it too",
-            name,
-        )
+        said = Message("verify.export.file_extra", file=name, manifest=EXPORT_MANIFEST)
+        report.failed("export.files", said, _file_place(name))
     if not missing and not extra:
-        report.passed(
-            "export.files", f"the folder holds the {plural(len(listed), 'file')} the manifest lists, nothing else"
-        )
+        report.passed("export.files", Message("verify.export.files", count=len(listed)))
     return present
+
+
+def _file_place(name: str) -> Message:
+    return Message("verify.place.file", file=name)
 
 
 def _images(folder: Path, manifest: ExportManifest, present: set[str], report: Report) -> None:
@@ -129,39 +134,44 @@ def _images(folder: Path, manifest: ExportManifest, present: set[str], report: R
         problems = _image_problems(folder / name, expected, dpi)
         for check, problem in problems:
             wrong[check].append(name)
-            report.failed(check, f"{name} {problem}", name)
-    size_text = f"{expected[0]} × {expected[1]} px, {_mm(manifest.size_mm)} at {dpi} dpi"
+            report.failed(check, problem, _file_place(name))
+    size = {"pixels_width": expected[0], "pixels_height": expected[1], "dpi": dpi, "bleed": manifest.bleed_mm}
+    size |= {"width": manifest.size_mm[0], "height": manifest.size_mm[1]}
     passes = {
-        "export.size": f"every image is {size_text}: the trim and {manifest.bleed_mm:g} mm of bleed a side",
-        "export.dpi": f"every image says {dpi} dpi, so it prints at its size",
-        "export.colour": "every image is RGB with an sRGB profile",
+        "export.size": Message("verify.export.images_size", **size),
+        "export.dpi": Message("verify.export.images_dpi", dpi=dpi),
+        "export.colour": Message("verify.export.images_colour"),
     }
     for check, message in passes.items():
         if not wrong[check] and present:
             report.passed(check, message)
 
 
-def _image_problems(path: Path, expected: tuple[int, ...], dpi: int) -> list[tuple[str, str]]:
+def _image_problems(path: Path, expected: tuple[int, ...], dpi: int) -> list[tuple[str, Message]]:
+    file = path.name
     try:
-        check_input(path, path.name, MAX_IMAGE_BYTES, "verify reads images", INPUT_HINT)
+        check_input(path, file, MAX_IMAGE_BYTES, READS_IMAGES, INPUT_HINT)
         with warnings.catch_warnings():  # only its header is read: a size over pillow's warning is no bomb
             warnings.simplefilter("ignore", Image.DecompressionBombWarning)
             with Image.open(path) as image:
                 size, mode, kind, info = image.size, image.mode, image.format, dict(image.info)
     except (CardgenError, OSError, SyntaxError, ValueError, Image.DecompressionBombError) as exc:
-        return [("export.size", f"cannot be read as an image ({' '.join(str(exc).split())[:120]})")]
+        return [("export.size", Message("verify.export.image_unreadable", file=file, reason=reason_of(exc)))]
     problems = []
     if kind != "PNG":
-        problems.append(("export.size", f"is a {kind} image, not a PNG"))
+        problems.append(("export.size", Message("verify.export.image_not_png", file=file, kind=str(kind))))
     if size != expected:
-        scaled = f"is {size[0]} × {size[1]} px, not {expected[0]} × {expected[1]}: a print shop would scale it"
-        problems.append(("export.size", scaled))
+        sizes = {"width": size[0], "height": size[1], "expected_width": expected[0], "expected_height": expected[1]}
+        problems.append(("export.size", Message("verify.export.image_size", file=file, **sizes)))
     found = info.get("dpi")
     if not found or any(round(value) != dpi for value in found):
-        said = f"says {round(found[0])} × {round(found[1])} dpi" if found else "says no dpi"
-        problems.append(("export.dpi", f"{said}, not {dpi}: it would print at another size"))
+        if found:
+            said = Message("verify.export.image_dpi", file=file, dpi_x=round(found[0]), dpi_y=round(found[1]), dpi=dpi)
+        else:
+            said = Message("verify.export.image_no_dpi", file=file, dpi=dpi)
+        problems.append(("export.dpi", said))
     if mode != "RGB" or not _is_srgb(info):
-        problems.append(("export.colour", f"is {mode} without an sRGB profile: its colours may print otherwise"))
+        problems.append(("export.colour", Message("verify.export.image_colour", file=file, mode=mode)))
     return problems
 
 
@@ -193,21 +203,20 @@ def _pdfs(folder: Path, manifest: ExportManifest, present: set[str], report: Rep
                 _pdf_pages(name, pdf, manifest, pages_of[name], report)
                 check_structure(pdf, report, name)
         except CardgenError as exc:
-            report.failed("export.pages", f"{name}: {exc}", name)
+            said = Message("verify.export.pdf_refused", file=name, problem=reason_of(exc, 1000))
+            report.failed("export.pages", said, _file_place(name))
         except Exception as exc:  # pypdf raises many kinds of errors on a damaged file
-            report.failed("export.pages", f"{name} is damaged and cannot be read ({' '.join(str(exc).split())[:120]})")
+            report.failed("export.pages", Message("verify.export.pdf_damaged", file=name, reason=reason_of(exc)))
 
 
 def _pdf_pages(name: str, pdf, manifest: ExportManifest, listed: list[int], report: Report) -> None:
     count = len(pdf.pages)
     if sorted(listed) != list(range(1, count + 1)):
-        report.failed(
-            "export.pages",
-            f"{name} has {plural(count, 'page')}, but {EXPORT_MANIFEST} lists pages {_numbers(sorted(listed))}",
-            name,
-        )
+        pages = first_of(sorted(listed), 12)
+        said = Message("verify.export.pages_wrong", file=name, count=count, manifest=EXPORT_MANIFEST, pages=pages)
+        report.failed("export.pages", said, _file_place(name))
     else:
-        report.passed("export.pages", f"{name}: {plural(count, 'page')}, each listed once")
+        report.passed("export.pages", Message("verify.export.pages", file=name, count=count))
     width, height = manifest.size_mm
     bleed = manifest.bleed_mm
     cut = [bleed, bleed, width - 2 * bleed, height - 2 * bleed]
@@ -215,40 +224,34 @@ def _pdf_pages(name: str, pdf, manifest: ExportManifest, listed: list[int], repo
     for number, page in enumerate(pdf.pages, start=1):
         for problem in _page_problems(page, [0.0, 0.0, width, height], cut):
             wrong += 1
-            report.failed("export.boxes", f"{name}, page {number}: {problem}", f"page {number}")
+            said = Message("verify.export.page_problem", file=name, page=number, problem=problem)
+            report.failed("export.boxes", said, page_place(number))
     if not wrong:
-        report.passed(
-            "export.boxes",
-            f"every page is {_mm(manifest.size_mm)}, its BleedBox the page and its TrimBox the "
-            f"{_mm(manifest.trim_mm)} cut, {bleed:g} mm inside",
-        )
+        trim_width, trim_height = manifest.trim_mm
+        sizes = {"width": width, "height": height, "trim_width": trim_width, "trim_height": trim_height}
+        report.passed("export.boxes", Message("verify.export.boxes", **sizes, bleed=bleed))
 
 
-def _page_problems(page, whole: list[float], cut: list[float]) -> list[str]:
+def _page_problems(page, whole: list[float], cut: list[float]) -> list[Message]:
     def differs(box, expected) -> bool:
         return any(abs(a - b) > EXACT_MM for a, b in zip(box_mm(box), expected))
 
-    def shown(box) -> str:
+    def shown(box) -> dict:
         x, y, w, h = box_mm(box)
-        return f"{w:.2f} × {h:.2f} mm at ({x:.2f}, {y:.2f})"
+        return {"width": w, "height": h, "x": x, "y": y}
 
     problems = []
     if differs(page.mediabox, whole):
-        problems.append(f"the page is {shown(page.mediabox)}, not {_mm(whole[2:])}: the trim and its bleed")
+        meant = {"expected_width": whole[2], "expected_height": whole[3]}
+        problems.append(Message("verify.export.page_size", **shown(page.mediabox), **meant))
     if "/BleedBox" not in page or differs(page.bleedbox, whole):
-        problems.append("the BleedBox is not the whole page")
+        problems.append(Message("verify.export.bleed_box"))
     if "/TrimBox" not in page:
-        problems.append("no TrimBox: the print shop cannot find the cut")
+        problems.append(Message("verify.export.no_trim_box"))
     elif differs(page.trimbox, cut):
-        problems.append(
-            f"the TrimBox is {shown(page.trimbox)}, not the {_mm(cut[2:])} cut at ({cut[0]:g}, {cut[1]:g}): "
-            "the cards would be cut in the wrong place"
-        )
+        meant = {"cut_width": cut[2], "cut_height": cut[3], "cut_x": cut[0], "cut_y": cut[1]}
+        problems.append(Message("verify.export.trim_box", **shown(page.trimbox), **meant))
     return problems
-
-
-def _numbers(numbers: list[int]) -> str:
-    return ", ".join(map(str, numbers[:12])) + (" …" if len(numbers) > 12 else "")
 
 
 def _cards(manifest: ExportManifest, report: Report) -> None:
@@ -259,35 +262,34 @@ def _cards(manifest: ExportManifest, report: Report) -> None:
     problems = []
     twice = [card for card, count in Counter(entry.card for entry in fronts).items() if count > 1]
     if twice:
-        problems.append(
-            f"{plural(len(twice), 'card')} {'has' if len(twice) == 1 else 'have'} two fronts: {_ids(twice)}"
-        )
+        problems.append(Message("verify.export.two_fronts", count=len(twice), cards=some_of(twice)))
+    cards = Message("verify.count.cards", count=manifest.cards)
     if len(fronts) != manifest.cards:
-        problems.append(f"it lists {plural(len(fronts), 'front')} for {plural(manifest.cards, 'card')}")
+        counted = Message("verify.count.fronts", count=len(fronts))
+        problems.append(Message("verify.export.fronts_for_cards", fronts=counted, cards=cards))
     behind: Counter = Counter()
     for entry in fronts:
         assert entry.back is not None  # the manifest's schema holds a back for every front
         place = (entry.back.file, entry.back.page)
         if place not in backs:
-            problems.append(f"card {entry.card!r} names a back ({_shown(place)}) that the export does not hold")
+            problems.append(Message("verify.export.back_absent", card=str(entry.card), back=_shown(place)))
         behind[place] += entry.copies
     for place, back in backs.items():
         if back.copies != behind[place]:
-            problems.append(
-                f"the back {_shown(place)} is to be printed {plural(back.copies, 'time')} "
-                f"but goes behind {plural(behind[place], 'printed card')}"
-            )
-    each = f"one front for each of the {plural(manifest.cards, 'card')}, each with its back"
-    _outcome(report, "export.cards", problems, f"{each} ({plural(len(backs), 'distinct back')})")
+            times = Message("verify.count.times", count=back.copies)
+            printed = Message("verify.count.printed_cards", count=behind[place])
+            problems.append(Message("verify.export.back_copies", back=_shown(place), times=times, cards=printed))
+    distinct = Message("verify.count.distinct_backs", count=len(backs))
+    _outcome(report, "export.cards", problems, Message("verify.export.cards", cards=cards, backs=distinct))
 
 
-def _shown(place: tuple[str, int | None]) -> str:
+def _shown(place: tuple[str, int | None]) -> Message:
     file, page = place
-    return file if page is None else f"{file}, page {page}"
-
-
-def _ids(ids: list) -> str:
-    return ", ".join(map(str, ids[:12])) + (f" and {len(ids) - 12} more" if len(ids) > 12 else "")
+    return (
+        Message("verify.place.file", file=file)
+        if page is None
+        else Message("verify.export.back_page", file=file, page=page)
+    )
 
 
 def _contents(manifest: ExportManifest, expected_sets: list[CardSet], report: Report) -> None:
@@ -300,13 +302,15 @@ def _contents(manifest: ExportManifest, expected_sets: list[CardSet], report: Re
     extra = sorted(card for card in set(have) - set(wanted) if card is not None)
     miscounted = [card for card in wanted if card in have and have[card] != wanted[card]]
     if missing:
-        report.failed("export.contents", f"{plural(len(missing), 'card')} of {names} missing: {_ids(missing)}")
+        said = Message("verify.export.cards_missing", count=len(missing), sets=names, cards=some_of(missing))
+        report.failed("export.contents", said)
     if extra:
-        report.failed("export.contents", f"{plural(len(extra), 'card')} not in {names}: {_ids(extra)}")
-    for card in miscounted:
         report.failed(
-            "export.contents",
-            f"card {card!r} is to be printed {plural(have[card], 'time')}, its count in {names} is {wanted[card]}",
+            "export.contents", Message("verify.export.cards_extra", count=len(extra), sets=names, cards=some_of(extra))
         )
+    for card in miscounted:
+        times = Message("verify.count.times", count=have[card])
+        said = Message("verify.export.card_copies", card=card, times=times, sets=names, wanted=wanted[card])
+        report.failed("export.contents", said)
     if not missing and not extra and not miscounted:
-        report.passed("export.contents", f"every card of {names} has its front and its copies, nothing else")
+        report.passed("export.contents", Message("verify.export.contents", sets=names))

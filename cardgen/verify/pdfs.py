@@ -13,12 +13,13 @@ from cardgen.engine import VARIANTS
 from cardgen.errors import CardgenError, InputError
 from cardgen.formats import DUPLEX_HINTS, EXACT_MM, LAYOUT_ATTACHMENT, PAPER_TITLES, PAPERS, RULER_MM, TRUE_RULER
 from cardgen.layout.geometry import Rect, drawn_box
+from cardgen.messages import Message
 from cardgen.model.cards import CardSet
 from cardgen.record import ATTACHMENTS, CalibrationRecord, DamagedRecord, DocumentRecord, LayoutRecord, parse_record
 from cardgen.verify.bounds import check_pages, check_streams, read_pdf_bytes, stream_limits
 from cardgen.verify.drawn import verify_drawing
 from cardgen.verify.readback import all_fonts_of, box_mm, font_is_embedded, font_name, reader
-from cardgen.verify.report import Report, plural
+from cardgen.verify.report import Report, first_of, page_place, pages_place, some_of, variant_name
 from cardgen.verify.resources import check_resources
 
 
@@ -32,8 +33,14 @@ def verify_pdf(path: str | Path, expected_sets: list[CardSet] | None = None) -> 
     except CardgenError:
         raise
     except Exception as exc:  # pypdf and pdfium raise many kinds of errors on a damaged file
-        reason = " ".join(str(exc).split())[:200] or type(exc).__name__
-        raise InputError(f"{path}: this PDF is damaged and cannot be read ({reason}).") from None
+        raise _damaged(path, exc) from None
+
+
+def _damaged(path: str | Path, exc: Exception) -> InputError:
+    """The file is damaged, as pypdf or pdfium say it (or we, in a Message)."""
+    said = exc.args[0] if exc.args else None
+    reason = said if isinstance(said, Message) else " ".join(str(exc).split())[:200] or type(exc).__name__
+    return InputError(Message("verify.input.damaged", name=str(path), reason=reason))
 
 
 def card_sheet_record(path: str | Path) -> LayoutRecord:
@@ -46,17 +53,24 @@ def card_sheet_record(path: str | Path) -> LayoutRecord:
     except CardgenError:
         raise
     except Exception as exc:  # as in verify_pdf: a damaged file raises many kinds of errors
-        reason = " ".join(str(exc).split())[:200] or type(exc).__name__
-        raise InputError(f"{path}: this PDF is damaged and cannot be read ({reason}).") from None
+        raise _damaged(path, exc) from None
     if attached is None:
-        raise InputError(f"{path}: this is not a card sheet made by cardgen (it carries no {LAYOUT_ATTACHMENT}).")
+        raise InputError(Message("verify.input.not_card_sheet", name=str(path), record=LAYOUT_ATTACHMENT))
     try:
         record = parse_record(*attached)
     except DamagedRecord as exc:
-        raise InputError(f"{path}: its record ({attached[1]}) is damaged: {exc}") from None
+        raise InputError(
+            Message("verify.input.record_damaged", name=str(path), record=attached[1], reason=damage(exc))
+        ) from None
     if not isinstance(record, LayoutRecord):
-        raise InputError(f"{path}: this is {_what(record)} made by cardgen, not a card sheet.")
+        raise InputError(Message("verify.input.not_card_sheet_but", name=str(path), what=_what(record)))
     return record
+
+
+def damage(exc: DamagedRecord) -> Message:
+    """What is wrong with a record, as its exception says it."""
+    said = exc.args[0] if exc.args else ""
+    return said if isinstance(said, Message) else Message("cli.as_is", text=str(said))
 
 
 def _verify(shown: str, content: bytes, expected_sets: list[CardSet] | None) -> Report:
@@ -72,7 +86,7 @@ def _verify(shown: str, content: bytes, expected_sets: list[CardSet] | None) -> 
     try:
         record = parse_record(*attached)
     except DamagedRecord as exc:
-        return _verify_damaged_record(pdf, report, attached[1], str(exc).rstrip("."))
+        return _verify_damaged_record(pdf, report, attached[1], exc)
     if not isinstance(record, LayoutRecord):
         return _verify_document(pdf, report, record)
     _paper(pdf, report, record.paper_mm)
@@ -103,26 +117,18 @@ def _verify_document(pdf, report: Report, record: CalibrationRecord | DocumentRe
     _hints(pdf, report, record.flip)
     _boxes_if_any(pdf, report)
     check_structure(pdf, report)
-    report.info(
-        "pdf.drawing",
-        f"made by cardgen: {_what(record)}; its drawing is not checked, only its structure (paper, hints, boxes, fonts)",
-    )
+    report.info("pdf.drawing", Message("verify.pdf.document", what=_what(record)))
     return report
 
 
-def _verify_damaged_record(pdf, report: Report, name: str, reason: str) -> Report:
+def _verify_damaged_record(pdf, report: Report, name: str, exc: DamagedRecord) -> Report:
     """A card sheet whose record cannot be trusted: its structure is checked, and the
     record's damage is a failed check, never a pass with the card checks skipped."""
     _paper(pdf, report, None)
     _hints(pdf, report, "any")
     _boxes_present(pdf, report)
     check_structure(pdf, report)
-    report.failed(
-        "pdf.record",
-        f"this PDF's record ({name}) is damaged: {reason}; which card sits where, backs, "
-        "cut marks, targets and the ruler cannot be checked",
-        reason=reason,
-    )
+    report.failed("pdf.record", Message("verify.pdf.record_damaged", record=name, reason=damage(exc)), reason=str(exc))
     return report
 
 
@@ -139,10 +145,6 @@ def paper_name(size: tuple[float, ...], tolerance: float = EXACT_MM) -> str | No
     return None
 
 
-def _fmt(size) -> str:
-    return f"{size[0]:.2f} × {size[1]:.2f} mm"
-
-
 def _paper(pdf, report: Report, paper: tuple[float, ...] | None) -> None:
     wrong = 0
     for number, page in enumerate(pdf.pages, start=1):
@@ -152,8 +154,14 @@ def _paper(pdf, report: Report, paper: tuple[float, ...] | None) -> None:
             wrong += 1
             report.failed(
                 "pdf.paper",
-                f"the page is {_fmt(size)}, not {_fmt(expected)}: a printer would scale or crop it",
-                f"page {number}",
+                Message(
+                    "verify.pdf.paper_wrong",
+                    width=size[0],
+                    height=size[1],
+                    expected_width=expected[0],
+                    expected_height=expected[1],
+                ),
+                page_place(number),
                 page=number,
                 size_mm=list(size),
             )
@@ -162,16 +170,13 @@ def _paper(pdf, report: Report, paper: tuple[float, ...] | None) -> None:
             round(v, 2) for v in box_mm(page.mediabox)
         ]:
             wrong += 1
-            report.failed(
-                "pdf.paper",
-                "the CropBox differs from the paper: viewers print the CropBox",
-                f"page {number}",
-                page=number,
-            )
+            report.failed("pdf.paper", Message("verify.pdf.crop_box"), page_place(number), page=number)
     if not wrong:
         shown = paper or _page_size(pdf.pages[0])
         name = paper_name(shown)
-        report.passed("pdf.paper", f"every page is exactly {_fmt(shown)}" + (f" ({name})" if name else ""))
+        measured = {"width": shown[0], "height": shown[1]}
+        said = Message("verify.pdf.paper_exact_named", **measured, paper=name) if name else None
+        report.passed("pdf.paper", said or Message("verify.pdf.paper_exact", **measured))
 
 
 def _pages(pdf, record: LayoutRecord, report: Report) -> None:
@@ -180,33 +185,27 @@ def _pages(pdf, record: LayoutRecord, report: Report) -> None:
     problems = []
     if count != len(listed):
         absent = [p.page for p in listed if p.page > count]
-        problems.append(
-            f"the file has {plural(count, 'page')} but its list of what sits where describes "
-            f"{len(listed)}"
-            + (
-                f": {'page' if len(absent) == 1 else 'pages'} "
-                f"{', '.join(map(str, absent))} {'is' if len(absent) == 1 else 'are'} "
-                "missing"
-                if absent
-                else ""
-            )
-        )
+        pages = Message("verify.count.pages", count=count)
+        if absent:
+            missing = Message("verify.pdf.pages_missing", count=len(absent), pages=first_of(absent))
+            problems.append(Message("verify.pdf.pages_count_missing", pages=pages, listed=len(listed), missing=missing))
+        else:
+            problems.append(Message("verify.pdf.pages_count", pages=pages, listed=len(listed)))
     sheet = record.sheet_mode
     if sheet.through_paper:
         for index, page in enumerate(listed):
             side = "front" if index % 2 == 0 else "back"
             if page.side != side or (side == "back" and page.behind != listed[index - 1].page):
-                problems.append(f"page {page.page} should be the {side} of a front/back pair")
+                wanted = "verify.pdf.page_not_front" if side == "front" else "verify.pdf.page_not_back"
+                problems.append(Message(wanted, page=page.page))
         if count % 2:
-            problems.append(
-                f"a {record.mode} sheet prints in front/back pairs, but the file has an odd number of pages ({count})"
-            )
+            problems.append(Message("verify.pdf.pages_odd", mode=record.mode, pages=count))
     elif any(page.side != "front" for page in listed):
-        problems.append(f"a {record.mode} sheet prints on one side: front pages only")
+        problems.append(Message("verify.pdf.pages_one_side", mode=record.mode))
     for problem in problems:
         report.failed("pdf.pages", problem)
     if not problems:
-        report.passed("pdf.pages", f"{plural(count, 'page')} {sheet.pages}, as a {record.mode} sheet prints")
+        report.passed("pdf.pages", Message(sheet.pages, count=count, mode=record.mode))
 
 
 def _preferences(pdf) -> dict:
@@ -224,38 +223,38 @@ def _hints(pdf, report: Report, flip) -> None:
     any hint at all for "any" (a PDF that says nothing of how it prints)."""
     scaling = _preferences(pdf).get("/PrintScaling")
     if scaling == "/None":
-        report.passed("pdf.scaling", "PrintScaling /None: viewers are told to print at 100 %")
+        report.passed("pdf.scaling", Message("verify.pdf.scaling"))
+    elif scaling is None:
+        report.failed("pdf.scaling", Message("verify.pdf.scaling_missing"))
     else:
-        found = "no PrintScaling hint" if scaling is None else f"PrintScaling {scaling}"
-        report.failed("pdf.scaling", f"{found}: a viewer may shrink the page to fit and every card comes out small")
+        report.failed("pdf.scaling", Message("verify.pdf.scaling_wrong", scaling=str(scaling)))
     duplex = _preferences(pdf).get("/Duplex")
     expected = None if flip in ("any", "two-sided") else f"/{DUPLEX_HINTS[flip]}"
     problem = _duplex_problem(duplex, expected, flip not in (None, "any"), len(pdf.pages))
     if problem:
         report.failed("pdf.duplex", problem)
     elif expected:
-        report.passed(
-            "pdf.duplex", f"Duplex {duplex}, matching the {flip or 'one-sided'} {'flip' if flip else 'sheet'}"
-        )
+        report.passed("pdf.duplex", Message(DUPLEX_MATCHED[flip], duplex=str(duplex)))
     else:
-        report.passed("pdf.duplex", f"Duplex {duplex}")
+        report.passed("pdf.duplex", Message("verify.pdf.duplex", duplex=str(duplex)))
 
 
-def _duplex_problem(duplex, expected: str | None, two_sided: bool, pages: int) -> str | None:
+DUPLEX_MATCHED = {
+    "long": "verify.pdf.duplex_long",
+    "short": "verify.pdf.duplex_short",
+    None: "verify.pdf.duplex_one_sided",
+}
+
+
+def _duplex_problem(duplex, expected: str | None, two_sided: bool, pages: int) -> Message | None:
     if duplex is None and expected:
-        return f"no Duplex hint; this sheet needs {expected}"
+        return Message("verify.pdf.duplex_missing_needed", expected=expected)
     if duplex is None:
-        return "no Duplex hint: the printer dialog will not propose the flip edge"
+        return Message("verify.pdf.duplex_missing")
     if two_sided and duplex == SIMPLEX:
-        return (
-            f"Duplex {duplex}, but its {pages} pages print on both sides of a sheet: "
-            "the printer dialog would put each page on a sheet of its own"
-        )
+        return Message("verify.pdf.duplex_simplex", duplex=str(duplex), count=pages)
     if expected and duplex != expected:
-        return (
-            f"Duplex {duplex}, but the sheet was laid out for {expected}: backs would "
-            "land on the wrong cards or upside down"
-        )
+        return Message("verify.pdf.duplex_wrong", duplex=str(duplex), expected=expected)
     return None
 
 
@@ -275,9 +274,9 @@ def _pages_without_boxes(pdf) -> list[int]:
 def _boxes_present(pdf, report: Report) -> list[int]:
     missing = _pages_without_boxes(pdf)
     for number in missing:
-        report.failed("pdf.boxes", "no TrimBox or no BleedBox", f"page {number}", page=number)
+        report.failed("pdf.boxes", Message("verify.pdf.boxes_missing"), page_place(number), page=number)
     if not missing:
-        report.passed("pdf.boxes", "every page has a TrimBox and a BleedBox")
+        report.passed("pdf.boxes", Message("verify.pdf.boxes_present"))
     return missing
 
 
@@ -288,59 +287,54 @@ def _boxes(pdf, record: LayoutRecord, report: Report) -> None:
     to page moves the pages that carry it."""
     missing = _pages_without_boxes(pdf)
     for number in missing:
-        report.failed(
-            "pdf.boxes",
-            "no TrimBox or no BleedBox: imposition tools cannot find the cut",
-            f"page {number}",
-            page=number,
-        )
+        report.failed("pdf.boxes", Message("verify.pdf.boxes_missing_cut"), page_place(number), page=number)
     boxed = [
-        (n, _landed(box_mm(page.trimbox), record), _landed(box_mm(page.bleedbox), record))
+        (
+            n,
+            _landed(box_mm(page.trimbox), record),
+            _landed(box_mm(page.bleedbox), record),
+            _across(page.trimbox, record),
+        )
         for n, page in enumerate(pdf.pages, 1)
         if n not in missing
     ]
     wrong = [
-        (n, problem) for n, trim, bleed in boxed for problem in _box_problems(record, boxed[0][:2], n, trim, bleed)
+        (n, problem)
+        for n, trim, bleed, across in boxed
+        for problem in _box_problems(record, boxed[0][:2], n, trim, bleed, across)
     ]
     for number, problem in wrong:
-        report.failed("pdf.boxes", problem, f"page {number}", page=number)
+        report.failed("pdf.boxes", problem, page_place(number), page=number)
     if not missing and not wrong:
-        report.passed(
-            "pdf.boxes",
-            "every page has the same TrimBox, centred on the paper around the cards, and a BleedBox "
-            "around it: printing through CUPS moves no page",
-        )
+        report.passed("pdf.boxes", Message("verify.pdf.boxes_centred"))
 
 
-def _box_problems(record: LayoutRecord, first, number: int, trim: list[float], bleed: list[float]) -> list[str]:
-    """What is wrong with page `number`'s boxes, each as a sentence; `first` is the first boxed
-    page's (number, TrimBox), which every other page must repeat."""
+def _box_problems(
+    record: LayoutRecord, first, number: int, trim: list[float], bleed: list[float], across: bool
+) -> list[Message]:
+    """What is wrong with page `number`'s boxes (where they land), each as a sentence; `first`
+    is the first boxed page's (number, TrimBox), which every other page must repeat; `across`:
+    whether CUPS would turn the page for its TrimBox as written."""
     first_number, first_trim = first
     paper_w, paper_h = record.paper_mm
-    move = (paper_w / 2 - (trim[0] + trim[2] / 2), paper_h / 2 - (trim[1] + trim[3] / 2))
-    shown = f"({move[0]:+.2f}, {move[1]:+.2f}) mm"
+    move = {"dx": paper_w / 2 - (trim[0] + trim[2] / 2), "dy": paper_h / 2 - (trim[1] + trim[3] / 2)}
     problems = []
     offset = record.back_offset_mm
     if any(abs(a - b) > 0.02 for a, b in zip(trim, first_trim)):
-        if any(offset) and max(abs(move[0] + offset[0]), abs(move[1] + offset[1])) <= 0.02:
-            problems.append(
-                f"the TrimBox is moved by the back offset ({offset[0]:g}, {offset[1]:g}) mm: CUPS centres "
-                f"every page on its TrimBox, so it would move this page back by {shown} and undo the offset"
-            )
+        if any(offset) and max(abs(move["dx"] + offset[0]), abs(move["dy"] + offset[1])) <= 0.02:
+            problems.append(Message("verify.pdf.trim_box_offset", offset_x=offset[0], offset_y=offset[1], **move))
         else:
-            problems.append(
-                f"the TrimBox differs from page {first_number}'s: CUPS centres every page on its TrimBox "
-                f"and would print this page moved by {shown}" + (", or turned" if _across(trim, record) else "")
-            )
+            differs = "verify.pdf.trim_box_differs_turned" if across else "verify.pdf.trim_box_differs"
+            problems.append(Message(differs, first=first_number, **move))
     elif number == first_number:
-        if max(map(abs, move)) > 0.02:
-            problems.append(f"the TrimBox is off the paper's centre: CUPS would print every page moved by {shown}")
-        if _across(trim, record):
-            problems.append("the TrimBox lies across the paper: CUPS would print every page turned a quarter turn")
+        if max(map(abs, move.values())) > 0.02:
+            problems.append(Message("verify.pdf.trim_box_off_centre", **move))
+        if across:
+            problems.append(Message("verify.pdf.trim_box_across"))
         if not all(_holds(trim, card.trim_mm) for card in record.cards):
-            problems.append("the TrimBox does not hold every card of the sheet")
+            problems.append(Message("verify.pdf.trim_box_short"))
     if any(abs(a - b) > 0.02 for a, b in zip(bleed, _grown(trim, record.bleed_mm))):
-        problems.append(f"the BleedBox is not the TrimBox grown by the {record.bleed_mm:g} mm bleed")
+        problems.append(Message("verify.pdf.bleed_box", bleed=record.bleed_mm))
     return problems
 
 
@@ -357,15 +351,21 @@ def _scale(record: LayoutRecord, report: Report) -> None:
     (sx, sy), (across, down) = record.scale, record.ruler_measured_mm
     report.info(
         "pdf.scale",
-        f"drawn at {sx:.2%} across and {sy:.2%} down, for a printer that prints {RULER_MM:g} mm as {across:g} mm "
-        f"across and {down:g} mm down: the checks read every page at the size it lands on the paper",
+        Message("verify.pdf.scale", across_scale=sx, down_scale=sy, ruler=RULER_MM, across=across, down=down),
     )
 
 
-def _across(box: list[float], record: LayoutRecord) -> bool:
-    """True when the box is wider than tall on upright paper, or the reverse."""
+CUPS_ROUNDING_PT = 1e-4  # a box's sides as written, to about seven digits, may differ by this much
+
+
+def _across(box, record: LayoutRecord) -> bool:
+    """Whether CUPS (cups-filters' pdftopdf) turns the page for its TrimBox as written: when the
+    box is wider than tall on upright or square paper, by any fraction of a point beyond the
+    rounding of its written corners, or not wider than tall on paper lying down."""
+    x0, y0, x1, y1 = (float(v) for v in box)
     paper_w, paper_h = record.paper_mm
-    return box[2] - box[3] > 0.02 and paper_w < paper_h or box[3] - box[2] > 0.02 and paper_h < paper_w
+    wider = (x1 - x0) - (y1 - y0) > CUPS_ROUNDING_PT
+    return wider != (paper_w > paper_h)
 
 
 def _holds(box: list[float], card) -> bool:
@@ -399,19 +399,10 @@ def check_fonts(pdf, report: Report) -> None:
             if not font_is_embedded(font):
                 loose.setdefault(font_name(font), []).append(number)
     for name, pages in loose.items():
-        report.failed(
-            "pdf.fonts",
-            f"the font {name} is not embedded: the printer substitutes another one",
-            f"page {_page_list(pages)}",
-            font=name,
-            pages=pages,
-        )
+        said = Message("verify.pdf.font_loose", font=name) if name else Message("verify.pdf.font_loose_unnamed")
+        report.failed("pdf.fonts", said, pages_place(pages), font=name, pages=pages)
     if not loose:
-        report.passed("pdf.fonts", "every font is embedded" if count else "no fonts used")
-
-
-def _page_list(pages: list[int]) -> str:
-    return ", ".join(map(str, pages[:8])) + (" …" if len(pages) > 8 else "")
+        report.passed("pdf.fonts", Message("verify.pdf.fonts_embedded" if count else "verify.pdf.no_fonts"))
 
 
 def _cardgen_creator(pdf) -> str | None:
@@ -423,27 +414,34 @@ def _cardgen_creator(pdf) -> str | None:
     return str(creator) if creator and str(creator).startswith("cardgen ") else None
 
 
-DOCUMENTS = {"rules": "a rule summary", "score": "a score sheet", "balance": "a balance report"}
+# what a document's record says it is, with its variant and without
+DOCUMENTS = {
+    "rules": ("verify.document.rules_of", "verify.document.rules"),
+    "score": ("verify.document.score_of", "verify.document.score"),
+    "balance": ("verify.document.balance_of", "verify.document.balance"),
+}
 
 
-def _what(record: CalibrationRecord | DocumentRecord) -> str:
+def _what(record: CalibrationRecord | DocumentRecord) -> Message:
     """'a rule summary of Classic, in en'"""
     if isinstance(record, CalibrationRecord):
-        return "a calibration sheet"
-    of = f" of {_variant_name(record.variant)}" if record.variant else ""
-    return f"{DOCUMENTS[record.kind]}{of}, in {record.lang}"
+        return Message("verify.document.calibration")
+    with_variant, alone = DOCUMENTS[record.kind]
+    if record.variant:
+        return Message(with_variant, variant=_variant_name(record.variant), lang=record.lang)
+    return Message(alone, lang=record.lang)
 
 
-def _variant_name(key: str | None) -> str:
-    return VARIANTS[key].name if key in VARIANTS else str(key)
+def _variant_name(key: str) -> Message:
+    return variant_name(key, VARIANTS[key].name if key in VARIANTS else key)
 
 
 def _boxes_if_any(pdf, report: Report) -> None:
     """A TrimBox and a BleedBox on every page, or on none: a page printed whole."""
     if not _pages_without_boxes(pdf):
-        report.passed("pdf.boxes", "every page has a TrimBox and a BleedBox")
+        report.passed("pdf.boxes", Message("verify.pdf.boxes_present"))
     elif not any(_has_box(p, "/TrimBox") or _has_box(p, "/BleedBox") for p in pdf.pages):
-        report.info("pdf.boxes", "no TrimBox or BleedBox: the page is printed whole, nothing is cut to a box")
+        report.info("pdf.boxes", Message("verify.pdf.boxes_none"))
     else:
         _boxes_present(pdf, report)
 
@@ -456,11 +454,7 @@ def _verify_cardgen_document(shown: str, pdf, made_by: str) -> Report:
     _hints(pdf, report, "two-sided" if len(pdf.pages) > 1 else "any")
     _boxes_if_any(pdf, report)
     check_structure(pdf, report)
-    report.info(
-        "pdf.drawing",
-        "made by cardgen, but it carries no record of what it is, so its drawing is not checked, "
-        f"only its structure (paper, hints, boxes, fonts) [{made_by}]",
-    )
+    report.info("pdf.drawing", Message("verify.pdf.document_unknown", creator=made_by))
     return report
 
 
@@ -469,22 +463,19 @@ def _verify_other_pdf(shown: str, pdf) -> Report:
     sizes = Counter(tuple(round(v, 1) for v in _page_size(page)) for page in pdf.pages)
     for size, count in sizes.items():
         name = paper_name(size, tolerance=0.5)
-        pages = plural(count, "page")
         if name:
-            report.passed("pdf.paper", f"{pages} of {_fmt(size)}: {name}")
+            report.passed(
+                "pdf.paper", Message("verify.pdf.paper_named", count=count, width=size[0], height=size[1], paper=name)
+            )
         else:
-            report.failed("pdf.paper", f"{pages} of {_fmt(size)}: neither A4 nor Letter")
+            report.failed("pdf.paper", Message("verify.pdf.paper_unknown", count=count, width=size[0], height=size[1]))
     _hints(pdf, report, "any")
     if _pages_without_boxes(pdf):
-        report.info("pdf.boxes", "not every page has a TrimBox and a BleedBox (only needed to cut cards)")
+        report.info("pdf.boxes", Message("verify.pdf.boxes_some"))
     else:
-        report.passed("pdf.boxes", "every page has a TrimBox and a BleedBox")
+        report.passed("pdf.boxes", Message("verify.pdf.boxes_present"))
     check_structure(pdf, report)
-    report.info(
-        "pdf.drawing",
-        "not made by cardgen (no cardgen-layout.json inside): which card sits where, "
-        "whether backs sit behind faces, cut marks, registration targets and the ruler cannot be checked",
-    )
+    report.info("pdf.drawing", Message("verify.pdf.not_cardgen", record=LAYOUT_ATTACHMENT))
     return report
 
 
@@ -506,30 +497,25 @@ def _contents(
     foreign = [card for card in record.cards if card.id not in wanted and card.kind not in ("blank", "reference")]
     if missing:
         problems += 1
-        report.failed(
-            "pdf.contents",
-            f"{plural(len(missing), 'card')} of {names} "
-            f"{'is' if len(missing) == 1 else 'are'} not printed: {_ids(missing)}",
-            cards=missing,
-        )
+        said = Message("verify.pdf.contents_missing", count=len(missing), sets=names, cards=some_of(missing))
+        report.failed("pdf.contents", said, cards=missing)
     for card_id in miscounted:
         problems += 1
+        printed, meant = (Message("verify.count.times", count=n) for n in (listed[card_id], wanted[card_id]))
         report.failed(
             "pdf.contents",
-            f"card {card_id!r} is printed {plural(listed[card_id], 'time')}, "
-            f"the set has it {'once' if wanted[card_id] == 1 else plural(wanted[card_id], 'time')}",
-            f"page {_page_list(pages_of[card_id])}",
+            Message("verify.pdf.contents_miscounted", card=card_id, printed=printed, wanted=meant),
+            pages_place(pages_of[card_id]),
             card=card_id,
         )
     if foreign:
         problems += 1
+        ids = [c.id for c in foreign]
         report.failed(
             "pdf.contents",
-            f"{plural(len(foreign), 'printed card')} {'is' if len(foreign) == 1 else 'are'} "
-            f"not in {names}: "
-            f"{_ids([c.id for c in foreign])}",
-            f"page {_page_list(sorted({c.page for c in foreign}))}",
-            cards=[c.id for c in foreign],
+            Message("verify.pdf.contents_foreign", count=len(foreign), sets=names, cards=some_of(ids)),
+            pages_place(sorted({c.page for c in foreign})),
+            cards=ids,
         )
     drawn = Counter(label for label in read_labels if label)
     expected_labels = Counter(labels[card_id] for card_id in wanted.elements() if labels[card_id])
@@ -537,50 +523,56 @@ def _contents(
         problems += 1
         short = sorted((expected_labels - drawn).elements(), key=_label_key)
         extra = sorted((drawn - expected_labels).elements(), key=_label_key)
-        report.failed(
-            "pdf.contents",
-            "the values printed on the cards are not the set's: "
-            + "; ".join(
-                filter(
-                    None, [f"missing {', '.join(short)}" if short else "", f"extra {', '.join(extra)}" if extra else ""]
-                )
-            ),
-            missing=short,
-            extra=extra,
-        )
+        values = "verify.pdf.contents_values_" + ("both" if short and extra else "missing" if short else "extra")
+        report.failed("pdf.contents", Message(values, missing=short, extra=extra), missing=short, extra=extra)
     if not problems:
-        often = "exactly once" if set(wanted.values()) == {1} else "as many times as its count says"
-        report.passed(
-            "pdf.contents",
-            f"every card of {names} is printed {often} "
-            + _printed(record, wanted, {card.id for s in expected_sets for card in s.cards if card.kind == "blank"})
-            + ", nothing else",
-        )
+        often = Message("verify.pdf.exactly_once" if set(wanted.values()) == {1} else "verify.pdf.as_counted")
+        blank_ids = {card.id for s in expected_sets for card in s.cards if card.kind == "blank"}
+        printed, references = _printed(record, wanted, blank_ids)
+        whole = {"sets": names, "often": often, "printed": printed}
+        if references:
+            report.passed("pdf.contents", Message("verify.pdf.contents_with", **whole, references=references))
+        else:
+            report.passed("pdf.contents", Message("verify.pdf.contents", **whole))
 
 
-ORDINALS = "first second third fourth fifth sixth seventh eighth ninth tenth eleventh twelfth".split()
+SLOTS = [  # "the eighth slot"
+    Message("verify.slot.first"),
+    Message("verify.slot.second"),
+    Message("verify.slot.third"),
+    Message("verify.slot.fourth"),
+    Message("verify.slot.fifth"),
+    Message("verify.slot.sixth"),
+    Message("verify.slot.seventh"),
+    Message("verify.slot.eighth"),
+    Message("verify.slot.ninth"),
+    Message("verify.slot.tenth"),
+    Message("verify.slot.eleventh"),
+    Message("verify.slot.twelfth"),
+]
 
 
-def _printed(record: LayoutRecord, wanted: Counter, blank_ids: set[str]) -> str:
-    """'(7 cards) and the Plus reference card in the eighth slot': the set's cards, its
+def _printed(record: LayoutRecord, wanted: Counter, blank_ids: set[str]) -> tuple[Message, list[Message]]:
+    """'(7 cards)', and 'the Plus reference card in the eighth slot': the set's cards, its
     blank ones, and what the sheet adds (a reference card in a free slot, blank cards)."""
     blanks = sum(wanted[card_id] for card_id in blank_ids)
     cards = sum(wanted.values()) - blanks
     blanks += sum(1 for card in record.cards if card.kind == "blank" and card.id not in wanted)
-    references = [card for card in record.cards if card.kind == "reference"]
-    text = f"({plural(cards, 'card')}" + (f" and {plural(blanks, 'blank card')}" if blanks else "") + ")"
+    if blanks:
+        blank_cards = Message("verify.count.blank_cards", count=blanks)
+        printed = Message("verify.pdf.printed_cards_and_blanks", count=cards, blanks=blank_cards)
+    else:
+        printed = Message("verify.pdf.printed_cards", count=cards)
     pages = len({card.page for card in record.cards})
-    for card in references:
-        slot = card.slot
-        where = f"the {ORDINALS[slot]} slot" if slot < len(ORDINALS) else f"slot {slot + 1}"
-        text += f" and the {_variant_name(card.variant)} reference card in {where}" + (
-            f" of page {card.page}" if pages > 1 else ""
-        )
-    return text
-
-
-def _ids(ids: list[str]) -> str:
-    return ", ".join(ids[:12]) + (f" and {len(ids) - 12} more" if len(ids) > 12 else "")
+    references = []
+    for card in (card for card in record.cards if card.kind == "reference"):
+        slot = SLOTS[card.slot] if card.slot < len(SLOTS) else Message("verify.slot.number", slot=card.slot + 1)
+        variant = _variant_name(str(card.variant))
+        if pages > 1:
+            references.append(Message("verify.pdf.reference_card_on_page", variant=variant, slot=slot, page=card.page))
+        else:
+            references.append(Message("verify.pdf.reference_card", variant=variant, slot=slot))
+    return printed, references
 
 
 def _label_key(label: str):

@@ -6,11 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardgen.errors import InputError
+from cardgen.messages import Message
 from cardgen.model.cards import CardSet, load_card_set
 from cardgen.model.faces import bundled_face_names, load_set_faces
 from cardgen.model.pictures import PRINT_DPI
 from cardgen.render.pictures import coarse_pictures
-from cardgen.verify.report import Report, plural
+from cardgen.verify.report import Report, as_message, problem_of
 
 
 def check_pictures(name_or_file: str | Path, validated: CardSet, report: Report) -> None:
@@ -24,14 +25,10 @@ def check_pictures(name_or_file: str | Path, validated: CardSet, report: Report)
         card_set = load_card_set(name_or_file)
         style = load_set_faces(card_set)
     except InputError as exc:
-        report.failed("set.pictures", str(exc).rstrip("."))
+        report.failed("set.pictures", problem_of(exc))
         return
     coarse = coarse_pictures(card_set, style, (style.design_size.width, style.design_size.height))
     for message in coarse:
-        report.info("set.pictures", message)
+        report.info("set.pictures", as_message(message))
     if not coarse:
-        report.passed(
-            "set.pictures",
-            f"{plural(pictures, 'card picture')}, the style's own, every title and every text read and fit; "
-            f"each PNG or JPEG prints at {PRINT_DPI} dpi or finer",
-        )
+        report.passed("set.pictures", Message("verify.set.pictures", count=pictures, dpi=PRINT_DPI))

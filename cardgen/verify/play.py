@@ -14,6 +14,8 @@ from operator import iadd
 
 from cardgen.batch import run_chunks
 from cardgen.engine import CardPool, Game, HeuristicPlayer, IllegalPlay, InvariantBroken, Options, RandomPlayer
+from cardgen.messages import Message
+from cardgen.verify.report import as_message
 
 
 @dataclass
@@ -21,7 +23,7 @@ class Broken:
     seed: int
     players: int
     kinds: list[str]
-    problem: str
+    problem: Message
 
 
 @dataclass
@@ -66,8 +68,8 @@ def play_chunk(
             try:
                 Game(Options(variant), seats, seed=game_seed, pool=pool, check=True).play()
             except (InvariantBroken, IllegalPlay) as exc:
-                broken.append(Broken(game_seed, players, kinds, str(exc)))
+                broken.append(Broken(game_seed, players, kinds, as_message(str(exc))))
             except Exception as exc:  # an engine crash is a finding too, with the seed that shows it
-                broken.append(Broken(game_seed, players, kinds, f"the engine crashed: {exc!r}"))
+                broken.append(Broken(game_seed, players, kinds, Message("verify.set.engine_crashed", error=repr(exc))))
         first += count
     return broken

@@ -18,6 +18,7 @@ import pypdfium2
 from PIL import Image, ImageChops
 
 from cardgen.formats import LAYOUT_ATTACHMENT, MM
+from cardgen.messages import Message
 
 MAX_WINDOW_PIXELS = 40_000_000  # a whole A4 page at 600 dpi is 35 million
 
@@ -97,7 +98,8 @@ def font_is_embedded(font) -> bool:
 
 
 def font_name(font) -> str:
-    return str(font.get("/BaseFont", "(unnamed)")).lstrip("/")
+    """The font's /BaseFont without its slash; "" for a font that names none."""
+    return str(font.get("/BaseFont", "")).lstrip("/")
 
 
 def text_in_box(text_page, box_mm: list[float]) -> str:
@@ -139,7 +141,7 @@ class PageImage:
         right = min(max(math.ceil((x + w) * px), left + 1), full_w)
         bottom = min(max(math.ceil((paper_h - y) * px), top + 1), full_h)
         if (right - left) * (bottom - top) > MAX_WINDOW_PIXELS:
-            raise ValueError(f"a window of {right - left} × {bottom - top} pixels is larger than verify draws")
+            raise ValueError(Message("verify.input.window_too_large", width=right - left, height=bottom - top))
         # pypdfium2 rounds each crop up to whole pixels: stay a hair below them
         crop = [(pixels - 1e-6) / scale for pixels in (left, full_h - bottom, full_w - right, top)]
         image = page.render(scale=scale, crop=crop, grayscale=True).to_pil().convert("L")

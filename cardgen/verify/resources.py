@@ -13,19 +13,20 @@ from __future__ import annotations
 import pypdf
 from pypdf.generic import ContentStream, DictionaryObject, NameObject, StreamObject
 
-from cardgen.verify.report import Report
+from cardgen.messages import Message
+from cardgen.verify.report import Report, pages_place
 
 # operator -> the resource category its last name operand is looked up in
 LOOKED_UP = {b"Tf": "/Font", b"Do": "/XObject", b"gs": "/ExtGState", b"sh": "/Shading", b"scn": "/Pattern"}
 LOOKED_UP |= {b"SCN": "/Pattern", b"cs": "/ColorSpace", b"CS": "/ColorSpace"}
 DEVICE_SPACES = {"/DeviceGray", "/DeviceRGB", "/DeviceCMYK", "/Pattern"}  # named without a resource
-WORDS = {
-    "/Font": "font",
-    "/XObject": "picture or form",
-    "/ExtGState": "graphics state",
-    "/Shading": "shading",
-    "/Pattern": "pattern",
-    "/ColorSpace": "colour space",
+MISSING = {  # what is said of a resource the drawing names but its resources lack, by category
+    "/Font": "verify.pdf.missing_font",
+    "/XObject": "verify.pdf.missing_xobject",
+    "/ExtGState": "verify.pdf.missing_graphics_state",
+    "/Shading": "verify.pdf.missing_shading",
+    "/Pattern": "verify.pdf.missing_pattern",
+    "/ColorSpace": "verify.pdf.missing_colour_space",
 }
 MAX_OPERATIONS = 5_000_000  # every stream together; a 24-page deck draws about 100,000
 
@@ -37,10 +38,11 @@ class _Walk:
     def __init__(self, pdf: pypdf.PdfReader) -> None:
         self.pdf = pdf
         self.seen: set[int] = set()
-        self.missing: dict[tuple[str, str], list[int]] = {}
+        self.missing: dict[tuple[str, str, int | None], list[int]] = {}  # category, name, form -> pages
         self.operations = 0
 
-    def stream(self, content, resources, page: int, where: str) -> None:
+    def stream(self, content, resources, page: int, form: int | None) -> None:
+        """The names looked up by `content` (a page's, or the form or pattern of object `form`)."""
         if content is None or self.operations > MAX_OPERATIONS:
             return
         resources = resources if isinstance(resources, DictionaryObject) else DictionaryObject()
@@ -56,7 +58,7 @@ class _Walk:
                 continue
             found = tables[category].get(names[-1])
             if found is None:
-                self.missing.setdefault((WORDS[category], f"{names[-1]}{where}"), []).append(page)
+                self.missing.setdefault((category, str(names[-1]), form), []).append(page)
             elif category in ("/XObject", "/Pattern"):
                 self.drawn(found, resources, page)
 
@@ -69,8 +71,7 @@ class _Walk:
         self.seen.add(key)
         if target.get("/Subtype") == "/Form" or target.get("/PatternType") == 1:
             own = target.get("/Resources")
-            name = f" (in the form or pattern of object {key})"
-            self.stream(target, own.get_object() if own is not None else resources, page, name)
+            self.stream(target, own.get_object() if own is not None else resources, page, key)
 
 
 def _entries(resources: DictionaryObject, category: str) -> DictionaryObject:
@@ -83,28 +84,16 @@ def check_resources(pdf: pypdf.PdfReader, report: Report) -> None:
     walk = _Walk(pdf)
     for number, page in enumerate(pdf.pages, start=1):
         resources = page.get("/Resources")
-        walk.stream(page.get_contents(), resources.get_object() if resources is not None else None, number, "")
+        walk.stream(page.get_contents(), resources.get_object() if resources is not None else None, number, None)
     if walk.operations > MAX_OPERATIONS:
-        report.info(
-            "pdf.resources",
-            f"its drawing holds more than {MAX_OPERATIONS:,} operations: whether each names a resource "
-            "that is there was not checked",
-        )
+        report.info("pdf.resources", Message("verify.pdf.resources_unchecked", most=MAX_OPERATIONS))
         return
-    for (what, name), pages in walk.missing.items():
-        pages = sorted(set(pages))
-        report.failed(
-            "pdf.resources",
-            f"the drawing names the {what} {name}, which is not in its resources: "
-            "other readers drop what it paints, or the page",
-            ("page " if len(pages) == 1 else "pages ")
-            + ", ".join(map(str, pages[:8]))
-            + (" …" if len(pages) > 8 else ""),
-            resource=name,
-        )
+    for (category, name, form), pages in walk.missing.items():
+        what = Message(MISSING[category], name=name)
+        if form is None:
+            said = Message("verify.pdf.resource_missing", what=what)
+        else:
+            said = Message("verify.pdf.resource_missing_in_form", what=what, form=form)
+        report.failed("pdf.resources", said, pages_place(sorted(set(pages))), resource=name, form=form)
     if not walk.missing:
-        report.passed(
-            "pdf.resources",
-            "every font, picture, shading, pattern, colour space and graphics state the drawing names "
-            "is in its resources",
-        )
+        report.passed("pdf.resources", Message("verify.pdf.resources"))

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from cardgen.errors import InputError
 from cardgen.formats import EXPORT_MANIFEST
+from cardgen.messages import Message
 from cardgen.model.cards import SETS_DIR, CardSet, bundled_set_names, load_card_set
 from cardgen.paths import check_input
 from cardgen.verify.bounds import INPUT_HINT
@@ -32,11 +33,10 @@ def input_kind(name: str) -> str:
         return "export"
     if not path.exists():
         if path.suffix:  # a file's name, never a bundled set's
-            raise InputError(f"{name}: there is no such file.")
+            raise InputError(Message("verify.input.no_such_file", name=name))
         if (SETS_DIR / f"{name}.yaml").is_file():
             return "set"
-        bundled = ", ".join(bundled_set_names())
-        raise InputError(f"{name}: there is no such file (bundled sets: {bundled}).")
+        raise InputError(Message("verify.input.no_such_file_or_set", name=name, sets=bundled_set_names()))
     check_input(path, name, None, "", INPUT_HINT)  # its size is bounded by the reader of its kind
     if path.suffix.lower() in SET_SUFFIXES:
         return "set"
@@ -46,11 +46,11 @@ def input_kind(name: str) -> str:
         with path.open("rb") as file:
             start = file.read(1024)
     except OSError as exc:
-        raise InputError(f"{name}: cannot be read ({exc.strerror}).") from None
+        raise InputError(Message("verify.input.unreadable", name=name, reason=exc.strerror)) from None
     if b"%PDF-" in start:
         return "pdf"
     if path.suffix.lower() == ".pdf":
-        raise InputError(f"{name}: this is not a PDF (it does not start with %PDF).")
+        raise InputError(Message("verify.input.not_pdf", name=name))
     return "set"
 
 
@@ -94,7 +94,7 @@ def _with_folders_opened(inputs: list[str]) -> list[str]:
             if file.is_file() and file.suffix.lower() in (".pdf", *CUT_FILE_SUFFIXES)
         )
         if not files:
-            raise InputError(f"{name}: this folder holds no PDF, no cut file and no export's {EXPORT_MANIFEST}.")
+            raise InputError(Message("verify.input.empty_folder", name=name, manifest=EXPORT_MANIFEST))
         opened += files
     return opened
 

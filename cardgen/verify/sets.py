@@ -9,14 +9,14 @@ from decimal import Decimal
 from pathlib import Path
 
 from cardgen.engine import FIRST_JOKER, FIRST_ZERO, VARIANTS, CardPool, Options, standard_heads
-from cardgen.engine.cards import and_joined
 from cardgen.errors import InputError
+from cardgen.messages import Message
 from cardgen.model.cards import CardSet, bundled_set_names
 from cardgen.model.cards import read_set_document as read_card_set
 from cardgen.model.play import set_pool
 from cardgen.verify.pictures import check_pictures
 from cardgen.verify.play import Played, play_games
-from cardgen.verify.report import Report, plural
+from cardgen.verify.report import Report, problem_of, variant_name
 from cardgen.yamlio import YamlDocument, validate
 
 HIGHEST = 104
@@ -28,7 +28,7 @@ def read_set_document(name_or_file: str | Path) -> YamlDocument:
     not YAML, or no card set."""
     doc = read_card_set(name_or_file)[0]
     if not isinstance(doc.data, dict) or not isinstance(doc.data.get("cards"), list):
-        raise InputError(f"{doc.file}: this is not a card set (it has no 'cards:' list nor table).")
+        raise InputError(Message("verify.input.not_a_set", file=doc.file))
     return doc
 
 
@@ -70,14 +70,16 @@ def verify_set(name_or_file: str | Path, games: int = 300, seed: int = 1, jobs: 
     """Every check of the set; with `play` False, all but the player counts and the games."""
     doc = read_set_document(name_or_file)
     report = Report(doc.file, "set")
+    for note in doc.notes:
+        report.info("set.table", note)
     _check_identity(doc, report)
     try:
         card_set = validate(doc, CardSet)
     except InputError as exc:
-        report.failed("set.schema", str(exc).removeprefix(f"{doc.file}, "))
+        report.failed("set.schema", problem_of(exc, doc.file))
         return report
     card_set._doc = doc  # its lines, for the errors of set_pool
-    report.passed("set.schema", f"{plural(len(card_set.cards), 'card')}, every field well formed")
+    report.passed("set.schema", Message("verify.set.schema", count=len(card_set.cards)))
     check_pictures(name_or_file, card_set, report)
     contents = _sort_cards(doc, card_set, report)
     _check_heads(doc, card_set, contents, report)
@@ -93,27 +95,43 @@ def refuse_failing_sets(set_names) -> None:
     The bundled sets pass (the tests hold them to it)."""
     for name in (str(name) for name in set_names if str(name) not in bundled_set_names()):
         report = verify_set(name, play=False)
-        failed = [check for check in report.checks if check.result == "fail"]
-        if failed:
-            place = failed[0].place
-            where = report.input if not place else f"{report.input}, {place}" if place.startswith("line") else place
-            more = f" (and {len(failed) - 1} more: `cardgen verify {name}` lists them)" if len(failed) > 1 else ""
-            raise InputError(f"{where}: {failed[0].message}{more}.")
+        if report.failures:
+            first, more = report.failures[0], len(report.failures) - 1
+            where = _where(report.input, first.where)
+            if more:
+                raise InputError(
+                    Message("verify.set.refused_more", where=where, problem=first.said, more=more, name=name)
+                )
+            raise InputError(Message("verify.set.refused", where=where, problem=first.said))
 
 
-def _place(doc: YamlDocument, index: int) -> str:
-    return str(doc.place(("cards", index)))
+def _where(file: str, place: Message | None) -> Message | str:
+    """The set's file and the place in it: a line is said with its file; rows of a table
+    name the table's own file."""
+    if place is None:
+        return file
+    text = place.params.get("text")
+    if "file" in place.params or (isinstance(text, str) and not text.startswith("line")):
+        return place
+    return Message("verify.place.in_file", file=file, place=place)
 
 
-def _places(doc: YamlDocument, indexes) -> str:
-    return str(doc.place(*(("cards", i) for i in indexes)))
+def _place(doc: YamlDocument, index: int) -> Message:
+    return _places(doc, [index])
+
+
+def _places(doc: YamlDocument, indexes) -> Message:
+    """ "line 7", "lines 7, 9"; "cards.csv, row 5" """
+    place = doc.place(*(("cards", i) for i in indexes))
+    return place if isinstance(place, Message) else Message("cli.as_is", text=place)
 
 
 def _failed_repeats(doc: YamlDocument, report: Report, check: str, key: str, repeats: dict, says: str) -> None:
-    """One failure per thing on more than one card: `says` filled with the thing and how
-    many cards, their lines, and the thing under `key`."""
+    """One failure per thing on more than one card: message `says` with the thing (as `key`,
+    and in the details) and how many `cards`, their lines."""
     for thing, found in repeats.items():
-        report.failed(check, says.format(thing, len(found)), _places(doc, found), **{key: thing})
+        said = Message(says, **{key: thing}, cards=len(found))
+        report.failed(check, said, _places(doc, found), **{key: str(thing) if key == "joker" else thing})
 
 
 def _check_identity(doc: YamlDocument, report: Report) -> None:
@@ -123,11 +141,9 @@ def _check_identity(doc: YamlDocument, report: Report) -> None:
             by_id.setdefault(str(card["id"]), []).append(index)
     repeated = {card_id: found for card_id, found in by_id.items() if len(found) > 1}
     if repeated:
-        says = "the id {!r} is used by {} cards; each card needs its own id"
-        _failed_repeats(doc, report, "set.identity", "id", repeated, says)
+        _failed_repeats(doc, report, "set.identity", "id", repeated, "verify.set.id_repeated")
     else:
-        unique = "the one card id is unique" if len(by_id) == 1 else f"every one of the {len(by_id)} card ids is unique"
-        report.passed("set.identity", unique)
+        report.passed("set.identity", Message("verify.set.ids_unique", count=len(by_id)))
 
 
 def _sort_cards(doc: YamlDocument, card_set: CardSet, report: Report) -> Contents:
@@ -137,7 +153,8 @@ def _sort_cards(doc: YamlDocument, card_set: CardSet, report: Report) -> Content
         problem = _value_problem(card)
         if problem:
             bad += 1
-            report.failed("set.values", f"card {card.id!r}: {problem}", _place(doc, index), id=card.id)
+            said = Message("verify.set.card_value", card=card.id, problem=problem)
+            report.failed("set.values", said, _place(doc, index), id=card.id)
         elif card.kind == "number":
             assert isinstance(card.value, int), "_value_problem refuses a numbered card that is not whole"
             by_value = contents.numbers if card.value <= HIGHEST else contents.other_numbers
@@ -149,32 +166,32 @@ def _sort_cards(doc: YamlDocument, card_set: CardSet, report: Report) -> Content
         else:
             contents.blanks.append(index)
     if not bad:
-        report.passed("set.values", "every value fits its kind (numbered 1 and up, zero 0, jokers 0.0 to 0.9)")
+        report.passed("set.values", Message("verify.set.values", **JOKER_VALUES))
     if contents.other_numbers:
-        shown = ", ".join(map(str, sorted(contents.other_numbers)))
+        said = Message("verify.set.beyond", highest=HIGHEST, cards=sorted(contents.other_numbers))
         report.info(
-            "set.values",
-            f"numbered cards beyond 104 ({shown}) extend the deck: they are dealt and placed like any "
-            "numbered card, and more players may sit down (docs/RULES.md §18)",
-            _places(doc, sorted(i for found in contents.other_numbers.values() for i in found)),
+            "set.values", said, _places(doc, sorted(i for found in contents.other_numbers.values() for i in found))
         )
     if contents.blanks:
-        report.info("set.values", f"{plural(len(contents.blanks), 'blank card')}: printed, never played")
+        report.info("set.values", Message("verify.set.blanks", count=len(contents.blanks)))
     return contents
 
 
-def _value_problem(card) -> str | None:
-    value = card.value
+JOKER_VALUES = {"low": 0.0, "high": 0.9}  # for a message: the jokers' values, 0.0 to 0.9
+
+
+def _value_problem(card) -> Message | None:
+    value = float(card.value) if isinstance(card.value, Decimal) else card.value
     if card.kind == "number":
-        if isinstance(value, Decimal) or value < 1:
-            return f"a numbered card shows a whole number from 1 up, not {value}"
+        if isinstance(card.value, Decimal) or value < 1:
+            return Message("verify.set.number_value", value=value)
     elif card.kind == "zero":
         if value != 0:
-            return f"a zero card shows 0, not {value}"
+            return Message("verify.set.zero_value", value=value)
     elif card.kind == "joker":
-        tenths = Decimal(value) * 10
+        tenths = Decimal(card.value) * 10
         if tenths != tenths.to_integral_value() or not 0 <= tenths <= 9:
-            return f"a joker shows 0.0 to 0.9, not {value}"
+            return Message("verify.set.joker_value", value=value, **JOKER_VALUES)
     return None
 
 
@@ -185,44 +202,40 @@ def _check_heads(doc: YamlDocument, card_set: CardSet, contents: Contents, repor
             heads = card_set.cards[index].heads
             if heads != standard_heads(number):
                 changed.append((number, index, heads))
-    details = [f"{number} has {heads}, the rule gives {standard_heads(number)}" for number, _, heads in changed]
     if not contents.numbers:
-        report.info("set.heads", "no numbered cards 1–104, so no standard bull heads to hold them to")
+        report.info("set.heads", Message("verify.set.heads_none", highest=HIGHEST))
     elif not changed:
         total = sum(card_set.cards[i].heads for found in contents.numbers.values() for i in found)
-        extra = " (171 in all, as in the game)" if contents.numbered_complete else f" ({total} in all)"
-        message = "every numbered card carries the bull heads of the standard rule" + extra
-        if card_set.custom_heads:
-            message += "; custom_heads is set, but nothing departs from the rule"
-        report.passed("set.heads", message)
+        standard = "verify.set.heads_standard_game" if contents.numbered_complete else "verify.set.heads_standard"
+        report.passed("set.heads", Message(standard + ("_custom" if card_set.custom_heads else ""), total=total))
     elif card_set.custom_heads:
+        changes = [
+            Message("verify.set.heads_change", card=number, heads=heads, standard=standard_heads(number))
+            for number, _, heads in changed
+        ]
         report.info(
             "set.heads",
-            f"deliberate change (custom_heads: true): {'; '.join(details)}",
+            Message("verify.set.heads_deliberate", changes=changes),
             _places(doc, [i for _, i, _ in changed]),
             changed=[n for n, _, _ in changed],
         )
     else:
         for number, index, heads in changed:
-            standard = standard_heads(number)
-            says = f"card {number} carries {plural(heads, 'bull head')}, the standard rule gives {standard}"
-            says += " (write custom_heads: true if this is meant)"
-            report.failed("set.heads", says, _place(doc, index), card=number, heads=heads, standard=standard)
+            rule = standard_heads(number)
+            said = Message("verify.set.heads_changed", card=number, count=heads, standard=rule)
+            report.failed("set.heads", said, _place(doc, index), card=number, heads=heads, standard=rule)
     for kind, indexes, usual in (
-        ("zero", contents.zeros, 0),
-        ("joker", [i for f in contents.jokers.values() for i in f], 1),
+        ("verify.set.zero_heads", contents.zeros, 0),
+        ("verify.set.joker_heads", [i for f in contents.jokers.values() for i in f], 1),
     ):
         carried = sorted({card_set.cards[i].heads for i in indexes})
         if carried and carried != [usual]:
-            report.info(
-                "set.heads",
-                f"the {kind} cards carry {', '.join(map(str, carried))} bull head{'' if carried == [1] else 's'} "
-                f"(the bundled set gives {usual}; docs/RULES.md §1 leaves it to the set)",
-            )
+            count = carried[0] if len(carried) == 1 else len(carried)  # "1 bull head", "0, 1 bull heads"
+            report.info("set.heads", Message(kind, count=count, heads=carried, usual=usual))
 
 
-def _ranges(numbers: list[int]) -> str:
-    """[1, 2, 3, 7] -> "1–3, 7"."""
+def _ranges(numbers: list[int]) -> list[str]:
+    """[1, 2, 3, 7] -> ["1–3", "7"]."""
     parts, start = [], None
     for i, n in enumerate(numbers):
         if start is None:
@@ -230,7 +243,7 @@ def _ranges(numbers: list[int]) -> str:
         if i + 1 == len(numbers) or numbers[i + 1] != n + 1:
             parts.append(str(start) if start == n else f"{start}–{n}")
             start = None
-    return ", ".join(parts)
+    return parts
 
 
 def _variants_with(card: int) -> list[str]:
@@ -238,8 +251,8 @@ def _variants_with(card: int) -> list[str]:
     return [key for key, rules in VARIANTS.items() if rules.holds(card)]
 
 
-def _names(variants: list[str]) -> str:
-    return and_joined(VARIANTS[variant].name for variant in variants)
+def _names(variants: list[str]) -> list[Message]:
+    return [variant_name(variant, VARIANTS[variant].name) for variant in variants]
 
 
 def _check_variants(doc: YamlDocument, contents: Contents, report: Report) -> list[str]:
@@ -253,115 +266,103 @@ def _check_variants(doc: YamlDocument, contents: Contents, report: Report) -> li
         if not contents.numbers and not twice:
             variants += every_variant
         elif not missing and not twice:
-            report.passed("set.classic", f"holds every numbered card 1–104 once: {_names(every_variant)} can be played")
+            report.passed("set.classic", Message("verify.set.classic", highest=HIGHEST, variants=_names(every_variant)))
             variants += every_variant
         elif contents.numbered_replacement:
             _replacement(sorted(contents.numbers), missing, report)
             variants += every_variant
         elif not twice:
-            report.failed(
-                "set.classic",
-                f"Classic needs every card 1–104: {_ranges(missing)} missing (a set of more "
-                f"than {HIGHEST // 2} numbered cards is a deck; fewer would be replacement cards)",
-                missing=missing,
+            said = Message(
+                "verify.set.classic_missing",
+                classic=variant_name("classic", VARIANTS["classic"].name),
+                highest=HIGHEST,
+                missing=_ranges(missing),
+                half=HIGHEST // 2,
             )
+            report.failed("set.classic", said, missing=missing)
         else:
-            says = "card {} is there {} times; the game has it once"
-            _failed_repeats(doc, report, "set.classic", "card", twice, says)
+            _failed_repeats(doc, report, "set.classic", "card", twice, "verify.set.card_repeated")
     if contents.numbered_replacement:
-        numbers_from = f"the bundled numbered cards ({BUNDLED_NUMBERED}, this set's in their place)"
+        numbers_from = Message("verify.set.numbers_bundled_replaced", file=BUNDLED_NUMBERED)
     elif contents.numbers:
-        numbers_from = "the set's numbered cards"
+        numbers_from = Message("verify.set.numbers_own")
     else:
-        numbers_from = f"the bundled numbered cards ({BUNDLED_NUMBERED})"
+        numbers_from = Message("verify.set.numbers_bundled", file=BUNDLED_NUMBERED)
     if contents.zeros:
         if contents.numbered_usable:
-            report.passed(
-                "set.plus",
-                f"{plural(len(contents.zeros), 'zero card')}: with {numbers_from} they make 6 nimmt! Plus",
-                zeros=len(contents.zeros),
-            )
+            said = Message("verify.set.plus", count=len(contents.zeros), numbers=numbers_from)
+            report.passed("set.plus", said, zeros=len(contents.zeros))
             variants += _variants_with(FIRST_ZERO)
         else:
-            report.info("set.plus", "its zero cards would serve Plus, but its numbered cards hold duplicates")
+            report.info(
+                "set.plus", Message("verify.set.plus_duplicates", plus=variant_name("plus", VARIANTS["plus"].name))
+            )
     if contents.jokers:
         _check_jokers(doc, contents, numbers_from, report)
         if contents.numbered_usable and (len(contents.jokers) >= 2 or contents.jokers_replacement):
             variants += _variants_with(FIRST_JOKER)
     variants = [variant for variant in VARIANTS if variant in variants]  # once each, in the rules' order
-    served = _names(variants) or "no variant of docs/RULES.md"
-    together = _bundled_companions(contents, variants, numbers_from)
-    report.info(
-        "set.variants",
-        f"serves {served}"
-        + (f", together with {together}" if together else "")
-        + (
-            "; games are simulated with the bundled deck, this set's bull heads on its cards"
-            if variants and contents.numbered_replacement
-            else ""
-        ),
-    )
+    report.info("set.variants", _served(contents, variants, numbers_from))
     return variants
 
 
-def _bundled_companions(contents: Contents, variants: list[str], numbers_from: str) -> str:
+def _served(contents: Contents, variants: list[str], numbers_from: Message) -> Message:
+    """ "serves Classic and Pro, together with the bundled zero cards" """
+    if not variants:
+        return Message("verify.set.serves_none")
+    together = _bundled_companions(contents, variants, numbers_from)
+    said = "verify.set.serves" + ("_with" if together else "") + ("_replacing" if contents.numbered_replacement else "")
+    return Message(said, count=len(variants), variants=_names(variants), companions=together)
+
+
+def _bundled_companions(contents: Contents, variants: list[str], numbers_from: Message) -> list[Message]:
     """The bundled cards the set's games take besides its own: numbered cards, and the zero
     cards or jokers of the variants it serves but holds none of."""
     companions = [numbers_from] if variants and (contents.numbered_replacement or not contents.numbers) else []
     if not contents.zeros and any(VARIANTS[v].holds(FIRST_ZERO) for v in variants):
-        companions.append("the bundled zero cards")
+        companions.append(Message("verify.set.bundled_zero_cards"))
     if not contents.jokers and any(VARIANTS[v].holds(FIRST_JOKER) for v in variants):
-        companions.append("the bundled jokers")
-    return and_joined(companions)
+        companions.append(Message("verify.set.bundled_jokers"))
+    return companions
 
 
 def _replacement(present: list[int], missing: list[int], report: Report) -> None:
     """Some of the cards 1-104, once each: cards printed to replace the bundled deck's."""
-    replaces = _ranges(present) if len(present) <= len(missing) else f"all but {_ranges(missing)}"
-    report.info(
-        "set.classic",
-        f"replacement cards for the bundled deck: {replaces} "
-        f"({len(present)} of the 104 numbered cards); every variant plays with the bundled numbered "
-        f"cards ({BUNDLED_NUMBERED}), these printed in their place. A set with up to {HIGHEST // 2} of the "
-        "cards 1–104, once each, is taken as replacement cards; more than that is a deck, which needs all 104",
-        replaces=present,
-        missing=missing,
-    )
+    rule = {"present": len(present), "highest": HIGHEST, "file": BUNDLED_NUMBERED, "half": HIGHEST // 2}
+    if len(present) <= len(missing):
+        said = Message("verify.set.replacement_cards", cards=_ranges(present), **rule)
+    else:
+        said = Message("verify.set.replacement_cards_but", cards=_ranges(missing), **rule)
+    report.info("set.classic", said, replaces=present, missing=missing)
 
 
-def _check_jokers(doc: YamlDocument, contents: Contents, numbers_from: str, report: Report) -> None:
+def _jokers(tenths: list[int]) -> list[Message]:
+    """Jokers' values as each language writes them: 0.4, 0,4."""
+    return [Message("verify.set.joker", value=t / 10) for t in tenths]
+
+
+def _check_jokers(doc: YamlDocument, contents: Contents, numbers_from: Message, report: Report) -> None:
     missing = [t for t in range(10) if t not in contents.jokers]
-    twice = {f"0.{t}": found for t, found in sorted(contents.jokers.items()) if len(found) > 1}
-    _failed_repeats(doc, report, "set.jokers", "joker", twice, "joker {} is there {} times; each joker exists once")
+    twice = {t / 10: found for t, found in sorted(contents.jokers.items()) if len(found) > 1}
+    _failed_repeats(doc, report, "set.jokers", "joker", twice, "verify.set.joker_repeated")
     if contents.jokers_replacement:
-        report.info(
-            "set.jokers",
-            "replacement jokers for the bundled ones: "
-            + ", ".join(f"0.{t}" for t in sorted(contents.jokers))
-            + f" ({len(contents.jokers)} of the 10); the jokers variant plays with "
-            "the bundled jokers, these printed in their place. Up to 5 jokers are taken as replacements; more "
-            "than that must be all ten",
-        )
+        jokers = _jokers(sorted(contents.jokers))
+        report.info("set.jokers", Message("verify.set.replacement_jokers", jokers=jokers, present=len(contents.jokers)))
     elif missing:
-        report.failed(
-            "set.jokers",
-            "the jokers variant needs the ten jokers 0.0–0.9: " + ", ".join(f"0.{t}" for t in missing) + " missing",
-            missing=[f"0.{t}" for t in missing],
-        )
+        said = Message("verify.set.jokers_missing", jokers=_jokers(missing), **JOKER_VALUES)
+        report.failed("set.jokers", said, missing=[f"0.{t}" for t in missing])
     if not missing and not twice:
-        report.passed(
-            "set.jokers", f"the ten jokers 0.0–0.9, once each: with {numbers_from} they make the jokers variant"
-        )
+        report.passed("set.jokers", Message("verify.set.jokers", numbers=numbers_from, **JOKER_VALUES))
 
 
 def _player_counts_and_games(card_set, contents, variants, games, seed, jobs, report) -> None:
     if not variants:
-        report.info("set.games", "no variant to play, so no games were simulated")
+        report.info("set.games", Message("verify.set.no_games"))
         return
     try:
         pool = set_pool([card_set])
     except InputError as exc:
-        report.failed("set.play", f"{exc}".removeprefix(f"{card_set.doc.file}, ") + " (docs/RULES.md §18)")
+        report.failed("set.play", Message("verify.set.play_refused", problem=problem_of(exc, card_set.doc.file)))
         return
     counts = {variant: _player_counts(variant, pool, report) for variant in variants}
     combos = sum(len(c) for c in counts.values())
@@ -379,51 +380,47 @@ def _player_counts(variant: str, pool: CardPool, report: Report) -> list[int]:
     low, high = Options(variant).player_limits(pool)
     if rules.holds(FIRST_ZERO):
         return _plus_counts(len(pool.numbered) - rules.rows, len(pool.zeros), high, report)
+    said = variant_name(variant, rules.name)
     if rules.holds(FIRST_JOKER):
-        report.passed(name, f"Jokers: 2–{high} players (one joker each on top of 10 numbered cards)")
+        report.passed(name, Message("verify.set.players_jokers", variant=said, low=low, high=high))
         return list(range(low, high + 1))
     hand = sum(rules.hand.values())
-    report.passed(
-        name,
-        f"{rules.name}: {low}–{high} players ({hand} cards each and {rules.rows} to start the rows: "
-        f"{len(rules.deck(high, pool))} cards with {high} players)",
-    )
+    cards = len(rules.deck(high, pool))
+    counts = {"low": low, "high": high, "hand": hand, "rows": rules.rows, "cards": cards}
+    report.passed(name, Message("verify.set.players", variant=said, **counts))
     return list(range(low, high + 1))
+
+
+PLUS_HAND = 15  # cards dealt to each player in Plus
+PLUS_ZEROS = 7  # the zero cards of the game
 
 
 def _plus_counts(numbered: int, zeros: int, top: int, report: Report) -> list[int]:
     """Plus deals 15 cards a player from the numbered cards left after the rows and the zero cards."""
-    cards = numbered + zeros
     name = "set.players.plus"
-    dealt = (
-        f"15 cards each from the {numbered} numbered cards left after the rows + {plural(zeros, 'zero card')} = {cards}"
-    )
-    if zeros == 7:
-        report.passed(name, f"Plus: 2–{top} players ({dealt}; {top} players take {15 * top})")
+    counted = Message("verify.count.zero_cards", count=zeros)
+    dealt = Message("verify.set.plus_dealt", hand=PLUS_HAND, numbered=numbered, zeros=counted, cards=numbered + zeros)
+    said = {"variant": variant_name("plus", VARIANTS["plus"].name), "low": 2, "high": top, "dealt": dealt}
+    if zeros == PLUS_ZEROS:
+        report.passed(name, Message("verify.set.players_plus", **said, taken=PLUS_HAND * top))
         return list(range(2, top + 1))
-    house = (
-        f"the one-zero-each house rule works up to {min(zeros, top)} players"
-        if zeros >= 2
-        else "the one-zero-each house rule cannot be played"
-    )
-    report.info(
-        name,
-        f"Plus: 2–{top} players with {zeros} zero card{'s' if zeros > 1 else ''} instead of 7 ({dealt}); zeros are rarer in every hand; {house}",
-    )
+    if zeros >= 2:
+        house = Message("verify.set.one_zero_each", players=min(zeros, top))
+    else:
+        house = Message("verify.set.one_zero_each_impossible")
+    report.info(name, Message("verify.set.players_plus_fewer", **said, count=zeros, usual=PLUS_ZEROS, house=house))
     return list(range(2, top + 1))
 
 
 def _report_games(played: Played, report: Report) -> None:
     name = f"set.games.{played.variant}"
-    spread = ", ".join(f"{n}p×{g}" for n, g in played.games_by_players.items())
+    spread = [Message("verify.set.games_of", players=n, games=g) for n, g in played.games_by_players.items()]
     if not played.broken:
-        report.passed(
-            name,
-            f"{played.games} complete {played.variant} games ({spread}): the engine's invariants held after every turn",
-        )
+        variant = variant_name(played.variant, VARIANTS[played.variant].name)
+        report.passed(name, Message("verify.set.games", count=played.games, name=variant, spread=spread))
         return
     for broken in played.broken[:5]:
-        where = f"seed {broken.seed}, {broken.players} players ({','.join(broken.kinds)})"
-        report.failed(name, f"{broken.problem}", where, seed=broken.seed, players=broken.players, kinds=broken.kinds)
+        where = Message("verify.place.game", seed=broken.seed, players=broken.players, kinds=",".join(broken.kinds))
+        report.failed(name, broken.problem, where, seed=broken.seed, players=broken.players, kinds=broken.kinds)
     if len(played.broken) > 5:
-        report.failed(name, f"{len(played.broken) - 5} more broken games of {played.games}")
+        report.failed(name, Message("verify.set.games_broken_more", count=len(played.broken) - 5, games=played.games))

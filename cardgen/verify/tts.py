@@ -17,11 +17,12 @@ from PIL import Image, ImageChops, ImageStat
 
 from cardgen.errors import CardgenError
 from cardgen.formats import EXPORT_MANIFEST
+from cardgen.messages import Message
 from cardgen.model.cards import CardSet
 from cardgen.paths import check_input, read_input
 from cardgen.record import MAX_RECORD_BYTES
-from cardgen.verify.bounds import INPUT_HINT
-from cardgen.verify.report import Report, plural
+from cardgen.verify.bounds import INPUT_HINT, READS_IMAGES
+from cardgen.verify.report import Report, reason_of
 
 MAX_SIDE_PX = 4096
 MAX_IMAGE_BYTES = 200_000_000
@@ -43,16 +44,17 @@ def tts_save(path: Path) -> Path | None:
 
 def verify_tts(name: str, save_file: Path, expected_sets: list[CardSet] | None = None) -> Report:
     report = Report(name, "tts")
-    raw = read_input(save_file, str(save_file), MAX_RECORD_BYTES, "verify reads saved objects", INPUT_HINT)
+    raw = read_input(save_file, str(save_file), MAX_RECORD_BYTES, Message("verify.input.reads_saves"), INPUT_HINT)
     try:
         deck = _deck(json.loads(raw))
     except (ValueError, TypeError, KeyError, AttributeError, RecursionError) as exc:
-        report.failed("tts.save", f"{save_file.name} is not a deck TTS loads ({' '.join(str(exc).split())[:160]})")
+        said = exc.args[0] if exc.args and isinstance(exc.args[0], Message) else " ".join(str(exc).split())[:160]
+        report.failed("tts.save", Message("verify.tts.not_a_deck", file=save_file.name, reason=said))
         return report
     sheets, cards = deck
-    report.passed(
-        "tts.save", f"{save_file.name}: one deck of {plural(len(cards), 'card')} on {plural(len(sheets), 'sheet')}"
-    )
+    counted = {"cards": Message("verify.count.cards", count=len(cards))}
+    counted["sheets"] = Message("verify.count.tts_sheets", count=len(sheets))
+    report.passed("tts.save", Message("verify.tts.deck", file=save_file.name, **counted))
     files = _files(save_file.parent, sheets, report)
     if files is not None:
         _sheets(sheets, files, cards, report)
@@ -66,25 +68,25 @@ def _deck(save) -> tuple[dict[int, dict], list[tuple[int, str]]]:
     save that is not one deck (or one card) of sheets TTS can cut."""
     objects = save["ObjectStates"]
     if not isinstance(objects, list) or len(objects) != 1:
-        raise ValueError("it must hold one object, the deck")
+        raise ValueError(Message("verify.tts.one_object"))
     deck = objects[0]
     contained = deck["ContainedObjects"] if deck.get("Name") == "Deck" else [deck]
     sheets = {int(key): sheet for key, sheet in deck["CustomDeck"].items()}
     for key, sheet in sheets.items():
         width, height = sheet["NumWidth"], sheet["NumHeight"]
         if not (isinstance(width, int) and 2 <= width <= 10 and isinstance(height, int) and 2 <= height <= 7):
-            raise ValueError(f"sheet {key}'s grid is {width} × {height}; TTS cuts 2 to 10 × 2 to 7")
+            raise ValueError(Message("verify.tts.grid", sheet=key, columns=str(width), rows=str(height)))
         if not all(isinstance(sheet[url], str) for url in ("FaceURL", "BackURL")):
-            raise ValueError(f"sheet {key} has no FaceURL or BackURL")
+            raise ValueError(Message("verify.tts.no_urls", sheet=key))
     cards = [(int(card["CardID"]), str(card.get("Nickname", ""))) for card in contained]
     if deck.get("Name") == "Deck" and [card_id for card_id, _ in cards] != list(deck["DeckIDs"]):
-        raise ValueError("its DeckIDs are not the ids of the cards it contains, in order")
+        raise ValueError(Message("verify.tts.deck_ids"))
     for card_id, _ in cards:
         key, slot = divmod(card_id, 100)
         if key not in sheets:
-            raise ValueError(f"card {card_id} is on sheet {key}, which CustomDeck does not hold")
+            raise ValueError(Message("verify.tts.card_sheet", card=card_id, sheet=key))
         if slot >= sheets[key]["NumWidth"] * sheets[key]["NumHeight"] - 1:
-            raise ValueError(f"card {card_id} lies in slot {slot}, past the cards (the last slot is the hidden card's)")
+            raise ValueError(Message("verify.tts.card_slot", card=card_id, slot=slot))
     return sheets, cards
 
 
@@ -103,26 +105,24 @@ def _files(folder: Path, sheets: dict[int, dict], report: Report) -> dict[str, P
         else:
             missing.append(Path(unquote(parsed.path)).name)
     if missing:
-        report.failed(
-            "tts.files",
-            f"{plural(len(missing), 'file')} the deck names {'is' if len(missing) == 1 else 'are'} not in the folder: {', '.join(missing)}",
-        )
+        report.failed("tts.files", Message("verify.tts.files_missing", count=len(missing), files=missing))
         return None
     if uploaded:
-        report.info("tts.files", f"{plural(len(uploaded), 'image')} named by web addresses (uploaded): not checked")
+        report.info("tts.files", Message("verify.tts.files_uploaded", count=len(uploaded)))
         return None
-    report.passed("tts.files", f"the {plural(len(found), 'image')} the deck names lie in its folder")
+    report.passed("tts.files", Message("verify.tts.files", count=len(found)))
     return found
 
 
 def _image(file: Path) -> Image.Image:
     """The image, its size checked from its header before it is decoded."""
-    check_input(file, file.name, MAX_IMAGE_BYTES, "verify reads images", INPUT_HINT)
+    check_input(file, file.name, MAX_IMAGE_BYTES, READS_IMAGES, INPUT_HINT)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", Image.DecompressionBombWarning)
         image = Image.open(file)
         if max(image.size) > 2 * MAX_SIDE_PX:
-            raise CardgenError(f"{file.name} is {image.size[0]} × {image.size[1]} px")
+            width, height = image.size
+            raise CardgenError(Message("verify.tts.image_too_large", file=file.name, width=width, height=height))
         return image.convert("RGB")
 
 
@@ -135,32 +135,26 @@ def _sheets(sheets: dict[int, dict], files: dict[str, Path], cards: list[tuple[i
         try:
             face, back = _image(files[sheet["FaceURL"]]), _image(files[sheet["BackURL"]])
         except (CardgenError, OSError, ValueError, Image.DecompressionBombError) as exc:
-            report.failed("tts.sheets", f"sheet {key} cannot be read ({' '.join(str(exc).split())[:120]})")
+            report.failed("tts.sheets", Message("verify.tts.sheet_unreadable", sheet=key, reason=reason_of(exc)))
             problems += 1
             continue
         for problem in _sheet_problems(key, sheet, face, back, used):
             report.failed("tts.sheets", problem)
             problems += 1
     if not problems:
-        report.passed(
-            "tts.sheets",
-            f"every sheet is at most {MAX_SIDE_PX} px a side, its cells the back's shape, a card drawn in each "
-            "cell the deck uses, nothing in the others, and the back in the hidden card's slot",
-        )
+        report.passed("tts.sheets", Message("verify.tts.sheets", most=MAX_SIDE_PX))
 
 
-def _sheet_problems(key: int, sheet: dict, face: Image.Image, back: Image.Image, used: set[int]) -> list[str]:
+def _sheet_problems(key: int, sheet: dict, face: Image.Image, back: Image.Image, used: set[int]) -> list[Message]:
     columns, rows = sheet["NumWidth"], sheet["NumHeight"]
     width, height = face.size
     problems = []
     if max(width, height) > MAX_SIDE_PX:
-        problems.append(f"sheet {key} is {width} × {height} px, over the {MAX_SIDE_PX} px TTS loads everywhere")
+        problems.append(Message("verify.tts.sheet_too_large", sheet=key, width=width, height=height, most=MAX_SIDE_PX))
     cell = (width / columns, height / rows)
     if abs(cell[0] / cell[1] - back.width / back.height) > 0.01 * back.width / back.height:
-        problems.append(
-            f"sheet {key}'s cells are {cell[0]:.1f} × {cell[1]:.1f} px, not of the back's shape "
-            f"({back.width} × {back.height} px): TTS would cut the cards across"
-        )
+        cells = {"cell_width": cell[0], "cell_height": cell[1], "back_width": back.width, "back_height": back.height}
+        problems.append(Message("verify.tts.cells", sheet=key, **cells))
         return problems
     for slot in range(columns * rows):
         left, top = slot % columns * cell[0], slot // columns * cell[1]
@@ -170,11 +164,11 @@ def _sheet_problems(key: int, sheet: dict, face: Image.Image, back: Image.Image,
         if slot == columns * rows - 1:
             difference = ImageStat.Stat(ImageChops.difference(crop, back.resize(crop.size))).mean
             if max(difference) > SAME_AS_BACK:
-                problems.append(f"sheet {key}'s last slot, the hidden card's, does not hold the back")
+                problems.append(Message("verify.tts.hidden_slot", sheet=key))
         elif key * 100 + slot in used and spread <= EMPTY_SPREAD:
-            problems.append(f"sheet {key}, slot {slot + 1}: card {key * 100 + slot} is not drawn there")
+            problems.append(Message("verify.tts.card_not_drawn", sheet=key, slot=slot + 1, card=key * 100 + slot))
         elif key * 100 + slot not in used and spread > EMPTY_SPREAD:
-            problems.append(f"sheet {key}, slot {slot + 1}: something is drawn where the deck has no card")
+            problems.append(Message("verify.tts.drawn_without_card", sheet=key, slot=slot + 1))
     return problems
 
 
@@ -185,8 +179,8 @@ def _contents(cards: list[tuple[int, str]], expected_sets: list[CardSet], report
     names = Counter(_DECIMAL_COMMA.sub(r"\1.\2", name) for _, name in cards)  # a joker's 0,4 is 0.4
     sets = " + ".join(card_set.name for card_set in expected_sets)
     if names == wanted:
-        report.passed("tts.contents", f"the deck holds every card of {sets} once, nothing else")
+        report.passed("tts.contents", Message("verify.tts.contents", sets=sets))
         return
-    missing, extra = sorted((wanted - names).elements()), sorted((names - wanted).elements())
-    said = [f"missing {', '.join(missing[:12])}" if missing else "", f"extra {', '.join(extra[:12])}" if extra else ""]
-    report.failed("tts.contents", f"the deck's cards are not those of {sets}: {'; '.join(filter(None, said))}")
+    missing, extra = sorted((wanted - names).elements())[:12], sorted((names - wanted).elements())[:12]
+    said = "verify.tts.contents_" + ("both" if missing and extra else "missing" if missing else "extra")
+    report.failed("tts.contents", Message(said, sets=sets, missing=missing, extra=extra))

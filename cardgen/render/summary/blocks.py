@@ -60,6 +60,7 @@ def _styles() -> dict[str, ParagraphStyle]:
         "bullet": ParagraphStyle(
             "bullet", parent=body, leftIndent=3.6 * MM, bulletIndent=0.8 * MM, bulletFontName=BOLD, bulletColor=ACCENT
         ),
+        "aside": ParagraphStyle("aside", parent=body, leftIndent=3.6 * MM),  # a list's lone item
         "caption": ParagraphStyle("caption", parent=body, fontSize=CAPTION_SIZE, leading=CAPTION_LEADING),
         "heading": ParagraphStyle(
             "heading", parent=body, fontName=BOLD, fontSize=HEADING_SIZE, leading=HEADING_SIZE * 1.2, textColor=ACCENT

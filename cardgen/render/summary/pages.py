@@ -12,7 +12,7 @@ from cardgen.model.layout import paper_size
 from cardgen.model.rules import RuleSummary, TurnExample, summary_words
 from cardgen.render.faces import CardPainter
 from cardgen.render.fonts import register, require_glyphs
-from cardgen.render.palette import ACCENT, BOLD, REGULAR, SOFT_INK
+from cardgen.render.palette import ACCENT, BOLD, MIN_TEXT_SIZE, REGULAR, SOFT_INK
 from cardgen.render.pdf import finish, new_document, sides_flip
 from cardgen.render.summary.blocks import (
     CREAM,
@@ -41,12 +41,14 @@ def summary_blocks(summary: RuleSummary, lang: str, frame: Frame) -> list[tuple[
     blocks: list[tuple[int, Block]] = []
     for index, section in enumerate(summary.sections):
         blocks.append((index, HeadingBlock(section.heading(lang))))
-        for line in section.text(lang).splitlines():
-            if not line.strip():
-                continue
-            bullet = line.startswith("- ")
-            text = paragraph(line[2:] if bullet else line, "bullet" if bullet else "body", bullet)
-            blocks.append((index, TextBlock(text, 0.8 * MM if bullet else 1.3 * MM, splits=not bullet)))
+        lines = [line for line in section.text(lang).splitlines() if line.strip()]
+        for number, line in enumerate(lines):
+            item = line.startswith("- ")
+            # a list has two items or more: a lone one is set apart, indented, with no bullet
+            neighbours = lines[number - 1 : number] + lines[number + 1 : number + 2]  # [-1:0] is none
+            bullet = item and any(other.startswith("- ") for other in neighbours)
+            text = paragraph(line[2:] if item else line, "bullet" if bullet else "aside" if item else "body", bullet)
+            blocks.append((index, TextBlock(text, 0.8 * MM if item else 1.3 * MM, splits=not bullet)))
         for example in summary.examples_of(section.id):
             block: Block = (
                 TurnBlock(summary, example, lang)
@@ -143,7 +145,9 @@ def draw_summary(summary: RuleSummary, lang: str = DEFAULT_LANG, paper: str = "a
 
 
 def _painter(canvas, lang: str) -> CardPainter:
-    return CardPainter(canvas, _card_style(), lang)
+    """The painter of the cards in the examples and the header, pictures of cards at a few mm:
+    their corner numbers, a speck at that size, are left out rather than printed under 6 pt."""
+    return CardPainter(canvas, _card_style(), lang, least_text=MIN_TEXT_SIZE)
 
 
 @cache

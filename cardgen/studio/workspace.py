@@ -1,0 +1,118 @@
+"""What the studio keeps while it runs: its workspace folder (a designer's sets, uploads to
+check), what each page's choices made (a few sets of files, a few hundred pictures, by the
+last used), and the one lock the library's calls run under (its drawing and its rasteriser
+are not made for threads)."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import re
+import shutil
+import threading
+import zipfile
+from collections import OrderedDict
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from cardgen.actions import Result
+from cardgen.errors import InputError
+from cardgen.messages import Message
+from cardgen.studio.jobs import Jobs
+
+SET_ID = re.compile(r"[0-9a-f]{16}")
+MOST_SET_FOLDERS = 20
+MOST_PRODUCTS = 6
+MOST_PICTURES = 400
+ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # the same choices, the same zip: no clock inside
+
+
+class Kept(OrderedDict):
+    """The `most` last used, by key."""
+
+    def __init__(self, most: int):
+        super().__init__()
+        self.most = most
+
+    def keep(self, key, value):
+        self[key] = value
+        self.move_to_end(key)
+        while len(self) > self.most:
+            self.popitem(last=False)
+        return value
+
+    def used(self, key):
+        self.move_to_end(key)
+        return self[key]
+
+
+@dataclass(frozen=True)
+class Product:
+    """What a page's choices made: its files, which of them are shown as pictures (and
+    whether their pages pair up as front and back), the command line, the download's name."""
+
+    files: dict[str, bytes]
+    shown: tuple[tuple[str, bool], ...]  # (file name, front/back pairs)
+    command: tuple[str, ...]
+    stem: str  # the download's name without .zip, when it holds several files
+    notes: tuple[Message, ...] = ()
+
+    @classmethod
+    def of(cls, result: Result, stem: str) -> Product:
+        shown = tuple((name, name in result.pairs) for name in result.files if name.endswith(".pdf"))
+        return cls(result.files, shown, result.command, stem, result.notes)
+
+    def download(self) -> tuple[str, bytes]:
+        """One file as it is, several as a zip of them."""
+        if len(self.files) == 1:
+            ((name, content),) = self.files.items()
+            return name, content
+        return f"{self.stem}.zip", zipped(self.files)
+
+
+def zipped(files: Mapping[str, bytes]) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, content in files.items():
+            info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, content)
+    return out.getvalue()
+
+
+@dataclass
+class Workspace:
+    folder: Path
+    library: threading.Lock = field(default_factory=threading.Lock)
+    products: Kept = field(default_factory=lambda: Kept(MOST_PRODUCTS))
+    pictures: Kept = field(default_factory=lambda: Kept(MOST_PICTURES))
+    jobs: Jobs = field(default_factory=Jobs)
+    folders: threading.Lock = field(default_factory=threading.Lock)
+
+    def set_folder(self, set_id: str) -> Path:
+        """The folder of one designer's set and its pictures, inside the workspace."""
+        if not SET_ID.fullmatch(set_id or ""):
+            raise InputError(Message("studio.unknown_set"))
+        root = self.folder / "sets"
+        folder = root / set_id
+        with self.folders:  # several tabs may open new sets at once
+            if not folder.is_dir():
+                folder.mkdir(parents=True)
+                kept = sorted(root.iterdir(), key=lambda path: path.stat().st_mtime_ns)
+                for old in kept[:-MOST_SET_FOLDERS]:
+                    shutil.rmtree(old, ignore_errors=True)
+        return folder
+
+    def made(self, key: str, make) -> Product:
+        """What `make()` makes, kept under `key` for the pictures and the download."""
+        with self.library:
+            if key in self.products:
+                return self.products.used(key)
+            return self.products.keep(key, make())
+
+
+def key_of(*parts) -> str:
+    """The same choices, the same key."""
+    return hashlib.sha256(repr(parts).encode()).hexdigest()[:20]
