@@ -167,7 +167,7 @@ def test_a_bad_cell_is_said_whole_from_the_catalogue(tmp_path, monkeypatch, case
 
 
 TABLES = {
-    "not UTF-8": b"id,kind,value,heads\nP1,number,105,\xff\n",
+    "neither UTF-8 nor Windows-1252": b"id,kind,value,heads\nP1,number,105,\x81\n",
     "a quote never closed": b'id,kind,value,heads\nP1,number,105,"2\n',
     "empty": b"\n\n",
     "a cell without a name": b"id,kind,value,heads\nP1,number,105,2,extra\n",
@@ -246,21 +246,22 @@ def test_a_layout_that_does_not_print_is_said_whole_from_the_catalogue(tmp_path,
 
 
 SHEETS = {  # what a sheet's marks, ruler, note or cutter's marks cannot fit: the facts and what to do
-    "a target outside the printable area": ("extends: standard\nname: big\nregistration: {size: 6}\n", "none"),
-    "a card off the printable area": ("extends: standard\nname: low\nmargins: {left: 5, bottom: 5}\n", "none"),
-    "the ruler over the note": ("extends: standard\nname: n\nprintable_area: {sides: 9}\nregistration: none\n", "none"),
-    "cutter's marks over the cards": ("extends: standard\nname: s\n", "silhouette"),
-    "a ruler in the cutter's corner": ("extends: silhouette\nname: long\nruler: 250\n", "silhouette"),
-    "cards too many for the paper": ("extends: poker\nname: wide\ncolumns: 3\nprintable_area: {sides: 7}\n", "none"),
+    "a target outside the printable area": ("extends: standard\nname: big\nregistration: {size: 6}\n", {}),
+    "a card off the printable area": ("extends: standard\nname: low\nmargins: {left: 5, bottom: 5}\n", {}),
+    "a ruler too long for the page": ("extends: standard\nname: long\nruler: 250\n", {}),
+    "cutter's marks over the cards": ("extends: standard\nname: s\n", {"cutter_marks": "silhouette"}),
+    "a ruler in the cutter's corner": ("extends: silhouette\nname: long\nruler: 250\n", {"cutter_marks": "silhouette"}),
+    "cards too many for the paper": ("extends: poker\nname: wide\ncolumns: 3\nprintable_area: {sides: 7}\n", {}),
+    "a cut no mark can show": ("extends: poker\nname: p\n", {"ruler_measured": (98.5, 100.0)}),
 }
 
 
 @pytest.mark.parametrize("case", SHEETS)
 def test_a_sheet_that_cannot_be_planned_is_said_whole_with_its_remedy(tmp_path, case):
-    text, cutter = SHEETS[case]
+    text, settings = SHEETS[case]
     (tmp_path / "mine.yaml").write_text(text)
-    settings = PrintSettings(layout=str(tmp_path / "mine.yaml"), cutter_marks=cutter)
-    assert english_outside(refusal(render_jobs, jobs_for(["jokers"], "sleeve"), settings)) == []
+    chosen = PrintSettings(layout=str(tmp_path / "mine.yaml"), **settings)
+    assert english_outside(refusal(render_jobs, jobs_for(["jokers"], "sleeve"), chosen)) == []
 
 
 def test_a_card_size_that_is_no_card_is_said_whole(tmp_path):
