@@ -320,6 +320,20 @@ def test_every_lying_record_is_said_whole_naming_its_field(lying):
     assert english_outside(refusal(parse_manifest, json.dumps(manifest).encode(), kind=DamagedRecord)) == []
 
 
+def test_a_damaged_record_goes_on_inside_verifys_sentence_with_no_second_full_stop(lying):
+    """A record's problem is said whole, with its full stop; inside another sentence it goes on
+    as a clause (`{reason:clause}`)."""
+    error = refusal(parse_record, lying["page-0"], "cardgen-layout.json", kind=DamagedRecord)
+    assert error.message.text("en") == "cards[0].page must be at least 1, not 0."
+    said = Message("verify.pdf.record_damaged", record="cardgen-layout.json", reason=error.message)
+    assert said.text("en").startswith(
+        "this PDF's record (cardgen-layout.json) is damaged: cards[0].page must be at least 1, not 0; which"
+    )
+    for lang in ("fr", "de", "nl"):
+        text = said.text(lang)
+        assert ";" in text and ".;" not in text.replace(" ", ""), text
+
+
 # -- as each language writes it -------------------------------------------------------
 
 
