@@ -19,6 +19,10 @@ class CardgenError(Exception):
     def __str__(self) -> str:
         return str(self.message)
 
+    def as_json(self, lang: str | None = None) -> dict:
+        """What --json prints when it stops a command: the error and the exit status."""
+        return {"error": self.data(lang), "exit_status": self.exit_code}
+
     def data(self, lang: str | None = None) -> dict:
         """The error as --json and the studio give it: its message's id, parameters and text."""
         if isinstance(self.message, Message):

@@ -97,7 +97,7 @@ def test_plus_free_companion_goes_on_the_named_row_and_only_with_the_option():
     assert game.table.rows[2] == [30, 60]  # 60 compares with the new end 25 like any other
     game = Game(Options("plus"), 2)
     game.start_round(rows, [[25, zero_card(0)], [60]])
-    with pytest.raises(IllegalPlay, match="free_companion"):
+    with pytest.raises(IllegalPlay, match="the rules put 25 on row 2 after 20: only under the free_companion option"):
         game.play_turn([Play((25, zero_card(0)), row=3), Play((60,))])
 
 

@@ -1,6 +1,7 @@
 """`cardgen referee`: worked cases, illegal plays and malformed records."""
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -11,7 +12,8 @@ from click.testing import CliRunner
 from cardgen.cli import main
 from cardgen.engine import variant_words
 
-RECORDS = Path(__file__).parent / "records"
+ROOT = Path(__file__).resolve().parent.parent
+RECORDS = ROOT / "tests" / "records"
 
 
 def referee(path, *options):
@@ -119,7 +121,7 @@ def test_a_round_after_the_end_of_the_game_is_refused(tmp_path):
     assert result.exit_code == 1
     assert result.stderr.strip() == (
         "cardgen: round 4: the game was already over after round 3 "
-        "(totals Ana 69, Ben 43, Cleo 50), so no further round is played"
+        "(totals Ana 69, Ben 43, and Cleo 50), so no further round is played"
     )
 
 
@@ -136,13 +138,21 @@ CLASSIC = """\
     """
 
 
+def broken(path):
+    """`cardgen referee --json` of a record that breaks a rule: (the failure's line on stderr,
+    the JSON report of what was legal before it, whose `failure` says the same)."""
+    result = referee(path, "--json")
+    assert result.exit_code == 1, result.output
+    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
+    message = result.stderr.strip().removeprefix("cardgen: ")
+    report = json.loads(result.stdout)
+    assert report["failure"]["text"] == message and report["exit_status"] == 1  # as every command's failure
+    return message, report
+
+
 def rule_error(tmp_path, turn, variant="classic", rows="[[8], [24], [69], [81]]", hands="", more=""):
     text = CLASSIC.format(variant=variant, rows=rows, hands=hands, turn=turn) + more
-    result = referee(write(tmp_path, text), "--json")
-    assert result.exit_code == 1, result.output
-    assert json.loads(result.stdout)["exit_status"] == 1  # a script reads the failure
-    assert result.stderr.count("\n") == 1 and "Traceback" not in result.stderr
-    return result.stderr.strip().removeprefix("cardgen: ")
+    return broken(write(tmp_path, text))[0]
 
 
 def test_no_row_named_for_a_card_below_every_row_end(tmp_path):
@@ -199,7 +209,7 @@ def test_two_cards_outside_plus(tmp_path):
 
 def test_three_cards_in_plus(tmp_path):
     assert rule_error(tmp_path, "{Ana: [29, 30, 31], Ben: 70}", variant="plus") == (
-        "round 1, turn 1: Ana played 29, 30 and 31, but a player plays one or two cards in Plus"
+        "round 1, turn 1: Ana played 29, 30, and 31, but a player plays one or two cards in Plus"
     )
 
 
@@ -209,18 +219,74 @@ def test_a_take_in_plus(tmp_path):
 
 
 def test_a_free_row_without_the_free_companion_option(tmp_path):
-    message = rule_error(tmp_path, "{Ana: {cards: [30, 0], row: 1}, Ben: 70}", variant="plus")
-    assert message.startswith("round 1, turn 1: Ana played 30 and 0 and named row 1, but only a companion")
-
-
-def test_a_row_named_for_a_numbered_card_outside_the_free_companion_option(tmp_path):
-    # 29 goes on row 2 whatever the record says: players never choose that row
-    assert rule_error(tmp_path, "{Ana: {card: 29, row: 4}, Ben: 70}") == (
-        "round 1, turn 1: Ana played 29 and named row 4, but a numbered card goes on the row "
-        "the rules give it: here row 2 after 24"
+    assert rule_error(tmp_path, "{Ana: {cards: [30, 0], row: 1}, Ben: 70}", variant="plus") == (
+        "round 1, turn 1: Ana played 30 and 0 and named row 1, but the rules put 30 on row 2 after 24: "
+        "only under the free_companion option does a companion go on a row of its player's choice"
     )
-    message = rule_error(tmp_path, "{Ana: {card: 0.4, row: 1}, Ben: {card: 70, row: 3}}", variant="jokers")
-    assert message.startswith("round 1, turn 1: Ben played 70 and named row 3, but a numbered card goes")
+
+
+def test_a_wrong_row_written_for_a_numbered_card_names_the_row_the_rules_give(tmp_path):
+    # 29 goes on row 2 whatever the record says: players never choose that row
+    message, report = broken(
+        write(
+            tmp_path,
+            CLASSIC.format(
+                variant="classic", rows="[[8], [24], [69], [81]]", hands="", turn="{Ana: {card: 29, row: 4}, Ben: 70}"
+            ),
+        )
+    )
+    assert message == "round 1, turn 1: Ana played 29 and named row 4, but the rules put 29 on row 2 after 24"
+    assert report["failure"] == {
+        "round": 1,
+        "turn": 1,
+        "player": "Ana",
+        "cards": [29],
+        "message": "referee.wrong_row",
+        "params": {"named": 4, "card": 29, "row": 2, "end": 24},
+        "text": message,
+    }
+    assert report["rounds"][0]["turns"] == [] and report["totals"] == {"Ana": 0, "Ben": 0}
+    # after the joker 0.4 joined row 1, 70 follows 69 on row 3 still: row 2 is wrong
+    message = rule_error(tmp_path, "{Ana: {card: 0.4, row: 1}, Ben: {card: 70, row: 2}}", variant="jokers")
+    assert message == "round 1, turn 1: Ben played 70 and named row 2, but the rules put 70 on row 3 after 69"
+    message = rule_error(tmp_path, "{Ana: {cards: [30, 50], row: 2}, Ben: 70}", variant="plus")
+    assert message.endswith("named row 2, but one row cannot be named for two numbered cards")
+
+
+def test_the_right_row_written_for_a_card_is_accepted(tmp_path):
+    """A score keeper writes where each card went: the rules' row, a sixth card's row, the row a low
+    card took; in Plus the highest row for a low card and a companion's row without the option."""
+    classic = """\
+        variant: classic
+        players: [Ana, Ben]
+        rounds:
+          - rows: [[8], [24, 25, 26, 27, 28], [69], [81]]
+            turns:
+              - {Ana: {card: 29, row: 2}, Ben: {card: 3, take: 3, row: 3}}
+              - {Ana: {card: 90, row: 4}, Ben: {card: 70, row: 2}}
+        """
+    report = referee_json(write(tmp_path, classic))
+    assert last_turn(report)["rows"] == [[8], [29, 70], [3], [81, 90]]
+    assert report["totals"] == {"Ana": 6, "Ben": 1}
+    plus = """\
+        variant: plus
+        players: [Ana, Ben]
+        rounds:
+          - rows: [[8], [24], [69], [81]]
+            turns:
+              - {Ana: {cards: [30, 0], row: 2}, Ben: {card: 5, row: 4}}
+        """
+    assert last_turn(referee_json(write(tmp_path, plus)))["rows"] == [[8], [24, 30], [69], [81, 5]]
+
+
+def test_a_row_written_for_a_card_below_every_row_end_is_the_row_it_takes(tmp_path):
+    assert rule_error(tmp_path, "{Ana: 29, Ben: {card: 3, row: 2}}") == (
+        "round 1, turn 1: Ben played 3 and named row 2, but it is below every row end, so it takes a row, "
+        "which a record names with take"
+    )
+    assert rule_error(tmp_path, "{Ana: 29, Ben: {card: 3, take: 1, row: 2}}") == (
+        "round 1, turn 1: Ben played 3, named row 1 to take and row 2 to go on; a card that takes a row starts that row"
+    )
 
 
 def test_a_row_named_for_zero_cards_alone_under_the_free_companion_option(tmp_path):
@@ -228,7 +294,7 @@ def test_a_row_named_for_zero_cards_alone_under_the_free_companion_option(tmp_pa
     message = rule_error(
         tmp_path, "{Ana: {cards: [0], row: 4}, Ben: 70}", variant="plus\n    options: {free_companion: true}"
     )
-    assert message.startswith("round 1, turn 1: Ana played 0 and named row 4, but only a companion of a zero card")
+    assert message == "round 1, turn 1: Ana played 0 and named row 4, but a zero card never goes on a row"
 
 
 def test_a_joker_next_to_a_joker(tmp_path):
@@ -508,3 +574,201 @@ def test_a_rule_broken_on_the_first_turn_still_shows_every_players_score(tmp_pat
     result = _referee_two_players(tmp_path, "      - {Ana: 29, Ben: 3}\n")
     assert result.returncode == 1
     assert "  scores (round not finished): Ana 0, Ben 0\n" in result.stdout
+
+
+# --- the figures a score keeper writes down -------------------------------------
+
+CASE_9 = (RECORDS / "case9.yaml").read_text()
+CASE_9_SCORES = ["{Ana: 12, Ben: 8, Cleo: 30}", "{Ana: 23, Ben: 15, Cleo: 9}", "{Ana: 34, Ben: 20, Cleo: 11}"]
+
+
+def case_9_with(tmp_path, scores=CASE_9_SCORES, totals=(None, None, None)):
+    """Case 9 with the scores (and totals) its table wrote down after each round."""
+    rounds = CASE_9.split("  - rows:")
+    text = rounds[0]
+    for round_, score, total in zip(rounds[1:], scores, totals):
+        text += "  - rows:" + round_.rstrip("\n") + "\n"
+        if score:
+            text += f"    scores: {score}\n"
+        if total:
+            text += f"    totals: {total}\n"
+    return write(tmp_path, text)
+
+
+def test_written_scores_and_totals_that_add_up_are_accepted(tmp_path):
+    totals = ("{Ana: 12, Ben: 8, Cleo: 30}", "{Ana: 35, Ben: 23, Cleo: 39}", "{Ana: 69, Ben: 43, Cleo: 50}")
+    report = referee_json(case_9_with(tmp_path, totals=totals))
+    assert report["totals"] == {"Ana": 69, "Ben": 43, "Cleo": 50} and report["failure"] is None
+
+
+def test_a_wrong_round_score_names_the_round_the_player_and_both_figures(tmp_path):
+    scores = [CASE_9_SCORES[0], "{Ana: 23, Ben: 14, Cleo: 9}", CASE_9_SCORES[2]]
+    message, report = broken(case_9_with(tmp_path, scores))
+    assert message == "round 2: Ben's score is written as 14, but the bull heads Ben collected come to 15"
+    failure = report["failure"]
+    assert (failure["round"], failure["turn"], failure["player"]) == (2, None, "Ben")
+    assert failure["message"] == "referee.wrong_score"
+    assert failure["params"] == {"player": "Ben", "written": 14, "counted": 15}
+    assert len(report["rounds"]) == 2  # the account goes as far as the wrong figure
+
+
+def test_a_wrong_total_names_the_round_the_player_and_both_figures(tmp_path):
+    totals = (None, "{Cleo: 38}", None)
+    message, report = broken(case_9_with(tmp_path, totals=totals))
+    assert message == "round 2: Cleo's total is written as 38, but Cleo's scores add up to 39"
+    assert report["failure"]["message"] == "referee.wrong_total"
+
+
+def test_rounds_of_written_scores_alone_count_towards_the_end_of_the_game(tmp_path):
+    text = """\
+        variant: classic
+        players: [Ana, Ben, Cleo]
+        rounds:
+          - scores: {Ana: 12, Ben: 8, Cleo: 30}
+          - scores: {Ana: 23, Ben: 15, Cleo: 9}
+            totals: {Ana: 35, Ben: 23, Cleo: 39}
+          - rows: [[22, 23, 24, 33, 44], [50, 55, 60, 65, 66], [68, 70, 75, 80, 85], [87, 88, 90, 99, 100]]
+            hands: {Ana: [45, 1], Ben: [67], Cleo: [86]}
+            turns:
+              - {Ana: 45, Ben: 67, Cleo: 86}
+              - {Ana: {card: 1, take: 4}}
+            scores: {Ana: 34, Ben: 20, Cleo: 11}
+        """
+    path = write(tmp_path, text)
+    report = referee_json(path)
+    assert report["totals"] == {"Ana": 69, "Ben": 43, "Cleo": 50}
+    assert report["game_over"] is True and report["winners"] == ["Ben"]
+    assert [r["replayed"] for r in report["rounds"]] == [False, False, True]
+    assert "Round 2\n  scores as written: Ana 23, Ben 15, and Cleo 9" in referee(path).stdout
+
+
+def test_a_game_entered_from_the_middle_starts_from_its_totals(tmp_path):
+    third = "  - rows:" + CASE_9.split("  - rows:")[3]
+    text = "variant: classic\nplayers: [Ana, Ben, Cleo]\nbefore: {rounds: 2, totals: {Ana: 35, Ben: 23, Cleo: 39}}\n"
+    report = referee_json(write(tmp_path, text + "rounds:\n" + third + "    totals: {Ana: 69, Ben: 43, Cleo: 50}\n"))
+    assert report["rounds"][0]["round"] == 3
+    assert report["totals"] == {"Ana": 69, "Ben": 43, "Cleo": 50} and report["winners"] == ["Ben"]
+    over = "before: {rounds: 4, totals: {Ana: 70, Ben: 23, Cleo: 39}}\n"
+    message, _ = broken(write(tmp_path, text.replace(text.splitlines()[2] + "\n", over) + "rounds:\n" + third))
+    assert message == (
+        "round 5: the game was already over after round 4 (totals Ana 70, Ben 23, and Cleo 39), so no further round is played"
+    )
+
+
+def test_scores_written_before_the_round_is_over_are_refused(tmp_path):
+    message, _ = broken(
+        write(
+            tmp_path,
+            CLASSIC.format(variant="classic", rows="[[8], [24], [69], [81]]", hands="", turn="{Ana: 29, Ben: 70}")
+            + "    scores: {Ana: 0, Ben: 0}\n",
+        )
+    )
+    assert message == "round 1: scores are written down, but the round is not finished: Ana and Ben still hold cards"
+
+
+def test_figures_of_the_wrong_form(tmp_path):
+    base = "variant: classic\nplayers: [Ana, Ben]\n"
+    assert form_error(tmp_path, base + "rounds:\n  - scores: {Ana: 3}\n") == (
+        "line 4, field rounds[0].scores: gives no figure for Ben: write one for every player."
+    )
+    assert form_error(tmp_path, base + "before: {rounds: 2, totals: {Ana: 3, Dan: 4}}\n").startswith(
+        "line 3, field before.totals.Dan: Dan is not one of the players"
+    )
+    assert form_error(tmp_path, base + "rounds:\n  - scores: {Ana: 3, Ben: two}\n").startswith(
+        "line 4, field rounds[0].scores.Ben:"
+    )
+    assert form_error(tmp_path, base + "rounds:\n  - turns: [{Ana: 3, Ben: 4}]\n") == (
+        "line 4, field rounds[0].turns: a round without rows has no hands or turns to replay."
+    )
+
+
+# --- Pro's draft, written down ------------------------------------------------------
+
+PRO_DRAFT = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20]  # Ana takes the odd, Ben the even
+
+
+def pro_draft(tmp_path, picks, turns="      - {Ana: 1, Ben: 2}\n"):
+    text = f"variant: pro\nplayers: [Ana, Ben]\nrounds:\n  - draft: {picks}\n    turns:\n{turns}"
+    return write(tmp_path, text)
+
+
+def test_a_written_draft_deals_the_hands_and_leaves_the_rows(tmp_path):
+    report = referee_json(pro_draft(tmp_path, PRO_DRAFT, "      - {Ana: {card: 1, take: 1}, Ben: 2}\n"))
+    assert last_turn(report)["rows"] == [[1, 2], [22], [23], [24]]  # 21 to 24, the cards left, start the rows
+    # Ana drafted the odd cards: an even one is not hers
+    message, report = broken(pro_draft(tmp_path, PRO_DRAFT, "      - {Ana: 2, Ben: 4}\n"))
+    assert message == "round 1, turn 1: Ana played 2, but 2 is not in Ana's hand"
+
+
+def test_a_draft_pick_that_is_not_face_up_is_refused(tmp_path):
+    message, report = broken(pro_draft(tmp_path, PRO_DRAFT[:5] + [3] + PRO_DRAFT[6:]))
+    assert message == "round 1, the draft: Ben picked 3 in the draft, but it is not among the face-up cards"
+    assert report["failure"]["turn"] is None and report["failure"]["message"] == "referee.not_face_up"
+
+
+def test_a_draft_of_the_wrong_length_or_variant(tmp_path):
+    assert form_error(tmp_path, pro_draft(tmp_path, PRO_DRAFT[:19]).read_text()) == (
+        "line 4, field rounds[0].draft: a draft of 2 players has 20 picks, not 19."
+    )
+    classic = pro_draft(tmp_path, PRO_DRAFT).read_text().replace("variant: pro", "variant: classic")
+    assert form_error(tmp_path, classic) == "line 4, field rounds[0].draft: a round of Classic is not dealt by a draft."
+
+
+def test_every_rule_and_verdict_the_referee_names_is_in_the_catalogue():
+    """The ids the engine raises (IllegalPlay) and the referee finds are messages of every language."""
+    ids = set()
+    for path in [*ROOT.glob("cardgen/engine/**/*.py"), *ROOT.glob("cardgen/referee/*.py")]:
+        ids |= set(re.findall(r'"((?:referee|engine)\.[a-z_]+)"', path.read_text(encoding="utf-8")))
+    assert len(ids) > 40
+    for lang in ("en", "fr", "de", "nl"):
+        catalogue = (ROOT / "templates" / "locales" / lang / "messages.po").read_text(encoding="utf-8")
+        assert ids <= set(re.findall(r'^msgid "(.+)"$', catalogue, re.MULTILINE)), lang
+
+
+def test_a_broken_rule_is_said_in_the_language_asked_for(tmp_path):
+    path = write(
+        tmp_path,
+        CLASSIC.format(
+            variant="jokers",
+            rows="[[17], [30], [40], [50]]",
+            hands="",
+            turn="{Ana: {card: 0.4, row: 1}, Ben: {card: 0.7, row: 1}}",
+        ),
+    )
+    result = referee(path, "--lang", "fr")
+    assert result.exit_code == 1
+    assert result.stderr.strip() == (
+        "cardgen: manche 1, tour 1\u00a0: Ben a joué 0,7 sur la rangée 1, qui finit par le joker 0,4\u00a0; "
+        "un joker ne se pose jamais à côté d’un autre"
+    )
+    report = json.loads(referee(path, "--json", "--lang", "de").stdout)
+    assert report["failure"]["text"].startswith("Runde 1, Zug 1: Ben hat 0,7 an Reihe 1 angelegt")
+    assert report["failure"]["params"] == {"named": 1, "joker": 0.4}
+
+
+def test_the_score_keepers_example_record_replays():
+    report = referee_json(RECORDS / "score-keeper.yaml")
+    assert report["before"] == {"rounds": 1, "totals": {"Ana": 12, "Ben": 8, "Cleo": 30}}
+    assert [r["round"] for r in report["rounds"]] == [2, 3]
+    assert report["totals"] == {"Ana": 69, "Ben": 43, "Cleo": 50} and report["winners"] == ["Ben"]
+    assert (
+        "Entered after round 1, with the totals Ana 12, Ben 8, and Cleo 30"
+        in referee(RECORDS / "score-keeper.yaml").stdout
+    )
+
+
+def test_whole_games_of_2_and_10_players_replay_with_the_scores_they_wrote_down():
+    for players, rounds in ((2, 5), (10, 3)):
+        report = referee_json(RECORDS / f"full-game-{players}.yaml")
+        assert len(report["totals"]) == players and len(report["rounds"]) == rounds and report["game_over"]
+
+
+def test_a_zero_card_named_out_of_range_or_twice(tmp_path):
+    base = "variant: plus\nplayers: [Ana, Ben]\nrounds:\n  - rows: [[8], [24], [69], [81]]\n"
+    assert form_error(tmp_path, base + "    hands: {Ana: [30, {zero: 8}]}\n") == (
+        "line 5, field rounds[0].hands.Ana[1]: a zero card is written 0, or by its place among the set's zero "
+        "cards as zero: N between braces (N from 1 to 7)."
+    )
+    assert form_error(tmp_path, base + "    hands: {Ana: [{zero: 2}], Ben: [{zero: 2}]}\n") == (
+        "line 5, field rounds[0].hands.Ben[0]: 0 appears twice in the round's rows and hands."
+    )

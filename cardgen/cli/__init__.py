@@ -40,7 +40,7 @@ class _Cardgen(click.Group):
         try:
             return super().invoke(ctx)
         except CardgenError as exc:
-            _fail(exc.message, exc.exit_code, ctx, as_json=self.json)
+            _fail(exc.message, exc.exit_code, ctx, as_json=self.json, error=exc)
         except Terminated:
             _fail(Message("cli.stopped"), TERMINATED, ctx)
         except KeyboardInterrupt:
@@ -128,14 +128,21 @@ def _one_line(message: str) -> str:
     return " ".join(message.split())
 
 
-def _fail(message: Message | str, status: int, ctx: click.Context | None = None, as_json: bool = False) -> None:
+def _fail(
+    message: Message | str,
+    status: int,
+    ctx: click.Context | None = None,
+    as_json: bool = False,
+    error: CardgenError | None = None,
+) -> None:
     """The one line on stderr, in the command's language; with --json, the message's id,
-    parameters and text on stdout too."""
+    parameters and text on stdout too (an error's own JSON, when it has more to say)."""
     lang = ctx.meta.get(LANG_META) if ctx else None
     if not isinstance(message, Message):
         message = Message("cli.as_is", text=message)
     if as_json:
-        click.echo(json.dumps({"error": message.data(lang), "exit_status": status}, ensure_ascii=False))
+        said = error.as_json(lang) if error is not None else {"error": message.data(lang), "exit_status": status}
+        click.echo(json.dumps(said, ensure_ascii=False))
     click.echo(f"cardgen: {printable(message.text(lang))}", err=True)
     sys.exit(status)
 

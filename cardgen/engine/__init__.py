@@ -20,19 +20,24 @@ from cardgen.engine.cards import (
     NUMBERED_CARDS,
     STANDARD_HEADS,
     ZERO_CARDS,
+    and_joined,
     face,
     heads_table,
     is_joker,
     is_numbered,
     is_zero,
     joker,
+    shown,
     standard_heads,
+    tenths_number,
     value,
+    written,
     zero_card,
 )
 from cardgen.engine.deck import BUNDLED, CardPool, deck
 from cardgen.engine.errors import GameOver, IllegalPlay, InvariantBroken
-from cardgen.engine.game import Game, Play
+from cardgen.engine.game import Game
+from cardgen.engine.history import Play, RoundHistory
 from cardgen.engine.invariants import check_invariants
 from cardgen.engine.options import OptionError, Options
 from cardgen.engine.players import STRATEGIES, HeuristicPlayer, Player, RandomPlayer
@@ -48,13 +53,17 @@ __all__ = [
     "NUMBERED_CARDS",
     "STANDARD_HEADS",
     "ZERO_CARDS",
+    "and_joined",
     "face",
     "heads_table",
     "is_joker",
     "is_numbered",
     "is_zero",
     "joker",
+    "shown",
     "standard_heads",
+    "tenths_number",
+    "written",
     "value",
     "zero_card",
     "GameOver",
@@ -62,6 +71,7 @@ __all__ = [
     "InvariantBroken",
     "Game",
     "Play",
+    "RoundHistory",
     "deck",
     "BUNDLED",
     "CardPool",

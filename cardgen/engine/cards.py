@@ -71,6 +71,21 @@ def face(card: int) -> str:
     return str(card)
 
 
+def written(card: int) -> int | float:
+    """A card as a record and a sentence write it: 17, 0 for a zero card, 0.4 for a joker (a
+    number, which each language writes with its own decimal separator)."""
+    if card >= FIRST_JOKER:
+        return (card - FIRST_JOKER) / 10
+    return 0 if card >= FIRST_ZERO else card
+
+
+def shown(card: int) -> int | str:
+    """A card as data shows it (JSON, a record's parameters): 17, 0 for a zero card, "0.4" for a joker."""
+    if card >= FIRST_JOKER:
+        return face(card)
+    return 0 if card >= FIRST_ZERO else card
+
+
 def faces(cards: Iterable[int]) -> str:
     """ "5", "5 and 0", "5, 6 and 7"."""
     return and_joined(face(card) for card in cards)
@@ -82,10 +97,10 @@ def and_joined(words: Iterable[str]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
 
 
-def tenths_text(tenths: int) -> str:
-    """A value in tenths as a player reads it: 170 -> "17", 174 -> "17.4"."""
+def tenths_number(tenths: int) -> int | float:
+    """A value in tenths as a number a sentence shows: 170 -> 17, 174 -> 17.4."""
     whole, tenth = divmod(tenths, 10)
-    return f"{whole}.{tenth}" if tenth else str(whole)
+    return tenths / 10 if tenth else whole
 
 
 def standard_heads(number: int) -> int:

@@ -555,7 +555,7 @@ def play_scripted(rows, hands, scripts, turns: int, row_limit: int, heads: tuple
     )
     if played < 0:
         seat = -1 - played
-        raise IllegalPlay(seat, "its script", "but a card of it is not in {player}'s hand")
+        raise IllegalPlay(seat, (), "engine.script_card_missing")
     return scores.tolist()
 
 
@@ -572,7 +572,7 @@ def play_openings(rows, hands, seat: int, openings, turns: int, row_limit: int, 
         _rules(row_limit, heads, plus),
     ).tolist()
     if any(row[0] < 0 for row in scores):
-        raise IllegalPlay(seat, "an opening", "but a card of it is not in {player}'s hand")
+        raise IllegalPlay(seat, (), "engine.opening_card_missing")
     return scores
 
 

@@ -2,23 +2,30 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from cardgen.engine.cards import written
+from cardgen.messages import Message
+
 
 class IllegalPlay(Exception):
-    """A decision the rules do not allow.
+    """A decision the rules do not allow: the seat, the cards it played and why, as a
+    message id of the catalogues (referee.*) with its parameters, plain data that --json
+    gives as it is; the referee fills in the player's name."""
 
-    `reason` finishes the sentence "<player> played <play>, ..." and may name the
-    player again as ``{player}``; the referee fills in the player's name.
-    """
-
-    def __init__(self, seat: int, play: str, reason: str) -> None:
+    def __init__(self, seat: int, cards: Sequence[int], message: str, **params) -> None:
         self.seat = seat
-        self.play = play
-        self.reason = reason
+        self.cards = tuple(cards)
+        self.message = message
+        self.params = params
         super().__init__(self.describe(f"seat {seat + 1}"))
 
+    def said(self, player: str) -> Message:
+        """The broken rule as a sentence about `player`, in the language of whoever reads it."""
+        return Message(self.message, player=player, cards=[written(card) for card in self.cards], **self.params)
+
     def describe(self, player: str) -> str:
-        separator = " " if self.reason.startswith(("and ", "on ")) else ", "
-        return f"{player} played {self.play}{separator}{self.reason.format(player=player)}"
+        return self.said(player).text()
 
 
 class GameOver(Exception):

@@ -11,29 +11,17 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from operator import add
-from typing import NamedTuple
 
-from cardgen.engine.cards import CARD_ID_LIMIT, FIRST_JOKER, FIRST_ZERO, face, faces
+from cardgen.engine.cards import CARD_ID_LIMIT, FIRST_JOKER, FIRST_ZERO, written
 from cardgen.engine.deck import BUNDLED, CardPool
 from cardgen.engine.errors import GameOver, IllegalPlay, InvariantBroken
+from cardgen.engine.history import Play, Recording, RoundHistory
 from cardgen.engine.invariants import Tally, check_invariants
 from cardgen.engine.options import Options
 from cardgen.engine.players import HeuristicPlayer, Player
 from cardgen.engine.table import Table
 from cardgen.engine.unknown import UnknownHands
 from cardgen.engine.view import PlayerView
-
-
-class Play(NamedTuple):
-    """A recorded play: the card(s), and the row decisions made with them.
-
-    take: the row (from 0) collected by a card below every row end, or by a joker.
-    row: the row (from 0) a joker is appended to, or a free companion goes on.
-    """
-
-    cards: tuple[int, ...]
-    take: int | None = None
-    row: int | None = None
 
 
 class Game:
@@ -45,6 +33,9 @@ class Game:
     A round of random players is placed in one pass, so it has no turns to count
     after: its full check alone runs, and a fault it finds is played again turn
     by turn to name the turn.
+
+    history: keep each round's rows, hands, draft and plays in `history` (history.py),
+    every decision asked turn by turn; the same game as without.
     """
 
     def __init__(
@@ -55,11 +46,17 @@ class Game:
         seed: int | str | None = None,
         pool: CardPool = BUNDLED,
         check: bool = False,
+        history: bool = False,
     ) -> None:
         self.options = options = options or Options()
         self.rules = rules = options.rules
         # A count of players: no strategies, the plays come from a record (the referee).
         self.players = [Player() for _ in range(players)] if isinstance(players, int) else list(players)
+        self.history: list[RoundHistory] | None = None
+        if history:
+            self.players = [Recording(player) for player in self.players]
+            self.history = []
+        self.draft_picks: list[int] = []  # Pro: this round's picks so far, in order
         count = len(self.players)
         options.check_players(count, pool)
         self.seed = seed
@@ -104,6 +101,8 @@ class Game:
         self.round = self.turn = 0
         self.round_over, self.over = True, False
         self.unknown = None
+        if self.history is not None:
+            self.history.clear()
         return self
 
     @property
@@ -162,18 +161,34 @@ class Game:
         self.out_of_play = out_of_play
         self.starters = [row[0] for row in rows]
         self.unknown = None
+        if self.history is not None:
+            copied = [None if hand is None else list(hand) for hand in hands]
+            self.history.append(RoundHistory([list(row) for row in rows], copied, list(self.draft_picks) or None))
+        self.draft_picks.clear()
 
     def _finish_round(self) -> None:
         self.round_over = True
         scores = list(self.table.scores)
         self.round_scores.append(scores)
         self.totals = [*map(add, self.totals, scores)]
-        if self.fixed_rounds is not None:
-            self.over = self.round >= self.fixed_rounds
-        else:
-            self.over = max(self.totals) >= self.threshold
+        self.over = self._ended()
         if self.tally is not None:
             check_invariants(self)
+
+    def _ended(self) -> bool:
+        if self.fixed_rounds is not None:
+            return self.round >= self.fixed_rounds
+        return max(self.totals) >= self.threshold
+
+    def resume(self, rounds: int, totals: Sequence[int]) -> None:
+        """Go on from a game whose first `rounds` rounds were played off the record and
+        left these totals (a record entered from the middle, or a round whose scores
+        alone are written down): the next round is round `rounds` + 1."""
+        if self.over:
+            raise GameOver("the game is already over")
+        self.round, self.totals = rounds, list(totals)
+        self.round_over = True
+        self.over = self._ended()
 
     def winners(self) -> list[int]:
         """Seats with the best total once the game is over (ties share the win)."""
@@ -290,7 +305,14 @@ class Game:
         """
         self.turn += 1
         self.table.collected = []
+        history = self.history
+        if history is not None:
+            playing = [self.holds_cards(seat) for seat in range(self.player_count)]
         self._resolve_turn(self, plays)
+        if history is not None:
+            players = self.players
+            asked = [players[seat].play if held else None for seat, held in enumerate(playing)]  # type: ignore[attr-defined]  # Recording
+            history[-1].turns.append(asked if plays is None else list(plays))
         if self.tally is not None:
             self.tally.after_turn()
         if self.unknown is None:
@@ -337,7 +359,7 @@ class Game:
         else:
             for seat, play in enumerate(plays):
                 if play is not None and not self.holds_cards(seat):
-                    raise IllegalPlay(seat, faces(play.cards), "but {player} has no cards left this round")
+                    raise IllegalPlay(seat, play.cards, "referee.no_cards_left")
             for seat in range(self.player_count):
                 if self.holds_cards(seat):
                     played.append((seat, self.take_cards(seat, () if plays[seat] is None else plays[seat].cards)))
@@ -355,30 +377,30 @@ class Game:
             elif card in hand:
                 hand.remove(card)
             else:
-                raise IllegalPlay(seat, faces(cards), self._not_in_hand(cards, card))
+                raise self._not_in_hand(seat, cards, card)
             self.owner[card] = seat
         return cards
 
     @staticmethod
-    def _not_in_hand(cards: tuple[int, ...], card: int) -> str:
+    def _not_in_hand(seat: int, cards: tuple[int, ...], card: int) -> IllegalPlay:
         if FIRST_ZERO <= card < FIRST_JOKER:  # the zeros all show 0: say how many the hand held
             held = sum(FIRST_ZERO <= other < FIRST_JOKER for other in cards[: cards.index(card)])
-            return "but {player} holds " + ("only one zero card" if held else "no zero card")
-        return f"but {face(card)} is not in {{player}}'s hand"
+            return IllegalPlay(seat, cards, "referee.one_zero_held" if held else "referee.no_zero_held")
+        return IllegalPlay(seat, cards, "referee.not_in_hand", card=written(card))
 
     def _check_count(self, seat: int, cards: tuple[int, ...]) -> None:
         if not cards:
-            raise IllegalPlay(seat, "nothing", "but every player who holds cards plays each turn")
+            raise IllegalPlay(seat, cards, "referee.played_nothing")
         most = self.rules.cards_per_turn
-        if len(cards) > most or (most == 1 and len(cards) != 1):
-            allowed = "exactly one card" if most == 1 else f"one to {most} cards" if most > 2 else "one or two cards"
-            raise IllegalPlay(seat, faces(cards), f"but a player plays {allowed} in {self.options.name}")
+        if len(cards) > most:
+            message = {1: "referee.one_card_a_turn", 2: "referee.one_or_two_cards"}.get(most, "referee.too_many_cards")
+            raise IllegalPlay(seat, cards, message, most=most, variant=self.options.name)
 
     def _check_kind(self, seat: int, cards: tuple[int, ...], card: int) -> None:
         if not (isinstance(card, int) and 0 < card < CARD_ID_LIMIT) or self.rules.holds(card):
             return
-        kind = "jokers" if card >= FIRST_JOKER else "zero cards"
-        raise IllegalPlay(seat, faces(cards), f"but there are no {kind} in {self.options.name}")
+        message = "referee.no_jokers" if card >= FIRST_JOKER else "referee.no_zero_cards"
+        raise IllegalPlay(seat, cards, message, variant=self.options.name)
 
 
 def compiled_kernel():

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 
-from cardgen.engine.cards import FIRST_JOKER, VALUE, face
+from cardgen.engine.cards import FIRST_JOKER, VALUE
 from cardgen.engine.errors import IllegalPlay
 
 
@@ -74,10 +74,8 @@ class Table:
     def check_row(self, seat: int, card: int, row) -> None:
         """A row a player named with `card`: an int from 0 to the last row."""
         if not (type(row) is int and 0 <= row < self.row_count):
-            shown = row + 1 if isinstance(row, int) else row
-            raise IllegalPlay(
-                seat, face(card), f"and named row {shown}, but the rows are numbered 1 to {self.row_count}"
-            )
+            named = row + 1 if isinstance(row, int) else row
+            raise IllegalPlay(seat, (card,), "referee.row_out_of_range", named=named, rows=self.row_count)
 
     def ends_with_joker(self, row: int) -> bool:
         return self.rows[row][-1] >= FIRST_JOKER

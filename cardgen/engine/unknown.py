@@ -7,7 +7,7 @@ joker; in Plus: 15 cards, numbered or zero).
 
 from __future__ import annotations
 
-from cardgen.engine.cards import face, faces, is_zero
+from cardgen.engine.cards import is_numbered, is_zero, written
 from cardgen.engine.errors import IllegalPlay
 
 
@@ -27,33 +27,42 @@ class UnknownHands:
     def take(self, seat: int, cards: tuple[int, ...], card: int) -> None:
         """Take `card` out of the unseen cards for `seat`, or say why it cannot be played."""
         if card not in self.unseen:
-            raise IllegalPlay(seat, faces(cards), self._why_unavailable(card))
+            raise self._why_unavailable(seat, cards, card)
         left = self.left[seat]
         kind = self.game.rules.card_kind(card)
         if left[kind] == 0:
             if kind == "joker":
-                reason = "but each player is dealt one joker a round and {player} has played it"
-            else:
-                reason = f"but {{player}} has no {kind} left this round"
-            raise IllegalPlay(seat, faces(cards), reason)
+                raise IllegalPlay(seat, cards, "referee.joker_used")
+            message = "referee.no_numbered_card_left" if kind == "numbered card" else "referee.no_cards_left"
+            raise IllegalPlay(seat, cards, message)
         left[kind] -= 1
         self.unseen.discard(card)
 
-    def _why_unavailable(self, card: int) -> str:
+    def _why_unavailable(self, seat: int, cards: tuple[int, ...], card: int) -> IllegalPlay:
         game = self.game
         if card not in self.deck:
-            return f"but {face(card)} is not a card of {game.rules.deck_words(game.player_count)}"
+            return self._not_in_deck(seat, cards, card)
         if is_zero(card):
             zeros = len(game.pool.zeros)
             held = sum(is_zero(other) for hand in game.hands for other in hand or ())
-            return (
-                f"but none of the {zeros} zero cards is left for {{player}} "
-                f"(played: {zeros - held}, in other hands: {held})"
-            )
+            return IllegalPlay(seat, cards, "referee.no_zero_left", zeros=zeros, played=zeros - held, held=held)
         if any(card in row for row in game.table.rows):
-            return f"but {face(card)} is already on the table"
-        if any(card in hand for hand in game.hands if hand):
-            return f"but {face(card)} is in another player's hand"
-        if any(card in pile for pile in game.table.piles):
-            return f"but {face(card)} was already collected this round"
-        return f"but {face(card)} was already played this round"
+            where = "referee.on_table"
+        elif any(card in hand for hand in game.hands if hand):
+            where = "referee.in_other_hand"
+        elif any(card in pile for pile in game.table.piles):
+            where = "referee.already_collected"
+        else:
+            where = "referee.already_played"
+        return IllegalPlay(seat, cards, where, card=written(card))
+
+    def _not_in_deck(self, seat: int, cards: tuple[int, ...], card: int) -> IllegalPlay:
+        """Not a card of the variant, or (Pro) beyond the cards this many players use."""
+        game = self.game
+        variant, numbered = game.options.name, [other for other in self.deck if is_numbered(other)]
+        if card not in game.pool.numbered or len(numbered) == len(game.pool.numbered):
+            return IllegalPlay(seat, cards, "referee.not_in_deck", card=written(card), variant=variant)
+        players, highest = game.player_count, max(numbered)
+        return IllegalPlay(
+            seat, cards, "referee.not_in_small_deck", card=card, variant=variant, players=players, highest=highest
+        )

@@ -2,14 +2,17 @@
 
     report = referee_file("game.yaml")     # or replay(parse_yaml(text, name))
     report.as_json(); report.account()
+    text = record_of(game, names)          # a Game played with history=True, written down
 
 A record that is not of the expected form raises InputError (file, line and
 field named); a play that breaks a rule raises BrokenRule (a CheckFailed) naming
-the round, the turn, the player, the play and the rule, and carrying the report of
-the legal plays before it. See README for the format.
+the round, the turn, the player, the play and the rule (or the wrong sum), and carrying
+the report of the legal plays before it. See README for the format.
 
 Modules: record (the record's shape, its cards and plays read into card ids),
-replay (the record played on the engine), report (the account and the JSON).
+replay (the record played on the engine, its written scores checked), report (the
+account and the JSON), verdicts (what went wrong, as a message id and its parameters),
+write (a played game written down as a record).
 """
 
 from __future__ import annotations
@@ -24,9 +27,10 @@ from cardgen.paths import find_referenced_file
 from cardgen.referee.record import Record
 from cardgen.referee.replay import BrokenRule, Replay
 from cardgen.referee.report import Report
+from cardgen.referee.write import record_of
 from cardgen.yamlio import YamlDocument, load_yaml, validate
 
-__all__ = ["BrokenRule", "Report", "referee_file", "replay"]
+__all__ = ["BrokenRule", "Report", "record_of", "referee_file", "replay"]
 
 
 def referee_file(path: str | Path) -> Report:
@@ -39,7 +43,7 @@ def replay(doc: YamlDocument) -> Report:
     players = _players(doc, record)
     pool = _pool(doc, record)
     options = _options(doc, record, len(players), pool)
-    return Replay(doc, options, players, pool).run(record.rounds)
+    return Replay(doc, options, players, pool).run(record)
 
 
 def _pool(doc: YamlDocument, record: Record) -> CardPool:

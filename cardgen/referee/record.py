@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, StrictInt
 
 from cardgen.engine import (
     VARIANTS,
@@ -20,6 +20,7 @@ from cardgen.engine import (
     joker,
     variant_words,
 )
+from cardgen.messages import Message
 from cardgen.yamlio import YamlDocument
 
 
@@ -47,11 +48,25 @@ class RecordOptions(BaseModel):
     max_players: int | None = None
 
 
+Figure = Annotated[StrictInt, Field(ge=0, le=99_999)]  # a score or a total a table wrote down
+
+
 class Round(BaseModel):
     model_config = ConfigDict(extra="forbid")
-    rows: list[list[Any]]
+    rows: list[list[Any]] | None = None  # None: the draft gives them, or only the scores are written
+    draft: list[Any] | None = Field(default=None, max_length=100)  # Pro: the picks in order
     hands: dict[str, list[Any]] = {}
     turns: list[dict[str, Any]] = []
+    scores: dict[str, Figure] | None = None  # the round's scores as the table wrote them
+    totals: dict[str, Figure] | None = None  # the totals after it, as written
+
+
+class Before(BaseModel):
+    """A game entered from the middle: how many rounds were played before, and their totals."""
+
+    model_config = ConfigDict(extra="forbid")
+    rounds: Annotated[StrictInt, Field(ge=1, le=999)]
+    totals: dict[str, Figure]
 
 
 class Record(BaseModel):
@@ -60,6 +75,7 @@ class Record(BaseModel):
     options: RecordOptions = RecordOptions()
     set: str | None = Field(default=None, min_length=1, max_length=1000)  # a card set, beside the record
     players: list[PlayerName] = Field(max_length=99)
+    before: Before | None = None
     rounds: list[Round] = []
 
 
@@ -74,6 +90,7 @@ class RecordReader:
         self.seats = {name: seat for seat, name in enumerate(names)}
         self.deck = set(options.rules.deck(len(names), pool))
         self.highest = pool.numbered[-1]
+        self.zeros = pool.zeros
         self.card_words = f"a card: 1 to {self.highest}, 0 for a zero card, or a joker 0.0 to 0.9"
 
     def card(self, path, raw) -> int:
@@ -118,14 +135,23 @@ class RecordReader:
     def hands(self, path, raw_hands: dict[str, list[Any]], rows: list[list[int]]) -> list[list[int] | None]:
         hands: list[list[int] | None] = [None] * len(self.names)
         placed = [(None, card) for row in rows for card in row]
-        zeros = iter(ZERO_CARDS)
+        named = {
+            self._zero(path + (name, place), raw)
+            for name, hand in raw_hands.items()
+            for place, raw in enumerate(hand)
+            if isinstance(raw, dict)
+        }
+        zeros = (card for card in ZERO_CARDS if card not in named)  # for each 0: the next one no hand names
         for name, raw_hand in raw_hands.items():
             if name not in self.seats:
                 raise self.doc.error(path + (name,), f"{name} is not one of the players")
             hand = []
             for place, raw in enumerate(raw_hand):
-                card = self.card(path + (name, place), raw)
-                if is_zero(card):
+                if isinstance(raw, dict):
+                    card = self._zero(path + (name, place), raw)
+                else:
+                    card = self.card(path + (name, place), raw)
+                if is_zero(card) and not isinstance(raw, dict):
                     zero = next(zeros, None)
                     if zero is None:
                         raise self.doc.error(path + (name, place), "there are only 7 zero cards")
@@ -141,10 +167,42 @@ class RecordReader:
         self._no_card_twice(path, placed)
         return hands
 
+    def figures(self, path, written: dict[str, int], every: bool = False) -> list[int | None]:
+        """Scores or totals written by player name, by seat (None: not written); `every`:
+        each player must have one."""
+        figures: list[int | None] = [None] * len(self.names)
+        for name, figure in written.items():
+            if name not in self.seats:
+                raise self.doc.error(path + (name,), f"{name} is not one of the players")
+            figures[self.seats[name]] = figure
+        missing = [name for name, figure in zip(self.names, figures) if figure is None]
+        if every and missing:
+            raise self.doc.error(path, str(Message("referee.figure_missing", names=missing)))
+        return figures
+
+    def draft(self, path, raw_picks: list[Any]) -> list[int]:
+        """Pro's draft: the cards picked, in order from the round's first chooser."""
+        rules = self.options.rules
+        if not rules.drafts:
+            raise self.doc.error(path, str(Message("referee.not_drafted", variant=rules.name)))
+        picks = len(self.names) * rules.hand["numbered card"]
+        if len(raw_picks) != picks:
+            said = Message("referee.draft_length", players=len(self.names), picks=picks, written=len(raw_picks))
+            raise self.doc.error(path, str(said))
+        return [self.card(path + (index,), raw) for index, raw in enumerate(raw_picks)]
+
+    def _zero(self, path, raw: dict) -> int:
+        """A zero card named by its place among the set's zero cards: {zero: 3}, where they
+        differ in bull heads (a plain 0 is any zero card no hand names)."""
+        number = raw.get("zero") if set(raw) == {"zero"} else None
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(self.zeros):
+            raise self.doc.error(path, str(Message("referee.zero_card_form", most=len(self.zeros))))
+        return self.zeros[number - 1]
+
     def _no_card_twice(self, path, placed) -> None:
         seen = set()
         for where, card in placed:
-            if card in seen and not is_zero(card):
+            if card in seen:
                 raise self.doc.error(where or path, f"{face(card)} appears twice in the round's rows and hands")
             seen.add(card)
 

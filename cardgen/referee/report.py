@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from cardgen.engine import STANDARD_HEADS, Options, face, is_joker, is_zero
+from cardgen.engine import STANDARD_HEADS, Options, face, shown
+from cardgen.messages import Message
+from cardgen.referee.verdicts import Failure, by_name
 
 
 @dataclass
@@ -17,10 +19,12 @@ class TurnReport:
 
 @dataclass
 class RoundReport:
+    number: int  # the round's number in the game (a record entered from the middle starts later)
     start_rows: list[list[int]]
     turns: list[TurnReport] = field(default_factory=list)
     scores: dict[str, int] = field(default_factory=dict)
     finished: bool = False
+    replayed: bool = True  # False: its scores alone were written down, and stand as written
 
 
 @dataclass
@@ -33,12 +37,16 @@ class Report:
     game_over: bool
     winners: list[str]
     heads: tuple[int, ...] = STANDARD_HEADS
+    failure: Failure | None = None  # what stopped the replay: a broken rule or a wrong sum
+    before: tuple[int, dict[str, int]] | None = None  # entered from the middle: rounds played before, totals
 
-    def as_json(self) -> dict:
+    def as_json(self, lang: str | None = None) -> dict:
         return {
             "variant": self.variant,
             "rounds": [
                 {
+                    "round": round_.number,
+                    "replayed": round_.replayed,
                     "turns": [
                         {
                             "rows": [[shown(card) for card in row] for row in turn.rows],
@@ -55,13 +63,21 @@ class Report:
             "totals": self.totals,
             "game_over": self.game_over,
             "winners": self.winners,
+            "before": None if self.before is None else {"rounds": self.before[0], "totals": self.before[1]},
+            "failure": None if self.failure is None else self.failure.as_json(lang),
         }
 
     def account(self) -> str:
         """The replay as a player reads it, turn by turn."""
         lines = [f"{self.options.name}, {len(self.players)} players: {', '.join(self.players)}"]
-        for number, round_ in enumerate(self.rounds, 1):
-            lines += ["", f"Round {number}", f"  rows at the start: {_rows_text(round_.start_rows)}"]
+        if self.before is not None:
+            lines.append(str(Message("referee.entered_after", rounds=self.before[0], totals=by_name(self.before[1]))))
+        for round_ in self.rounds:
+            if not round_.replayed:
+                written = Message("referee.scores_as_written", scores=by_name(round_.scores))
+                lines += ["", f"Round {round_.number}", f"  {written}"]
+                continue
+            lines += ["", f"Round {round_.number}", f"  rows at the start: {_rows_text(round_.start_rows)}"]
             for turn_number, turn in enumerate(round_.turns, 1):
                 plays = ", ".join(f"{name} {how}" for name, (_, how) in turn.plays.items())
                 lines.append(f"  turn {turn_number}: {plays}")
@@ -81,13 +97,6 @@ class Report:
         else:
             lines.append("The game is not over yet.")
         return "\n".join(lines)
-
-
-def shown(card: int) -> int | str:
-    """A card as the JSON report shows it: 17, 0 for a zero card, "0.4" for a joker."""
-    if is_joker(card):
-        return face(card)
-    return 0 if is_zero(card) else card
 
 
 def _rows_text(rows: list[list[int]]) -> str:

@@ -6,8 +6,9 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING
 
-from cardgen.engine.cards import FIRST_JOKER, FIRST_ZERO, and_joined
+from cardgen.engine.cards import FIRST_JOKER, FIRST_ZERO, and_joined, written
 from cardgen.engine.deck import BUNDLED, CardPool
+from cardgen.engine.errors import IllegalPlay
 
 if TYPE_CHECKING:
     from cardgen.engine.game import Game, Play
@@ -35,6 +36,7 @@ class Variant:
     # cards, zero cards, a card below every row end joins the highest row); None: not compiled.
     # A variant says so itself: one that changes a rule of a compiled one is not compiled.
     compiled_rules: str | None = None
+    drafts = False  # True where a round is dealt by a draft, which a record may write down (`drafted`)
     takes: frozenset[str] = frozenset({"threshold", "rounds"})  # the options it accepts
     refused_because: dict[str, str] = {}  # a better reason than "X is an option of ... only"
 
@@ -53,6 +55,10 @@ class Variant:
 
     def deal(self, game: Game) -> tuple[list[list[int]], list[list[int]], list[int]]:
         """A random deal: (rows, hands, cards out of play), each hand in random order."""
+        raise NotImplementedError
+
+    def drafted(self, game: Game, picks: list[int]) -> tuple[list[list[int]], list[list[int]]]:
+        """Where `drafts`: the rows and hands a draft of these picks leaves."""
         raise NotImplementedError
 
     def holds(self, card: int) -> bool:
@@ -113,6 +119,12 @@ class Variant:
     def below_all_rule(self, game: Game) -> Callable[[int, int, int], None]:
         """What happens to a strategy's card below every row end: f(seat, card, value)."""
         raise NotImplementedError
+
+
+def check_named_row(seat: int, play, card: int, row: int, end: int | float, message: str = "referee.wrong_row") -> None:
+    """A row a record names for `card`, which the rules put on `row` after `end`: the same one, or none."""
+    if play.row is not None and play.row != row:
+        raise IllegalPlay(seat, play.cards, message, named=play.row + 1, card=written(card), row=row + 1, end=end)
 
 
 def _takers(option: str) -> str:

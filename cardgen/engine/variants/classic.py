@@ -6,10 +6,10 @@ from __future__ import annotations
 from functools import partial
 from itertools import chain
 
-from cardgen.engine.cards import VALUE, face, tenths_text
+from cardgen.engine.cards import VALUE, tenths_number
 from cardgen.engine.deck import draw
 from cardgen.engine.errors import IllegalPlay
-from cardgen.engine.variants.base import Variant
+from cardgen.engine.variants.base import Variant, check_named_row
 
 
 class Classic(Variant):
@@ -65,28 +65,25 @@ class Classic(Variant):
             table.place_cards((card,), game.owner, partial(self._recorded_take, game, plays))
 
     def _check_numbered_decisions(self, game, seat: int, card: int, play) -> None:
-        """A recorded numbered card never names its row, and names a take only below every row end."""
+        """A recorded numbered card names a take only below every row end; a row it names
+        (as a score keeper writes down where it went) must be the one the rules give it,
+        which below every row end is the row it takes."""
         table = game.table
         row = table.row_below(VALUE[card])
-        goes = f"row {row + 1} after {tenths_text(table.ends[row])}" if row >= 0 else None
-        if play.row is not None:
-            raise IllegalPlay(
-                seat,
-                face(card),
-                f"and named row {play.row + 1}, but a numbered card goes on the row the rules give it: "
-                + (f"here {goes}" if goes else "below every row end, it takes the row named by take"),
-            )
-        if play.take is not None and goes:
-            raise IllegalPlay(
-                seat,
-                face(card),
-                f"and named row {play.take + 1} to take, but it goes on {goes}; "
-                "only a card below every row end takes a row",
-            )
+        if row < 0:
+            if play.row is not None and play.take is None:
+                raise IllegalPlay(seat, (card,), "referee.row_not_take", named=play.row + 1)
+            if play.row is not None and play.row != play.take:
+                raise IllegalPlay(seat, (card,), "referee.row_of_taken_row", named=play.row + 1, take=play.take + 1)
+            return
+        end = tenths_number(table.ends[row])
+        if play.take is not None:
+            raise IllegalPlay(seat, (card,), "referee.take_but_fits", named=play.take + 1, row=row + 1, end=end)
+        check_named_row(seat, play, card, row, end)
 
     def _recorded_take(self, game, plays, seat: int, card: int, value: int) -> None:
         row = plays[seat].take
         if row is None:
-            raise IllegalPlay(seat, face(card), "which is below every row end, but named no row to take")
+            raise IllegalPlay(seat, (card,), "referee.no_take")
         game.table.check_row(seat, card, row)
         game.table.take(seat, row, card, value)

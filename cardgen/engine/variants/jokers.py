@@ -4,7 +4,7 @@ choice; never next to another joker (docs/RULES.md §9-§11)."""
 
 from __future__ import annotations
 
-from cardgen.engine.cards import FIRST_JOKER, FIRST_ZERO, VALUE, face
+from cardgen.engine.cards import FIRST_JOKER, FIRST_ZERO, VALUE, written
 from cardgen.engine.deck import BUNDLED, CardPool, draw, insert_at_random
 from cardgen.engine.errors import IllegalPlay
 from cardgen.engine.variants.classic import Classic
@@ -44,15 +44,14 @@ class Jokers(Classic):
 
     def _resolve_joker(self, game, joker: int, seat: int, plays) -> None:
         table = game.table
-        shown = face(joker)
         if plays is None:
             how, row = game.players[seat].place_joker(game.views[seat], joker)
         else:
             play = plays[seat]
             if play.row is not None and play.take is not None:
-                raise IllegalPlay(seat, shown, "and named both a row to join and a row to take; name one")
+                raise IllegalPlay(seat, (joker,), "referee.joker_row_and_take")
             if play.row is None and play.take is None:
-                raise IllegalPlay(seat, shown, "but named no row: a joker joins a row or takes one")
+                raise IllegalPlay(seat, (joker,), "referee.joker_no_row")
             how, row = ("row", play.row) if play.row is not None else ("take", play.take)
         table.check_row(seat, joker, row)
         if how == "take":
@@ -60,9 +59,6 @@ class Jokers(Classic):
             return
         if table.ends_with_joker(row):
             raise IllegalPlay(
-                seat,
-                shown,
-                f"on row {row + 1}, which ends with the joker {face(table.rows[row][-1])}; "
-                "a joker never goes next to another joker",
+                seat, (joker,), "referee.joker_beside_joker", named=row + 1, joker=written(table.rows[row][-1])
             )
         table.put_on(seat, row, joker, table.ends[row] + VALUE[joker])

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from functools import partial
 
-from cardgen.engine.cards import FIRST_JOKER, FIRST_ZERO, VALUE, faces
+from cardgen.engine.cards import FIRST_JOKER, FIRST_ZERO, VALUE, tenths_number
 from cardgen.engine.deck import BUNDLED, CardPool, draw, insert_at_random
 from cardgen.engine.errors import IllegalPlay
-from cardgen.engine.variants.base import Variant
+from cardgen.engine.variants.base import Variant, check_named_row
 
 
 class Plus(Variant):
@@ -74,7 +74,7 @@ class Plus(Variant):
                     table.to_pile(seat, card)
             companion = len(numbered) == 1 and len(cards) == 2
             if plays is not None:
-                self._check_decisions(game, seat, cards, plays[seat], companion)
+                self._check_decisions(seat, cards, plays[seat], numbered)
             if companion:
                 companions.extend(numbered)
             else:
@@ -83,7 +83,12 @@ class Plus(Variant):
         for card in companions:
             self._place_companion(game, card, game.owner[card], plays)
         others.sort()
-        table.place_cards(others, game.owner, game.below_all)
+        if plays is None:
+            table.place_cards(others, game.owner, game.below_all)
+            return
+        for card in others:
+            self._check_rules_row(game, card, plays[game.owner[card]])
+            table.place_cards((card,), game.owner, game.below_all)
 
     def below_all_rule(self, game):
         return partial(self._on_highest_row, game.table)
@@ -93,21 +98,22 @@ class Plus(Variant):
         """A card below every row end joins the row with the highest end."""
         table.put_on(seat, table.highest_row(), card, value)
 
-    def _check_decisions(self, game, seat: int, cards, play, companion: bool) -> None:
+    def _check_decisions(self, seat: int, cards, play, numbered: list[int]) -> None:
+        """A recorded play takes no row, and names a row for one numbered card only."""
         if play.take is not None:
-            raise IllegalPlay(
-                seat,
-                faces(cards),
-                f"and named row {play.take + 1} to take, but in Plus nobody takes a row: "
-                "a card below every row end goes on the row with the highest end",
-            )
-        if play.row is not None and not (game.options.free_companion and companion):
-            raise IllegalPlay(
-                seat,
-                faces(cards),
-                f"and named row {play.row + 1}, but only a companion of a zero card under the "
-                "free_companion option goes on a chosen row",
-            )
+            raise IllegalPlay(seat, cards, "referee.take_in_plus", named=play.take + 1)
+        if play.row is not None and len(numbered) != 1:
+            message = "referee.row_of_two_cards" if numbered else "referee.row_of_zero_card"
+            raise IllegalPlay(seat, cards, message, named=play.row + 1)
+
+    @staticmethod
+    def _check_rules_row(game, card: int, play, message: str = "referee.wrong_row") -> None:
+        """A row a record names for a card the rules place: the row they give it."""
+        table = game.table
+        row = table.row_below(VALUE[card])
+        if row < 0:
+            row = table.highest_row()
+        check_named_row(game.owner[card], play, card, row, tenths_number(table.ends[row]), message)
 
     def _place_companion(self, game, card: int, seat: int, plays) -> None:
         row = None
@@ -116,6 +122,8 @@ class Plus(Variant):
                 row = game.players[seat].companion_row(game.views[seat], card)
             else:
                 row = plays[seat].row
+        elif plays is not None:
+            self._check_rules_row(game, card, plays[seat], "referee.wrong_row_companion")
         if row is None:
             game.table.place_cards((card,), game.owner, game.below_all)
         else:

@@ -3,7 +3,6 @@ players, dealt by a face-up draft in turn (docs/RULES.md §7)."""
 
 from __future__ import annotations
 
-from cardgen.engine.cards import face
 from cardgen.engine.deck import BUNDLED, CardPool
 from cardgen.engine.errors import IllegalPlay
 from cardgen.engine.variants.classic import Classic
@@ -13,6 +12,7 @@ class Pro(Classic):
     key = "pro"
     name = "Pro"
     compiled_rules = "classic"
+    drafts = True
     most_players = 6  # up to 10 with the max_players option
     takes = frozenset({"threshold", "rounds", "max_players"})
 
@@ -37,19 +37,36 @@ class Pro(Classic):
     def deal(self, game):
         """Everyone picks from the face-up cards in seat order until each holds 10; the
         first chooser moves one seat on each round; the 4 cards left start the rows."""
-        count = game.player_count
-        pool = self.deck(count, game.pool)
-        first = game.round % count  # the round about to start is game.round + 1
-        drafted = game.compiled_draft(pool, first, self.hand["numbered card"])
+        pool = self.deck(game.player_count, game.pool)
+        order = self.choosers(game)
+        drafted = game.compiled_draft(pool, order[0], self.hand["numbered card"])
         if drafted is not None:
             return [[card] for card in drafted[1]], drafted[0], []
-        hands: list[list[int]] = [[] for _ in range(count)]
+        hands: list[list[int]] = [[] for _ in range(game.player_count)]
         game.hands = hands  # strategies see what they have picked so far
-        for pick in range(self.hand["numbered card"] * count):
-            seat = (first + pick) % count
-            card = game.players[seat].draft(game.views[seat], tuple(pool))
-            if card not in pool:
-                raise IllegalPlay(seat, f"the draft pick {face(card)}", "which is not among the face-up cards")
-            pool.remove(card)
-            hands[seat].append(card)
+        for seat in order:
+            self._pick(game, pool, hands, seat, game.players[seat].draft(game.views[seat], tuple(pool)))
         return [[card] for card in pool], hands, []
+
+    def drafted(self, game, picks: list[int]) -> tuple[list[list[int]], list[list[int]]]:
+        """The rows and hands a draft leaves, its picks in order as a record writes them
+        down (as many as `choosers` gives seats)."""
+        pool = self.deck(game.player_count, game.pool)
+        hands: list[list[int]] = [[] for _ in range(game.player_count)]
+        for seat, card in zip(self.choosers(game), picks):
+            self._pick(game, pool, hands, seat, card)
+        return [[card] for card in pool], hands
+
+    def choosers(self, game) -> list[int]:
+        """The seat of each pick of the round about to start (game.round + 1), in order."""
+        count = game.player_count
+        first = game.round % count
+        return [(first + pick) % count for pick in range(self.hand["numbered card"] * count)]
+
+    @staticmethod
+    def _pick(game, pool: list[int], hands: list[list[int]], seat: int, card: int) -> None:
+        if card not in pool:
+            raise IllegalPlay(seat, (card,), "referee.not_face_up")
+        pool.remove(card)
+        hands[seat].append(card)
+        game.draft_picks.append(card)
