@@ -57,8 +57,7 @@ class TableDocument(YamlDocument):
         return self.lines.get(tuple(path[:1]), 1)
 
     def place(self, *paths: FieldPath) -> Message:
-        rows = ", ".join(str(self.line_of(path)) for path in paths)
-        return Message("table.place", count=len(paths), file=self.file, rows=rows)
+        return Message("table.place", count=len(paths), file=self.file, rows=[self.line_of(path) for path in paths])
 
     def error(self, path: FieldPath, problem: Message | str) -> InputError:
         path, said = tuple(path), sentence(problem)

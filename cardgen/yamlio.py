@@ -73,8 +73,7 @@ class YamlDocument:
 
     def place(self, *paths: FieldPath) -> Message:
         """Where the values at `paths` stand, for a report: "line 7", "lines 7, 9"."""
-        lines = ", ".join(str(self.line_of(path)) for path in paths)
-        return Message("yaml.place", count=len(paths), lines=lines)
+        return Message("yaml.place", count=len(paths), lines=[self.line_of(path) for path in paths])
 
     def sets(self, path: FieldPath) -> bool:
         """Whether this file itself gives the field at `path`."""
