@@ -82,6 +82,8 @@ class Game:
         self.threshold = options.end_threshold
         self.owner = [0] * CARD_ID_LIMIT  # seat of each card played this turn
         self.played_now: list[int] = []  # the cards played this turn
+        self.choosing = False  # True while this turn's cards are being chosen (not yet face up)
+        self.history: list[tuple[tuple[int, int], ...]] = []  # this round's turns: (seat, card) by seat
         self.unknown: UnknownHands | None = None  # the referee's hands that were not written down
         self.views = [PlayerView(self, seat) for seat in range(count)]
         self._resolve_turn = rules.resolve_turn
@@ -162,6 +164,7 @@ class Game:
         self.out_of_play = out_of_play
         self.starters = [row[0] for row in rows]
         self.unknown = None
+        self.played_now, self.history = [], []
 
     def _finish_round(self) -> None:
         self.round_over = True
@@ -242,6 +245,7 @@ class Game:
                 self.table.collected = []
                 self.played_now = chosen = list(turn)
                 place(self, chosen, None)
+                self.history.append(tuple(sorted(zip(map(owner.__getitem__, chosen), chosen))))
                 if tally is not None:
                     waiting -= len(chosen)
                     tally.after_turn(waiting)
@@ -290,7 +294,10 @@ class Game:
         """
         self.turn += 1
         self.table.collected = []
+        self.choosing = True
         self._resolve_turn(self, plays)
+        owner = self.owner
+        self.history.append(tuple(sorted((owner[card], card) for card in self.played_now)))
         if self.tally is not None:
             self.tally.after_turn()
         if self.unknown is None:
@@ -323,6 +330,7 @@ class Game:
                 except (ValueError, TypeError):  # not a card of the hand: say why
                     (choice,) = self.take_cards(seat, (choice,) if isinstance(choice, int) else tuple(choice))
                 chosen.append(choice)  # type: ignore[arg-type]
+        self.choosing = False
         return chosen
 
     def cards_by_seat(self, plays) -> list[tuple[int, tuple[int, ...]]]:
@@ -342,6 +350,7 @@ class Game:
                 if self.holds_cards(seat):
                     played.append((seat, self.take_cards(seat, () if plays[seat] is None else plays[seat].cards)))
         self.played_now = [card for _, cards in played for card in cards]
+        self.choosing = False
         return played
 
     def take_cards(self, seat: int, cards: tuple[int, ...]) -> tuple[int, ...]:
