@@ -478,7 +478,7 @@ def _openings(openings) -> np.ndarray:
 VALUES = np.array(VALUE, np.int64)
 
 
-def rollout_sums(view, guesser, candidates: list, samples: int, turns: int, sign: float) -> list[float]:
+def rollout_sums(view, guesser, candidates: list, samples: int, turns: int, sign: float, plus: bool) -> list[float]:
     """rollout_values for the rollout player's view and its guesser (at most one scarce kind)."""
     scarce, held, per_hand = guesser.scarce[0] if guesser.scarce else ([], -1, 1)
     return rollout_sums_of(
@@ -492,7 +492,7 @@ def rollout_sums(view, guesser, candidates: list, samples: int, turns: int, sign
         samples,
         turns,
         sign,
-        _rules(view.row_limit, view.heads, view.variant.compiled_rules == "plus"),
+        _rules(view.row_limit, view.heads, plus),
         (scarce, max(held, 0) if guesser.scarce else -1, per_hand),
     )
 
@@ -624,8 +624,6 @@ def prepare(rollouts: bool, slow: Callable[[], None]) -> None:
     """Compile the functions a run needs, or load them from numba's cache, before its games
     and workers start (the workers then find them in the cache): 10 to 20 s the first time
     on a machine, well under a second after. `slow()` is called once two seconds have gone by."""
-    if not in_use():
-        return
     timer = threading.Timer(2.0, slow)
     timer.daemon = True
     timer.start()

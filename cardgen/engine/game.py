@@ -17,8 +17,9 @@ from cardgen.engine.cards import CARD_ID_LIMIT, FIRST_JOKER, FIRST_ZERO, face, f
 from cardgen.engine.deck import BUNDLED, CardPool
 from cardgen.engine.errors import GameOver, IllegalPlay, InvariantBroken
 from cardgen.engine.invariants import Tally, check_invariants
+from cardgen.engine.kernel import CompiledKernel, Kernel, kernel_for
 from cardgen.engine.options import Options
-from cardgen.engine.players import HeuristicPlayer, Player
+from cardgen.engine.players import Player
 from cardgen.engine.table import Table
 from cardgen.engine.unknown import UnknownHands
 from cardgen.engine.view import PlayerView
@@ -90,10 +91,8 @@ class Game:
         self.below_all = rules.below_all_rule(self)  # a strategy's card below every row end
         # One-card variants ask no strategy that plays its last card: the random player's fast path.
         self.pops_last_cards = rules.cards_per_turn == 1 and all(player.plays_last_card for player in self.players)
-        # Heuristic players only, in a variant with compiled_rules: engine/compiled.py plays each round.
-        self.compiled_rounds = rules.compiled_rules is not None and all(
-            type(player) is HeuristicPlayer for player in self.players
-        )
+        self.kernel: Kernel = kernel_for(rules)  # the fast path (engine/kernel.py)
+        self._compiled_rounds: bool | None = None  # asked of the kernel on the first round
 
     def again(self, seed: int | str | None) -> Game:
         """This game's options, players, cards and checks, played anew on `seed` (the same
@@ -107,6 +106,13 @@ class Game:
         self.round_over, self.over = True, False
         self.unknown = None
         return self
+
+    @property
+    def compiled_rounds(self) -> bool:
+        """Whether the kernel plays this table's whole rounds, none of its players asked."""
+        if self._compiled_rounds is None:
+            self._compiled_rounds = self.kernel.plays_rounds_of(self.players)
+        return self._compiled_rounds
 
     @property
     def player_count(self) -> int:
@@ -192,7 +198,7 @@ class Game:
                 if self.pops_last_cards:
                     self._deal()
                     self._play_round_of_last_cards()
-                elif self.compiled_rounds and compiled_kernel().in_use():
+                elif self.compiled_rounds:
                     self._deal()
                     self._play_round_compiled()
                 else:
@@ -211,7 +217,7 @@ class Game:
         players asked (the same game, as the tests show): that names the turn. Returns
         when they find nothing, the fault being in the one-pass placement."""
         again = Game(self.options, self.players, seed=self.seed, pool=self.pool, check=True)
-        again.pops_last_cards = again.compiled_rounds = False
+        again.pops_last_cards, again._compiled_rounds = False, False
         again.play()
 
     def _play_round_of_last_cards(self) -> None:
@@ -257,10 +263,9 @@ class Game:
         checked in full."""
         hands: Sequence[list[int]] = self.hands  # type: ignore[assignment]  # a deal knows every hand
         table = self.table
-        plus = self.rules.compiled_rules == "plus"
-        rows, piles, scores, drops, turns = compiled_kernel().play_round(
-            table.rows, hands, table.row_limit, self.heads, plus
-        )
+        kernel = self.kernel
+        assert isinstance(kernel, CompiledKernel), "only a compiled kernel plays whole rounds"
+        rows, piles, scores, drops, turns = kernel.play_round(table.rows, hands, table.row_limit, self.heads)
         for hand in hands:
             hand.clear()
         self.turn += turns
@@ -271,9 +276,10 @@ class Game:
     def compiled_draft(self, pool: list[int], first: int, per_hand: int) -> tuple[list[list[int]], list[int]] | None:
         """Pro's draft among heuristic players as engine/compiled.py makes it: (the hands,
         the cards left face up); None where the players are asked."""
-        if not (self.compiled_rounds and compiled_kernel().in_use()):
+        kernel = self.kernel
+        if not (self.compiled_rounds and isinstance(kernel, CompiledKernel)):
             return None
-        return compiled_kernel().heuristic_draft(pool, self.player_count, first, per_hand, self.heads)
+        return kernel.draft(pool, self.player_count, first, per_hand, self.heads)
 
     # --- turns -------------------------------------------------------------
 
@@ -388,10 +394,3 @@ class Game:
             return
         kind = "jokers" if card >= FIRST_JOKER else "zero cards"
         raise IllegalPlay(seat, faces(cards), f"but there are no {kind} in {self.options.name}")
-
-
-def compiled_kernel():
-    """engine/compiled.py, imported when a game first needs it: it brings numpy and numba."""
-    from cardgen.engine import compiled
-
-    return compiled

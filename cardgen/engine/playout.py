@@ -6,15 +6,16 @@ given (copied), lets each seat play the cards of its script on the first turns a
 play as the heuristic player, and returns the bull heads each seat has collected after
 `turns` turns, or at the round's end if that comes first; `scores_of_openings` does so
 once for each opening of one seat. Its strategies draw no random numbers, so the answer
-depends on the position and the scripts alone. Where numba is installed the round is
-played by engine/compiled.py, with the same answers.
+depends on the position and the scripts alone. Where the game's kernel is compiled
+(engine/kernel.py) it plays the round, with the same answers.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardgen.engine.game import Game, compiled_kernel
+from cardgen.engine.game import Game
+from cardgen.engine.kernel import CompiledKernel
 from cardgen.engine.players import HeuristicPlayer
 from cardgen.engine.view import PlayerView
 
@@ -39,7 +40,8 @@ class Playouts:
     def __init__(self, view: PlayerView) -> None:
         self.seats = [_Scripted() for _ in view.hand_sizes]
         self.scratch = Game(view.options, self.seats, pool=view.pool, seed=0)
-        self.compiled = view.variant.compiled_rules is not None and compiled_kernel().in_use()
+        kernel = self.scratch.kernel
+        self.compiled = kernel if isinstance(kernel, CompiledKernel) and kernel.in_use() else None
 
     def scores(
         self,
@@ -51,8 +53,7 @@ class Playouts:
     ) -> list[int]:
         if self.compiled:
             table = self.scratch.table
-            plus = self.scratch.rules.compiled_rules == "plus"
-            return compiled_kernel().play_scripted(rows, hands, scripts, turns, table.row_limit, table.heads, plus)
+            return self.compiled.play_scripted(rows, hands, scripts, turns, table.row_limit, table.heads)
         scratch = self._start(rows, hands, out_of_play, scripts)
         for _ in range(turns):
             scratch.play_turn()
@@ -74,10 +75,7 @@ class Playouts:
         call where the play is compiled."""
         if self.compiled:
             table = self.scratch.table
-            plus = self.scratch.rules.compiled_rules == "plus"
-            return compiled_kernel().play_openings(
-                rows, hands, seat, openings, turns, table.row_limit, table.heads, plus
-            )
+            return self.compiled.play_openings(rows, hands, seat, openings, turns, table.row_limit, table.heads)
         scripts: list[Sequence[Cards]] = [()] * len(hands)
         found = []
         for opening in openings:
