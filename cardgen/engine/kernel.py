@@ -80,8 +80,10 @@ class CompiledKernel(Kernel):
     def play_scripted(self, rows, hands, scripts, turns: int, row_limit: int, heads) -> list[int]:
         return self.code().play_scripted(rows, hands, scripts, turns, row_limit, heads, self.plus)
 
-    def play_openings(self, rows, hands, seat: int, openings, turns: int, row_limit: int, heads) -> list[list[int]]:
-        return self.code().play_openings(rows, hands, seat, openings, turns, row_limit, heads, self.plus)
+    def play_openings(
+        self, rows, hands, seat: int, openings, turns: int, row_limit: int, heads, noise=(0, 0)
+    ) -> list[list[int]]:
+        return self.code().play_openings(rows, hands, seat, openings, turns, row_limit, heads, self.plus, noise)
 
     def rollout_sums(self, view, guesser, candidates, samples, turns, sign):
         # not where a deal hides more than one scarce kind of card
