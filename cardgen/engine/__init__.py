@@ -33,6 +33,7 @@ from cardgen.engine.cards import (
 )
 from cardgen.engine.deck import BUNDLED, CardPool, deck
 from cardgen.engine.errors import GameOver, IllegalPlay, InvariantBroken
+from cardgen.engine.expert import ExpertPlayer, coach
 from cardgen.engine.game import Game, Play
 from cardgen.engine.invariants import check_invariants
 from cardgen.engine.options import OptionError, Options
@@ -84,4 +85,6 @@ __all__ = [
     "RandomPlayer",
     "RolloutPlayer",
     "SearchPlayer",
+    "ExpertPlayer",
+    "coach",
 ]

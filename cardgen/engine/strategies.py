@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from cardgen.engine.expert import ExpertPlayer
 from cardgen.engine.kernel import ROUND_PLAYERS
 from cardgen.engine.players import HeuristicPlayer, Player, RandomPlayer
 from cardgen.engine.rollout import RolloutPlayer
@@ -34,6 +35,7 @@ KINDS: dict[str, Kind] = {
     "heuristic": Kind(HeuristicPlayer, looks_ahead=False),
     "rollout": Kind(RolloutPlayer, looks_ahead=True),
     "search": Kind(SearchPlayer, looks_ahead=True),
+    "expert": Kind(ExpertPlayer, looks_ahead=True),
 }
 
 STRATEGIES: dict[str, type[Player]] = {name: kind.player for name, kind in KINDS.items()}

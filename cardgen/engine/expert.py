@@ -1,0 +1,121 @@
+"""The strongest player: the search player, with less trusting playouts and a searched row.
+
+The `ExpertPlayer` plays its cards as the search player does (sequential halving over
+guessed deals played to the round's end, scored by the chance of winning the game), with
+two changes measured against take5bot's champion (benchmarks/bench_vs_take5bot.py):
+
+- in its playouts every other seat plays a card of its hand at random now and then
+  (`NOISE`) instead of always the heuristic player's card: real opponents are not that
+  predictable, and a card that is only good if they play as the heuristic player does is
+  a poor bet;
+- when its card is below every row end it searches the row to take: the other cards of
+  the turn lie face up (`view.revealed`), so it places them after its own for each row it
+  could take, then plays the rest of the round on guessed deals, and takes the row that
+  leaves it the best chance of winning.
+
+`coach(view, seed)` is what it expects each card of a hand to cost: the figure a table
+shows a player who asks for advice.
+"""
+
+from __future__ import annotations
+
+import random
+
+from cardgen.engine.cards import FIRST_ZERO, VALUE
+from cardgen.engine.players import HeuristicPlayer
+from cardgen.engine.playout import Cards, Playouts
+from cardgen.engine.rollout import plays_to_try
+from cardgen.engine.search import Dealer, SearchPlayer, WinChances
+from cardgen.engine.view import PlayerView
+
+NOISE = 13_000  # in 65,536ths: about one card in five played at random (measured best of 10, 20, 40%)
+DEFAULT_PLAYOUTS = 3000
+ROW_DEALS = 64  # guessed deals on which each row it could take is played out
+COACH_PLAYOUTS = 2000
+
+
+class ExpertPlayer(SearchPlayer):
+    name = "expert"
+    noise = NOISE
+
+    def __init__(self, playouts: int = DEFAULT_PLAYOUTS) -> None:
+        super().__init__(playouts)
+
+    def choose_take(self, view: PlayerView, card: int) -> int:
+        revealed = view.revealed
+        if not revealed or view.row_count < 2:
+            return super().choose_take(view, card)
+        chances = WinChances(view).of
+        playouts = self.playouts_for(view)
+        dealer = Dealer(view, random.Random(int(view.random() * 2**53)))
+        face_up = {other for _, other in revealed}
+        dealer.unseen = [other for other in dealer.unseen if other not in face_up]
+        after = [(other, seat) for seat, other in revealed if card < other < FIRST_ZERO]
+        after.sort()
+        positions = [_taking(view, row, card, after) for row in range(view.row_count)]
+        turns = max(view.hand_sizes)
+        values = [0.0] * len(positions)
+        for _ in range(ROW_DEALS):
+            hands, out_of_play = dealer.deal()
+            for row, (rows, scores) in enumerate(positions):
+                if turns:
+                    later = playouts.scores(rows, hands, out_of_play, [()] * len(hands), turns)
+                    scores = [now + more for now, more in zip(scores, later)]
+                values[row] += chances(scores)
+        cheapest = super().choose_take(view, card)
+        return max(range(len(values)), key=lambda row: (values[row], row == cheapest))
+
+
+def _taking(view: PlayerView, taken: int, card: int, after: list[tuple[int, int]]):
+    """(rows, bull heads each seat collects this turn from now) when the seat takes row
+    `taken` with `card` and the cards of `after` (card, seat) then go where they go, a card
+    below every row end taking the cheapest row."""
+    rows = [list(row) for row in view.rows]
+    heads = view.heads
+    ends = [view.row_end(row) for row in range(len(rows))]
+    scores = [0] * len(view.hand_sizes)
+
+    def collect(seat: int, row: int, card: int) -> None:
+        scores[seat] += sum(heads[other] for other in rows[row])
+        rows[row], ends[row] = [card], VALUE[card]
+
+    collect(view.seat, taken, card)
+    for other, seat in after:
+        value = VALUE[other]
+        below = [row for row in range(len(rows)) if ends[row] < value]
+        if not below:
+            collect(seat, min(range(len(rows)), key=lambda row: (_heads(rows[row], heads), len(rows[row]))), other)
+            continue
+        row = max(below, key=ends.__getitem__)
+        if len(rows[row]) >= view.row_limit:
+            collect(seat, row, other)
+        else:
+            rows[row].append(other)
+            ends[row] = value
+    return rows, scores
+
+
+def _heads(row: list[int], heads) -> int:
+    return sum(heads[card] for card in row)
+
+
+def coach(view: PlayerView, seed: int, playouts: int = COACH_PLAYOUTS) -> dict[Cards, float]:
+    """The bull heads the expert player expects its seat to collect from now to the round's
+    end for each play of its hand (in Plus, heads to gain): each is played now, then the
+    heuristic player's cards, on the same guessed deals (about `playouts` in all), the others
+    playing as in its playouts. Sees `view` only; the same seed gives the same figures."""
+    candidates = plays_to_try(view, HeuristicPlayer().choose_cards(view))
+    playouts_of = Playouts(view)
+    dealer = Dealer(view, random.Random(seed))
+    rows = [list(row) for row in view.rows]
+    turns = max(view.hand_sizes)
+    deals = max(1, playouts // len(candidates))
+    sums = [0] * len(candidates)
+    for _ in range(deals):
+        hands, out_of_play = dealer.deal()
+        noise = (NOISE, dealer.rng.getrandbits(31))
+        for index, scores in enumerate(
+            playouts_of.scores_of_openings(rows, hands, out_of_play, view.seat, candidates, turns, noise)
+        ):
+            sums[index] += scores[view.seat]
+    return {candidate: total / deals for candidate, total in zip(candidates, sums)}
