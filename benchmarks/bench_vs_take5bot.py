@@ -82,24 +82,27 @@ def _listed(numbers) -> str:
 
 
 class Timed:
-    """Wraps a player: its decisions' CPU time in this process."""
+    """Wraps a player: the CPU time in this process of its moves (a card, and the row it
+    takes with it when it must)."""
 
     def __init__(self, player: Player) -> None:
         self.player, self.seconds, self.moves = player, 0.0, 0
 
     def wrap(self) -> Player:
-        timed, inner = self, self.player
-        original = inner.choose_cards
-
-        def choose_cards(view):
-            started = time.process_time()
-            cards = original(view)
-            timed.seconds += time.process_time() - started
-            timed.moves += 1
-            return cards
-
-        inner.choose_cards = choose_cards  # type: ignore[method-assign]
+        inner = self.player
+        inner.choose_cards = self._timing(inner.choose_cards, moves=1)  # type: ignore[method-assign]
+        inner.choose_take = self._timing(inner.choose_take, moves=0)  # type: ignore[method-assign]
         return inner
+
+    def _timing(self, decide, moves: int):
+        def timed(*args):
+            started = time.process_time()
+            decision = decide(*args)
+            self.seconds += time.process_time() - started
+            self.moves += moves
+            return decision
+
+        return timed
 
 
 _ANSWERER: list[subprocess.Popen] = []
