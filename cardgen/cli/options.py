@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from cardgen.engine.strategies import KINDS
 from cardgen.formats import FLIPS, PAPERS, RULER_MEASURED, RULER_MM
 from cardgen.texts import DEFAULT_LANG, LANGUAGES
 
@@ -165,9 +166,9 @@ def players_kind_option(default: str):
         multiple=True,
         default=[default],
         show_default=True,
-        help="Strategy of each seat, comma-separated or one option per seat: random, heuristic, rollout (rollout:N tries each card "
-        "on N guessed deals, 20 by default; slower, stronger) or search (search:N plays N guessed deals "
-        "to the round's end for each move, shared among its best cards; the strongest); one name is used for every seat.",
+        help=f"Strategy of each seat, comma-separated or one option per seat: {', '.join(KINDS)} (weakest to "
+        "strongest); rollout:N tries each card on N guessed deals (20 by default), search:N and expert:N play N "
+        "guessed deals to the round's end for each move (3,000 by default); one name is used for every seat.",
     )
 
 
