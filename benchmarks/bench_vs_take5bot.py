@@ -60,7 +60,7 @@ class Take5Bot(Player):
         played = sorted({card for cards in (*rows, *view.piles) for card in cards})
         line = " ".join(
             [
-                str(int(view.random() * 2**62)),
+                str(view.round * 1000 + view.turn * 10 + view.seat),  # a bot's own seed: not the game's draws
                 str(view.seat),
                 str(len(view.hand_sizes)),
                 str(view.turn - 1),
