@@ -90,7 +90,7 @@ def main() -> None:
     print(
         f"{'player':<10} {'against':<12} {'games':>6} {'win rate':>8}  {'95% interval':<16} {'total':>7} {'theirs':>7} {'seconds':>7}"
     )
-    for name in args.match or MATCHES:
+    for name in args.match or (MATCHES if args.games else []):
         one, others = MATCHES[name]
         print(play_match(options, one, others, args.games, args.jobs), flush=True)
     if args.timed_games:

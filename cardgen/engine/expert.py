@@ -29,7 +29,7 @@ from cardgen.engine.search import Dealer, SearchPlayer, WinChances
 from cardgen.engine.view import PlayerView
 
 NOISE = 13_000  # in 65,536ths: about one card in five played at random (measured best of 10, 20, 40%)
-DEFAULT_PLAYOUTS = 3000
+DEFAULT_PLAYOUTS = 5000  # about 55 ms of CPU a move on one core (benchmarks/bench_strength.py)
 ROW_DEALS = 64  # guessed deals on which each row it could take is played out
 COACH_PLAYOUTS = 2000
 
