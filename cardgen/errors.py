@@ -1,18 +1,32 @@
-"""The errors a user sees: one sentence, no traceback, and an exit status."""
+"""The errors a user sees: one sentence from the catalogues, no traceback, and an exit status."""
 
 from pathlib import Path
 
+from cardgen.messages import Message
+
 
 class CardgenError(Exception):
-    """An error that the command line reports as one line and exits with `exit_code`."""
+    """An error that the command line reports as one line and exits with `exit_code`; its
+    `message` is shown in the language of whoever reads it."""
 
     exit_code = 2
+
+    def __init__(self, message: Message | str):
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return str(self.message)
+
+    def data(self, lang: str | None = None) -> dict:
+        """The error as --json and the studio give it: its message's id, parameters and text."""
+        if isinstance(self.message, Message):
+            return self.message.data(lang)
+        return {"id": None, "params": {}, "text": str(self.message)}
 
 
 class InputError(CardgenError):
     """Bad input: a file that cannot be read, or YAML that is not of the expected form."""
-
-    exit_code = 2
 
 
 class CheckFailed(CardgenError):

@@ -2,11 +2,18 @@
 The bytes are immutable and the mappings read-only; a test that spoils a file writes
 its own copy."""
 
+import os
 from types import MappingProxyType
 
 import pytest
 
 from cardgen.build import PrintSettings, build
+
+# The tests read what cardgen says in English, whatever the language of the machine they run
+# on; a test of another language asks for it (--lang, or its own environment).
+for _variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+    os.environ.pop(_variable, None)
+os.environ["LANGUAGE"] = "en"
 
 
 def pytest_xdist_auto_num_workers(config):

@@ -33,14 +33,14 @@ def test_a_usage_mistake_is_one_line_pointing_to_the_help():
     result = subprocess.run([sys.executable, "-m", "cardgen", "build", "--paper", "a3"], capture_output=True, text=True)
     assert result.returncode == 2
     assert result.stderr.strip().splitlines() == [
-        "cardgen: Invalid value for '--paper': 'a3' is not one of 'a4', 'letter'. See 'cardgen build --help'."
+        "cardgen: --paper: a3 is not one of a4 or letter. See 'cardgen build --help'."
     ]
 
 
 def test_a_mistyped_command_is_one_line_naming_the_likeliest_command():
     result = cardgen_in_process("biuld")
     assert result.returncode == 2
-    assert result.stderr == "cardgen: No such command 'biuld'. Did you mean 'build'? See 'cardgen --help'.\n"
+    assert result.stderr == "cardgen: there is no command biuld: did you mean build? See 'cardgen --help'.\n"
 
 
 def test_cardgen_alone_shows_the_help():

@@ -178,8 +178,8 @@ def test_a_card_called_back_keeps_the_back_its_own_name(tmp_path):
         (["--set", "zero-cards", "--dpi", "50"], "the dpi must be 72 to 1200, not 50"),
         (["--set", "zero-cards", "--dpi", "1200", "--layout", "300x300"], "more than 89 million"),
         (["--set", "no-such-set"], "there is no bundled card set 'no-such-set'"),
-        (["--set", "zero-cards", "--format", "tiff"], "'tiff' is not one of 'png', 'pdf'"),
-        ([], "Missing option '--set'"),
+        (["--set", "zero-cards", "--format", "tiff"], "tiff is not one of png, pdf, or tts"),
+        ([], "--set is needed here."),
     ],
 )
 def test_bad_input_exits_2_in_one_line_and_writes_nothing(tmp_path, args, words):

@@ -106,7 +106,10 @@ def test_the_languages_are_the_locale_folders_english_first():
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_locale_has_exactly_the_messages_of_english_none_empty(lang):
-    assert sorted(path.name for path in (LOCALES / lang).iterdir()) == [f"{name}.yaml" for name in FILES]
+    catalogue = ["messages.mo", "messages.po"]  # the messages' catalogue: tests/test_messages.py
+    assert sorted(path.name for path in (LOCALES / lang).iterdir()) == sorted(
+        [f"{name}.yaml" for name in FILES] + catalogue
+    )
     for name in FILES:
         found, english = words(name, lang), words(name, "en")
         assert list(found) == list(english), f"{lang}/{name}.yaml"

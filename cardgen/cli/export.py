@@ -3,6 +3,7 @@
 import click
 
 from cardgen.cli.options import (
+    DECIMAL,
     card_layout_option,
     choice,
     dpi_option,
@@ -18,7 +19,7 @@ from cardgen.formats import EXPORT_FORMATS
 @click.command("export")
 @set_option(required=True)
 @click.option(
-    "--bleed", type=float, default=3.0, show_default=True, help="Bleed in mm around the cut, on every side (0 to 10)."
+    "--bleed", type=DECIMAL, default=3.0, show_default=True, help="Bleed in mm around the cut, on every side (0 to 10)."
 )
 @dpi_option(300, "Resolution of the PNG files (72 to 1200).")
 @click.option(

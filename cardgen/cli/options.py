@@ -3,17 +3,72 @@
 cardgen.choices, which the studio shares."""
 
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
 from cardgen.engine.strategies import KINDS
 from cardgen.formats import FLIPS, PAPERS, RULER_MEASURED, RULER_MM
-from cardgen.texts import DEFAULT_LANG, LANGUAGES
+from cardgen.messages import REFERENCE, Message, choose_language, language_of_environment
+from cardgen.texts import LANGUAGES
+
+
+def refuse(message: Message, param, ctx) -> NoReturn:
+    """An option's value refused, said in the command's language (the Message goes as it is)."""
+    raise click.BadParameter(message, ctx, param)  # type: ignore[arg-type]
+
+
+class _Choice(click.Choice):
+    """click's Choice, its refusal said in the command's language."""
+
+    def convert(self, value, param, ctx):
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            refuse(Message("cli.not_one_of", value=value, choices=list(self.choices)), param, ctx)
+
+
+class _Whole(click.IntRange):
+    """A whole number within bounds, its refusal said in the command's language."""
+
+    def convert(self, value, param, ctx):
+        try:
+            return super().convert(value, param, ctx)
+        except click.BadParameter:
+            try:
+                int(value)
+            except (TypeError, ValueError):
+                refuse(Message("cli.not_whole", value=value), param, ctx)
+            if self.max is None:
+                refuse(Message("cli.too_small", value=value, low=self.min), param, ctx)
+            refuse(Message("cli.out_of_range", value=value, low=self.min, high=self.max), param, ctx)
+
+
+def whole(low: int | None = None, high: int | None = None) -> click.IntRange:
+    """A whole number from `low` to `high` (either may be open)."""
+    return _Whole(low, high)
+
+
+class _Decimal(click.ParamType):
+    """A number, with a decimal point or a decimal comma (0.75 or 0,75)."""
+
+    name = "number"
+
+    def convert(self, value, param, ctx):
+        if isinstance(value, float):
+            return value
+        try:
+            return float(str(value).replace(",", "."))
+        except ValueError:
+            refuse(Message("cli.not_a_number", value=value), param, ctx)
+
+
+DECIMAL = _Decimal()
 
 
 def choice(values) -> click.Choice:
     """One of `values`, in any case: --paper Letter is --paper letter."""
-    return click.Choice(list(values), case_sensitive=False)
+    return _Choice(list(values), case_sensitive=False)
 
 
 LANGS = choice(LANGUAGES)
@@ -41,8 +96,33 @@ def faces_option(help: str):
     return click.option("--faces", metavar="STYLE|FILE", help=help)
 
 
-def lang_option(help: str):
-    return click.option("--lang", type=LANGS, default=DEFAULT_LANG, show_default=True, help=help)
+def lang_option(help: str, expose: bool = True):
+    """--lang: the language of what the command prints and says; else the environment's
+    (LANGUAGE, LC_ALL, LC_MESSAGES, LANG, as gettext reads them), else English. Read before
+    the other options, so that a mistake in them is said in it."""
+    return click.option(
+        "--lang",
+        type=LANGS,
+        default=_default_language,
+        show_default="the system's language, else en",
+        is_eager=True,
+        callback=_speak,
+        expose_value=expose,
+        help=help,
+    )
+
+
+def _default_language() -> str:
+    return language_of_environment() or REFERENCE
+
+
+LANG_META = "cardgen.lang"  # where the chosen language waits for an error to be said in it
+
+
+def _speak(ctx: click.Context, param: click.Parameter, lang: str) -> str:
+    choose_language(lang)  # until the command line's run ends (cardgen.cli's `speaking` block)
+    ctx.meta[LANG_META] = lang
+    return lang
 
 
 def output_option(help: str, default: str | None = None, folder: bool | None = None):
@@ -155,7 +235,7 @@ def table_options(function):
         function,
         [
             click.option("--variant", type=VariantChoice(), default="classic", show_default=True),
-            click.option("--players", "player_count", type=click.IntRange(2, 99), default=4, show_default=True),
+            click.option("--players", "player_count", type=whole(2, 99), default=4, show_default=True),
         ],
     )
 
@@ -177,11 +257,11 @@ MOST_JOBS = 64  # each worker holds a Python of its own: 1,000 would ask for 33 
 
 
 def games_option(default: int, help: str | None = None, most: int = MOST_GAMES):
-    return click.option("--games", type=click.IntRange(1, most), default=default, show_default=True, help=help)
+    return click.option("--games", type=whole(1, most), default=default, show_default=True, help=help)
 
 
 def seed_option(help: str = "Game i is played with seed SEED+i."):
-    return click.option("--seed", type=int, default=1, show_default=True, help=help)
+    return click.option("--seed", type=whole(), default=1, show_default=True, help=help)
 
 
 def scheduler_option(function):
@@ -198,7 +278,7 @@ def jobs_option(function):
     """--jobs N: simulated games on N processes; None means every core."""
     return click.option(
         "--jobs",
-        type=click.IntRange(1, MOST_JOBS),
+        type=whole(1, MOST_JOBS),
         metavar="N",
         help="Play the games on N processes (default: one per core); the results are the same for any N.",
     )(function)

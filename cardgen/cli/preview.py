@@ -10,6 +10,7 @@ from cardgen.cli.options import (
     lang_option,
     output_option,
     set_option,
+    whole,
 )
 from cardgen.errors import printable
 
@@ -30,7 +31,7 @@ from cardgen.errors import printable
 )
 @click.option("--singles", is_flag=True, help="With --contact-sheet: write the image of each card as well.")
 @click.option("--back", is_flag=True, help="Also show the back (back.png, or the last slot of the contact sheet).")
-@dpi_option(150, "Resolution of the images.", click.IntRange(30, 600))
+@dpi_option(150, "Resolution of the images.", whole(30, 600))
 @card_layout_option
 @output_option("Folder for the PNG files.", "output/preview", folder=True)
 def command(sets, cards, faces, lang, contact_sheet, singles, back, dpi, layout, output):

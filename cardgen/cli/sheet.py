@@ -2,7 +2,7 @@
 
 import click
 
-from cardgen.cli.options import lang_option, output_option, paper_options
+from cardgen.cli.options import lang_option, output_option, paper_options, whole
 
 
 @click.command("sheet")
@@ -14,7 +14,7 @@ from cardgen.cli.options import lang_option, output_option, paper_options
 )
 @click.option(
     "--copies",
-    type=click.IntRange(1, 1000),
+    type=whole(1, 1000),
     default=1,
     show_default=True,
     metavar="N",

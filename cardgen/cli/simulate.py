@@ -14,6 +14,7 @@ from cardgen.cli.options import (
     seed_option,
     set_option,
     table_options,
+    whole,
 )
 from cardgen.cli.progress import LineProgress
 
@@ -23,13 +24,11 @@ from cardgen.cli.progress import LineProgress
 @games_option(1000)
 @seed_option()
 @players_kind_option("random")
-@click.option(
-    "--threshold", type=click.IntRange(1), help="End after the round in which a total reaches this (default 66)."
-)
-@click.option("--rounds", type=click.IntRange(1), help="Play exactly this many rounds instead.")
+@click.option("--threshold", type=whole(1), help="End after the round in which a total reaches this (default 66).")
+@click.option("--rounds", type=whole(1), help="Play exactly this many rounds instead.")
 @click.option("--free-companion", is_flag=True, help="Plus: a card played with a zero may go on any row.")
 @click.option("--one-zero-each", is_flag=True, help="Plus: deal one zero card to each player first.")
-@click.option("--max-players", type=click.IntRange(2, 10), help="Pro: allow up to this many players (default 6).")
+@click.option("--max-players", type=whole(2, 10), help="Pro: allow up to this many players (default 6).")
 @set_option(
     "Play with your cards (docs/RULES.md §18): numbered cards 1-104 replace the bundled ones, higher "
     "ones extend the deck, zero cards and jokers replace the bundled ones; repeatable.",

@@ -4,11 +4,12 @@ from pathlib import Path
 
 import click
 
+from cardgen.cli.options import whole
 from cardgen.errors import printable
 
 
 @click.command("studio")
-@click.option("--port", type=click.IntRange(0, 65535), default=0, help="Port to listen on (default: a free one).")
+@click.option("--port", type=whole(0, 65535), default=0, help="Port to listen on (default: a free one).")
 @click.option(
     "--host",
     metavar="ADDRESS",
