@@ -17,7 +17,7 @@ from cardgen.engine.cards import CARD_ID_LIMIT, FIRST_JOKER, FIRST_ZERO, face, f
 from cardgen.engine.deck import BUNDLED, CardPool
 from cardgen.engine.errors import GameOver, IllegalPlay, InvariantBroken
 from cardgen.engine.invariants import Tally, check_invariants
-from cardgen.engine.kernel import CompiledKernel, Kernel, kernel_for
+from cardgen.engine.kernel import Kernel, kernel_for
 from cardgen.engine.options import Options
 from cardgen.engine.players import Player
 from cardgen.engine.table import Table
@@ -263,9 +263,9 @@ class Game:
         checked in full."""
         hands: Sequence[list[int]] = self.hands  # type: ignore[assignment]  # a deal knows every hand
         table = self.table
-        kernel = self.kernel
-        assert isinstance(kernel, CompiledKernel), "only a compiled kernel plays whole rounds"
-        rows, piles, scores, drops, turns = kernel.play_round(table.rows, hands, table.row_limit, self.heads)
+        played = self.kernel.play_round(table.rows, hands, table.row_limit, self.heads)
+        assert played is not None, "a kernel that plays whole rounds plays this one"
+        rows, piles, scores, drops, turns = played
         for hand in hands:
             hand.clear()
         self.turn += turns
@@ -276,10 +276,9 @@ class Game:
     def compiled_draft(self, pool: list[int], first: int, per_hand: int) -> tuple[list[list[int]], list[int]] | None:
         """Pro's draft among heuristic players as engine/compiled.py makes it: (the hands,
         the cards left face up); None where the players are asked."""
-        kernel = self.kernel
-        if not (self.compiled_rounds and isinstance(kernel, CompiledKernel)):
+        if not self.compiled_rounds:
             return None
-        return kernel.draft(pool, self.player_count, first, per_hand, self.heads)
+        return self.kernel.draft(pool, self.player_count, first, per_hand, self.heads)
 
     # --- turns -------------------------------------------------------------
 

@@ -29,7 +29,8 @@ ROUND_PLAYERS: frozenset[type[Player]] = frozenset({HeuristicPlayer})
 
 
 class Kernel:
-    """Plain Python: no fast path."""
+    """Plain Python: no fast path. Each method that plays answers None: the caller plays
+    in plain Python."""
 
     def in_use(self) -> bool:
         """Whether compiled code plays here."""
@@ -42,13 +43,33 @@ class Kernel:
     def prepare(self, rollouts: bool, slow: Callable[[], None]) -> None:
         """Compile or load what a run will use before its games and workers start."""
 
+    def play_round(self, rows, hands, row_limit: int, heads: tuple[int, ...]) -> tuple | None:
+        """A whole round of heuristic players from its deal: (rows, piles, scores, the cards
+        put below the one before them, turns) at its end (compiled.play_round)."""
+        return None
+
+    def draft(self, pool: list[int], seats: int, first: int, per_hand: int, heads: tuple[int, ...]) -> tuple | None:
+        """Pro's draft among heuristic players: (the hands, the cards left face up)."""
+        return None
+
+    def play_scripted(self, rows, hands, scripts, turns: int, row_limit: int, heads) -> list[int] | None:
+        """Playouts.scores."""
+        return None
+
+    def play_openings(
+        self, rows, hands, seat: int, openings, turns: int, row_limit: int, heads, noise=(0, 0)
+    ) -> list[list[int]] | None:
+        """Playouts.scores_of_openings."""
+        return None
+
     def rollout_sums(self, view, guesser, candidates, samples: int, turns: int, sign: float) -> list[float] | None:
-        """The rollout player's sums (RolloutPlayer.rollout_values), or None where it does not serve."""
+        """The rollout player's sums (RolloutPlayer.rollout_values)."""
         return None
 
 
 class CompiledKernel(Kernel):
-    """engine/compiled.py, by the rules of Classic (one card a turn) or of Plus."""
+    """engine/compiled.py, by the rules of Classic (one card a turn) or of Plus; where numba
+    is not installed, plain Python like `Kernel`."""
 
     def __init__(self, plus: bool) -> None:
         self.plus = plus
@@ -69,20 +90,20 @@ class CompiledKernel(Kernel):
         if self.in_use():
             self.code().prepare(rollouts, slow)
 
-    def play_round(self, rows, hands, row_limit: int, heads: tuple[int, ...]):
-        """A whole round of heuristic players from its deal (compiled.play_round)."""
-        return self.code().play_round(rows, hands, row_limit, heads, self.plus)
+    def play_round(self, rows, hands, row_limit, heads):
+        return self.code().play_round(rows, hands, row_limit, heads, self.plus) if self.in_use() else None
 
-    def draft(self, pool: list[int], seats: int, first: int, per_hand: int, heads: tuple[int, ...]):
-        """Pro's draft among heuristic players: (the hands, the cards left face up)."""
-        return self.code().heuristic_draft(pool, seats, first, per_hand, heads)
+    def draft(self, pool, seats, first, per_hand, heads):
+        return self.code().heuristic_draft(pool, seats, first, per_hand, heads) if self.in_use() else None
 
-    def play_scripted(self, rows, hands, scripts, turns: int, row_limit: int, heads) -> list[int]:
+    def play_scripted(self, rows, hands, scripts, turns, row_limit, heads):
+        if not self.in_use():
+            return None
         return self.code().play_scripted(rows, hands, scripts, turns, row_limit, heads, self.plus)
 
-    def play_openings(
-        self, rows, hands, seat: int, openings, turns: int, row_limit: int, heads, noise=(0, 0)
-    ) -> list[list[int]]:
+    def play_openings(self, rows, hands, seat, openings, turns, row_limit, heads, noise=(0, 0)):
+        if not self.in_use():
+            return None
         return self.code().play_openings(rows, hands, seat, openings, turns, row_limit, heads, self.plus, noise)
 
     def rollout_sums(self, view, guesser, candidates, samples, turns, sign):

@@ -15,7 +15,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cardgen.engine.game import Game
-from cardgen.engine.kernel import CompiledKernel
 from cardgen.engine.players import HeuristicPlayer
 from cardgen.engine.view import PlayerView
 
@@ -53,8 +52,7 @@ class Playouts:
         self.noise = [0, 0, -1]
         self.seats = [_Scripted(self.noise) for _ in view.hand_sizes]
         self.scratch = Game(view.options, self.seats, pool=view.pool, seed=0)
-        kernel = self.scratch.kernel
-        self.compiled = kernel if isinstance(kernel, CompiledKernel) and kernel.in_use() else None
+        self.kernel = self.scratch.kernel  # where it is compiled, it plays the playouts
 
     def scores(
         self,
@@ -64,9 +62,10 @@ class Playouts:
         scripts: Sequence[Sequence[Cards]],
         turns: int,
     ) -> list[int]:
-        if self.compiled:
-            table = self.scratch.table
-            return self.compiled.play_scripted(rows, hands, scripts, turns, table.row_limit, table.heads)
+        table = self.scratch.table
+        found = self.kernel.play_scripted(rows, hands, scripts, turns, table.row_limit, table.heads)
+        if found is not None:
+            return found
         scratch = self._start(rows, hands, out_of_play, scripts)
         for _ in range(turns):
             scratch.play_turn()
@@ -88,9 +87,10 @@ class Playouts:
         player, as the others do from the start): the same lists, for the cost of about one
         call where the play is compiled. `noise`: (the chance in 65,536ths that another seat
         plays a card at random instead, the seed of those draws), the same for every opening."""
-        if self.compiled:
-            table = self.scratch.table
-            return self.compiled.play_openings(rows, hands, seat, openings, turns, table.row_limit, table.heads, noise)
+        table = self.scratch.table
+        compiled = self.kernel.play_openings(rows, hands, seat, openings, turns, table.row_limit, table.heads, noise)
+        if compiled is not None:
+            return compiled
         scripts: list[Sequence[Cards]] = [()] * len(hands)
         found = []
         for opening in openings:
