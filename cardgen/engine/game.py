@@ -84,7 +84,7 @@ class Game:
         self.owner = [0] * CARD_ID_LIMIT  # seat of each card played this turn
         self.played_now: list[int] = []  # the cards played this turn
         self.choosing = False  # True while this turn's cards are being chosen (not yet face up)
-        self.history: list[tuple[tuple[int, int], ...]] = []  # this round's turns: (seat, card) by seat
+        self.turns_played: list[list[int]] = []  # the cards of each turn of this round (`history`)
         self.unknown: UnknownHands | None = None  # the referee's hands that were not written down
         self.views = [PlayerView(self, seat) for seat in range(count)]
         self._resolve_turn = rules.resolve_turn
@@ -113,6 +113,14 @@ class Game:
         if self._compiled_rounds is None:
             self._compiled_rounds = self.kernel.plays_rounds_of(self.players)
         return self._compiled_rounds
+
+    @property
+    def history(self) -> list[tuple[tuple[int, int], ...]]:
+        """This round's turns so far, each as (seat, card) pairs by seat. (Kept as each turn's
+        cards alone, the cheapest record: a card is played once a round, so `owner` still
+        knows whose it was.)"""
+        owner = self.owner
+        return [tuple(sorted((owner[card], card) for card in cards)) for cards in self.turns_played]
 
     @property
     def player_count(self) -> int:
@@ -170,7 +178,7 @@ class Game:
         self.out_of_play = out_of_play
         self.starters = [row[0] for row in rows]
         self.unknown = None
-        self.played_now, self.history = [], []
+        self.played_now, self.turns_played = [], []
 
     def _finish_round(self) -> None:
         self.round_over = True
@@ -251,7 +259,7 @@ class Game:
                 self.table.collected = []
                 self.played_now = chosen = list(turn)
                 place(self, chosen, None)
-                self.history.append(tuple(sorted(zip(map(owner.__getitem__, chosen), chosen))))
+                self.turns_played.append(chosen)
                 if tally is not None:
                     waiting -= len(chosen)
                     tally.after_turn(waiting)
@@ -301,8 +309,7 @@ class Game:
         self.table.collected = []
         self.choosing = True
         self._resolve_turn(self, plays)
-        owner = self.owner
-        self.history.append(tuple(sorted((owner[card], card) for card in self.played_now)))
+        self.turns_played.append(self.played_now)
         if self.tally is not None:
             self.tally.after_turn()
         if self.unknown is None:

@@ -83,7 +83,7 @@ class PlayerView:
     history: tuple[tuple[tuple[int, int], ...], ...] = _asks(
         "history",
         "This round's turns so far, each as (seat, card) pairs by seat: who played what, as the"
-        " table saw it (empty for a round a fast path placed in one pass, where nobody is asked).",
+        " table saw it (empty for a round placed in one pass, where nobody is asked: a fast path).",
     )
     round: int = _asks("round")
     turn: int = _asks("turn")
