@@ -90,7 +90,7 @@ def test_compiled_rollouts_add_up_the_same_sums_as_rollouts_in_python(monkeypatc
 
 @pytest.mark.parametrize("variant, players", [("classic", 4), ("classic", 9), ("pro", 5), ("jokers", 4), ("plus", 4)])
 def test_compiled_playouts_score_as_the_scratch_game_does(variant, players):
-    compared = varied = 0
+    compared = 0
     for game, view in _positions(variant, players, range(8)):
         fast = Playouts(view)
         slow = Playouts(view)
@@ -107,12 +107,7 @@ def test_compiled_playouts_score_as_the_scratch_game_does(variant, players):
         assert fast.scores_of_openings(rows, hands, [], 0, openings, turns) == slow.scores_of_openings(
             rows, hands, [], 0, openings, turns
         )
-        noise = (rng.randrange(1 << 16), rng.getrandbits(31))  # the others play at random now and then
-        noisy = fast.scores_of_openings(rows, hands, [], 0, openings, turns, noise)
-        assert noisy == slow.scores_of_openings(rows, hands, [], 0, openings, turns, noise)
-        varied += noisy != fast.scores_of_openings(rows, hands, [], 0, openings, turns)
     assert compared >= 8 * 10
-    assert variant == "plus" or varied > compared / 4  # Plus: its heuristic player is never noisy
     with pytest.raises(IllegalPlay, match="not in"):
         fast.scores(rows, hands, [], [[999]] + scripts[1:], 1)
     with pytest.raises(IllegalPlay, match="not in"):

@@ -181,22 +181,12 @@ def _take_out(hands, seat, size, card):
 
 
 @_kernel
-def _next_draw(noise):
-    """The next number (below 2**31) of a playout's own generator, a linear congruential
-    one whose state is noise[1]: fast, and drawn the same way in plain Python (playout.py)."""
-    noise[1] = (noise[1] * 1103515245 + 12345) & 0x7FFFFFFF
-    return noise[1]
-
-
-@_kernel
-def play_turns(table, hands, sizes, scripts, script_sizes, turns, rules, noise):
+def play_turns(table, hands, sizes, scripts, script_sizes, turns, rules):
     """Play up to `turns` turns (fewer if the hands run out), each seat playing its script's
     cards on the first turns (scripts: seat × turn × two cards, 0 for none) and then the
     heuristic player's. Returns the turns played, or -1 - seat when a scripted card is not
     in that seat's hand. `table`: (rows, lengths, ends, row_heads, scores, piles,
-    pile_sizes, drops); `rules`: (row limit, 1 for Plus, values, heads). `noise`: (chance
-    in 65,536ths, generator state, a seat): outside Plus, every other seat unscripted plays
-    a card of its hand at random with that chance (its opponents are not that predictable)."""
+    pile_sizes, drops); `rules`: (row limit, 1 for Plus, values, heads)."""
     lengths, ends, row_heads, scores, piles, pile_sizes = table[1], table[2], table[3], table[4], table[5], table[6]
     limit, plus, values, heads = rules
     seats = sizes.shape[0]
@@ -213,8 +203,6 @@ def play_turns(table, hands, sizes, scripts, script_sizes, turns, rules, noise):
             playing += 1
             if turn < script_sizes[seat]:
                 picked[0], picked[1] = scripts[seat, turn, 0], scripts[seat, turn, 1]
-            elif noise[0] > 0 and not plus and seat != noise[2] and (_next_draw(noise) & 0xFFFF) < noise[0]:
-                picked[0], picked[1] = hands[seat, (_next_draw(noise) >> 8) % size], 0
             elif plus:
                 first, second = _plus_cards(hands[seat], size, lengths, ends, row_heads, limit, values)
                 picked[0] = hands[seat, first]
@@ -322,7 +310,7 @@ def rollout_values(
     totals = np.zeros(candidates.shape[0], np.float64)
     for _ in range(samples):
         _guess(twister, hand, unseen, scarce, held, per_hand, sizes, seat, guessed, buffers)
-        scores = _play_openings(rows, guessed, sizes, seat, candidates, turns, rules, _no_noise())
+        scores = _play_openings(rows, guessed, sizes, seat, candidates, turns, rules)
         for index in range(candidates.shape[0]):
             own = scores[index, seat]
             totals[index] += sign * (own - (scores[index].sum() - own) / others)
@@ -330,11 +318,10 @@ def rollout_values(
 
 
 @_kernel
-def _play_openings(rows, hands, sizes, seat, candidates, turns, rules, noise):
+def _play_openings(rows, hands, sizes, seat, candidates, turns, rules):
     """Candidate × seat: the bull heads each seat collects in `turns` turns from this position
     when `seat` plays the candidate first (candidate × two cards, 0: none) and everyone then
-    plays as the heuristic player (with `noise`, play_turns', the same draws for each
-    candidate); the first score is -1 - seat where a candidate is not in its hand."""
+    plays as the heuristic player; the first score is -1 - seat where a candidate is not in its hand."""
     lengths, ends, row_heads = _position(rows, rules[2], rules[3])
     count = sizes.shape[0]
     work_hands = np.zeros_like(hands)
@@ -350,9 +337,7 @@ def _play_openings(rows, hands, sizes, seat, candidates, turns, rules, noise):
     script_sizes = np.zeros(count, np.int64)
     script_sizes[seat] = 1
     drops = _no_drops(rules)
-    state = noise[1]
     for index in range(candidates.shape[0]):
-        noise[1] = state
         work_rows[:] = rows
         work_lengths[:] = lengths
         work_ends[:] = ends
@@ -362,7 +347,7 @@ def _play_openings(rows, hands, sizes, seat, candidates, turns, rules, noise):
         pile_sizes[:] = 0
         scripts[seat, 0, :] = candidates[index]
         table = (work_rows, work_lengths, work_ends, work_heads, scores[index], piles, pile_sizes, drops)
-        if play_turns(table, work_hands, work_sizes, scripts, script_sizes, turns, rules, noise) < 0:
+        if play_turns(table, work_hands, work_sizes, scripts, script_sizes, turns, rules) < 0:
             scores[index, 0] = -1 - seat
     return scores
 
@@ -404,12 +389,6 @@ def _guess(twister, hand, unseen, scarce, held, per_hand, sizes, seat, guessed, 
 
 
 @_kernel
-def _no_noise():
-    """play_turns' noise, none: every unscripted seat plays as the heuristic player."""
-    return np.zeros(3, np.int64)
-
-
-@_kernel
 def _no_drops(rules):
     """A table's `drops`, none yet: by card id in Plus, where cards may go below others; one unused slot elsewhere."""
     return np.zeros(rules[2].shape[0] if rules[1] else 1, np.int64)
@@ -443,7 +422,7 @@ def _play_from(slots, hands, sizes, scripts, script_sizes, turns, rules):
     pile_sizes = np.zeros(seats, np.int64)
     drops = _no_drops(rules)
     table = (slots, lengths, ends, row_heads, scores, piles, pile_sizes, drops)
-    played = play_turns(table, hands, sizes, scripts, script_sizes, turns, rules, _no_noise())
+    played = play_turns(table, hands, sizes, scripts, script_sizes, turns, rules)
     return lengths, scores, piles, pile_sizes, drops, played
 
 
@@ -580,11 +559,8 @@ def play_scripted(rows, hands, scripts, turns: int, row_limit: int, heads: tuple
     return scores.tolist()
 
 
-def play_openings(
-    rows, hands, seat: int, openings, turns: int, row_limit: int, heads, plus: bool, noise=(0, 0)
-) -> list[list[int]]:
-    """Playouts.scores_of_openings on arrays: each seat's bull heads for each opening of `seat`;
-    `noise`: (chance in 65,536ths that another seat plays at random, its generator's seed)."""
+def play_openings(rows, hands, seat: int, openings, turns: int, row_limit: int, heads, plus: bool) -> list[list[int]]:
+    """Playouts.scores_of_openings on arrays: each seat's bull heads for each opening of `seat`."""
     sizes = [len(hand) for hand in hands]
     scores = _play_openings(
         _padded(rows, row_limit),
@@ -594,7 +570,6 @@ def play_openings(
         _openings(openings),
         turns,
         _rules(row_limit, heads, plus),
-        np.array([noise[0], noise[1], seat], np.int64),
     ).tolist()
     if any(row[0] < 0 for row in scores):
         raise IllegalPlay(seat, "an opening", "but a card of it is not in {player}'s hand")
@@ -649,6 +624,8 @@ def prepare(rollouts: bool, slow: Callable[[], None]) -> None:
     """Compile the functions a run needs, or load them from numba's cache, before its games
     and workers start (the workers then find them in the cache): 10 to 20 s the first time
     on a machine, well under a second after. `slow()` is called once two seconds have gone by."""
+    if not in_use():
+        return
     timer = threading.Timer(2.0, slow)
     timer.daemon = True
     timer.start()

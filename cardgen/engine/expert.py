@@ -1,17 +1,11 @@
-"""The strongest player: the search player, with less trusting playouts and a searched row.
+"""The strongest player: the search player, with a larger budget and a searched row.
 
 The `ExpertPlayer` plays its cards as the search player does (sequential halving over
-guessed deals played to the round's end, scored by the chance of winning the game), with
-two changes measured against take5bot's champion (benchmarks/bench_vs_take5bot.py):
-
-- in its playouts every other seat plays a card of its hand at random now and then
-  (`NOISE`) instead of always the heuristic player's card: real opponents are not that
-  predictable, and a card that is only good if they play as the heuristic player does is
-  a poor bet;
-- when its card is below every row end it searches the row to take: the other cards of
-  the turn lie face up (`view.revealed`), so it places them after its own for each row it
-  could take, then plays the rest of the round on guessed deals, and takes the row that
-  leaves it the best chance of winning.
+guessed deals played to the round's end, scored by the chance of winning the game), on
+more playouts, and when its card is below every row end it searches the row to take: the
+other cards of the turn lie face up (`view.revealed`), so for each row it could take it
+places them after its own, plays the rest of the round on guessed deals, and takes the
+row that leaves it the best chance of winning.
 
 `coach(view, seed)` is what it expects each card of a hand to cost: the figure a table
 shows a player who asks for advice.
@@ -28,7 +22,6 @@ from cardgen.engine.rollout import plays_to_try
 from cardgen.engine.search import Dealer, SearchPlayer, WinChances
 from cardgen.engine.view import PlayerView
 
-NOISE = 13_000  # in 65,536ths: about one card in five played at random (measured best of 10, 20, 40%)
 DEFAULT_PLAYOUTS = 5000  # about 55 ms of CPU a move on one core (benchmarks/bench_strength.py)
 ROW_DEALS = 64  # guessed deals on which each row it could take is played out
 COACH_PLAYOUTS = 2000
@@ -36,7 +29,6 @@ COACH_PLAYOUTS = 2000
 
 class ExpertPlayer(SearchPlayer):
     name = "expert"
-    noise = NOISE
 
     def __init__(self, playouts: int = DEFAULT_PLAYOUTS) -> None:
         super().__init__(playouts)
@@ -103,7 +95,7 @@ def coach(view: PlayerView, seed: int, playouts: int = COACH_PLAYOUTS) -> dict[C
     """The bull heads the expert player expects its seat to collect from now to the round's
     end for each play of its hand (in Plus, heads to gain): each is played now, then the
     heuristic player's cards, on the same guessed deals (about `playouts` in all), the others
-    playing as in its playouts. Sees `view` only; the same seed gives the same figures."""
+    playing as the heuristic player. Sees `view` only; the same seed gives the same figures."""
     candidates = plays_to_try(view, HeuristicPlayer().choose_cards(view))
     playouts_of = Playouts(view)
     dealer = Dealer(view, random.Random(seed))
@@ -113,9 +105,8 @@ def coach(view: PlayerView, seed: int, playouts: int = COACH_PLAYOUTS) -> dict[C
     sums = [0] * len(candidates)
     for _ in range(deals):
         hands, out_of_play = dealer.deal()
-        noise = (NOISE, dealer.rng.getrandbits(31))
         for index, scores in enumerate(
-            playouts_of.scores_of_openings(rows, hands, out_of_play, view.seat, candidates, turns, noise)
+            playouts_of.scores_of_openings(rows, hands, out_of_play, view.seat, candidates, turns)
         ):
             sums[index] += scores[view.seat]
     return {candidate: total / deals for candidate, total in zip(candidates, sums)}

@@ -57,7 +57,7 @@ class Kernel:
         return None
 
     def play_openings(
-        self, rows, hands, seat: int, openings, turns: int, row_limit: int, heads, noise=(0, 0)
+        self, rows, hands, seat: int, openings, turns: int, row_limit: int, heads
     ) -> list[list[int]] | None:
         """Playouts.scores_of_openings."""
         return None
@@ -87,8 +87,7 @@ class CompiledKernel(Kernel):
         return all(type(player) in ROUND_PLAYERS for player in players) and self.in_use()
 
     def prepare(self, rollouts, slow):
-        if self.in_use():
-            self.code().prepare(rollouts, slow)
+        self.code().prepare(rollouts, slow)
 
     def play_round(self, rows, hands, row_limit, heads):
         return self.code().play_round(rows, hands, row_limit, heads, self.plus) if self.in_use() else None
@@ -101,10 +100,10 @@ class CompiledKernel(Kernel):
             return None
         return self.code().play_scripted(rows, hands, scripts, turns, row_limit, heads, self.plus)
 
-    def play_openings(self, rows, hands, seat, openings, turns, row_limit, heads, noise=(0, 0)):
+    def play_openings(self, rows, hands, seat, openings, turns, row_limit, heads):
         if not self.in_use():
             return None
-        return self.code().play_openings(rows, hands, seat, openings, turns, row_limit, heads, self.plus, noise)
+        return self.code().play_openings(rows, hands, seat, openings, turns, row_limit, heads, self.plus)
 
     def rollout_sums(self, view, guesser, candidates, samples, turns, sign):
         # not where a deal hides more than one scarce kind of card

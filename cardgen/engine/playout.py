@@ -22,35 +22,22 @@ Cards = int | tuple[int, ...]
 
 
 class _Scripted(HeuristicPlayer):
-    """A seat of a playout: plays its script's cards on the first turns, then as the heuristic
-    player, or (with the table's `noise`, outside Plus) a card at random now and then."""
+    """A seat of a playout: plays its script's cards on the first turns, then as the heuristic player."""
 
-    def __init__(self, noise: list[int]) -> None:
+    def __init__(self) -> None:
         self.script: Sequence[Cards] = ()
         self.next = 0
-        self.noise = noise  # shared by the table: compiled.play_turns' (chance, state, spared seat)
 
     def choose_cards(self, view):
         if self.next < len(self.script):
             self.next += 1
             return self.script[self.next - 1]
-        noise = self.noise
-        if noise[0] and view.variant.negative and view.seat != noise[2] and _next_draw(noise) & 0xFFFF < noise[0]:
-            hand = view.hand
-            return hand[(_next_draw(noise) >> 8) % len(hand)]
         return super().choose_cards(view)
-
-
-def _next_draw(noise: list[int]) -> int:
-    """compiled._next_draw, draw for draw."""
-    noise[1] = (noise[1] * 1103515245 + 12345) & 0x7FFFFFFF
-    return noise[1]
 
 
 class Playouts:
     def __init__(self, view: PlayerView) -> None:
-        self.noise = [0, 0, -1]
-        self.seats = [_Scripted(self.noise) for _ in view.hand_sizes]
+        self.seats = [_Scripted() for _ in view.hand_sizes]
         self.scratch = Game(view.options, self.seats, pool=view.pool, seed=0)
         self.kernel = self.scratch.kernel  # where it is compiled, it plays the playouts
 
@@ -81,23 +68,19 @@ class Playouts:
         seat: int,
         openings: Sequence[Cards],
         turns: int,
-        noise: tuple[int, int] = (0, 0),
     ) -> list[list[int]]:
         """scores() for each opening of `seat` (its first play, then it plays as the heuristic
         player, as the others do from the start): the same lists, for the cost of about one
-        call where the play is compiled. `noise`: (the chance in 65,536ths that another seat
-        plays a card at random instead, the seed of those draws), the same for every opening."""
+        call where the play is compiled."""
         table = self.scratch.table
-        compiled = self.kernel.play_openings(rows, hands, seat, openings, turns, table.row_limit, table.heads, noise)
+        compiled = self.kernel.play_openings(rows, hands, seat, openings, turns, table.row_limit, table.heads)
         if compiled is not None:
             return compiled
         scripts: list[Sequence[Cards]] = [()] * len(hands)
         found = []
         for opening in openings:
             scripts[seat] = (opening,)
-            self.noise[:] = noise[0], noise[1], seat
             found.append(self.scores(rows, hands, out_of_play, scripts, turns))
-        self.noise[0] = 0
         return found
 
     def _start(self, rows, hands, out_of_play, scripts) -> Game:

@@ -48,7 +48,6 @@ class SearchPlayer(HeuristicPlayer):
     card in the running is tried at least once at every halving)."""
 
     name = "search"
-    noise = 0  # the chance (in 65,536ths) that another seat of a playout plays a card at random
 
     def __init__(self, playouts: int = DEFAULT_PLAYOUTS) -> None:
         if playouts < 1:
@@ -81,8 +80,7 @@ class SearchPlayer(HeuristicPlayer):
             openings = [candidates[index] for index in alive]
             for _ in range(max(1, self.playouts // (stages * len(alive)))):
                 hands, out_of_play = guesser.deal()
-                noise = (self.noise, guesser.rng.getrandbits(31)) if self.noise else (0, 0)
-                played = playouts.scores_of_openings(rows, hands, out_of_play, seat, openings, turns, noise)
+                played = playouts.scores_of_openings(rows, hands, out_of_play, seat, openings, turns)
                 for index, scores in zip(alive, played):
                     values[index] += chance_of(scores)
             alive.sort(key=lambda index: (-values[index], index))
