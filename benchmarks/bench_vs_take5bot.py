@@ -1,7 +1,7 @@
 """One cardgen player against three of take5bot's bots, in 4-player Classic matches to 66.
 
     python benchmarks/bench_vs_take5bot.py --bot "/path/to/answerer neural:/path/net-attn.t5n:0"
-        [--player search] [--matches 128] [--results FILE] [--jobs 1]
+        [--player search] [--matches 128] [--results FILE] [--jobs 1] [--report]
 
 take5bot (a public project, MIT) is not part of cardgen and never used by the package
 or its tests. This script talks to a program of your own, given by --bot or the
@@ -160,7 +160,12 @@ def main() -> None:
     parser.add_argument("--first", type=int, default=1, help="the first match's seed")
     parser.add_argument("--results", type=Path, help="JSON lines of finished matches, read and appended to")
     parser.add_argument("--jobs", type=int, default=1, help="processes (each with its own answerer)")
+    parser.add_argument("--report", action="store_true", help="only print the figures of the matches in --results")
     args = parser.parse_args()
+    if args.report:
+        results = [json.loads(line) for line in args.results.read_text().splitlines()]
+        print(summary(args.player, [result for result in results if result["match"] >= args.first]))
+        return
     if not args.bot:
         print("take5bot's bot is not here: give its answering program with --bot or CARDGEN_TAKE5BOT; skipped.")
         return
