@@ -163,8 +163,9 @@ def main() -> None:
     parser.add_argument("--report", action="store_true", help="only print the figures of the matches in --results")
     args = parser.parse_args()
     if args.report:
-        results = [json.loads(line) for line in args.results.read_text().splitlines()]
-        print(summary(args.player, [result for result in results if result["match"] >= args.first]))
+        found = args.results.read_text().splitlines() if args.results and args.results.exists() else []
+        results = [result for result in map(json.loads, found) if result["match"] >= args.first]
+        print(summary(args.player, results) if results else f"no finished match in {args.results}")
         return
     if not args.bot:
         print("take5bot's bot is not here: give its answering program with --bot or CARDGEN_TAKE5BOT; skipped.")
