@@ -246,8 +246,8 @@ def players_kind_option(default: str):
         multiple=True,
         default=[default],
         show_default=True,
-        help=f"Strategy of each seat, comma-separated or one option per seat: {', '.join(KINDS)} (weakest to "
-        "strongest); rollout:N tries each card on N guessed deals (20 by default), search:N and expert:N play N "
+        help=f"Strategy of each seat, comma-separated or one option per seat: {', '.join(KINDS)}; "
+        "rollout:N tries each card on N guessed deals (20 by default), search:N and expert:N play N "
         "guessed deals to the round's end for each move (3,000 by default); one name is used for every seat.",
     )
 
