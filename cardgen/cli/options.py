@@ -248,7 +248,7 @@ def players_kind_option(default: str):
         show_default=True,
         help=f"Strategy of each seat, comma-separated or one option per seat: {', '.join(KINDS)}; "
         "rollout:N tries each card on N guessed deals (20 by default), search:N and expert:N play N "
-        "guessed deals to the round's end for each move (3,000 by default); one name is used for every seat.",
+        "guessed deals to the round's end for each move (3,000 and 5,000 by default); one name is used for every seat.",
     )
 
 
