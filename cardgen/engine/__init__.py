@@ -43,6 +43,7 @@ from cardgen.engine.options import OptionError, Options
 from cardgen.engine.players import STRATEGIES, HeuristicPlayer, Player, RandomPlayer
 from cardgen.engine.rollout import RolloutPlayer
 from cardgen.engine.search import SearchPlayer
+from cardgen.engine.table import Move
 from cardgen.engine.variants import VARIANTS, Variant, register, unregister, variant_words
 from cardgen.engine.view import PlayerView
 
@@ -71,6 +72,7 @@ __all__ = [
     "InvariantBroken",
     "Game",
     "Play",
+    "Move",
     "RoundHistory",
     "deck",
     "BUNDLED",
