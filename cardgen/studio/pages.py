@@ -87,6 +87,12 @@ def _cards(lang: str) -> dict:
     return {"set_id": secrets.token_hex(8), "modes": list(MODES), "variant_options": _variant_words(lang)}
 
 
+def _play(lang: str) -> dict:
+    from cardgen.messages import Message
+
+    return {"said": lambda message_id, **params: Message(message_id, **params).text(lang)}
+
+
 PAGES = {  # in the order of the menu
     page.name: page
     for page in (
@@ -95,5 +101,6 @@ PAGES = {  # in the order of the menu
         Page("calibrate", "calibrate", _calibrate),
         Page("check", None, _check),
         Page("cards", "cards", _cards, lambda values: "my-cards"),
+        Page("play", None, _play),  # its table comes from its own routes (app.py: /table)
     )
 }

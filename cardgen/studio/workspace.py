@@ -90,6 +90,9 @@ class Workspace:
     pictures: Kept = field(default_factory=lambda: Kept(MOST_PICTURES))
     jobs: Jobs = field(default_factory=Jobs)
     folders: threading.Lock = field(default_factory=threading.Lock)
+    tables: threading.Lock = field(
+        default_factory=threading.Lock
+    )  # the play page's games, read and written one at a time
 
     def set_folder(self, set_id: str) -> Path:
         """The folder of one designer's set and its pictures, inside the workspace."""
