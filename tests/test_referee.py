@@ -113,6 +113,28 @@ def test_the_readable_account_shows_turns_collections_scores_and_winners():
     assert "The game is over: Ben wins." in text
 
 
+def test_the_account_tells_how_the_cards_went_down_in_order():
+    classic = referee(RECORDS / "case1.yaml").stdout
+    assert "    3 (Ben) is below every row end: Ben takes row 3\n    Ben collects 69 (1 bull head)\n" in classic
+    assert "    29 (Ana) goes on row 2, after 24\n" in classic
+    assert classic.index("3 (Ben) is below") < classic.index("29 (Ana) goes on")  # the lowest card first
+    plus = referee(RECORDS / "case7.yaml").stdout.splitlines()
+    moves = plus[plus.index("  turn 1: Ana 5 and 6, Ben 27, Cleo 49 and 0, Dan 53 and 0") + 1 :][:8]
+    assert moves == [
+        "    Cleo plays a zero card: it goes straight to their own pile (0 bull heads)",
+        "    Dan plays a zero card: it goes straight to their own pile (0 bull heads)",
+        "    zero cards' companions go down first, lowest first: 49 53",
+        "    49 (Cleo) goes on row 1, after 1",
+        "    53 (Dan) goes on row 1, after 49",
+        "    5 (Ana) is below every row end, so it goes on the row with the highest end, row 4, after 102",
+        "    6 (Ana) goes on row 4, after 5",
+        "    27 (Ben) goes on row 4, after 6",
+    ]
+    jokers = referee(RECORDS / "case8.yaml", "--lang", "fr").stdout
+    assert "    Ana pose le joker 0.4 sur la rangée 1, après le 17\n" in jokers
+    assert "Totaux : Ana 0, Ben 0" in jokers
+
+
 def test_a_round_after_the_end_of_the_game_is_refused(tmp_path):
     text = (RECORDS / "case9.yaml").read_text() + "  - rows: [[10], [20], [30], [40]]\n"
     path = tmp_path / "game.yaml"

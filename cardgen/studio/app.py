@@ -527,17 +527,9 @@ async def new_table(request: Request) -> Response:
     """GET: the choices of a new game; POST: a new table of those choices (its id, JSON)."""
     workspace = _workspace(request)
     if request.method == "GET":
-        lang = _lang(request)
-        return _fragment(request, "play_setup.html", lang, await run_in_threadpool(_setup, workspace))
+        return _fragment(request, "play_setup.html", _lang(request), await run_in_threadpool(_setup, workspace))
     form = await _form(request)
-    if isinstance(form, Response):
-        return form
-    given = _texts(form)
-    lang = _lang(request, given.get("lang"))
-    try:
-        return JSONResponse({"table": await run_in_threadpool(_new_table, workspace, given, lang)})
-    except CardgenError as exc:
-        return refused(exc, lang, workspace.folder / "sets")
+    return form if isinstance(form, Response) else await run_in_threadpool(_new_table, workspace, _texts(form), request)
 
 
 def _setup(workspace: Workspace) -> dict:
@@ -546,15 +538,19 @@ def _setup(workspace: Workspace) -> dict:
     return {"choices": play.choices(), "own_sets": tables.own_sets(workspace)}
 
 
-def _new_table(workspace: Workspace, given: dict, lang: str) -> str:
+def _new_table(workspace: Workspace, given: dict, request: Request) -> Response:
     from cardgen.actions import play
 
-    with speaking(lang):
-        own = tables.set_file(workspace, given["cards"]) if given.get("cards") else None
-        values = values_of(play.FIELDS, given | {"seed": str(secrets.randbelow(2**31))})
-        table = play.new_table(values | {"card_set": own})
-        with workspace.tables:
-            return tables.keep_new(workspace, table, own)
+    lang = _lang(request, given.get("lang"))
+    seed = given.get("seed") or str(secrets.randbelow(2**31))  # a deal asked for by its number, else a new one
+    try:
+        with speaking(lang):
+            own = tables.set_file(workspace, given["cards"]) if given.get("cards") else None
+            table = play.new_table(values_of(play.FIELDS, given | {"seed": seed}) | {"card_set": own})
+            with workspace.tables:
+                return JSONResponse({"table": tables.keep_new(workspace, table, own)})
+    except CardgenError as exc:
+        return refused(exc, lang, workspace.folder / "sets")
 
 
 async def table(request: Request) -> Response:

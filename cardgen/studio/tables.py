@@ -31,13 +31,11 @@ def own_sets(workspace: Workspace) -> list[tuple[str, str]]:
 
 
 def _title(path: Path) -> str:
-    """The set's title (or name) as its file writes it, without reading the whole set."""
+    """The set's title (else its name) as its file's first lines write it, without reading the set."""
     with path.open(encoding="utf-8", errors="replace") as lines:
-        for line in list(lines)[:40]:
-            key, _, value = line.partition(":")
-            if key.strip() in ("title", "name") and value.strip():
-                return value.strip().strip("\"'")[:60]
-    return path.parent.name
+        first = [line.partition(":") for _, line in zip(range(40), lines)]
+    found = {key: value.strip().strip("\"'") for key, _, value in first if key in ("title", "name")}
+    return (found.get("title") or found.get("name") or path.parent.name)[:60]
 
 
 def set_file(workspace: Workspace, set_id: str) -> Path:

@@ -33,6 +33,7 @@
 
   async function show(response, focus) {
     place.innerHTML = await response.text();
+    place.dataset.shown = String(Number(place.dataset.shown || 0) + 1);  // how many answers drawn: a test waits on it
     waiting(false);
     wire();
     const asked = place.querySelector("#asked") || place.querySelector(".error") || place.querySelector("h2");
