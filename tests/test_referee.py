@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from textwrap import dedent
 
+import pytest
 from click.testing import CliRunner
 
 from cardgen.cli import main
@@ -133,6 +134,20 @@ def test_the_account_tells_how_the_cards_went_down_in_order():
     jokers = referee(RECORDS / "case8.yaml", "--lang", "fr").stdout
     assert "    Ana pose le joker 0.4 sur la rangée 1, après le 17\n" in jokers
     assert "Totaux : Ana 0, Ben 0" in jokers
+
+
+@pytest.mark.parametrize("case", ["case1", "case7", "case8", "case9"])
+def test_the_account_says_nothing_that_is_not_from_the_catalogues(case):
+    from cardgen.referee import referee_file
+    from tests.pseudo import english_left, pseudo_messages
+
+    report = referee_file(RECORDS / f"{case}.yaml")
+    with pseudo_messages():
+        lines = report.account().splitlines()
+    names = set(report.players)
+    assert [
+        line for line in lines if english_left(" ".join(w for w in line.split() if w.strip(",") not in names))
+    ] == []
 
 
 def test_a_round_after_the_end_of_the_game_is_refused(tmp_path):
