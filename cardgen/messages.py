@@ -73,6 +73,11 @@ class Message:
         return hash(self.id)
 
 
+def known(message_id: str, lang: str = REFERENCE) -> bool:
+    """Whether the catalogue of `lang` has a text for `message_id`."""
+    return _catalogue(lang).gettext(message_id) != message_id
+
+
 def language() -> str:
     """The language messages are shown in when no caller names one."""
     return _chosen.get() or language_of_environment() or REFERENCE

@@ -163,7 +163,7 @@ def my_set(workspace, set_id: str) -> None:
 def test_a_designer_s_own_set_is_dealt_and_its_record_replays_with_its_pictures(studio, tmp_path):
     set_id = "0123456789abcdef"
     my_set(tmp_path / "workspace", set_id)
-    assert "My own cards: Waves" in Fragment(studio.get("/table?lang=en").text).text()
+    assert "My own cards: Waves" in Fragment(studio.get("/play?lang=en").text).text()
     table_id = new_table(studio, variant="classic", players="2", cards=set_id, seed="11")
     kept = json.loads((tmp_path / "workspace" / "tables" / table_id / "table.json").read_text())
     assert kept["pool"]["numbered"][-2:] == [105, 106] and kept["pool"]["heads"][17] == 7
@@ -279,7 +279,8 @@ def test_the_table_says_nothing_that_is_not_from_the_catalogues(studio, variant)
         act(studio, table_id, do="play", cards=str(table.cards()[0]))
     with pseudo_messages():
         table = act(studio, table_id, do="coach")
-        setup = Fragment(studio.get("/table?lang=en").text)
+        page = studio.get("/play?lang=en").text
+    setup = Fragment(page[page.index('<div id="table-place"') : page.index('<script src="/static/play.js"')])
     names = ("Sam", "Ada", "Bert", "Cleo")
     for shown in (table.text(), setup.text()):
         left = english_left(" ".join(word for word in shown.split() if word not in names))

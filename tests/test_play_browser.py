@@ -34,6 +34,13 @@ class Table:
             int(card) for card in self.page.eval_on_selector_all("[data-card]", "all => all.map(b => b.dataset.card)")
         ]
 
+    def deal(self) -> None:
+        """The new game's choices sent: the page goes to its table."""
+        self.page.click("#new-table button[type=submit]")
+        self.page.wait_for_url("**table=*")
+        self.shown = 0
+        self.settled()
+
     def click(self, selector: str) -> None:
         self.page.click(selector)
         self.settled()
@@ -51,11 +58,10 @@ def test_a_whole_classic_game_against_three_careful_players_then_its_record_repl
     player = Player(browser, address, "/play", "en-GB", DESKTOP)
     page = player.page
     table = Table(player)
-    table.settled()  # the choices of a new game
     assert page.locator("#new-table select[name=variant]").input_value() == "classic"
     page.get_by_label("Careful players", exact=False).check()
     page.fill("#new-table input[name=name]", "Tess")
-    table.click("#new-table button[type=submit]")
+    table.deal()
     assert table.phase() == "choose" and len(table.hand()) == 10
     assert "table=" in page.url  # a reload finds the same game
 
@@ -105,9 +111,8 @@ def test_on_a_phone_in_french_a_turn_and_the_coach(studio, browser):
     player = Player(browser, address, "/play", "fr-FR", PHONE)
     page = player.page
     table = Table(player)
-    table.settled()
     assert page.locator("#new-table h2").inner_text() == "Nouvelle partie"
-    table.click("#new-table button[type=submit]")
+    table.deal()
     assert page.locator("#asked").inner_text() == "À vous : choisissez une carte à jouer."
     table.click("[data-do=coach]")
     figures = page.locator(".hand .coach").all_inner_texts()

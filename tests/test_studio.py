@@ -145,16 +145,20 @@ def test_a_preview_lists_every_page_as_front_and_back_and_its_pictures_are_pngs(
 
 
 def test_a_choice_the_library_refuses_is_its_one_line_on_the_page_and_the_server_goes_on(studio):
-    bad = studio.post("/preview/print", data={"cards": "jokers", "lang": "en", "back_offset": "9,9"})
+    bad = studio.post(
+        "/preview/print", data={"material": "spare_cards", "cards": "jokers", "lang": "en", "back_offset": "9,9"}
+    )
     assert bad.status_code == 200
     assert "\n" not in bad.json()["error"] and "back offset" in bad.json()["error"]
-    unknown = studio.post("/preview/print", data={"cards": "../../etc/passwd", "lang": "en"})
+    unknown = studio.post("/preview/print", data={"material": "spare_cards", "cards": "../../etc/passwd", "lang": "en"})
     assert unknown.status_code == 200 and "cards" in unknown.json()["error"]
-    assert studio.post("/preview/print", data={"cards": "jokers", "lang": "en"}).status_code == 200
+    assert studio.post("/preview/print", data={"material": "spare_cards", "cards": "jokers"}).status_code == 200
 
 
 def test_forms_are_bounded_and_take_no_files(studio):
-    huge = studio.post("/preview/print", data={"cards": "jokers", "lang": "en", "back_offset": "1" * 20_000})
+    huge = studio.post(
+        "/preview/print", data={"material": "spare_cards", "cards": "jokers", "lang": "en", "back_offset": "1" * 20_000}
+    )
     assert huge.status_code == 413
     many = studio.post("/preview/print", data={f"field{n}": "x" for n in range(50)})
     assert many.status_code == 400
@@ -168,7 +172,9 @@ def test_a_hostile_printer_profiles_file_is_one_line_on_the_page(studio, tmp_pat
     config.mkdir()
     (config / "printers.yaml").write_bytes(b"\xff\xfe not utf-8 \x00")
     assert studio.get("/print").status_code == 200  # the page opens, without saved printers
-    answer = studio.post("/preview/print", data={"cards": "jokers", "lang": "en", "printer": "office"})
+    answer = studio.post(
+        "/preview/print", data={"material": "spare_cards", "cards": "jokers", "lang": "en", "printer": "office"}
+    )
     assert answer.status_code == 200
     assert "printers.yaml" in answer.json()["error"] and "\n" not in answer.json()["error"]
 
@@ -507,7 +513,7 @@ def test_a_balance_run_shows_its_progress_can_be_stopped_and_gives_the_report_of
     set_id = own_set_page(studio)
     two = OWN_SET.replace(", picture: sun.png", "")
     run = {"set": set_id, "yaml": two, "variant": "classic", "players": "4", "games": "200", "lang": "de"}
-    job = studio.post("/balance", data=run).json()["job"]
+    job = studio.post("/balance?lang=de", data=run).json()["job"]  # the page in German, its report too
     while not (state := studio.get(f"/balance/{job}").json())["finished"]:
         time.sleep(0.1)
     assert state["done"] == 200 and state["error"] is None

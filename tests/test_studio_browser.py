@@ -130,13 +130,15 @@ def test_print_my_cards_in_french_at_a_desktop_one_sided_on_card_stock(studio, b
     player = Player(browser, address, "/print", "fr-FR", DESKTOP)
     page = player.page
     assert page.get_attribute("html", "lang") == "fr"
-    player.pictures_shown()
-    page.get_by_label("Les 10 Jokers").check()
+    assert page.locator("#waiting-for-answers").is_visible()  # nothing is chosen for her: what does she have?
+    assert page.locator(".pages img").count() == 0
+    page.get_by_label("Du papier épais (bristol) : j’imprime des cartes entières, recto et verso").check()
+    page.get_by_label("Les 10 jokers").check()
     page.get_by_label("Non", exact=True).check()
-    page.get_by_label("Je les imprime sur du papier épais (bristol)").check()
     until(page, "() => document.getElementById('command').textContent.includes('--mode fold')")
     assert player.pictures_shown() == 3  # three fold pages, one at a time
-    assert page.locator("#download").inner_text() == "Télécharger jokers-fold.pdf"
+    assert page.locator("#download").inner_text() == "Télécharger le PDF"
+    assert "dos de cardgen" in page.locator("#warnings").inner_text()  # the jokers' back gives them away
     assert page.locator(".advice .sides").inner_text() == "Imprimez sur une seule face du papier."
     player.download_passes_verify(tmp_path, "jokers-fold.pdf")
     player.close()
@@ -147,8 +149,13 @@ def test_print_my_cards_with_the_keyboard_alone_on_a_phone_in_german(studio, bro
     player = Player(browser, address, "/print", "de-DE", PHONE)
     page = player.page
     assert page.get_attribute("html", "lang") == "de"
+    for _ in range(40):  # to the first question: what she has
+        page.keyboard.press("Tab")
+        if page.evaluate("document.activeElement.name") == "material":
+            break
+    page.keyboard.press("Space")  # a box with spare cards
     player.pictures_shown()
-    for _ in range(40):  # to the first card choice
+    for _ in range(10):  # on to the choice of cards
         page.keyboard.press("Tab")
         if page.evaluate("document.activeElement.name") == "cards":
             break
@@ -184,8 +191,10 @@ def test_calibrate_read_the_scales_save_the_printer_and_print_with_it(studio, br
     page = player.page
     assert player.pictures_shown() == 2
     player.download_passes_verify(tmp_path, "calibration.pdf")
-    page.locator("select[name=x_whole]").select_option("-1")
-    page.locator("select[name=y_fine]").select_option("-0.5")
+    for station in ("top", "bottom"):
+        page.locator(f"select[name=x_{station}_whole]").select_option("-1")
+    for station in ("left", "right"):
+        page.locator(f"select[name=y_{station}_fine]").select_option("-0.5")
     # the quarter read by pointing at its line on the picture of the X scale
     from cardgen.actions import result_of
     from cardgen.actions.calibrate import FILE, scales
@@ -200,18 +209,31 @@ def test_calibrate_read_the_scales_save_the_printer_and_print_with_it(studio, br
         "y": (y1 - line["at_mm"][1] - 3) / (y1 - y0) * size["height"],
     }
     picture.click(position=at)
-    assert page.locator("select[name=x_fine]").input_value() == "0.25"
+    assert page.locator("select[name=x_top_fine]").input_value() == "0.25"
+    page.locator("select[name=x_bottom_fine]").select_option("0.25")
     assert (
         page.locator("#offset").inner_text()
-        == "Your back offset, as seen on the back: -0.75 mm to the right and -0.5 mm up."
+        == "Your back offset, as seen on the back: 0.75 mm to the left and 0.5 mm down."
     )
+    assert page.locator("#scales-differ").is_hidden()
     page.get_by_label("A name for this printer").fill("study")
     page.get_by_label("A name for this printer").press("Enter")
     page.wait_for_selector("#use-printer:not([hidden])")
     assert "study" in (config / "printers.yaml").read_text()
     page.click("#use-printer")
     assert page.locator("select[name=printer]").input_value() == "study"
+    assert page.locator("#printer-in-use").inner_text().startswith("In use: study — back offset -0.75,-0.5 mm")
+    page.get_by_label("A box with spare cards: I glue the new faces onto them").check()
     until(page, "() => document.getElementById('command').textContent.includes('--printer study')")
+    # the same name again: the page asks before the saved printer is replaced
+    page.goto(page.url.replace("/print?", "/calibrate?"))
+    player.pictures_shown()
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_label("A name for this printer").fill("study")
+    page.locator("select[name=y_left_whole]").select_option("1")
+    page.get_by_label("A name for this printer").press("Enter")
+    until(page, "() => document.getElementById('saved').textContent.includes('study')")
+    assert "- 0.5" not in (config / "printers.yaml").read_text()
     player.close()
 
 
@@ -248,6 +270,7 @@ def test_the_studio_is_usable_within_seconds_and_ctrl_c_stops_it_in_one_line(tmp
 def test_check_before_printing_a_downloaded_sheet_in_french_on_a_phone(studio, browser, tmp_path):
     address, _ = studio
     player = Player(browser, address, "/print", "fr-FR", PHONE)
+    player.page.get_by_label("Une boîte avec des cartes de réserve : j’y colle les nouvelles faces").check()
     player.page.get_by_label("Les 7 cartes zéro de 6 qui prend\u00a0! Plus").check()
     until(player.page, "() => document.getElementById('command').textContent.includes('--set zero-cards')")
     player.pictures_shown()
@@ -309,3 +332,23 @@ def test_a_page_reloaded_in_the_middle_of_a_run_follows_it_on_and_can_stop_it(st
     until(page, "() => document.getElementById('play-status').textContent === 'Abgebrochen: kein Bericht.'")
     assert page.locator("#report").is_hidden() and page.locator("#balance").is_enabled()
     player.close()
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM, signal.SIGHUP])
+def test_the_studio_s_own_workspace_goes_when_it_stops_however_it_is_stopped(tmp_path, stop):
+    """Ctrl-C, a `kill` and a closed terminal window alike; a workspace asked for stays."""
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    env = {**os.environ, "CARDGEN_CONFIG_DIR": str(tmp_path / "config"), "TMPDIR": str(temporary)}
+    for kept in (None, tmp_path / "kept"):
+        command = [sys.executable, "-m", "cardgen", "studio", "--no-browser"]
+        command += ["--workspace", str(kept)] if kept else []
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                                   preexec_fn=_ctrl_c_as_in_a_terminal)  # fmt: skip
+        assert "http://" in process.stdout.readline()
+        made = kept or next(temporary.glob("cardgen-studio-*"))
+        assert made.is_dir()
+        process.send_signal(stop)
+        _, stderr = process.communicate(timeout=20)
+        assert stderr.splitlines() == ["cardgen: stopped."], stderr
+        assert made.is_dir() == bool(kept)

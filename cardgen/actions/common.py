@@ -31,7 +31,9 @@ def _bundled_sets():
     return bundled_set_names()
 
 
-LANG = Field("lang", OneOf(_languages), default=None)  # None: the face's language (the command's, the page's)
+LANG = Field(
+    "lang", OneOf(_languages), default=None, named_by="languages"
+)  # None: the face's language (the command's, the page's)
 PAPER = Field("paper", OneOf(tuple(PAPERS)), default=None)  # None: the printer's, else the layout's, else A4
 FLIP = Field("flip", OneOf(FLIPS), default=None)  # None: the printer's, else the layout's, else the long edge
 BACK_OFFSET = Field("back_offset", Parsed(_read_offset, longest=40), metavar="X,Y")

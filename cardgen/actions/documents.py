@@ -8,7 +8,7 @@ from cardgen.actions import rules as rules_action
 from cardgen.actions import sheet as sheet_action
 from cardgen.actions.common import LANG
 from cardgen.actions.fields import Field, OneOf, Whole, filled
-from cardgen.formats import FLIPS, PAPERS
+from cardgen.formats import PAPERS
 
 NAME = "documents"
 
@@ -19,19 +19,18 @@ def _variants():
 
 FIELDS = (
     Field("document", OneOf(("summary", "reference", "score")), default="summary"),
-    Field("variant", OneOf(_variants), default="classic"),
+    Field("variant", OneOf(_variants), default="classic", named_by="variants"),
     Field(
-        "players", Whole(2, 10), shown_if=("document", "score"), words="sheet_players"
+        "players", Whole(2, 10), shown_if=(("document", "score"),), words="sheet_players"
     ),  # None: a page for every count
-    Field("copies", Whole(1, 1000), default=1, shown_if=("document", "score")),
+    Field("copies", Whole(1, 1000), default=1, shown_if=(("document", "score"),)),
     Field("paper", OneOf(tuple(PAPERS)), default="a4"),
-    Field("flip", OneOf(FLIPS), default="long"),
     LANG,
 )
 
 
 def run(values: dict) -> Result:
-    common = {"variant": values["variant"], "lang": values["lang"], "paper": values["paper"], "flip": values["flip"]}
+    common = {"variant": values["variant"], "lang": values["lang"], "paper": values["paper"]}
     if values["document"] == "score":
         _check_players(values["variant"], values["players"])
         given = common | {"players": values["players"], "copies": values["copies"]}

@@ -169,8 +169,10 @@ class Field:
     option: str = ""  # its command-line spellings ("-o/--output"), if not --NAME (with - for _)
     argument: bool = False  # a command-line argument rather than an option
     metavar: str = ""
-    shown_if: tuple[str, str] | None = None  # the studio shows it only when that field has that value
+    shown_if: tuple[tuple[str, str], ...] = ()  # the studio shows it only where each (field, value) holds ("!v": not v)
     words: str = ""  # the id of its words (field.WORDS…), where they differ from another field of its name
+    named_by: str = ""  # its choices' words from this group of the sheets' words (cards.yaml: variants)
+    group: str = ""  # the studio shows it in a box with the fields of the same group (words: field.group.GROUP)
 
     @property
     def spellings(self) -> list[str]:

@@ -23,7 +23,6 @@ from typing import Any
 
 from cardgen.actions import Result
 from cardgen.actions.fields import Field, Flag, OneOf, Text, Whole
-from cardgen.actions.simulate import VARIANT
 from cardgen.errors import InputError
 from cardgen.messages import Message
 
@@ -39,14 +38,22 @@ MOST_DECISIONS = 20_000  # a game of ten players of Plus asks about 3,000
 SET_FILE = "my-cards.yaml"  # an own set, as the record names it (beside the record)
 ASKED = ("cards", "take", "joker", "companion", "draft")  # what the game asks a seat
 
+
+def _variants():
+    from cardgen.engine import VARIANTS
+
+    return VARIANTS
+
+
+SEED = Field("seed", Whole(0, 2**31 - 1), default=1, studio=False)  # the studio deals a new one, or the one asked for
 FIELDS = (
-    VARIANT,
-    Field("players", Whole(2, MOST_PLAYERS), default=4),
+    Field("variant", OneOf(_variants), default="classic", named_by="variants"),
+    Field("players", Whole(2, MOST_PLAYERS), default=4, words="table_players"),
     Field("opponents", OneOf(OPPONENTS), default="heuristic"),
     Field("name", Text(24)),
-    Field("free_companion", Flag(), default=False, shown_if=("variant", "plus")),
-    Field("seed", Whole(0, 2**31 - 1), default=1),
-    Field("card_set", Text(1000), studio=False),  # a set's file; the studio names its own set
+    Field("free_companion", Flag(), default=False, shown_if=(("variant", "plus"),)),
+    SEED,
+    Field("card_set", Text(1000), studio=False),  # a set's file; the studio offers the sets of its own page
 )
 
 
@@ -100,12 +107,6 @@ class Table:
         return table
 
 
-def _variants():
-    from cardgen.engine import VARIANTS
-
-    return VARIANTS
-
-
 def new_table(values: dict) -> Table:
     """A table of these values, its cards read from `card_set` (a set's file) if one is given;
     InputError when they make no game."""
@@ -129,23 +130,12 @@ def new_table(values: dict) -> Table:
     return table
 
 
-def choices() -> dict:
-    """What a new table offers: each variant with its name and how many may play it (with
-    the bundled cards), and the computers' kinds, weakest first."""
+def player_ranges() -> dict[str, tuple[int, int]]:
+    """How many may play each variant at a table (with the bundled cards): (fewest, most)."""
     from cardgen.engine import BUNDLED, Options
 
-    variants = []
-    for key in _variants():
-        low, high = Options(key).player_limits(BUNDLED)
-        variants.append({"key": key, "name": Message(f"variant.{key}"), "low": low, "high": min(high, MOST_PLAYERS)})
-    fields = {item.name: item for item in FIELDS}
-    kinds = fields["opponents"]
-    return {
-        "variants": variants,
-        "opponents": [{"key": kind, "words": kinds.choice_words(kind)} for kind in OPPONENTS],
-        "labels": {name: item.label() for name, item in fields.items()},
-        "defaults": {name: item.default for name, item in fields.items()} | {"name": Message("play.default_name")},
-    }
+    ranges = {key: Options(key).player_limits(BUNDLED) for key in _variants()}
+    return {key: (low, min(high, MOST_PLAYERS)) for key, (low, high) in ranges.items()}
 
 
 def run(values: dict) -> Result:

@@ -4,12 +4,15 @@ and that command line is said beside them."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from cardgen.actions import Result
 from cardgen.actions import build as build_action
 from cardgen.actions import export as export_action
 from cardgen.actions.common import BACK_OFFSET, FLIP, LANG, PAPER, PRINTER
 from cardgen.actions.fields import Field, Flag, OneOf, filled
 from cardgen.formats import ModeName
+from cardgen.messages import Message
 
 NAME = "print"
 CARDS: dict[str, tuple[str, ...]] = {  # "kit": every sheet cardgen build makes with no --set
@@ -22,23 +25,29 @@ MATERIALS = ("spare_cards", "card_stock", "sleeves", "print_shop", "cutting_mach
 EVERY_SET = ("zero-cards", "jokers", "numbered")  # what a print shop is sent for the kit
 CUTTER_LAYOUT = "silhouette"
 
+AT_HOME = (("material", "!print_shop"),)  # what a print shop does not need to know
+TWO_SIDED_AT_HOME = (("two_sided", "yes"), *AT_HOME)
 FIELDS = (
+    Field("material", OneOf(MATERIALS), required=True),  # what the player has and will make the cards of
     Field("cards", OneOf(tuple(CARDS)), default="kit"),
-    Field("two_sided", Flag(), default=True),
-    Field("material", OneOf(MATERIALS), default="spare_cards"),
-    PAPER,
-    Field(FLIP.name, FLIP.kind, shown_if=("two_sided", "yes")),
-    PRINTER,
-    Field(BACK_OFFSET.name, BACK_OFFSET.kind, shown_if=("two_sided", "yes")),
+    Field("two_sided", Flag(), default=True, shown_if=AT_HOME),
+    Field(PAPER.name, PAPER.kind, group="printer", shown_if=AT_HOME),
+    Field(FLIP.name, FLIP.kind, group="printer", shown_if=TWO_SIDED_AT_HOME),
+    Field(PRINTER.name, PRINTER.kind, group="printer", shown_if=AT_HOME),
+    Field(BACK_OFFSET.name, BACK_OFFSET.kind, group="printer", shown_if=TWO_SIDED_AT_HOME),
     LANG,
 )
 
 
 def run(values: dict, warn=lambda message: None) -> Result:
-    """The files the answers make, as the command line said beside them writes them."""
+    """The files the answers make, as the command line said beside them writes them, and a
+    warning where cardgen's own back would give some cards away."""
     if values["material"] == "print_shop":
         return export_action.run(_export_values(values))
-    return build_action.run(_build_values(values), warn=warn)
+    result = build_action.run(_build_values(values), warn=warn)
+    if values["material"] == "card_stock" and values["cards"] != "numbered":
+        return replace(result, warnings=(*result.warnings, Message("print.own_back_shows")))
+    return result
 
 
 def sheet_mode(material: str, two_sided: bool) -> ModeName | None:

@@ -7,6 +7,7 @@ it concerns; the server goes on."""
 from __future__ import annotations
 
 import secrets
+from functools import partial
 from pathlib import Path
 
 import jinja2
@@ -21,10 +22,12 @@ from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
 
 from cardgen.actions import action
+from cardgen.actions.cards import SET_FILE
 from cardgen.actions.fields import Refused, values_of
 from cardgen.errors import CardgenError, InputError, printable
 from cardgen.messages import Message, speaking
 from cardgen.studio import tables, uploads
+from cardgen.studio.forms import controls
 from cardgen.studio.guard import LOOPBACK_NAMES, Guard
 from cardgen.studio.pages import PAGES, Page
 from cardgen.studio.words import PROGRAMS, language_names, page_lang, print_program, words
@@ -40,7 +43,7 @@ PICTURE_DPI = {"small": 40, "large": 110}
 MOST_FORM_FIELDS = 30
 MOST_FORM_BYTES = 16_000
 MOST_PAGES_SHOWN = 60  # pictures of a checked PDF: enough for the deck, no more
-SET_FILE = "my-cards.yaml"
+SHEETS_LANG = "sheets"  # in a page's address, the language of the sheets where not the page's
 
 
 def create_app(token: str, port: int, folder: Path, hosts: tuple[str, ...] = LOOPBACK_NAMES) -> Guard:
@@ -113,7 +116,10 @@ async def page(request: Request) -> Response:
     if found is None:
         return Response(status_code=404)
     lang = _lang(request)
-    offers = await run_in_threadpool(found.offers, lang)
+    given = _answers(request, lang)
+    offers = await run_in_threadpool(partial(found.offers, lang, workspace=_workspace(request), given=given))
+    if found.action is not None:
+        offers["form"] = controls(action(found.action).FIELDS, given, lang, offers.get("offered", {}))
     context = offers | {
         "lang": lang,
         "t": words(lang),
@@ -125,6 +131,14 @@ async def page(request: Request) -> Response:
         "chosen_printer": request.query_params.get("printer", ""),
     }
     return request.app.state.templates.TemplateResponse(request, f"{found.name}.html", context)
+
+
+def _answers(request: Request, lang: str) -> dict[str, str]:
+    """The answers the page's address holds (a reload, Back and a language switch keep them):
+    every field by its name, but the sheets' language, which is `sheets` (`lang` is the page's)."""
+    given = {key: value for key, value in request.query_params.items() if key not in ("lang", "token")}
+    given["lang"] = given.pop(SHEETS_LANG, lang)
+    return given
 
 
 # --- a page's form: its pictures and its download ------------------------------------------
@@ -140,7 +154,7 @@ async def _made(request: Request) -> tuple[str, Product] | Response:
     if isinstance(form, Response):
         return form
     given = _texts(form)
-    lang = _lang(request, given.get("lang"))
+    lang = _lang(request)
     workspace = _workspace(request)
     folder = None
     try:
@@ -184,6 +198,7 @@ async def preview(request: Request) -> Response:
         "names": list(product.files),
         "command": " ".join(product.command),
         "notes": [note.text(_lang(request)) for note in product.notes],
+        "warnings": [warning.text(_lang(request)) for warning in product.warnings],
     }
     if request.path_params["page"] == "calibrate":
         answer["scales"] = await run_in_threadpool(_scales_of, workspace, key, product)
@@ -276,7 +291,7 @@ async def check(request: Request) -> Response:
     if isinstance(form, Response):
         return form
     given = _texts(form)
-    lang = _lang(request, given.get("lang"))
+    lang = _lang(request)
     workspace = _workspace(request)
     with workspace.library:
         folder = uploads.new_folder(workspace.folder)
@@ -343,7 +358,7 @@ async def _beside_the_set(request: Request, keep) -> Response:
     if isinstance(form, Response):
         return form
     given = _texts(form)
-    lang = _lang(request, given.get("lang"))
+    lang = _lang(request)
     workspace = _workspace(request)
     try:
         folder = workspace.set_folder(given.get("set", ""))
@@ -403,11 +418,11 @@ async def run_games(request: Request) -> Response:
     if isinstance(form, Response):
         return form
     given = _texts(form)
-    lang = _lang(request, given.get("lang"))
+    lang = _lang(request)
     workspace = _workspace(request)
     try:
         folder = workspace.set_folder(given.get("set", ""))
-        job = await run_in_threadpool(_start_run, workspace, folder, given, lang)
+        job = await run_in_threadpool(_start_run, workspace, folder, given, lang)  # the report's PDF: the form's lang
     except CardgenError as exc:
         return refused(exc, lang, workspace.folder / "sets")
     return JSONResponse({"job": job})
@@ -426,7 +441,7 @@ def _start_run(workspace: Workspace, folder: Path, given: dict, lang: str) -> st
     path = write_set(folder, given.get("yaml", ""))
     with speaking(lang):
         values = values_of(module.FIELDS, {"players_kind": "heuristic", "card_sets": str(path)} | chosen)
-    values |= {"games": games, "lang": lang}
+    values |= {"games": games, "lang": given.get("lang") or lang}
 
     def work(job) -> dict:
         try:
@@ -480,7 +495,7 @@ async def save_printer(request: Request) -> Response:
     if isinstance(form, Response):
         return form
     given = _texts(form)
-    lang = _lang(request, given.get("lang"))
+    lang = _lang(request)
     try:
         return JSONResponse(await run_in_threadpool(_save_printer, _workspace(request), given, lang))
     except CardgenError as exc:
@@ -488,18 +503,22 @@ async def save_printer(request: Request) -> Response:
 
 
 def _save_printer(workspace: Workspace, given: dict, lang: str) -> dict:
+    """The printer read on the calibration page: each axis the mean of its two scales; a
+    profile of the same name is replaced only when the page says so (it asked first)."""
     from cardgen.actions import printer
-    from cardgen.actions.calibrate import scale_reading
 
     with speaking(lang):
-        offset = [scale_reading(given.get(f"{a}_whole", ""), given.get(f"{a}_fine", ""), a.upper()) for a in "xy"]
-        rulers = [given.get(f"ruler_{axis}", "").strip() or "100" for axis in ("across", "down")]
+        offset = [
+            _mean_reading(given, axis, stations)
+            for axis, stations in (("x", ("top", "bottom")), ("y", ("left", "right")))
+        ]
+        rulers = [given.get(f"ruler_{axis}", "").strip().replace(",", ".") or "100" for axis in ("across", "down")]
         values = values_of(printer.FIELDS, {
             "name": given.get("name", ""), "flip": given.get("flip", ""), "paper": given.get("paper", ""),
-            "back_offset": f"{offset[0]:g},{offset[1]:g}", "ruler_measured": ",".join(r.replace(",", ".") for r in rulers),
+            "back_offset": f"{offset[0]:g},{offset[1]:g}", "ruler_measured": ",".join(rulers),
         })  # fmt: skip
         with workspace.library:
-            printer.add(values)
+            printer.add(values, replace=given.get("replace") == "yes")
             profile = printer.profiles()[values["name"].strip()]
     return {
         "name": profile.name,
@@ -508,6 +527,18 @@ def _save_printer(workspace: Workspace, given: dict, lang: str) -> dict:
         "paper": profile.paper,
         "ruler_measured": list(profile.ruler_measured),
     }
+
+
+def _mean_reading(given: dict, axis: str, stations: tuple[str, str]) -> float:
+    """What an axis's scales read: the mean of its two (a page that sends one: that one)."""
+    from cardgen.actions.calibrate import scale_reading
+
+    readings = [
+        scale_reading(given[f"{axis}_{station}_whole"], given.get(f"{axis}_{station}_fine", "0"), axis.upper())
+        for station in stations
+        if f"{axis}_{station}_whole" in given
+    ] or [scale_reading(given.get(f"{axis}_whole", ""), given.get(f"{axis}_fine", ""), axis.upper())]
+    return round(sum(readings) / len(readings), 3)
 
 
 # --- the play page's table ------------------------------------------------------------------
@@ -524,29 +555,22 @@ def _fragment(request: Request, template: str, lang: str, context: dict) -> HTML
 
 
 async def new_table(request: Request) -> Response:
-    """GET: the choices of a new game; POST: a new table of those choices (its id, JSON)."""
-    workspace = _workspace(request)
-    if request.method == "GET":
-        return _fragment(request, "play_setup.html", _lang(request), await run_in_threadpool(_setup, workspace))
+    """A new table of the play page's choices: its id (JSON), or the refusal beside its field."""
     form = await _form(request)
-    return form if isinstance(form, Response) else await run_in_threadpool(_new_table, workspace, _texts(form), request)
-
-
-def _setup(workspace: Workspace) -> dict:
-    from cardgen.actions import play
-
-    return {"choices": play.choices(), "own_sets": tables.own_sets(workspace)}
+    if isinstance(form, Response):
+        return form
+    return await run_in_threadpool(_new_table, _workspace(request), _texts(form), request)
 
 
 def _new_table(workspace: Workspace, given: dict, request: Request) -> Response:
     from cardgen.actions import play
 
     lang = _lang(request, given.get("lang"))
-    seed = given.get("seed") or str(secrets.randbelow(2**31))  # a deal asked for by its number, else a new one
     try:
         with speaking(lang):
             own = tables.set_file(workspace, given["cards"]) if given.get("cards") else None
-            table = play.new_table(values_of(play.FIELDS, given | {"seed": seed}) | {"card_set": own})
+            seed = play.SEED.parse(given.get("seed") or str(secrets.randbelow(2**31)))  # a deal asked for by its number
+            table = play.new_table(values_of(play.FIELDS, given) | {"seed": seed, "card_set": own})
             with workspace.tables:
                 return JSONResponse({"table": tables.keep_new(workspace, table, own)})
     except CardgenError as exc:
@@ -622,7 +646,7 @@ ROUTES = [
     Route("/picture/{key}/{file:int}/{page:int}", picture),
     Route("/scale/{key}/{n:int}", scale),
     Route("/printer", save_printer, methods=["POST"]),
-    Route("/table", new_table, methods=["GET", "POST"]),
+    Route("/table", new_table, methods=["POST"]),
     Route("/table/{table}", table, methods=["GET", "POST"]),
     Route("/table/{table}/record", table_record),
     Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),

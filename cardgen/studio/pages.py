@@ -3,7 +3,6 @@ and what its form offers beyond the action's fields (saved printers, variants…
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -14,7 +13,7 @@ from cardgen.errors import CardgenError
 class Page:
     name: str  # its address, /NAME, and its template, pages/NAME.html
     action: str | None  # the action its form runs (cardgen/actions/), for its pictures and download
-    offers: Callable[[str], dict] = lambda lang: {}  # what its template needs, in the page's language
+    offers: Callable[..., dict] = lambda lang, **page: {}  # what its template needs, in the page's language
     stem: Callable[[dict], str] = lambda values: "cardgen"  # a download of several files: its zip's name
 
 
@@ -35,29 +34,27 @@ def _variant_words(lang: str) -> list[tuple[str, str]]:
     return [(variant, said.get(f"variants.{variant}", variant)) for variant in summary_variants()]
 
 
-def _print(lang: str) -> dict:
-    from cardgen.actions.print import CARDS, MATERIALS
+def _print(lang: str, **page) -> dict:
+    """The saved printers to choose, and each one's values in words (shown as the one in use)."""
+    from cardgen.actions.printer import profiles, summary
 
+    try:
+        saved = profiles()
+    except CardgenError:
+        saved = {}  # said when a page's files are made with one
     return {
-        "printer_options": [(name, name) for name in saved_printers()],
-        "cards": list(CARDS),
-        "materials": MATERIALS,
+        "offered": {"printer": list(saved)},
+        "printer_summaries": {name: summary(profile).text(lang) for name, profile in saved.items()},
     }
 
 
-def _rules(lang: str) -> dict:
+def _rules(lang: str, **page) -> dict:
     from cardgen.actions.documents import player_range
 
-    variants = _variant_words(lang)
-    ranges = {variant: player_range(variant) for variant, _ in variants}
-    return {
-        "variant_options": variants,
-        "player_ranges": ranges,
-        "most_players": max(high for _, high in ranges.values()),
-    }
+    return {"player_ranges": {variant: player_range(variant) for variant, _ in _variant_words(lang)}}
 
 
-def _calibrate(lang: str) -> dict:
+def _calibrate(lang: str, **page) -> dict:
     from cardgen.actions.calibrate import scale_lines
 
     whole, fine = scale_lines()
@@ -73,7 +70,7 @@ def _fraction(mm: float) -> str:
     return "0" if mm == 0 else ("+" if mm > 0 else "−") + quarters.get(abs(mm), f"{abs(mm):g}")
 
 
-def _check(lang: str) -> dict:
+def _check(lang: str, **page) -> dict:
     from cardgen.actions.common import BUNDLED_SET
     from cardgen.texts import sheet_strings
 
@@ -81,16 +78,30 @@ def _check(lang: str) -> dict:
     return {"set_options": [(name, said.get(f"card_sets.{name}", name)) for name in BUNDLED_SET.kind.choices() or ()]}
 
 
-def _cards(lang: str) -> dict:
-    from cardgen.formats import MODES
+def _cards(lang: str, workspace, given: dict) -> dict:
+    """The designer's set: the one the address names, else the last one worked on (a closed
+    tab and a new one find it), else a new one; its text as last written, and its files."""
+    set_id, text, files = workspace.open_set(given.get("set"))
+    return {"set_id": set_id, "set_text": text, "set_files": files, "variant_options": _variant_words(lang)}
 
-    return {"set_id": secrets.token_hex(8), "modes": list(MODES), "variant_options": _variant_words(lang)}
 
-
-def _play(lang: str) -> dict:
+def _play(lang: str, workspace, given: dict) -> dict:
+    """The table the address names, else the choices of a new game: the action's fields, the
+    designer's own sets, how many may play each variant."""
+    from cardgen.actions import play
     from cardgen.messages import Message
+    from cardgen.studio.forms import controls
+    from cardgen.studio.tables import own_sets
 
-    return {"said": lambda message_id, **params: Message(message_id, **params).text(lang)}
+    return {
+        "said": lambda message_id, **params: Message(message_id, **params).text(lang),
+        "table_id": given.get("table", ""),
+        "form": controls(
+            play.FIELDS, given | {"name": given.get("name") or Message("play.default_name").text(lang)}, lang
+        ),
+        "own_sets": own_sets(workspace),
+        "player_ranges": play.player_ranges(),
+    }
 
 
 PAGES = {  # in the order of the menu

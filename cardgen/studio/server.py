@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import secrets
 import shutil
+import signal
 import socket
 import tempfile
 import warnings
@@ -13,7 +14,7 @@ from collections.abc import Callable
 from contextlib import contextmanager
 from pathlib import Path
 
-from cardgen.errors import InputError
+from cardgen.errors import InputError, Terminated
 from cardgen.messages import Message
 from cardgen.studio.guard import LOOPBACK_NAMES
 
@@ -91,7 +92,7 @@ def serve(
     port = sockets[0].getsockname()[1]
     shown = host if host else LOOPBACK_ADDRESSES[0]
     address = f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/print?token={token}"
-    with workspace_folder(workspace) as folder:
+    with workspace_folder(workspace) as folder, _stopped_as_by_ctrl_c():
         hosts = (*LOOPBACK_NAMES, host) if host else LOOPBACK_NAMES
         app = create_app(token, port, folder, hosts)
         say(f"cardgen studio: {address}")
@@ -102,3 +103,22 @@ def serve(
         # Ctrl-C before the server's loop runs leaves its coroutine unawaited: nothing to say
         warnings.filterwarnings("ignore", "coroutine 'Server.serve' was never awaited", RuntimeWarning)
         uvicorn.Server(config).run(sockets=sockets)
+
+
+@contextmanager
+def _stopped_as_by_ctrl_c():
+    """SIGTERM and SIGHUP (a closed terminal window) end the studio as Ctrl-C does: through
+    the `with` that removes its workspace. (uvicorn stops on SIGTERM, then raises it again
+    once the handler here is back in place.)"""
+
+    def stop(signum, frame):
+        raise Terminated
+
+    hangup = getattr(signal, "SIGHUP", None)  # not on Windows
+    caught = [signal.SIGTERM, *([hangup] if hangup else [])]
+    previous = {sig: signal.signal(sig, stop) for sig in caught}
+    try:
+        yield
+    finally:
+        for sig, handler in previous.items():
+            signal.signal(sig, handler)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import io
 import re
+import secrets
 import shutil
 import threading
 import zipfile
@@ -17,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardgen.actions import Result
+from cardgen.actions.cards import SET_FILE
 from cardgen.errors import InputError
 from cardgen.messages import Message
 from cardgen.studio.jobs import Jobs
@@ -57,11 +59,12 @@ class Product:
     command: tuple[str, ...]
     stem: str  # the download's name without .zip, when it holds several files
     notes: tuple[Message, ...] = ()
+    warnings: tuple[Message, ...] = ()
 
     @classmethod
     def of(cls, result: Result, stem: str) -> Product:
         shown = tuple((name, name in result.pairs) for name in result.files if name.endswith(".pdf"))
-        return cls(result.files, shown, result.command, stem, result.notes)
+        return cls(result.files, shown, result.command, stem, result.notes, result.warnings)
 
     def download(self) -> tuple[str, bytes]:
         """One file as it is, several as a zip of them."""
@@ -107,6 +110,19 @@ class Workspace:
                 for old in kept[:-MOST_SET_FOLDERS]:
                     shutil.rmtree(old, ignore_errors=True)
         return folder
+
+    def open_set(self, set_id: str | None) -> tuple[str, str | None, list[str]]:
+        """A designer's set: the one named, else the last one worked on, else a new one;
+        its text as last written (None: not written yet) and its other files."""
+        root = self.folder / "sets"
+        if not (set_id and SET_ID.fullmatch(set_id) and (root / set_id).is_dir()):
+            kept = sorted(root.iterdir(), key=lambda path: path.stat().st_mtime_ns) if root.is_dir() else []
+            set_id = kept[-1].name if kept and not set_id else secrets.token_hex(8)
+        folder = root / set_id
+        written = folder / SET_FILE
+        text = written.read_text(encoding="utf-8") if written.is_file() else None
+        files = sorted(p.name for p in folder.iterdir() if p.name != SET_FILE) if folder.is_dir() else []
+        return set_id, text, files
 
     def made(self, key: str, make) -> Product:
         """What `make()` makes, kept under `key` for the pictures and the download."""

@@ -28,16 +28,60 @@
     return field.value;
   }
 
-  // Parts of a form that only some answers need
+  // Parts of a form that only some answers need ("field=value;other!=value"), a box of
+  // fields hidden with its last field, and the numbers of players a variant's sheets have
   function showWhatApplies() {
-    const twoSided = valueOf("two_sided");
-    document.querySelectorAll("[data-show-if-two-sided]").forEach((part) => { part.hidden = twoSided === "no"; });
-    document.querySelectorAll("[data-hide-for-material]").forEach((part) => {
-      part.hidden = valueOf("material") === part.dataset.hideForMaterial;
+    document.querySelectorAll("[data-shown-if]").forEach((part) => {
+      part.hidden = !part.dataset.shownIf.split(";").every((test) => {
+        const [name, value] = test.split(/!?=/);
+        return test.includes("!=") ? valueOf(name) !== value : valueOf(name) === value;
+      });
     });
-    document.querySelectorAll("[data-show-for-document]").forEach((part) => {
-      part.hidden = valueOf("document") !== part.dataset.showForDocument;
+    document.querySelectorAll("fieldset[data-group]").forEach((group) => {
+      group.hidden = [...group.querySelectorAll(".control")].every((control) => control.hidden);
     });
+    const ranges = choices && choices.dataset.playerRanges && JSON.parse(choices.dataset.playerRanges);
+    const players = choices && choices.elements.namedItem("players");
+    if (ranges && players && players.options) {
+      const [low, high] = ranges[valueOf("variant")] || [2, 10];
+      [...players.options].forEach((option) => {
+        option.hidden = option.disabled = option.value !== "" && (Number(option.value) < low || Number(option.value) > high);
+      });
+      if (players.selectedOptions[0] && players.selectedOptions[0].disabled) players.value = "";
+    }
+  }
+
+  // The saved printer chosen, as the one in use, with its values in words
+  function showPrinterInUse() {
+    const said = document.getElementById("printer-in-use");
+    if (!said) return;
+    const summary = JSON.parse(said.dataset.summaries)[valueOf("printer")];
+    said.textContent = summary ? said.dataset.words.replace("{summary}", valueOf("printer") + " — " + summary) : "";
+  }
+
+  // Every answer in the page's address: a reload, Back and a language switch keep them
+  // (the sheets' language is "sheets" there: "lang" is the page's)
+  function keepAnswers() {
+    if (!choices) return;
+    const query = new URLSearchParams();
+    query.set("lang", lang);
+    new FormData(choices).forEach((value, name) => {
+      if (typeof value !== "string" || name === "yaml" || value === "") return;
+      if (name === "lang") { if (value !== lang) query.set("sheets", value); return; }
+      query.set(name, value);
+    });
+    history.replaceState(null, "", location.pathname + "?" + query.toString());
+    document.querySelectorAll("nav.languages a[hreflang]").forEach((link) => {
+      const other = new URLSearchParams(query);
+      other.set("lang", link.hreflang);
+      link.href = location.pathname + "?" + other.toString();
+    });
+  }
+
+  // The first questions still unanswered: a radio group of a required field with none checked
+  function unanswered() {
+    return [...document.querySelectorAll(".control fieldset.choice")].some((group) =>
+      !group.closest("[hidden]") && !group.querySelector("input:checked"));
   }
 
   const status = document.getElementById("status");
@@ -51,13 +95,14 @@
   // library's one line, or the studio out of reach)
   async function posted(url, body, failed) {
     try {
-      const answer = await fetch(url, { method: "POST", body });
+      const answer = await fetch(url + "?lang=" + encodeURIComponent(lang), { method: "POST", body });
       const result = await answer.json();
       if (answer.ok && !result.error) {
         failed.hidden = true;
         return result;
       }
       failed.textContent = result.error;
+      failed.dataset.id = result.id || "";
     } catch (failure) {
       failed.textContent = say("error.offline");
     }
@@ -139,8 +184,7 @@
     const place = document.getElementById("scales");
     if (!place || !scales) return;
     place.replaceChildren(element("p", { class: "help" }, [place.dataset.help]));
-    // the front draws each axis's two scales alike: one picture per axis is enough to point with
-    scales.filter((scale, index) => scales.findIndex((other) => other.axis === scale.axis) === index).forEach((scale) => {
+    scales.forEach((scale) => {
       const image = element("img", { src: scale.url, alt: scale.axis.toUpperCase() + ", " + place.dataset[scale.station] });
       const marker = element("span", { class: "scale-marker", hidden: "" });
       const holder = element("div", { class: "scale-picture" }, [image, marker]);
@@ -153,7 +197,7 @@
           const away = Math.hypot(line.at_mm[0] - x, line.at_mm[1] - y);
           if (!best || away < best.away) best = { row, line, away };
         }));
-        const field = reading.elements.namedItem(scale.axis + "_" + best.row);
+        const field = reading.elements.namedItem(scale.axis + "_" + scale.station + "_" + best.row);
         field.value = String(best.line.reads);
         field.dispatchEvent(new Event("change", { bubbles: true }));
         marker.style.left = (100 * (best.line.at_mm[0] - x0)) / (x1 - x0) + "%";
@@ -169,9 +213,8 @@
     showScales(result.scales);
     document.getElementById("file-names").replaceChildren(...result.names.map((name) => element("li", {}, [name])));
     document.getElementById("command").textContent = result.command;
-    download.textContent = result.names.length === 1
-      ? say("download.one", { name: result.names[0] })
-      : say("download.several", { count: result.names.length });
+    document.getElementById("warnings").replaceChildren(...(result.warnings || []).map((said) => element("li", {}, [said])));
+    download.textContent = result.names.length === 1 ? say("download.one") : say("download.several", { count: result.names.length });
     download.disabled = false;
     const twoSided = result.files.some((file) => file.pairs);
     const shop = valueOf("material") === "print_shop";
@@ -184,20 +227,39 @@
     document.querySelectorAll(".advice .duplex-only").forEach((part) => { part.hidden = !twoSided; });
   }
 
+  // A refusal beside the field it concerns (and above the pictures)
+  function refused(result) {
+    document.querySelectorAll(".field-error").forEach((said) => { said.hidden = true; });
+    const control = result.field && document.querySelector('.control[data-field="' + result.field + '"] .field-error');
+    if (control) {
+      control.textContent = result.error;
+      control.hidden = false;
+    }
+    error.textContent = result.error;
+    error.hidden = false;
+    pages.replaceChildren();
+  }
+
   async function refresh() {
     if (running) running.abort();
     running = new AbortController();
-    status.textContent = say("preview.waiting");
     download.disabled = true;
+    const waiting = document.getElementById("waiting-for-answers");
+    if (waiting) waiting.hidden = !unanswered();
+    download.hidden = unanswered();
+    if (unanswered()) {
+      pages.replaceChildren();
+      return;
+    }
+    status.textContent = say("preview.waiting");
     try {
-      const answer = await fetch("/preview/" + page, { method: "POST", body: new FormData(choices), signal: running.signal });
+      const answer = await fetch("/preview/" + page + "?lang=" + encodeURIComponent(lang), { method: "POST", body: new FormData(choices), signal: running.signal });
       const result = await answer.json();
       if (!answer.ok || result.error) {
-        error.textContent = result.error;
-        error.hidden = false;
-        pages.replaceChildren();
+        refused(result);
       } else {
         error.hidden = true;
+        document.querySelectorAll(".field-error").forEach((said) => { said.hidden = true; });
         show(result);
       }
       status.textContent = "";
@@ -211,6 +273,8 @@
 
   function changed() {
     showWhatApplies();
+    showPrinterInUse();
+    keepAnswers();
     clearTimeout(timer);
     timer = setTimeout(refresh, page === "cards" ? 500 : 150);
   }
@@ -219,6 +283,8 @@
     choices.addEventListener("change", changed);
     choices.addEventListener("input", changed);
     showWhatApplies();
+    showPrinterInUse();
+    keepAnswers();
     refresh();
   }
 
@@ -379,27 +445,53 @@
     });
   }
 
-  // The calibration page: what the scales read, and the printer saved with it
+  // The calibration page: what the scales read (two of each axis: their mean), in words with
+  // their directions, and the printer saved with it (asked before one of its name is replaced)
   if (reading) {
-    const number = new Intl.NumberFormat(lang, { signDisplay: "exceptZero", maximumFractionDigits: 2 });
-    const mm = (axis) => Number(reading.elements.namedItem(axis + "_whole").value) + Number(reading.elements.namedItem(axis + "_fine").value);
+    const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 3 });
+    const read = (axis, station) => Number(reading.elements.namedItem(axis + "_" + station + "_whole").value)
+      + Number(reading.elements.namedItem(axis + "_" + station + "_fine").value);
+    const stations = { x: ["top", "bottom"], y: ["left", "right"] };
+    const mean = (axis) => (read(axis, stations[axis][0]) + read(axis, stations[axis][1])) / 2;
+    const inWords = (mm, more, less) => say(mm < 0 ? less : more, { mm: number.format(Math.abs(mm)) });
     const showOffset = () => {
-      document.getElementById("offset").textContent = say("calibrate.result", { x: number.format(mm("x")), y: number.format(mm("y")) });
+      document.getElementById("offset").textContent = say("calibrate.result", {
+        x: inWords(mean("x"), "calibrate.right", "calibrate.left"),
+        y: inWords(mean("y"), "calibrate.up", "calibrate.down"),
+      });
+      const apart = Object.keys(stations).find((axis) => Math.abs(read(axis, stations[axis][0]) - read(axis, stations[axis][1])) > 0.5);
+      const differ = document.getElementById("scales-differ");
+      differ.hidden = !apart;
+      if (apart) {
+        differ.textContent = say("calibrate.scales_differ", {
+          axis: apart.toUpperCase(), a: number.format(read(apart, stations[apart][0])), b: number.format(read(apart, stations[apart][1])),
+        });
+      }
     };
     reading.addEventListener("change", showOffset);
     showOffset();
-    reading.addEventListener("submit", async (event) => {
-      event.preventDefault();
+    const save = async (replace) => {
       const form = new FormData(reading);
       form.set("paper", valueOf("paper"));
       form.set("flip", valueOf("flip"));
+      form.set("replace", replace ? "yes" : "no");
       const failed = document.getElementById("save-error");
       const result = await posted("/printer", form, failed);
-      if (!result) return;
+      if (!result) {
+        if (failed.dataset.id === "printer.exists" && window.confirm(say("calibrate.overwrite", { name: form.get("name") }))) {
+          failed.hidden = true;
+          save(true);
+        }
+        return;
+      }
       document.getElementById("saved").textContent = say("calibrate.saved", { name: result.name });
       const use = document.getElementById("use-printer");
       use.href = "/print?lang=" + encodeURIComponent(lang) + "&printer=" + encodeURIComponent(result.name);
       use.hidden = false;
+    };
+    reading.addEventListener("submit", (event) => {
+      event.preventDefault();
+      save(false);
     });
   }
 })();
