@@ -7,6 +7,7 @@ import io
 import json
 import re
 import zipfile
+from pathlib import Path
 from textwrap import dedent
 
 import pytest
@@ -285,3 +286,17 @@ def test_the_table_says_nothing_that_is_not_from_the_catalogues(studio, variant)
     for shown in (table.text(), setup.text()):
         left = english_left(" ".join(word for word in shown.split() if word not in names))
         assert left == [], left
+
+
+def test_every_message_the_play_page_names_is_in_the_catalogue():
+    from cardgen.messages import known
+
+    pages = Path(play.__file__).parent.parent / "studio" / "pages"
+    named = set()
+    for template in ("play.html", "play_table.html"):
+        named |= set(re.findall(r"said\(['\"]([a-z_.]*[a-z_])['\"]", (pages / template).read_text()))
+    named |= {f"play.kind.{kind}" for kind in play.OPPONENTS} | {
+        f"field.opponents.hint.{kind}" for kind in play.OPPONENTS
+    }
+    named |= {f"play.ask_{what}" for what in ("take", "joker", "companion")}
+    assert len(named) > 40 and [name for name in sorted(named) if not known(name)] == []
