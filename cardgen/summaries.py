@@ -86,7 +86,7 @@ def _replay_turn(doc: YamlDocument, index: int, variant: str, example: TurnExamp
         before=[list(row) for row in round_.start_rows],
         after=[list(row) for row in turn.rows],
         collected={name: list(cards) for name, cards in turn.collected.items() if cards},
-        plays={name: cards for name, (cards, _) in turn.plays.items()},
+        plays={name: play.cards for name, play in turn.plays.items()},
     )
     _compare_turn(doc, here, example, outcome)
     return outcome

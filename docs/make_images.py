@@ -8,6 +8,7 @@ import subprocess
 import sys
 import tempfile
 import xml.etree.ElementTree as ET
+from contextlib import contextmanager
 from pathlib import Path
 
 import pypdfium2
@@ -106,6 +107,7 @@ def main() -> None:
         halo_cards(out / "halo")
         text_card(out / "text")
     studio_screenshots()
+    play_screenshots()
 
 
 def text_card(out: Path) -> None:
@@ -188,11 +190,11 @@ def phone_photo_card(out: Path) -> None:
     both.quantize(256).save(IMAGES / "card-phone-photo.png", optimize=True)
 
 
-def studio_screenshots() -> None:
-    """The studio's main page at a desktop's width in English and at a phone's in German, as
-    Debian's chromium shows them (skipped, with a line saying so, where it or Playwright is missing)."""
+@contextmanager
+def studio_in_chromium():
+    """`cardgen studio` and Debian's chromium: (its address, the browser); None where chromium
+    or Playwright is missing (a line says so, the screenshots are kept as they are)."""
     import shutil
-    import time
 
     browser = shutil.which("chromium")
     try:
@@ -201,6 +203,7 @@ def studio_screenshots() -> None:
         browser = None
     if browser is None:
         print("make_images: no chromium or Playwright here; the studio's screenshots are kept as they are")
+        yield None
         return
     studio = subprocess.Popen(
         [sys.executable, "-m", "cardgen", "studio", "--no-browser"], stdout=subprocess.PIPE, text=True
@@ -209,27 +212,80 @@ def studio_screenshots() -> None:
         address = re.search(r"http://\S+", studio.stdout.readline()).group(0)
         with sync_playwright() as playwright:
             chromium = playwright.chromium.launch(executable_path=browser, args=["--no-sandbox"])
-            for target, size, lang, jokers in (
-                ("studio-print.png", (1366, 900), "en-GB", False),
-                ("studio-phone-de.png", (390, 844), "de-DE", True),
-            ):
-                page = chromium.new_page(viewport={"width": size[0], "height": size[1]}, locale=lang)
-                page.goto(address)
-                if jokers:
-                    page.get_by_label("Die 10 Joker").check()
-                time.sleep(2)  # the pictures drawn and shown
-                if jokers:  # the download button, the advice and the first front beside its back
-                    page.evaluate(
-                        "() => window.scrollTo(0, document.getElementById('download').getBoundingClientRect().top + scrollY - 60)"
-                    )
-                    time.sleep(0.5)
-                page.screenshot(path=str(IMAGES / target))
-                page.close()
+            yield address, chromium
             chromium.close()
     finally:
         studio.terminate()
         studio.wait()
 
 
+def studio_screenshots() -> None:
+    """The studio's main page at a desktop's width in English and at a phone's in German, as
+    Debian's chromium shows them."""
+    import time
+
+    with studio_in_chromium() as found:
+        if found is None:
+            return
+        address, chromium = found
+        for target, size, lang, jokers in (
+            ("studio-print.png", (1366, 900), "en-GB", False),
+            ("studio-phone-de.png", (390, 844), "de-DE", True),
+        ):
+            page = chromium.new_page(viewport={"width": size[0], "height": size[1]}, locale=lang)
+            page.goto(address)
+            if jokers:
+                page.get_by_label("Die 10 Joker").check()
+            time.sleep(2)  # the pictures drawn and shown
+            if jokers:  # the download button, the advice and the first front beside its back
+                page.evaluate(
+                    "() => window.scrollTo(0, document.getElementById('download').getBoundingClientRect().top + scrollY - 60)"
+                )
+                time.sleep(0.5)
+            page.screenshot(path=str(IMAGES / target))
+            page.close()
+
+
+def play_screenshots() -> None:
+    """The play page at a phone's width: in French, a Classic game's third turn with the coach's
+    figures under the hand; in German, a game of Jokers where a joker's row is chosen. The same
+    deals each time (their seeds)."""
+    with studio_in_chromium() as found:
+        if found is None:
+            return
+        address, chromium = found
+        for target, lang, variant, seed, wanted in (
+            ("studio-play-phone-fr.png", "fr-FR", "classic", 12, "coach"),
+            ("studio-play-phone-de.png", "de-DE", "jokers", 5, "joker-row"),
+        ):
+            page = chromium.new_page(viewport={"width": 390, "height": 844}, locale=lang)
+            page.goto(address.replace("/print?", "/play?"))
+            page.wait_for_selector("#new-table")
+            made = f"fetch('/table', {{method: 'POST', body: new URLSearchParams({{variant: '{variant}', seed: '{seed}', players: '4'}})}})"
+            table = page.evaluate(f"async () => (await (await {made}).json()).table")
+            page.goto(address.split("/print?")[0] + f"/play?table={table}")
+            turn = 0
+            while True:
+                page.wait_for_function(
+                    "() => document.getElementById('table-place').getAttribute('aria-busy') === 'false'"
+                )
+                phase = page.get_attribute("[data-phase]", "data-phase")
+                if phase == wanted or (wanted == "coach" and turn == 3):
+                    break
+                jokers = page.query_selector_all(".hand [data-card] .joker")
+                chosen = "[data-row]" if phase != "choose" else ("[data-card]:has(.joker)" if jokers else "[data-card]")
+                page.click(chosen)
+                turn += phase == "choose"
+            if wanted == "coach":
+                page.click("[data-do=coach]")
+                page.wait_for_selector(".coach")
+            page.evaluate(
+                "() => window.scrollTo(0, document.querySelector('.table').getBoundingClientRect().top + scrollY - 8)"
+            )
+            page.wait_for_timeout(300)
+            page.screenshot(path=str(IMAGES / target))
+            page.close()
+
+
 if __name__ == "__main__":
-    main()
+    play_screenshots() if sys.argv[1:] == ["play"] else main()

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from textwrap import dedent
 
+import pytest
 from click.testing import CliRunner
 
 from cardgen.cli import main
@@ -111,6 +112,42 @@ def test_the_readable_account_shows_turns_collections_scores_and_winners():
     assert "Ana collects 87 88 90 99 100 (17 bull heads)" in text
     assert "Totals: Ana 69, Ben 43, Cleo 50" in text
     assert "The game is over: Ben wins." in text
+
+
+def test_the_account_tells_how_the_cards_went_down_in_order():
+    classic = referee(RECORDS / "case1.yaml").stdout
+    assert "    3 (Ben) is below every row end: Ben takes row 3\n    Ben collects 69 (1 bull head)\n" in classic
+    assert "    29 (Ana) goes on row 2, after 24\n" in classic
+    assert classic.index("3 (Ben) is below") < classic.index("29 (Ana) goes on")  # the lowest card first
+    plus = referee(RECORDS / "case7.yaml").stdout.splitlines()
+    moves = plus[plus.index("  turn 1: Ana 5 and 6, Ben 27, Cleo 49 and 0, Dan 53 and 0") + 1 :][:8]
+    assert moves == [
+        "    Cleo plays a zero card: it goes straight to their own pile (0 bull heads)",
+        "    Dan plays a zero card: it goes straight to their own pile (0 bull heads)",
+        "    zero cards' companions go down first, lowest first: 49 53",
+        "    49 (Cleo) goes on row 1, after 1",
+        "    53 (Dan) goes on row 1, after 49",
+        "    5 (Ana) is below every row end, so it goes on the row with the highest end, row 4, after 102",
+        "    6 (Ana) goes on row 4, after 5",
+        "    27 (Ben) goes on row 4, after 6",
+    ]
+    jokers = referee(RECORDS / "case8.yaml", "--lang", "fr").stdout
+    assert "    Ana pose le joker 0.4 sur la rangée 1, après le 17\n" in jokers
+    assert "Totaux : Ana 0, Ben 0" in jokers
+
+
+@pytest.mark.parametrize("case", ["case1", "case7", "case8", "case9"])
+def test_the_account_says_nothing_that_is_not_from_the_catalogues(case):
+    from cardgen.referee import referee_file
+    from tests.pseudo import english_left, pseudo_messages
+
+    report = referee_file(RECORDS / f"{case}.yaml")
+    with pseudo_messages():
+        lines = report.account().splitlines()
+    names = set(report.players)
+    assert [
+        line for line in lines if english_left(" ".join(w for w in line.split() if w.strip(",") not in names))
+    ] == []
 
 
 def test_a_round_after_the_end_of_the_game_is_refused(tmp_path):

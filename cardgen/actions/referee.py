@@ -30,8 +30,8 @@ def said(result: Result, lang: str, as_json: bool = False) -> str:
     from cardgen.errors import printable_lines
 
     if result.ok:
-        return json.dumps(result.report.as_json()) if as_json else printable_lines(result.report.account())
-    return "" if as_json else printable_lines(result.report.replayed.account())
+        return json.dumps(result.report.as_json()) if as_json else printable_lines(result.report.account(lang))
+    return "" if as_json else printable_lines(result.report.replayed.account(lang))
 
 
 def broken(result: Result):

@@ -37,15 +37,16 @@ from cardgen.engine.cards import (
 )
 from cardgen.engine.deck import BUNDLED, CardPool, deck
 from cardgen.engine.errors import GameOver, IllegalPlay, InvariantBroken
-from cardgen.engine.expert import ExpertPlayer, coach
+from cardgen.engine.expert import ExpertPlayer
 from cardgen.engine.game import Game
 from cardgen.engine.history import Play, RoundHistory
 from cardgen.engine.invariants import check_invariants
 from cardgen.engine.options import OptionError, Options
 from cardgen.engine.players import HeuristicPlayer, Player, RandomPlayer
 from cardgen.engine.rollout import RolloutPlayer
-from cardgen.engine.search import SearchPlayer
+from cardgen.engine.search import SearchPlayer, coach
 from cardgen.engine.strategies import KINDS, STRATEGIES, Kind
+from cardgen.engine.table import Move
 from cardgen.engine.variants import VARIANTS, Variant, register, unregister, variant_words
 from cardgen.engine.view import PlayerView
 
@@ -74,6 +75,7 @@ __all__ = [
     "InvariantBroken",
     "Game",
     "Play",
+    "Move",
     "RoundHistory",
     "deck",
     "BUNDLED",

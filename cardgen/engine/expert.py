@@ -6,9 +6,6 @@ more playouts, and when its card is below every row end and several rows are the
 cheapest to take it searches among them: the other cards of the turn lie face up
 (`view.revealed`), so for each such row it places them after its own, plays the rest of
 the round on guessed deals, and takes the row that leaves it the best chance of winning.
-
-`coach(view, seed)` is what it expects each card of a hand to cost: the figure a table
-shows a player who asks for advice.
 """
 
 from __future__ import annotations
@@ -16,15 +13,11 @@ from __future__ import annotations
 import random
 
 from cardgen.engine.cards import FIRST_ZERO, VALUE
-from cardgen.engine.players import HeuristicPlayer
-from cardgen.engine.playout import Cards, Playouts
-from cardgen.engine.rollout import plays_to_try
 from cardgen.engine.search import Dealer, SearchPlayer, WinChances
 from cardgen.engine.view import PlayerView
 
 DEFAULT_PLAYOUTS = 5000  # about 55 ms of CPU a move on one core (benchmarks/bench_strength.py)
 ROW_DEALS = 64  # guessed deals on which each row it could take is played out
-COACH_PLAYOUTS = 2000
 
 
 class ExpertPlayer(SearchPlayer):
@@ -95,24 +88,3 @@ def _taking(view: PlayerView, taken: int, card: int, after: list[tuple[int, int]
 
 def _heads(row: list[int], heads) -> int:
     return sum(heads[card] for card in row)
-
-
-def coach(view: PlayerView, seed: int, playouts: int = COACH_PLAYOUTS) -> dict[Cards, float]:
-    """The bull heads the expert player expects its seat to collect from now to the round's
-    end for each play of its hand (in Plus, heads to gain): each is played now, then the
-    heuristic player's cards, on the same guessed deals (about `playouts` in all), the others
-    playing as the heuristic player. Sees `view` only; the same seed gives the same figures."""
-    candidates = plays_to_try(view, HeuristicPlayer().choose_cards(view))
-    playouts_of = Playouts(view)
-    dealer = Dealer(view, random.Random(seed))
-    rows = [list(row) for row in view.rows]
-    turns = max(view.hand_sizes)
-    deals = max(1, playouts // len(candidates))
-    sums = [0] * len(candidates)
-    for _ in range(deals):
-        hands, out_of_play = dealer.deal()
-        for index, scores in enumerate(
-            playouts_of.scores_of_openings(rows, hands, out_of_play, view.seat, candidates, turns)
-        ):
-            sums[index] += scores[view.seat]
-    return {candidate: total / deals for candidate, total in zip(candidates, sums)}

@@ -41,6 +41,7 @@ SPREAD_PER_ROUND = 1.0
 # four takes 1.7 to 1.9 times it in a single round; over several rounds less).
 LEADER_PACE = 1.5
 DEFAULT_PLAYOUTS = 3000  # about 45 ms a move on one core (benchmarks/bench_strength.py)
+COACH_PLAYOUTS = 3000
 
 
 class SearchPlayer(HeuristicPlayer):
@@ -94,6 +95,27 @@ class SearchPlayer(HeuristicPlayer):
         if self._scratch is None or self._scratch[0] != table:
             self._scratch = (table, Playouts(view))
         return self._scratch[1]
+
+
+def coach(view: PlayerView, seed: int, playouts: int = COACH_PLAYOUTS) -> dict[Cards, float]:
+    """What each play of the hand is worth to this seat by the search player's playouts: the
+    bull heads it collects from now to the round's end, on average over the same guessed
+    deals for every play (about `playouts` in all), when it plays that now and then as the
+    heuristic player, as every other seat does. In Plus a play with a zero card is one of
+    them, and the heads are a gain. Sees `view` alone; the same seed, the same figures."""
+    candidates = plays_to_try(view, HeuristicPlayer().choose_cards(view))
+    playouts_of = SearchPlayer().playouts_for(view)
+    dealer = Dealer(view, random.Random(seed))
+    rows = [list(row) for row in view.rows]
+    turns = max(view.hand_sizes)
+    deals = max(1, playouts // len(candidates))
+    sums = [0] * len(candidates)
+    for _ in range(deals):
+        hands, out_of_play = dealer.deal()
+        played = playouts_of.scores_of_openings(rows, hands, out_of_play, view.seat, candidates, turns)
+        for index, scores in enumerate(played):
+            sums[index] += scores[view.seat]
+    return {candidate: total / deals for candidate, total in zip(candidates, sums)}
 
 
 class Dealer(Guesser):

@@ -9,9 +9,28 @@ this card" is one bisect.
 from __future__ import annotations
 
 from bisect import bisect_left
+from typing import NamedTuple
 
 from cardgen.engine.cards import FIRST_JOKER, VALUE
 from cardgen.engine.errors import IllegalPlay
+
+
+class Move(NamedTuple):
+    """Where one card of a turn went, as the table tells it when asked (`Table.moves`).
+
+    how: "on" (the row the rules give it), "highest" (Plus: below every row end, onto the
+    row with the highest end), "chosen" (a row its player chose: a joker, a free companion),
+    "sixth" (it would be a row's sixth card: it collects the row and starts it), "take"
+    (its player takes a row with it: a card below every row end, a joker), "pile" (a zero
+    card, straight to its player's pile).
+    """
+
+    seat: int
+    card: int
+    how: str
+    row: int | None = None  # from 0; None: to its player's pile
+    after: int | None = None  # the card it was put after ("on", "highest", "chosen")
+    taken: tuple[int, ...] = ()  # the cards it collected ("sixth", "take")
 
 
 class Table:
@@ -32,6 +51,8 @@ class Table:
         # (seat, cards) this turn; None while a round is placed in one pass (nobody asks)
         self.collected: list[tuple[int, list[int]]] | None = []
         self.drops: set[int] = set()  # Plus: cards allowed to sit below their predecessor
+        # each card's Move this turn, in order, while someone reads them (the referee); None: not kept
+        self.moves: list[Move] | None = None
 
     def start(self, rows: list[list[int]]) -> None:
         """Lay out the rows (lists of cards, kept) and empty the piles. A round starts with
@@ -88,8 +109,12 @@ class Table:
         Each card goes after the highest row end strictly below it; as the sixth
         card of a row it collects the five and starts the row. For a card below
         every row end, `below_all(seat, card, value)` applies the variant's rule.
-        `owner[card]` is the seat that played the card. (The simulator's hot loop.)
+        `owner[card]` is the seat that played the card. (The simulator's hot loop; while
+        `moves` are kept, each card goes through `put_on`, which tells its move.)
         """
+        if self.moves is not None:
+            self._place_told(cards, owner, below_all)
+            return
         sorted_ends, sorted_rows = self.sorted_ends, self.sorted_rows
         rows, ends, row_heads, heads, limit = self.rows, self.ends, self.row_heads, self.heads, self.row_limit
         piles, scores, collected = self.piles, self.scores, self.collected
@@ -116,20 +141,35 @@ class Table:
             ends[row] = value
             sorted_ends[index] = value  # still ascending: value lies below the next end
 
-    def put_on(self, seat: int, row: int, card: int, value: int) -> None:
-        """Put a card at the end of a chosen row, worth `value`, collecting a full row."""
+    def _place_told(self, cards, owner: list[int], below_all) -> None:
+        """place_cards one card at a time, each move written down."""
+        for card in cards:
+            value = VALUE[card]
+            row = self.row_below(value)
+            if row < 0:
+                below_all(owner[card], card, value)
+            else:
+                self.put_on(owner[card], row, card, value)
+
+    def put_on(self, seat: int, row: int, card: int, value: int, how: str = "on") -> None:
+        """Put a card at the end of a row, worth `value`, collecting a full row; `how`: why
+        that row (a Move's words)."""
         if len(self.rows[row]) == self.row_limit:
-            self.take(seat, row, card, value)
+            self.take(seat, row, card, value, "sixth")
             return
+        if self.moves is not None:
+            self.moves.append(Move(seat, card, how, row, after=self.rows[row][-1]))
         self.rows[row].append(card)
         self.row_heads[row] += self.heads[card]
         if value < self.ends[row]:
             self.drops.add(card)
         self._move_end(row, value)
 
-    def take(self, seat: int, row: int, card: int, value: int) -> None:
+    def take(self, seat: int, row: int, card: int, value: int, how: str = "take") -> None:
         """Collect a whole row and start it with `card`, worth `value`."""
         cards = self.rows[row]
+        if self.moves is not None:
+            self.moves.append(Move(seat, card, how, row, taken=tuple(cards)))
         self.piles[seat].extend(cards)
         self.scores[seat] += self.row_heads[row]
         if self.collected is not None:
@@ -140,6 +180,8 @@ class Table:
 
     def to_pile(self, seat: int, card: int) -> None:
         """A card that goes straight to its player's pile (a zero card)."""
+        if self.moves is not None:
+            self.moves.append(Move(seat, card, "pile"))
         self.piles[seat].append(card)
         self.scores[seat] += self.heads[card]
         if self.collected is not None:

@@ -37,11 +37,12 @@ def referee_file(path: str | Path) -> Report:
     return replay(load_yaml(path))
 
 
-def replay(doc: YamlDocument) -> Report:
-    """Replay a record; raise InputError for a malformed one, BrokenRule for a broken rule."""
+def replay(doc: YamlDocument, pool: CardPool | None = None) -> Report:
+    """Replay a record; raise InputError for a malformed one, BrokenRule for a broken rule.
+    `pool`: the cards of its `set:`, where the caller has read them already."""
     record = validate(doc, Record)
     players = _players(doc, record)
-    pool = _pool(doc, record)
+    pool = pool or _pool(doc, record)
     options = _options(doc, record, len(players), pool)
     return Replay(doc, options, players, pool).run(record)
 

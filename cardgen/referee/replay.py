@@ -3,7 +3,7 @@ scores and totals its table wrote down."""
 
 from __future__ import annotations
 
-from cardgen.engine import BUNDLED, ZERO_CARDS, CardPool, Game, IllegalPlay, Options, Play, face, is_zero
+from cardgen.engine import BUNDLED, ZERO_CARDS, CardPool, Game, IllegalPlay, Options, Play, is_zero
 from cardgen.errors import CheckFailed
 from cardgen.messages import Message
 from cardgen.referee.record import Before, Record, RecordReader, Round
@@ -120,11 +120,12 @@ class Replay:
             if game.round_over:
                 raise self._broken(Failure(number, "referee.round_over", turn=turn_index + 1))
             plays = self._zeros_as_cards(self.read.plays(path + ("turns", turn_index), turn))
+            game.table.moves = []
             try:
                 collected = game.play_turn(plays)
             except IllegalPlay as exc:
                 raise self._broken(Failure.of_play(exc, self.names[exc.seat], number, turn_index + 1)) from None
-            report.turns.append(self._turn_report(plays, collected))
+            report.turns.append(self._turn_report(plays, collected, game.table.moves))
             report.scores = self._by_name(game.table.scores)
         report.finished = game.round_over
         report.scores = self._by_name(game.table.scores)
@@ -162,15 +163,13 @@ class Replay:
                     params = {"player": name, "written": figure, "counted": count}
                     raise self._broken(Failure(game.round, message, params, player=name))
 
-    def _turn_report(self, plays: list[Play | None], collected) -> TurnReport:
+    def _turn_report(self, plays: list[Play | None], collected, moves) -> TurnReport:
         by_name: dict[str, list[int]] = {}
         for seat, cards in collected:
             by_name.setdefault(self.names[seat], []).extend(cards)
-        shown_plays = {
-            self.names[seat]: (play.cards, _play_text(play)) for seat, play in enumerate(plays) if play is not None
-        }
+        named = {self.names[seat]: play for seat, play in enumerate(plays) if play is not None}
         rows = [list(row) for row in self.game.table.rows]
-        return TurnReport(plays=shown_plays, rows=rows, collected=by_name)
+        return TurnReport(plays=named, rows=rows, collected=by_name, moves=moves)
 
     def _zeros_as_cards(self, plays: list[Play | None]) -> list[Play | None]:
         """A record writes every zero card as 0: use zero cards each player may still play."""
@@ -201,12 +200,3 @@ class Replay:
 
 def _missing_zero(hand: list[int] | None) -> int:
     return next(card for card in ZERO_CARDS if hand is None or card not in hand)
-
-
-def _play_text(play: Play) -> str:
-    text = " and ".join(face(card) for card in play.cards)
-    if play.take is not None:
-        text += f" (takes row {play.take + 1})"
-    if play.row is not None:
-        text += f" (on row {play.row + 1})"
-    return text

@@ -28,7 +28,7 @@ def record_of(game: Game, names: list[str] | None = None, card_set: str | None =
         lines.append(f"options: {_flow(options)}")
     if card_set is not None:
         lines.append(f"set: {_flow([card_set])[1:-1]}")
-    lines += [f"players: {_flow(names)}", "rounds:"]
+    lines += [f"players: {_flow(names)}", "rounds:" if game.history else "rounds: []"]
     zeros = _zero_names(game)
     for index, round_ in enumerate(game.history):
         scores = game.round_scores[index] if index < len(game.round_scores) else None

@@ -17,7 +17,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.formparsers import MultiPartParser
 from starlette.requests import Request
-from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
@@ -27,12 +27,12 @@ from cardgen.actions.cards import SET_FILE
 from cardgen.actions.fields import Refused, values_of
 from cardgen.errors import CardgenError, InputError, printable
 from cardgen.messages import Message, speaking
-from cardgen.studio import uploads
+from cardgen.studio import tables, uploads
 from cardgen.studio.forms import controls
 from cardgen.studio.guard import LOOPBACK_NAMES, Guard
 from cardgen.studio.pages import PAGES, Page
 from cardgen.studio.words import PROGRAMS, language_names, page_lang, print_program, words
-from cardgen.studio.workspace import Product, Workspace, key_of
+from cardgen.studio.workspace import Product, Workspace, key_of, zipped
 
 HERE = Path(__file__).parent
 PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
@@ -559,6 +559,98 @@ def _mean_reading(given: dict, axis: str, stations: tuple[str, str]) -> float:
     return round(sum(readings) / len(readings), 3)
 
 
+# --- the play page's table ------------------------------------------------------------------
+
+
+def _fragment(request: Request, template: str, lang: str, context: dict) -> HTMLResponse:
+    """A part of the play page, its words said in the page's language."""
+
+    def said(message: Message | str, **params) -> str:
+        return (message if isinstance(message, Message) else Message(message, **params)).text(lang)
+
+    page = request.app.state.templates.get_template(template)
+    return HTMLResponse(page.render(context | {"lang": lang, "said": said}))
+
+
+async def new_table(request: Request) -> Response:
+    """A new table of the play page's choices: its id (JSON), or the refusal beside its field."""
+    form = await _form(request)
+    if isinstance(form, Response):
+        return form
+    return await run_in_threadpool(_new_table, _workspace(request), _texts(form), request)
+
+
+def _new_table(workspace: Workspace, given: dict, request: Request) -> Response:
+    from cardgen.actions import play
+
+    lang = _lang(request, given.get("lang"))
+    try:
+        with speaking(lang):
+            own = tables.set_file(workspace, given["cards"]) if given.get("cards") else None
+            seed = play.SEED.parse(given.get("seed") or str(secrets.randbelow(2**31)))  # a deal asked for by its number
+            table = play.new_table(values_of(play.FIELDS, given) | {"seed": seed, "card_set": own})
+            with workspace.tables:
+                return JSONResponse({"table": tables.keep_new(workspace, table, own)})
+    except CardgenError as exc:
+        return refused(exc, lang, workspace.folder / "sets")
+
+
+async def table(request: Request) -> Response:
+    """GET: the table as it stands; POST `do`: play (the person's answer), undo, again (the
+    same deal), coach. Answers the table's part of the page."""
+    given: dict[str, str] = {}
+    if request.method == "POST":
+        form = await _form(request)
+        if isinstance(form, Response):
+            return form
+        given = _texts(form)
+    lang = _lang(request, given.get("lang"))
+    context = await run_in_threadpool(_at_table, _workspace(request), request.path_params["table"], given, lang)
+    return _fragment(request, "play_table.html", lang, context)
+
+
+def _at_table(workspace: Workspace, table_id: str, given: dict, lang: str) -> dict:
+    from cardgen.actions import play
+
+    do = given.get("do", "")
+    with speaking(lang), workspace.tables:
+        try:
+            kept = tables.load(workspace, table_id)
+            error = None
+            try:
+                seen = play.act(kept, do, given)
+            except InputError as exc:  # an answer the table refuses: said beside it, the table as it was
+                error, seen = exc.message, play.position(kept)
+            tables.save(workspace, table_id, kept)
+        except CardgenError as exc:
+            return {"table_id": None, "error": exc.message}
+        return {"table_id": table_id, "seen": seen.shown(), "error": error}
+
+
+async def table_record(request: Request) -> Response:
+    """The referee's record of the game so far (with the own set it was dealt with, a zip)."""
+    table_id = request.path_params["table"]
+    try:
+        name, content = await run_in_threadpool(_record, _workspace(request), table_id, _lang(request))
+    except CardgenError as exc:
+        return refused(exc, _lang(request))
+    kind = "application/zip" if name.endswith(".zip") else "application/yaml"
+    return Response(content, media_type=kind, headers={"content-disposition": f'attachment; filename="{name}"'})
+
+
+def _record(workspace: Workspace, table_id: str, lang: str) -> tuple[str, bytes]:
+    from cardgen.actions import play
+
+    with speaking(lang), workspace.tables:
+        kept = tables.load(workspace, table_id)
+        text = play.record(kept).encode()
+        tables.save(workspace, table_id, kept)
+        beside = tables.set_files(workspace, table_id)
+    if not beside:
+        return f"game-{table_id}.yaml", text
+    return f"game-{table_id}.zip", zipped({"game.yaml": text} | beside)
+
+
 ROUTES = [
     Route("/", home),
     Route("/pictures", pictures, methods=["POST"]),
@@ -572,6 +664,9 @@ ROUTES = [
     Route("/picture/{key}/{file:int}/{page:int}", picture),
     Route("/scale/{key}/{n:int}", scale),
     Route("/printer", save_printer, methods=["POST"]),
+    Route("/table", new_table, methods=["POST"]),
+    Route("/table/{table}", table, methods=["GET", "POST"]),
+    Route("/table/{table}/record", table_record),
     Mount("/static", StaticFiles(directory=str(HERE / "static")), name="static"),
     Route("/{page}", page),
 ]

@@ -93,6 +93,25 @@ def _cards(lang: str, workspace, given: dict) -> dict:
     }
 
 
+def _play(lang: str, workspace, given: dict) -> dict:
+    """The table the address names, else the choices of a new game: the action's fields, the
+    designer's own sets, how many may play each variant."""
+    from cardgen.actions import play
+    from cardgen.messages import Message
+    from cardgen.studio.forms import controls
+    from cardgen.studio.tables import own_sets
+
+    return {
+        "said": lambda message_id, **params: Message(message_id, **params).text(lang),
+        "table_id": given.get("table", ""),
+        "form": controls(
+            play.FIELDS, given | {"name": given.get("name") or Message("play.default_name").text(lang)}, lang
+        ),
+        "own_sets": own_sets(workspace),
+        "player_ranges": play.player_ranges(),
+    }
+
+
 PAGES = {  # in the order of the menu
     page.name: page
     for page in (
@@ -106,5 +125,6 @@ PAGES = {  # in the order of the menu
             _cards,
             lambda values: {"sheet": "my-cards"}.get(values["make"], f"my-cards-{values['make']}"),
         ),
+        Page("play", None, _play),  # its table comes from its own routes (app.py: /table)
     )
 }

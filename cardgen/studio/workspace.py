@@ -78,6 +78,8 @@ class Workspace:
     pictures: Kept = field(default_factory=lambda: Kept(MOST_PICTURES))
     jobs: Jobs = field(default_factory=Jobs)
     folders: threading.Lock = field(default_factory=threading.Lock)
+    # the play page's games (cardgen/studio/tables.py), read and written one at a time
+    tables: threading.Lock = field(default_factory=threading.Lock)
 
     def set_folder(self, set_id: str) -> Path:
         """The folder of one designer's set and its pictures, inside the workspace."""

@@ -61,4 +61,4 @@ class Jokers(Classic):
             raise IllegalPlay(
                 seat, (joker,), "referee.joker_beside_joker", named=row + 1, joker=written(table.rows[row][-1])
             )
-        table.put_on(seat, row, joker, table.ends[row] + VALUE[joker])
+        table.put_on(seat, row, joker, table.ends[row] + VALUE[joker], "chosen")

@@ -96,7 +96,7 @@ class Plus(Variant):
     @staticmethod
     def _on_highest_row(table, seat: int, card: int, value: int) -> None:
         """A card below every row end joins the row with the highest end."""
-        table.put_on(seat, table.highest_row(), card, value)
+        table.put_on(seat, table.highest_row(), card, value, "highest")
 
     def _check_decisions(self, seat: int, cards, play, numbered: list[int]) -> None:
         """A recorded play takes no row, and names a row for one numbered card only."""
@@ -128,4 +128,4 @@ class Plus(Variant):
             game.table.place_cards((card,), game.owner, game.below_all)
         else:
             game.table.check_row(seat, card, row)
-            game.table.put_on(seat, row, card, VALUE[card])
+            game.table.put_on(seat, row, card, VALUE[card], "chosen")
