@@ -39,6 +39,7 @@ ACTIONS: dict[str, tuple[str | None, str | None]] = {
     "simulate": ("simulate", None),
     "balance": ("balance", None),
     "referee": ("referee", None),
+    "help": ("help", "help"),
 }
 
 

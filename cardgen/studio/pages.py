@@ -85,6 +85,14 @@ def _cards(lang: str, workspace, given: dict) -> dict:
     return {"set_id": set_id, "set_text": text, "set_files": files, "variant_options": _variant_words(lang)}
 
 
+def _help(lang: str, **page) -> dict:
+    """Every field of a card set, a face style and a layout, in the page's language."""
+    from cardgen.actions.help import labels
+    from cardgen.actions.help import page as fields_page
+
+    return {"files": fields_page(lang), "labels": labels(lang)}
+
+
 PAGES = {  # in the order of the menu
     page.name: page
     for page in (
@@ -93,5 +101,6 @@ PAGES = {  # in the order of the menu
         Page("calibrate", "calibrate", _calibrate),
         Page("check", None, _check),
         Page("cards", "cards", _cards, lambda values: "my-cards"),
+        Page("help", None, _help),
     )
 }
