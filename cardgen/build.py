@@ -127,7 +127,8 @@ def build(
     warn: Callable[[str], None] = lambda message: None,
 ) -> dict[str, bytes]:
     """Everything `cardgen build` writes, as bytes keyed by file name: the card sheets
-    and, for the default kit, the calibration sheet, rule summaries and score sheets.
+    and, for the default kit, the rule summaries, score sheets and (where the sheets print
+    on both sides: a kit printed on one side has no use for it) the calibration sheet.
     `together`: the named sets share one sheet's slots. `warn` hears of what prints
     poorly but prints all the same (a picture under 300 dpi)."""
     jobs = jobs_for(list(sets), mode, together)
@@ -137,8 +138,10 @@ def build(
     # A worker draws the rule summaries and score sheets while this process draws the
     # card sheets and the calibration sheet (each side ~0.2 s): the files are the same bytes.
     _load_kit_extras()
+    two_sided = mode is None or MODES[mode].through_paper
     with alongside(partial(_summaries_and_score_sheets, settings, pages)) as worker_files:
-        files = _render_jobs(jobs, settings, pages, warn) | _calibration_sheet(settings, pages)
+        files = _render_jobs(jobs, settings, pages, warn)
+        files |= _calibration_sheet(settings, pages) if two_sided else {}
         return files | worker_files()
 
 

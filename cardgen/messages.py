@@ -60,6 +60,12 @@ class Message:
         """What --json prints: the id, the parameters (plain values) and the text."""
         return {"id": self.id, "params": _plain(self.params), "text": self.text(lang)}
 
+    def shown_as(self, folder: str, name: str) -> Message:
+        """This message with the folder `folder` said as `name` wherever a parameter names a
+        file in it (a set unpacked from its zip, the studio's workspace): the reader hears
+        of the files they know."""
+        return Message(self.id, **{key: _named(value, folder, name) for key, value in self.params.items()})
+
     def __str__(self) -> str:
         return self.text()
 
@@ -233,6 +239,16 @@ class _List:
 
     def __str__(self) -> str:
         return format(self, "")
+
+
+def _named(value: Any, folder: str, name: str) -> Any:
+    if isinstance(value, Message):
+        return value.shown_as(folder, name)
+    if isinstance(value, list | tuple):
+        return type(value)(_named(item, folder, name) for item in value)
+    if isinstance(value, str | Path):
+        return str(value).replace(folder.rstrip("/") + "/", name)
+    return value
 
 
 def _plain(value: Any) -> Any:

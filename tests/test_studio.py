@@ -462,7 +462,7 @@ def test_my_own_cards_build_the_bytes_of_cardgen_build_of_that_set(studio, tmp_p
     set_id = own_set_page(studio)
     sun = Path("examples/homemade/sun.png").read_bytes()
     kept = studio.post("/pictures", data={"set": set_id}, files=[("files", ("sun.png", sun, "image/png"))])
-    assert kept.json() == {"names": ["sun.png"]}
+    assert kept.json() == {"names": ["sun.png"], "yaml": None}
     choices = {"set": set_id, "yaml": OWN_SET, "mode": "fold", "lang": "fr"}
     preview = studio.post("/preview/cards", data=choices).json()
     assert preview["command"] == "cardgen build --set my-cards.yaml --mode fold --lang fr"
@@ -497,10 +497,10 @@ def test_pictures_are_kept_beside_the_set_under_plain_names_and_nothing_else(stu
     answer = studio.post(
         "/pictures", data={"set": set_id}, files=[("files", ("../../evil.png", b"\x89PNG", "image/png"))]
     )
-    assert answer.json() == {"names": ["evil.png"]}
+    assert answer.json() == {"names": ["evil.png"], "yaml": None}
     assert (tmp_path / "workspace" / "sets" / set_id / "evil.png").is_file()
     script = studio.post("/pictures", data={"set": set_id}, files=[("files", ("run.sh", b"#!/bin/sh", "text/plain"))])
-    assert script.status_code == 200 and "PNG, JPEG or SVG" in script.json()["error"]
+    assert script.status_code == 200 and "(PNG, JPEG, SVG)" in script.json()["error"]
     unknown = studio.post("/pictures", data={"set": "../../etc"}, files=[("files", ("a.png", b"x", "image/png"))])
     assert unknown.status_code == 200
 
@@ -710,3 +710,73 @@ def test_the_temporary_workspace_is_removed_when_ctrl_c_stops_the_studio(tmp_pat
         process.kill()
     assert process.returncode == 130 and stderr.splitlines() == ["cardgen: stopped."]
     assert not workspace.exists()
+
+
+def test_a_designer_s_spreadsheet_pictures_and_style_give_the_sheet_the_exports_and_a_set_that_opens_again(
+    studio, tmp_path
+):
+    """A German designer's set: a CSV as German Excel saves it (semicolons, Windows-1252,
+    a decimal comma), pictures in a folder of a zip, a style that extends the standard one;
+    its print-shop files pass verify, its Tabletop Simulator deck names the folder chosen,
+    and the set saved as a zip opens again on a new page with every file."""
+    set_id = own_set_page(studio)
+    sun = Path("examples/homemade/sun.png").read_bytes()
+    table = "id;kind;value;heads;title;picture\r\nP105;number;105;2;Sonnenschein;bilder/sonne.png\r\nJ5;joker;0,5;1;Jöker;\r\n"
+    style = Path("examples/homemade/homemade-faces.yaml").read_text().replace("logo.svg", "bilder/logo.svg")
+    files = {
+        "bilder/sonne.png": sun,
+        "bilder/logo.svg": Path("examples/homemade/logo.svg").read_bytes(),
+        "bullen.csv": table.encode("cp1252"),
+        "stil.yaml": style.encode(),
+    }
+    from cardgen.actions.cards import zipped
+
+    kept = studio.post("/pictures", data={"set": set_id}, files=sent(("bullen.zip", zipped(files))))
+    assert kept.json()["names"] == sorted(files)
+    form = {
+        "set": set_id,
+        "yaml": "name: bullen\ntitle: Bullen\nfaces: stil.yaml\ncards: bullen.csv\n",
+        "mode": "duplex",
+        "lang": "de",
+    }
+    preview = studio.post("/preview/cards?lang=de", data=form).json()
+    assert "error" not in preview and preview["names"] == ["my-cards-duplex.pdf"]
+    shop = studio.post("/download/cards", data=form | {"make": "print_shop"})
+    with zipfile.ZipFile(io.BytesIO(shop.content)) as archive:
+        archive.extractall(tmp_path / "shop")
+    assert cardgen_in_process("verify", tmp_path / "shop").returncode == 0
+    tts = studio.post("/download/cards", data=form | {"make": "tts", "tts_folder": str(tmp_path / "tts")})
+    with zipfile.ZipFile(io.BytesIO(tts.content)) as archive:
+        deck = next(name for name in archive.namelist() if name.endswith(".json"))
+        assert (tmp_path / "tts").as_uri() in archive.read(deck).decode()
+    saved = studio.post("/download/cards", data=form | {"make": "set"})
+    assert saved.headers["content-disposition"] == 'attachment; filename="my-cards.zip"'
+    other = own_set_page(studio)
+    opened = studio.post("/pictures", data={"set": other}, files=sent(("my-cards.zip", saved.content))).json()
+    assert opened["yaml"] == form["yaml"] and opened["names"] == sorted(files)
+    again = studio.post("/preview/cards", data=form | {"set": other}).json()
+    assert again["command"] == preview["command"]
+
+
+def test_a_set_saved_as_a_zip_builds_from_the_command_line_as_it_is(studio, tmp_path, monkeypatch):
+    set_id = own_set_page(studio)
+    sun = Path("examples/homemade/sun.png").read_bytes()
+    studio.post("/pictures", data={"set": set_id}, files=sent(("sun.png", sun)))
+    form = {"set": set_id, "yaml": OWN_SET, "mode": "sleeve", "lang": "en"}
+    saved = studio.post("/download/cards", data=form | {"make": "set"}).content
+    (tmp_path / "my-cards.zip").write_bytes(saved)
+    sheet = studio.post("/download/cards", data=form).content
+    monkeypatch.chdir(tmp_path)
+    ran = cardgen_in_process("build", "--set", "my-cards.zip", "--mode", "sleeve", "-o", tmp_path / "out")
+    assert ran.returncode == 0, ran.stderr
+    assert (tmp_path / "out" / "my-cards-sleeve.pdf").read_bytes() == sheet
+    broken = zipped_with({"my-cards.yaml": OWN_SET.replace("heads: 3", "heads: many")})
+    (tmp_path / "broken.zip").write_bytes(broken)
+    refused = cardgen_in_process("build", "--set", "broken.zip")
+    assert refused.returncode == 2 and "broken.zip/" in refused.stderr and "cardgen-set-" not in refused.stderr
+
+
+def zipped_with(files: dict[str, str]) -> bytes:
+    from cardgen.actions.cards import zipped
+
+    return zipped({name: text.encode() for name, text in files.items()})

@@ -10,6 +10,7 @@ from cardgen.actions import Result
 from cardgen.actions.common import LANG, PAPER
 from cardgen.actions.fields import Field, Output, Whole
 from cardgen.actions.runs import AS_JSON, JOBS, SCHEDULER, SEED, game_settings, jobs_of
+from cardgen.actions.sets import opened
 from cardgen.actions.simulate import CARD_SETS, PLAYERS, VARIANT, players_kind
 from cardgen.messages import Message, language
 
@@ -46,13 +47,18 @@ def run(values: dict, progress=None, slow=None, start_method=None, shown_as=None
     """The report and its notes (cards the variant never deals, games that never vary);
     with `output`, the report as a one-page PDF too. `shown_as`: the sets' names in the
     report, if not as given."""
+    named = list(shown_as or [str(name) for name in values["card_sets"]])
+    with opened(values["card_sets"]) as card_sets:
+        return _run(values | {"card_sets": card_sets}, progress, slow, start_method, named)
+
+
+def _run(values: dict, progress, slow, start_method, named: list[str]) -> Result:
     from cardgen.balance import balance
     from cardgen.simulate import never_dealt_words
 
     options, kinds, pool = game_settings(
         values["variant"], values["players"], values["players_kind"] or ("heuristic",), values["card_sets"]
     )
-    named = list(shown_as or [str(name) for name in values["card_sets"]])
     how = {"start_method": start_method} if start_method else {}
     report = balance(
         options,

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from cardgen.actions import Result
 from cardgen.actions.common import BACK_OFFSET, FACES, FLIP, LANG, LAYOUT, PAPER, PRINTER, RULER_MEASURED, SETS
 from cardgen.actions.fields import Field, Flag, OneOf, Output, command_line
+from cardgen.actions.sets import opened
 from cardgen.formats import CUT_FILE_KINDS, MODES, TRUE_RULER
 from cardgen.messages import Message, language
 
@@ -44,8 +45,8 @@ def run(values: dict, warn=lambda message: None) -> Result:
     from cardgen.build import build
 
     settings = print_settings(values)
-    with _collector_resting():
-        files = build(settings, list(values["sets"]), values["mode"], values["together"], warn=warn)
+    with _collector_resting(), opened(values["sets"]) as sets:
+        files = build(settings, list(sets), values["mode"], values["together"], warn=warn)
     if values["png"]:
         from cardgen.preview import page_images
 

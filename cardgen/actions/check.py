@@ -6,6 +6,7 @@ from __future__ import annotations
 from cardgen.actions import Result
 from cardgen.actions.fields import Field, Text, Whole
 from cardgen.actions.runs import AS_JSON, JOBS, SEED, jobs_of
+from cardgen.actions.sets import opened
 
 NAME = "check"
 FIELDS = (
@@ -28,7 +29,10 @@ def run(values: dict) -> Result:
     if not names:
         raise InputError(Message("verify.nothing"))
     expected = list(values["expected_sets"]) if values["inputs"] else []
-    reports = verify_inputs(names, expected, games=values["games"], seed=values["seed"], jobs=jobs_of(values))
+    with opened(names) as inputs, opened(expected) as sets:
+        reports = verify_inputs(
+            list(inputs), list(sets), games=values["games"], seed=values["seed"], jobs=jobs_of(values)
+        )
     return Result(report=reports, ok=all(report.ok for report in reports))
 
 

@@ -8,6 +8,7 @@ from pathlib import Path
 from cardgen.actions import Result
 from cardgen.actions.common import FACES, LANG, LAYOUT, SETS
 from cardgen.actions.fields import Decimal, Field, OneOf, Output, Whole, command_line
+from cardgen.actions.sets import opened
 from cardgen.formats import EXPORT_FORMATS
 from cardgen.messages import Message, language
 
@@ -34,6 +35,12 @@ FIELDS = (
 
 def run(values: dict, progress=None) -> Result:
     """Every file of the export, as `command_line` writes them."""
+    with opened(values["sets"]) as sets:
+        files = _files(values | {"sets": sets}, progress)
+    return Result(files, tuple(command_line(NAME, FIELDS, values)), notes=_others_in(values["output"], files))
+
+
+def _files(values: dict, progress) -> dict[str, bytes]:
     lang = values["lang"] or language()
     if values["format"] == "tts":
         from cardgen.tts import TtsRequest, tts_export
@@ -55,7 +62,7 @@ def run(values: dict, progress=None) -> Result:
             ),
             progress,
         )
-    return Result(files, tuple(command_line(NAME, FIELDS, values)), notes=_others_in(values["output"], files))
+    return files
 
 
 def _others_in(folder: Path | None, files: dict[str, bytes]) -> tuple[Message, ...]:

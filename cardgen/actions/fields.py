@@ -100,12 +100,14 @@ class Decimal(Kind):
 
 @dataclass(frozen=True)
 class Text(Kind):
-    """Some words, at most `longest` characters; empty is no value."""
+    """Some words, at most `longest` characters; empty is no value. `whole`: kept as written,
+    spaces and line ends included (a YAML text)."""
 
     longest: int = 200
+    whole: bool = False
 
     def parse(self, text: str) -> str | None:
-        value = str(text).strip()
+        value = str(text) if self.whole else str(text).strip()
         if len(value) > self.longest:
             raise Refused(Message("field.too_long", longest=self.longest))
         return value or None
@@ -166,6 +168,7 @@ class Field:
     required: bool = False
     cli: bool = True  # the command line offers it
     studio: bool = True  # the studio's form offers it
+    control: bool = True  # the studio's form shows a control for it (else a button of the page sets it)
     option: str = ""  # its command-line spellings ("-o/--output"), if not --NAME (with - for _)
     argument: bool = False  # a command-line argument rather than an option
     metavar: str = ""

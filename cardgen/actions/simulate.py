@@ -7,6 +7,7 @@ import json
 from cardgen.actions import Result
 from cardgen.actions.fields import Field, Flag, OneOf, Text, Whole
 from cardgen.actions.runs import AS_JSON, JOBS, MOST_GAMES, NO_CHECK, SCHEDULER, SEED, game_settings, jobs_of
+from cardgen.actions.sets import opened
 
 NAME = "simulate"
 TIMED = True  # its progress says how many a second and the time left
@@ -48,6 +49,12 @@ FIELDS = (
 
 def run(values: dict, progress=None, slow=None, start_method=None, shown_as=None) -> Result:
     """`shown_as`: the sets' names in what is said, if not as given (the studio's own set)."""
+    named = list(shown_as or values["card_sets"])
+    with opened(values["card_sets"]) as card_sets:
+        return _run(values | {"card_sets": card_sets}, progress, slow, start_method, named)
+
+
+def _run(values: dict, progress, slow, start_method, named: list[str]) -> Result:
     from cardgen.simulate import simulate
 
     options, kinds, pool = game_settings(
@@ -72,7 +79,7 @@ def run(values: dict, progress=None, slow=None, start_method=None, shown_as=None
         jobs=jobs_of(values),
         scheduler=values["scheduler"],
         pool=pool,
-        sets=list(shown_as or values["card_sets"]),
+        sets=named,
         slow=slow,
         **how,
     )

@@ -48,10 +48,13 @@ class Picture:
     as_is: bool = False  # a JPEG in RGB, upright, with no colour profile of its own: embedded as it is
     drawing: Drawing | None = None  # an SVG's drawing
 
-    @property
+    @cached_property
     def key(self) -> str:
-        """Names the picture's form in a PDF: the same file is embedded once."""
-        return str(self.file)
+        """Names the picture's form in a PDF: the same picture is embedded once, and named
+        by what it holds, not where it lies (a set copied elsewhere prints the same bytes)."""
+        import hashlib
+
+        return hashlib.sha1(self.file.read_bytes()).hexdigest()
 
     @cached_property
     def image(self) -> Image.Image:

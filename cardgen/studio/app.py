@@ -9,6 +9,7 @@ from __future__ import annotations
 import secrets
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 import jinja2
 from starlette.applications import Starlette
@@ -72,13 +73,26 @@ def refused(exc: CardgenError, lang: str, folder: Path | None = None) -> JSONRes
     """A choice or a file the library refused: its one sentence in the page's language (the
     studio's folders left out of it), beside the field it concerns; an answer the page reads
     as usual (the request itself was fine, so the browser logs no error)."""
-    text = exc.message.text(lang) if isinstance(exc.message, Message) else str(exc.message)
-    if folder is not None:
-        text = text.replace(f"{folder}/", "")
-    answer = {"error": printable(text), "id": exc.message.id if isinstance(exc.message, Message) else None}
+    message = exc.message
+    if isinstance(message, Message):
+        text = (message.shown_as(str(folder), "") if folder is not None else message).text(lang)
+    else:
+        text = str(message).replace(f"{folder}/", "") if folder is not None else str(message)
+    answer: dict[str, Any] = {"error": printable(text), "id": message.id if isinstance(message, Message) else None}
     if isinstance(exc, Refused) and exc.field:
         answer["field"] = exc.field
+    line = _line_of(exc.message)
+    if line is not None:  # a mistake in a designer's set: shown at its line of the editor too
+        answer["problems"] = [{"line": line, "text": answer["error"]}]
     return JSONResponse(answer)
+
+
+def _line_of(message) -> int | None:
+    """The line a message names (a YAML file's mistake), if any."""
+    if not isinstance(message, Message):
+        return None
+    line = message.params.get("line")
+    return line if isinstance(line, int) else None
 
 
 def _too_large(lang: str) -> JSONResponse:
@@ -367,19 +381,23 @@ async def _beside_the_set(request: Request, keep) -> Response:
         return refused(exc, lang, workspace.folder / "sets")
 
 
-def _keep_pictures(workspace: Workspace, folder: Path, sent, lang: str) -> dict:
+def _keep_files(workspace: Workspace, folder: Path, sent, lang: str) -> dict:
+    """A designer's files kept beside their set; the set's text when a saved set was opened."""
     if len(sent) > MOST_PICTURES_SENT:
         raise InputError(Message("studio.too_many_pictures", count=len(sent), most=MOST_PICTURES_SENT))
     for name, content in sent:
-        plain = uploads.plain_name(name)
-        if not plain.lower().endswith(PICTURE_SUFFIXES):
-            raise InputError(Message("studio.not_a_picture", name=plain))
-        if len(content) > MOST_PICTURE_BYTES:
-            raise InputError(Message("studio.picture_too_large", name=plain, most=MOST_PICTURE_BYTES // 1_000_000))
-        if plain == SET_FILE:
-            raise InputError(Message("studio.name_of_the_set", name=plain))
-        (folder / plain).write_bytes(content)
-    return {"names": sorted(path.name for path in folder.iterdir() if path.name != SET_FILE)}
+        if len(content) > MOST_PICTURE_BYTES and not name.lower().endswith(".zip"):
+            raise InputError(
+                Message("studio.picture_too_large", name=uploads.plain_name(name), most=MOST_PICTURE_BYTES // 1_000_000)
+            )
+    names = uploads.keep_beside_set(folder, sent, SET_FILE)
+    opened = folder / SET_FILE
+    text = (
+        opened.read_text(encoding="utf-8")
+        if any(n.lower().endswith(".zip") for n, _ in sent) and opened.is_file()
+        else None
+    )
+    return {"names": names, "yaml": text}
 
 
 def _referee(workspace: Workspace, folder: Path, sent, lang: str) -> dict:
@@ -404,7 +422,7 @@ def _referee(workspace: Workspace, folder: Path, sent, lang: str) -> dict:
 
 
 async def pictures(request: Request) -> Response:
-    return await _beside_the_set(request, _keep_pictures)
+    return await _beside_the_set(request, _keep_files)
 
 
 async def referee(request: Request) -> Response:

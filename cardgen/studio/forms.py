@@ -38,7 +38,7 @@ def controls(
 ) -> list[Control]:
     """The controls of the studio's fields; `offered`: a field's choices where the page
     knows them better than its kind (the saved printers)."""
-    return [_control(field, given, lang, offered.get(field.name)) for field in fields if field.studio]
+    return [_control(field, given, lang, offered.get(field.name)) for field in fields if field.studio and field.control]
 
 
 def _control(field: Field, given: Mapping[str, str], lang: str, offered) -> Control:

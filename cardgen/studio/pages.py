@@ -81,8 +81,16 @@ def _check(lang: str, **page) -> dict:
 def _cards(lang: str, workspace, given: dict) -> dict:
     """The designer's set: the one the address names, else the last one worked on (a closed
     tab and a new one find it), else a new one; its text as last written, and its files."""
+    from cardgen.actions.cards import tts_folder
+
     set_id, text, files = workspace.open_set(given.get("set"))
-    return {"set_id": set_id, "set_text": text, "set_files": files, "variant_options": _variant_words(lang)}
+    return {
+        "set_id": set_id,
+        "set_text": text,
+        "set_files": files,
+        "variant_options": _variant_words(lang),
+        "tts_folder": str(tts_folder()),
+    }
 
 
 def _help(lang: str, **page) -> dict:
@@ -100,7 +108,12 @@ PAGES = {  # in the order of the menu
         Page("rules", "documents", _rules, lambda values: f"cardgen-{values['document']}"),
         Page("calibrate", "calibrate", _calibrate),
         Page("check", None, _check),
-        Page("cards", "cards", _cards, lambda values: "my-cards"),
+        Page(
+            "cards",
+            "cards",
+            _cards,
+            lambda values: {"sheet": "my-cards"}.get(values["make"], f"my-cards-{values['make']}"),
+        ),
         Page("help", None, _help),
     )
 }

@@ -13,7 +13,9 @@ import zipfile
 import zlib
 from pathlib import Path, PurePosixPath
 
+from cardgen.archives import unpack
 from cardgen.errors import InputError
+from cardgen.messages import Message
 
 MOST_FILES = 20
 MOST_UPLOAD_BYTES = 100_000_000  # the whole request; verify itself reads a PDF of up to 200 MB
@@ -109,3 +111,28 @@ def _unpack(archive: zipfile.ZipFile, entry: zipfile.ZipInfo, path: Path, shown:
                 out.write(chunk)
     except (zipfile.BadZipFile, zlib.error, OSError, EOFError, NotImplementedError, RuntimeError) as exc:
         raise InputError(f"{shown}: {entry.filename} in the zip cannot be unpacked ({exc}).") from None
+
+
+# --- files beside a designer's set ---------------------------------------------------------
+
+SET_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg", ".csv", ".xlsx", ".ods", ".yaml", ".yml", ".ttf")
+
+
+def keep_beside_set(folder: Path, sent: list[tuple[str, bytes]], set_file: str) -> list[str]:
+    """A designer's files written beside their set: pictures, a spreadsheet of cards, a face
+    style, a font; a zip unpacked with its folders (pictures/sun.png), each part of a path a
+    plain name (a zip the page saved holds the set itself: it is opened again). Returns
+    every file beside the set, as the set names them."""
+    for name, content in sent:
+        plain = plain_name(name)
+        if plain.lower().endswith(".zip"):
+            unpack(content, folder, plain, SET_SUFFIXES)
+            continue
+        if not plain.lower().endswith(SET_SUFFIXES):
+            raise InputError(Message("studio.not_a_set_file", name=plain))
+        if plain == set_file:
+            raise InputError(Message("studio.name_of_the_set", name=plain))
+        (folder / plain).write_bytes(content)
+    return sorted(
+        str(path.relative_to(folder)) for path in folder.rglob("*") if path.is_file() and path.name != set_file
+    )

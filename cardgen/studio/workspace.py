@@ -6,19 +6,16 @@ are not made for threads)."""
 from __future__ import annotations
 
 import hashlib
-import io
 import re
 import secrets
 import shutil
 import threading
-import zipfile
 from collections import OrderedDict
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from cardgen.actions import Result
-from cardgen.actions.cards import SET_FILE
+from cardgen.actions.cards import SET_FILE, zipped
 from cardgen.errors import InputError
 from cardgen.messages import Message
 from cardgen.studio.jobs import Jobs
@@ -27,7 +24,6 @@ SET_ID = re.compile(r"[0-9a-f]{16}")
 MOST_SET_FOLDERS = 20
 MOST_PRODUCTS = 6
 MOST_PICTURES = 400
-ZIP_DATE = (1980, 1, 1, 0, 0, 0)  # the same choices, the same zip: no clock inside
 
 
 class Kept(OrderedDict):
@@ -71,18 +67,7 @@ class Product:
         if len(self.files) == 1:
             ((name, content),) = self.files.items()
             return name, content
-        return f"{self.stem}.zip", zipped(self.files)
-
-
-def zipped(files: Mapping[str, bytes]) -> bytes:
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, content in files.items():
-            info = zipfile.ZipInfo(name, date_time=ZIP_DATE)
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            archive.writestr(info, content)
-    return out.getvalue()
+        return f"{self.stem}.zip", zipped(dict(self.files))
 
 
 @dataclass

@@ -229,6 +229,7 @@
 
   // A refusal beside the field it concerns (and above the pictures)
   function refused(result) {
+    showProblems(result.problems);
     document.querySelectorAll(".field-error").forEach((said) => { said.hidden = true; });
     const control = result.field && document.querySelector('.control[data-field="' + result.field + '"] .field-error');
     if (control) {
@@ -260,6 +261,7 @@
       } else {
         error.hidden = true;
         document.querySelectorAll(".field-error").forEach((said) => { said.hidden = true; });
+        showProblems([]);
         show(result);
       }
       status.textContent = "";
@@ -320,13 +322,10 @@
         [...report.checks].sort((a, b) => first[a.result] - first[b.result]).forEach((check) => {
           const where = check.place ? " [" + check.place + "]" : "";
           const badge = element("span", { class: "badge " + check.result }, [say("check." + check.result)]);
-          // verify's own words, which are English on the command line too
-          const words = element("span", { lang: "en" }, [check.name + ": " + check.message + where]);
+          const words = element("span", {}, [check.name + ": " + check.message + where]);
           list.append(element("li", { class: check.result }, [badge, " ", words]));
           const marks = (marked[report.input] = marked[report.input] || []);
-          const pages = check.result === "fail" && /pages? ([\d, ]+)/.exec(check.place || "");
-          if (check.result === "fail" && check.box_mm) marks.push({ page: check.page, box: check.box_mm });
-          else if (pages) marks.push(...pages[1].split(",").map((n) => ({ page: Number(n) })));
+          if (check.result === "fail" && check.page) marks.push({ page: check.page, box: check.box_mm });
         });
         reports.append(element("section", { class: "report" }, [element("h3", {}, [report.input]), list]));
       });
@@ -338,7 +337,33 @@
     });
   }
 
-  // My own cards: the pictures beside the set, and a balance run with its progress
+  // My own cards: the set's text with its lines numbered and each problem at its line, the
+  // files beside the set (a saved set's zip opens it again), and a balance run with its progress
+  const editor = document.getElementById("yaml");
+  if (editor) {
+    const gutter = editor.parentElement.querySelector(".gutter");
+    const numbered = () => {
+      const lines = editor.value.split("\n").length;
+      gutter.textContent = Array.from({ length: lines }, (_, n) => n + 1).join("\n");
+      gutter.scrollTop = editor.scrollTop;
+    };
+    editor.addEventListener("input", numbered);
+    editor.addEventListener("scroll", () => { gutter.scrollTop = editor.scrollTop; });
+    numbered();
+  }
+  function showProblems(problems) {
+    const list = document.getElementById("yaml-problems");
+    if (!list || !editor) return;
+    list.replaceChildren(...(problems || []).map((problem) => {
+      const go = element("button", { type: "button", class: "link" }, [problem.text]);
+      go.addEventListener("click", () => {
+        const before = editor.value.split("\n").slice(0, problem.line - 1).join("\n").length;
+        editor.focus();
+        editor.setSelectionRange(before + (problem.line > 1 ? 1 : 0), before + (problem.line > 1 ? 1 : 0));
+      });
+      return element("li", { "data-line": problem.line }, [go]);
+    }));
+  }
   const pictureForm = document.getElementById("pictures");
   if (pictureForm) {
     const kept = document.getElementById("pictures-kept");
@@ -347,6 +372,10 @@
       const result = await posted("/pictures", new FormData(pictureForm), failed);
       if (!result) return;
       kept.textContent = kept.dataset.words.replace("{names}", result.names.join(", "));
+      if (result.yaml !== null && result.yaml !== undefined && editor) {
+        editor.value = result.yaml;
+        editor.dispatchEvent(new Event("input", { bubbles: true }));
+      }
       refresh();
     });
   }
@@ -411,6 +440,7 @@
       form.set("set", setId);
       form.set("lang", valueOf("lang"));
       form.set("yaml", valueOf("yaml"));
+      form.set("players_kind", new FormData(play).get("players_kind"));
       const result = await posted("/balance", form, failed);
       if (!result) return;
       job = result.job;
