@@ -269,3 +269,15 @@ def anchor_of(file: str, path: tuple) -> str | None:
 
     entry = entry_in(file, path)
     return entry.key if entry else None
+
+
+def anchor_of_mistake(message: Message) -> str | None:
+    """The anchor of the field a mistake in a designer's file names (`yaml.at_field`: file,
+    line, field), if the reference has it: a set's own field, else a style's or a layout's."""
+    from cardgen.model.schema import ROOTS, key_of, parse_path
+
+    field = message.params.get("field") if message.id == "yaml.at_field" else None
+    if not isinstance(field, str):
+        return None
+    path = parse_path(field)
+    return next(filter(None, (anchor_of(key_of(root), path) for root in ROOTS)), None)
