@@ -214,8 +214,9 @@ def test_every_bounded_kind_of_value_is_tested():
         ("box.width", "de", "eine Zahl über 0, höchstens 300"),
         ("mark_turnable.thickness", "nl", "een getal groter dan 0, hoogstens 0,5"),
         ("card.id", "fr", "du texte de 1 à 40 caractères"),
-        ("layout.gap", "en", "a number from 0 to 100 or the word shared"),
-        ("card_set.cards", "en", "a list of 1 to 2000 items; each item: the fields of 'Card', indented below"),
+        ("layout.gap", "en", "a number from 0 to 100; or the word shared"),
+        ("layout.paper", "de", "eines der Wörter a4, letter oder fit; oder eigene Felder (siehe „Papiergröße“)"),
+        ("card_set.cards", "en", "a list of 1 to 2000 items; each item: its own fields (see 'Card')"),
     ],
 )
 def test_a_fields_value_is_said_in_the_readers_words_with_its_numbers_written_their_way(key, lang, words):
@@ -244,6 +245,17 @@ def test_a_topic_is_a_field_its_name_a_section_or_a_place_in_a_file(topic, found
     from cardgen.actions.help import found as found_for
 
     assert [item.key for item in found_for(topic)] == found
+
+
+def test_every_field_and_section_is_found_and_said_by_its_key_and_by_its_name():
+    from cardgen.actions import Result
+    from cardgen.actions.help import found, said
+
+    topics = {entry.key for entry in schema.entries()} | {entry.name for entry in schema.entries()}
+    for topic in sorted(topics | {section.key for section in SECTIONS}):
+        shown = found(topic)
+        assert shown and said(Result(report=shown), "nl"), topic
+        assert json.loads(said(Result(report=shown), "fr", as_json=True)), topic
 
 
 def test_a_mistake_found_in_a_file_points_at_its_fields_entry_on_the_page():

@@ -10,6 +10,7 @@ import textwrap
 from typing import TYPE_CHECKING, Any
 
 from cardgen.actions import ACTIONS, Result
+from cardgen.actions.common import LANG
 from cardgen.actions.fields import Field, Text
 from cardgen.actions.runs import AS_JSON
 from cardgen.errors import InputError
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
 NAME = "help"
 FIELDS = (
     Field("topic", Text(200), argument=True, studio=False, metavar="[FIELD]"),
+    LANG,
     AS_JSON,
 )
 WIDTH = 88  # the command line's lines, wrapped

@@ -83,8 +83,11 @@ class Shape:
     def said(self) -> Message:
         """The shape in words, its bounds included: "a whole number from 0 to 7"."""
         inner = [item.said() for item in self.items]
-        if self.what == "either":
-            return Message("schema.kind.either", kinds=inner)
+        if self.what == "either":  # "a number from 0 to 100; or the word shared"
+            said = inner[-1]
+            for first in reversed(inner[:-1]):
+                said = Message("schema.kind.either", first=first, second=said)
+            return said
         if self.what == "words":
             one = len(self.words) == 1
             return Message("schema.kind.word" if one else "schema.kind.words", words=list(map(str, self.words)))
@@ -185,7 +188,7 @@ def _bounds_of(metadata: list) -> Bounds:
 _SCHEMA_WORDS = {"minimum": "ge", "maximum": "le", "decimal_places": "decimal_places"}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)  # each made once (sections() is cached): one entry, one object
 class Entry:
     """One field of a section."""
 
@@ -218,7 +221,7 @@ class Entry:
         return as_yaml(self.default)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Section:
     """A model: its key, its fields, and where it is used."""
 
