@@ -14,6 +14,7 @@ from cardgen.batch import alongside
 from cardgen.errors import InputError
 from cardgen.formats import CUT_FILE_NAME, MODES, TRUE_RULER, ModeName
 from cardgen.layout.geometry import GridError, make_grid
+from cardgen.messages import Message
 from cardgen.model.cards import Card, CardSet, RulesCard, SheetCard, bundled_set_names, load_card_set
 from cardgen.model.faces import FaceStyle, load_set_faces
 from cardgen.model.layout import PAPERS, Layout, load_layout
@@ -165,7 +166,7 @@ def _page_setup(settings: PrintSettings) -> _PageSetup:
         make_grid(layout, paper_mm)
     except GridError as exc:
         field = (exc.field,) if layout_doc.sets((exc.field,)) else _grid_field(layout_doc)
-        raise layout_doc.error(field, str(exc)) from None
+        raise layout_doc.error(field, exc.message) from None
     paper_name = settings.paper or (layout.paper if isinstance(layout.paper, str) else "a4")
     return _PageSetup(layout, layout_doc, paper_mm, paper_name, settings.flip or layout.flip)
 
@@ -268,11 +269,21 @@ def _render_jobs(
             plan = sheet_plan(request)
             check_margins(plan)
         except CutterMarksError as exc:
-            raise InputError(f"--cut-marks {settings.cutter_marks}: on {job.file_name}, {exc}.") from None
+            remedy = _REMEDIES.get(exc.cause or "")
+            on_sheet = {"style": settings.cutter_marks, "file": job.file_name, "problem": exc.message}
+            if remedy is None:
+                raise InputError(Message("build.cutter_marks", **on_sheet)) from None
+            raise InputError(Message("build.cutter_marks_remedy", **on_sheet, remedy=remedy)) from None
         except MarginError as exc:
             doc = pages.layout_doc  # the user's own field if the user's file gives it, else what they changed
             field = (exc.field,) if doc.sets((exc.field,)) else _grid_field(doc)
-            raise doc.error(field, f"on {_paper_words(paper)} paper, {exc}") from None
+            remedy = _REMEDIES.get(exc.cause)
+            if remedy is None:
+                raise doc.error(
+                    field, Message("build.on_paper", paper=_paper_words(paper), problem=exc.message)
+                ) from None
+            on_paper = Message("build.on_paper_remedy", paper=_paper_words(paper), problem=exc.message, remedy=remedy)
+            raise doc.error(field, on_paper) from None
         files[job.file_name] = render_sheet(request, plan)
         if settings.cut_file:
             from cardgen.render.cutfile import cut_files  # here: its XML writer pulls in half of urllib
@@ -283,9 +294,23 @@ def _render_jobs(
     return files
 
 
-def _paper_words(paper: tuple[float, float]) -> str:
+# What to do when what a layout field asks for lies where it cannot print (a MarginError's
+# field, a CutterMarksError's cause): the layout's settings quoted as they are written.
+_FEWER_CARDS = {"layout": "--layout silhouette", "per_page": 6}
+_REMEDIES = {
+    "cards": Message("build.remedy_fewer_cards", **_FEWER_CARDS),
+    "cut_marks": Message("build.remedy_fewer_cards_or", **_FEWER_CARDS, setting="cut_marks: {style: none}"),
+    "registration": Message("build.remedy_fewer_cards_or", **_FEWER_CARDS, setting="registration: none"),
+    "ruler": Message("build.remedy_setting", setting="ruler: 0"),
+    "note": Message("build.remedy_setting", setting="note: false"),
+    "fold": Message("build.remedy_duplex"),
+    "cut_room": Message("build.remedy_fewer_columns"),
+}
+
+
+def _paper_words(paper: tuple[float, float]) -> Message | str:
     named = {size: name for name, size in PAPERS.items()}
-    return named[paper].capitalize() if paper in named else f"{paper[0]:g} × {paper[1]:g} mm"
+    return named[paper].capitalize() if paper in named else Message("layout.size_mm", width=paper[0], height=paper[1])
 
 
 def _check_together(job: Job, sets: tuple[tuple[CardSet, FaceStyle], ...]) -> None:

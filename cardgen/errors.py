@@ -1,5 +1,6 @@
 """The errors a user sees: one sentence from the catalogues, no traceback, and an exit status."""
 
+import errno
 from pathlib import Path
 
 from cardgen.messages import Message
@@ -41,6 +42,51 @@ class CheckFailed(CardgenError):
     """A check failed or a play broke a rule."""
 
     exit_code = 1
+
+
+class InvalidValue(ValueError):
+    """A value refused, said as a Message whose text is what is wrong with it ("must be a
+    whole number."): a model's validator raises it (pydantic passes it on as a value_error),
+    and whoever knows the file, line and field puts them in front (`YamlDocument.error`)."""
+
+    def __init__(self, message: Message):
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return str(self.message)
+
+
+def sentence(text: Message | str) -> Message:
+    """`text` as a Message said whole: a Message as it is; a plain sentence (of code whose
+    words are not in the catalogues yet) as it is, with one full stop at its end."""
+    return text if isinstance(text, Message) else Message("cli.as_is", text=text.rstrip(".") + ".")
+
+
+# What the system says when a file cannot be read or written, in our words, by error number.
+_SYSTEM_REASONS = {
+    errno.EACCES: Message("system.denied"),
+    errno.EPERM: Message("system.denied"),
+    errno.ENOENT: Message("system.missing"),
+    errno.ENOTDIR: Message("system.not_a_folder"),
+    errno.EISDIR: Message("system.a_folder"),
+    errno.ENOSPC: Message("system.full"),
+    errno.EFBIG: Message("system.file_too_big"),
+    errno.EDQUOT: Message("system.full"),
+    errno.EROFS: Message("system.read_only"),
+    errno.ENAMETOOLONG: Message("system.name_too_long"),
+    errno.ELOOP: Message("system.loop"),
+    errno.EBUSY: Message("system.busy"),
+    errno.EIO: Message("system.device"),
+}
+
+
+def system_reason(exc: OSError) -> Message:
+    """Why the system refused to read or write a file, as a short phrase (no full stop)."""
+    found = _SYSTEM_REASONS.get(exc.errno or 0)
+    if found:
+        return found
+    return Message("system.other", code=errno.errorcode.get(exc.errno or 0, str(exc.errno)))
 
 
 # Characters that reorder the text shown after them (bidi embeddings, overrides, isolates, marks).

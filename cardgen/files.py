@@ -20,7 +20,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from cardgen.errors import InputError
+from cardgen.errors import InputError, system_reason
+from cardgen.messages import Message
 
 STAGE_PREFIX = ".cardgen-stage-"
 _COMMIT = "commit.json"  # written last into a stage folder: the names it holds, ready to move
@@ -47,7 +48,7 @@ def output_folder(folder: str | Path) -> Iterator[OutputFolder]:
         folder.mkdir(parents=True, exist_ok=True)
         handle = _lock(folder)
     except OSError as exc:
-        raise InputError(f"{folder}: cannot create or open this folder ({exc.strerror}).") from None
+        raise InputError(Message("output.folder_refused", folder=str(folder), reason=system_reason(exc))) from None
     try:
         out = OutputFolder(folder)
         out.finish_interrupted_runs()
@@ -66,9 +67,7 @@ class OutputFolder:
         for name in names:
             standing = _not_a_file(self.folder / name)
             if standing:
-                raise InputError(
-                    f"{self.folder / name}: {standing} stands where this file should go; nothing was written."
-                )
+                raise InputError(Message(standing.id, file=str(self.folder / name)))
         stage = self._stage(files)
         self._move_in(stage, names)
         return [self.folder / name for name in names]
@@ -88,7 +87,7 @@ class OutputFolder:
         except OSError as exc:
             _remove_stage(stage)
             what = self.folder / writing if writing else self.folder
-            raise InputError(f"{what}: cannot be written ({exc.strerror}); no file was changed.") from None
+            raise InputError(Message("output.unwritable", file=str(what), reason=system_reason(exc))) from None
         except BaseException:
             _remove_stage(stage)
             raise
@@ -100,10 +99,7 @@ class OutputFolder:
                 os.replace(stage / name, self.folder / name)  # replaces a link, never follows it
             _sync_folder(self.folder)
         except OSError as exc:
-            raise InputError(
-                f"{self.folder}: the new files could not all be moved into place ({exc.strerror}); "
-                "the next cardgen run in this folder finishes the move."
-            ) from None
+            raise InputError(Message("output.not_moved", folder=str(self.folder), reason=system_reason(exc))) from None
         _remove_stage(stage)
 
     def finish_interrupted_runs(self) -> None:
@@ -120,7 +116,7 @@ class OutputFolder:
 
 def _plain_name(name: str) -> str:
     if not name or name in (".", "..") or "/" in name or "\\" in name or "\0" in name or name.startswith(STAGE_PREFIX):
-        raise InputError(f"{name!r} cannot be the name of an output file.")
+        raise InputError(Message("output.bad_name", name=name.replace("\0", "\\0")))
     return name
 
 
@@ -140,9 +136,9 @@ def _committed_names(stage: Path) -> list[str] | None:
         return None
 
 
-def _not_a_file(path: Path) -> str | None:
-    """What stands at `path` that a file may not replace (a folder, a device, a pipe, a socket);
-    None for nothing, a file or a link (replaced, never followed)."""
+def _not_a_file(path: Path) -> Message | None:
+    """What is said of what stands at `path` that a file may not replace (a folder, a device,
+    a pipe, a socket); None for nothing, a file or a link (replaced, never followed)."""
     try:
         mode = os.lstat(path).st_mode
     except OSError:
@@ -150,8 +146,10 @@ def _not_a_file(path: Path) -> str | None:
     if stat.S_ISREG(mode) or stat.S_ISLNK(mode):
         return None
     if stat.S_ISDIR(mode):
-        return "a folder"
-    return "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "a pipe or a socket"
+        return Message("output.folder_in_the_way")
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return Message("output.device_in_the_way")
+    return Message("output.pipe_in_the_way")
 
 
 def _is_real_folder(path: Path) -> bool:

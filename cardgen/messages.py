@@ -14,7 +14,8 @@ only. In a text, `{name}` stands for a parameter:
 - a list is joined in the language's words ("a, b et c"; `{choices:or}` "a, b ou c"), or
   with commas alone, as numbers a reader looks up are listed (`{lines:,}` "7, 9, 12"), or
   with semicolons, for items that hold commas (`{changes:;}`);
-- a Message is shown in the same language;
+- a Message is shown in the same language; `{reason:clause}` without the full stop that
+  ends it, where a whole sentence goes on inside another ("…is damaged: {reason:clause};");
 - a plural text (msgid_plural) is chosen by the parameter `count`.
 
 The language: the one a caller names (`text(lang)`), else the one chosen for this thread
@@ -175,14 +176,23 @@ class _Shown(dict):
 
 def _shown(value: Any, lang: str) -> Any:
     if isinstance(value, Message):
-        return value.text(lang)
+        return _Text(value.text(lang))
     if isinstance(value, bool) or value is None:
         return str(value)
     if isinstance(value, int | float):
         return _Number(value, lang)
     if isinstance(value, list | tuple):
         return _List([_shown(item, lang) for item in value], lang)
-    return str(value)
+    return _Text(value)
+
+
+class _Text(str):
+    """A text parameter; `{name:clause}` is it without the full stop that ends a sentence."""
+
+    def __format__(self, spec: str) -> str:
+        if spec == "clause":
+            return self.removesuffix(".")
+        return super().__format__(spec)
 
 
 class _Number:

@@ -4,7 +4,7 @@ file may name; and reading a user's file within bounds."""
 import stat
 from pathlib import Path
 
-from cardgen.errors import InputError
+from cardgen.errors import InputError, system_reason
 from cardgen.messages import Message
 
 _PACKAGE = Path(__file__).resolve().parent
@@ -29,9 +29,24 @@ def bundled_names(folder: Path) -> list[str]:
     return sorted(path.stem for path in folder.glob("*.yaml"))
 
 
+# What is said of a missing bundled file or file of each kind that a name may stand for:
+# the words agree with the kind's noun in each language.
+_NO_BUNDLED = {
+    "card set": Message("set.no_bundled"),
+    "layout": Message("layout.no_bundled"),
+    "face style": Message("style.no_bundled"),
+}
+_NO_FILE = {
+    "card set": Message("set.no_file"),
+    "layout": Message("layout.no_file"),
+    "face style": Message("style.no_file"),
+}
+
+
 def find_data_file(name_or_file: str | Path, folder: Path, what: str) -> tuple[Path, str]:
     """A bundled file by name ('jokers' -> templates/sets/jokers.yaml) or a user's file,
-    and the name to show in messages. A bare name that is neither is an InputError."""
+    and the name to show in messages. A bare name that is neither is an InputError.
+    `what` is one of the kinds of _NO_BUNDLED ("card set", "layout", "face style")."""
     text = str(name_or_file)
     if _is_bare_name(text) and ((folder / f"{text}.yaml").is_file() or not Path(text).exists()):
         return _bundled_file(text, folder, what)
@@ -45,8 +60,7 @@ def _is_bare_name(text: str) -> bool:
 def _bundled_file(name: str, folder: Path, what: str) -> tuple[Path, str]:
     bundled = folder / f"{name}.yaml"
     if not bundled.is_file():
-        names = ", ".join(bundled_names(folder))
-        raise InputError(f"there is no bundled {what} {name!r} (the bundled ones: {names}) and no file of that name.")
+        raise InputError(Message(_NO_BUNDLED[what].id, name=name, names=bundled_names(folder)))
     return bundled, str(bundled.relative_to(TEMPLATES.parent))
 
 
@@ -62,9 +76,9 @@ def confined_file(reference: str, own_folder: Path) -> Path | None:
     try:
         file = (own_folder / reference).resolve()
     except ValueError:
-        raise InputError(f"{reference!r} cannot be a file's name (it holds a NUL byte)") from None
+        raise InputError(Message("input.nul_in_name", name=reference.replace("\0", "\\0"))) from None
     except (RuntimeError, OSError):  # Python 3.11 raises RuntimeError for a loop of links
-        raise InputError(f"{reference}: its links lead round in a loop to no file") from None
+        raise InputError(Message("input.link_loop", name=reference)) from None
     if any(file.is_relative_to(folder) for folder in allowed_folders(own_folder)):
         return file
     return None
@@ -78,37 +92,37 @@ def find_referenced_file(reference: str, folder: Path, what: str, named_by: Path
     if _is_bare_name(text):
         return _bundled_file(text, folder, what)
     if not text.lower().endswith(YAML_SUFFIXES):
-        raise InputError(f"{text} is not a YAML file (.yaml or .yml)")
+        raise InputError(Message("input.not_yaml", name=text))
     own_folder = Path(named_by).resolve().parent
     file = confined_file(text, own_folder)
     if file is None:
-        raise InputError(f"{text} lies outside templates/, layouts/, assets/ and the folder of this file")
+        raise InputError(Message("input.outside", name=text))
     if not file.is_file():
-        raise InputError(f"there is no {what} file {text}")
+        raise InputError(Message(_NO_FILE[what].id, name=text))
     return file, str(Path(named_by).parent / text)
 
 
-def check_input(path: Path, name: str, limit: int | None, reader: str | Message, hint: str | Message) -> None:
+def check_input(path: Path, name: str, limit: int | None, reader: Message | str, hint: Message | str) -> None:
     """Refuse, before anything is read, a missing file, a folder, a device or a pipe (so
     /dev/zero never fills memory), and a file over `limit` bytes. `reader` completes
-    "… up to N MB" ("verify reads PDFs"); `hint` says what to name instead."""
+    "… up to N MB" (a Message such as "verify reads PDFs"); `hint` says what to name
+    instead ("name a PDF file", its full stop the sentence's)."""
     try:
         status = path.stat()
     except FileNotFoundError:
-        raise InputError(f"{name}: there is no such file.") from None
+        raise InputError(Message("input.no_such_file", file=name)) from None
     except OSError as exc:
-        raise InputError(f"{name}: cannot be read ({exc.strerror or exc}).") from None
+        raise InputError(Message("input.unreadable", file=name, reason=system_reason(exc))) from None
     if stat.S_ISDIR(status.st_mode):
-        raise InputError(f"{name}: this is a folder; {hint}.")
+        raise InputError(Message("input.a_folder", file=name, hint=hint))
     if not stat.S_ISREG(status.st_mode):
-        raise InputError(f"{name}: this is not a regular file (a device or a pipe); {hint}.")
+        raise InputError(Message("input.not_a_file", file=name, hint=hint))
     if limit is not None and status.st_size > limit:
-        raise InputError(
-            f"{name}: this file is {_megabytes(status.st_size)} MB; {reader} up to {limit // 1_000_000} MB."
-        )
+        size = _megabytes(status.st_size)
+        raise InputError(Message("input.too_large", file=name, size=size, reader=reader, limit=limit // 1_000_000))
 
 
-def read_input(path: str | Path, name: str, limit: int, reader: str | Message, hint: str | Message) -> bytes:
+def read_input(path: str | Path, name: str, limit: int, reader: Message | str, hint: Message | str) -> bytes:
     """The bytes of the regular file at `path`, after `check_input`; a file that grew past
     `limit` since is refused all the same."""
     path = Path(path)
@@ -117,9 +131,9 @@ def read_input(path: str | Path, name: str, limit: int, reader: str | Message, h
         with path.open("rb") as stream:
             data = stream.read(limit + 1)
     except OSError as exc:
-        raise InputError(f"{name}: cannot be read ({exc.strerror or exc}).") from None
+        raise InputError(Message("input.unreadable", file=name, reason=system_reason(exc))) from None
     if len(data) > limit:
-        raise InputError(f"{name}: this file is over {limit // 1_000_000} MB; {reader} up to {limit // 1_000_000} MB.")
+        raise InputError(Message("input.over_limit", file=name, reader=reader, limit=limit // 1_000_000))
     return data
 
 

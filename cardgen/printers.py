@@ -6,11 +6,18 @@ The back offset convention: (X, Y) moves everything on back pages X mm to the ri
 and Y mm up, as seen on that back page, in that page's own coordinates. The ruler's
 measure (ACROSS, DOWN): the mm the ruler across the page and the one down it measure on
 paper; 100, 100 for a printer that prints at its true size.
+
+Two numbers typed as one text (`--back-offset`, `--ruler-measured`) are parted by a
+semicolon or by spaces, each with a decimal point or comma as French, German and Dutch
+write them (0,5;-1,25 or 0,5 -1,25); or by a single comma, their decimals then after a
+point (0.5,-1.25). So "0,5" is 0 and 5, never one half; a text with more commas and no
+semicolon or space between two numbers (0,5,-1,25) is refused, never guessed.
 """
 
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,6 +27,7 @@ from platformdirs import user_config_dir
 from cardgen.errors import InputError
 from cardgen.files import output_folder
 from cardgen.formats import TRUE_RULER
+from cardgen.messages import Message
 from cardgen.model.layout import check_flip, check_offset, check_ruler_measured, paper_size
 from cardgen.yamlio import load_yaml
 
@@ -49,41 +57,54 @@ def profiles_path() -> Path:
 
 
 def parse_offset(text: str) -> tuple[float, float]:
-    """'0.5,-1.25' -> (0.5, -1.25), in mm."""
-    parts = str(text).split(",")
-    if len(parts) != 2:
-        raise InputError(
-            f"the back offset {text!r} is not of the form X,Y in mm with a dot for decimals, like 0.5,-1.25."
-        )
-    try:
-        x, y = (float(part.strip()) for part in parts)
-    except ValueError:
-        raise InputError(f"the back offset {text!r} is not two numbers in mm, like 0.5,-1.25.") from None
-    return check_offset((x, y), f"the back offset {text!r}")
+    """'0.5,-1.25', '0,5;-1,25' or '0,5 -1,25' -> (0.5, -1.25), in mm."""
+    what = Message("printer.offset_given", text=str(text))
+    pair = two_numbers(text)
+    if pair is None:
+        raise InputError(Message("printer.offset_form", text=str(text)))
+    return check_offset(pair, what)
 
 
 def parse_ruler_measured(text: str) -> tuple[float, float]:
-    """'99.6,100.2' -> (99.6, 100.2): what the calibration sheet's rulers measure, in mm."""
-    parts = str(text).split(",")
+    """'99.6,100.2', '99,6;100,2' or '99,6 100,2' -> (99.6, 100.2): what the calibration
+    sheet's rulers measure, in mm."""
+    pair = two_numbers(text)
+    if pair is None:
+        raise InputError(Message("printer.ruler_form", text=str(text)))
+    return check_ruler_measured(pair, Message("printer.ruler_given", text=str(text)))
+
+
+_NUMBER = re.compile(r"[-+]?[0-9]+(?:[.,][0-9]+)?")  # one number, its decimals after a point or a comma
+
+
+def two_numbers(text: str) -> tuple[float, float] | None:
+    """The two numbers of `text` by the rule of this module's docstring; None if it holds
+    anything else."""
+    text = str(text).strip()
+    spaced = text.split()
+    if ";" in text:
+        parts = text.split(";")
+    elif len(spaced) == 2 and all(_NUMBER.fullmatch(part) for part in spaced):
+        parts = spaced
+    elif text.count(",") == 1:
+        parts = text.split(",")  # the comma parts the numbers: their decimals take a point
+    else:
+        return None
     try:
-        if len(parts) != 2:
-            raise ValueError
-        measured = tuple(float(part.strip()) for part in parts)
-    except ValueError:
-        raise InputError(
-            f"--ruler-measured {text!r} is not of the form ACROSS,DOWN in mm with a dot for decimals, like 99.6,100.2."
-        ) from None
-    return check_ruler_measured(measured, f"--ruler-measured {text!r}")
+        x, y = (float(part.strip().replace(",", ".")) for part in parts)
+    except ValueError:  # not two parts, or a part that is no number
+        return None
+    return x, y
 
 
 def check_name(name: str) -> str:
     text = str(name).strip()
     if not text:
-        raise InputError("a printer profile needs a name, like `office` or `laser-2`.")
+        raise InputError(Message("printer.no_name"))
     if "/" in text or "\\" in text or any(ord(ch) < 32 for ch in text):
-        raise InputError(f"the printer name {text!r} may not contain slashes or control characters.")
+        raise InputError(Message("printer.bad_name", name=text))
     if len(text) > MAX_NAME:
-        raise InputError(f"the printer name {text[:20]!r}… is longer than {MAX_NAME} characters.")
+        raise InputError(Message("printer.long_name", name=text[:20], limit=MAX_NAME))
     return text
 
 
@@ -105,10 +126,10 @@ def load_profiles() -> dict[str, PrinterProfile]:
     try:
         data = load_yaml(path).data or {}
     except InputError as exc:
-        raise InputError(f"{exc} The printer profiles cannot be read; fix or delete the file.") from None
+        raise InputError(Message("printer.unreadable_profiles", problem=exc.message)) from None
     printers = data.get("printers") if isinstance(data, dict) else None
     if not isinstance(printers, dict):
-        raise InputError(f"{path}: expected a `printers:` mapping of profiles; fix or delete the file.")
+        raise InputError(Message("printer.no_mapping", file=str(path)))
     profiles = {}
     for name, fields in printers.items():
         try:
@@ -120,16 +141,18 @@ def load_profiles() -> dict[str, PrinterProfile]:
                 fields.get("ruler_measured", TRUE_RULER),
             )
         except (KeyError, TypeError):
-            raise InputError(f"{path}: the printer {name!r} lacks a back_offset; fix or delete the file.") from None
+            raise InputError(Message("printer.no_offset", file=str(path), name=str(name))) from None
         except InputError as exc:
-            raise InputError(f"{path}: printer {name!r}: {exc}") from None
+            raise InputError(
+                Message("printer.bad_profile", file=str(path), name=str(name), problem=exc.message)
+            ) from None
     return profiles
 
 
 def load_profile(name: str) -> PrinterProfile:
     profile = load_profiles().get(str(name).strip())
     if profile is None:
-        raise InputError(f"there is no printer profile named {name}; `cardgen printer list` shows them.")
+        raise InputError(Message("printer.unknown", name=str(name)))
     return profile
 
 
@@ -147,7 +170,7 @@ def update_profile(name: str, back_offset=None, flip: str | None = None, paper: 
         profiles = load_profiles()
         old = profiles.get(name)
         if old is None and back_offset is None:
-            raise InputError("a new printer profile needs --back-offset X,Y: the values the calibration sheet reads.")
+            raise InputError(Message("printer.new_needs_offset"))
         given = {"back_offset": back_offset, "flip": flip, "paper": paper, "ruler_measured": ruler_measured}
         kept = [field for field, value in given.items() if value is None and old is not None]
         fields = {field: getattr(old, field) if field in kept else value for field, value in given.items()}

@@ -21,6 +21,7 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from annotated_types import Ge, Gt, Le, Len, MaxLen, Predicate
 
+from cardgen.errors import InvalidValue
 from cardgen.formats import (
     CALIBRATION_ATTACHMENT,
     CALIBRATION_VERSION,
@@ -37,7 +38,8 @@ from cardgen.formats import (
     SheetMode,
     compensation,
 )
-from cardgen.yamlio import field_name, first_problem, one_line
+from cardgen.messages import Message
+from cardgen.yamlio import field_name, first_problem
 
 MAX_PAPER_MM = 1200  # the largest paper a layout may ask for (cardgen.model.layout.PaperSize)
 MAX_PAGES = 5000  # 2,000 cards one per page, fronts and backs, and room to spare
@@ -79,8 +81,8 @@ class Paper(_Part):
         return x < -EDGE_MM or y < -EDGE_MM or x + w > width + EDGE_MM or y + h > height + EDGE_MM
 
     @property
-    def paper_shown(self) -> str:
-        return f"{self.paper_mm[0]:g} × {self.paper_mm[1]:g} mm"
+    def paper_shown(self) -> Message:
+        return Message("layout.size_mm", width=self.paper_mm[0], height=self.paper_mm[1])
 
 
 # -- a card sheet -------------------------------------------------------------------
@@ -131,7 +133,7 @@ class PagePlace(_Part):
 
     def __post_init__(self) -> None:
         if self.ruler_ticks is not None and abs(self.ruler_ticks[0]) + abs(self.ruler_ticks[1]) != 1:
-            raise _problem("ruler_ticks", f"must be one step left, right, down or up, not {list(self.ruler_ticks)}")
+            raise _problem("ruler_ticks", Message("record.ticks", value=str(list(self.ruler_ticks))))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -151,7 +153,7 @@ class CutterMarksPlace(_Part):
     def __post_init__(self) -> None:
         for index, shape in enumerate(self.shapes_mm):
             if not 3 <= len(shape) <= 16:
-                raise _problem(f"shapes_mm[{index}]", f"has {len(shape)} corners, not 3 to 16")
+                raise _problem(f"shapes_mm[{index}]", Message("record.corners", count=len(shape)))
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -204,32 +206,33 @@ class LayoutRecord(Paper):
         each slot of a page holds one card. Linear in the cards."""
         sheet = self.sheet_mode
         if self.flip is None and sheet.through_paper:
-            raise _problem("flip", f"must be long or short for a {self.mode} sheet")
+            raise _problem("flip", Message("record.flip_needed", mode=self.mode))
         if (self.fold_mm is None) == sheet.folded:
-            raise _problem("fold_mm", "is given for a fold sheet, and for a fold sheet only")
+            raise _problem("fold_mm", Message("record.fold_only"))
         sides = {}
         for index, page in enumerate(self.pages):
             if page.page in sides:
-                raise _problem(f"pages[{index}].page", f"page {page.page} is listed twice")
+                raise _problem(f"pages[{index}].page", Message("record.page_twice", page=page.page))
             sides[page.page] = page.side
         for index, shape in enumerate(self.cutter_marks.shapes_mm if self.cutter_marks else ()):
             for x, y in shape:
                 if self.outside((x, y, 0, 0)):
                     raise _problem(
-                        f"cutter_marks.shapes_mm[{index}]", f"{[x, y]} lies off the {self.paper_shown} paper"
+                        f"cutter_marks.shapes_mm[{index}]",
+                        Message("record.off_paper", where=str([x, y]), paper=self.paper_shown),
                     )
         for index, target in enumerate(self.targets_mm):
             if self.outside((target[0], target[1], 0, 0)):
-                raise _problem(f"targets_mm[{index}]", f"{list(target)} lies off the {self.paper_shown} paper")
+                raise _problem(
+                    f"targets_mm[{index}]", Message("record.off_paper", where=str(list(target)), paper=self.paper_shown)
+                )
         taken = set()
         for index, card in enumerate(self.cards):
             where = f"cards[{index}]"
             if card.slot >= self.slots_per_page:
-                raise _problem(
-                    f"{where}.slot", f"must be below slots_per_page ({self.slots_per_page}), not {card.slot}"
-                )
+                raise _problem(f"{where}.slot", Message("record.slot_range", slots=self.slots_per_page, slot=card.slot))
             if (card.page, card.slot) in taken:
-                raise _problem(f"{where}.slot", f"is {card.slot} on page {card.page}, where another card already sits")
+                raise _problem(f"{where}.slot", Message("record.slot_taken", slot=card.slot, page=card.page))
             taken.add((card.page, card.slot))
             _listed(f"{where}.page", card.page, sides)
             self._on_paper(f"{where}.trim_mm", card.trim_mm)
@@ -241,15 +244,15 @@ class LayoutRecord(Paper):
         assert back is not None
         _listed(f"{where}.back.page", back.page, sides)
         if self.sheet_mode.folded and back.page != card.page:
-            raise _problem(f"{where}.back.page", f"is {back.page}: a fold sheet's back is on its face's page")
+            raise _problem(f"{where}.back.page", Message("record.fold_back", page=back.page))
         if not self.sheet_mode.folded and back.page <= card.page:  # verify measures a face before its back
-            raise _problem(f"{where}.back.page", f"is {back.page}: a back comes after its face's page ({card.page})")
+            raise _problem(f"{where}.back.page", Message("record.back_after", page=back.page, face=card.page))
         self._on_paper(f"{where}.back.trim_mm", back.trim_mm, slack=max(map(abs, self.back_offset_mm)))
 
     def _on_paper(self, field: str, box: tuple, slack: float = 0.0) -> None:
         x, y, w, h = box
         if self.outside((x + slack, y + slack, max(w - 2 * slack, 0), max(h - 2 * slack, 0))):
-            raise _problem(field, f"{list(box)} reaches off the {self.paper_shown} paper")
+            raise _problem(field, Message("record.box_off_paper", box=str(list(box)), paper=self.paper_shown))
 
 
 # -- the other documents --------------------------------------------------------------
@@ -304,16 +307,17 @@ ATTACHMENTS: dict[type, str] = {
 
 def _sized(field: str, box: tuple) -> None:
     if box[2] <= 0 or box[3] <= 0:
-        raise _problem(field, f"must have a width and a height above 0, not {list(box)}")
+        raise _problem(field, Message("record.box_size", box=str(list(box))))
 
 
 def _listed(field: str, number: int, sides: dict) -> None:
     if number not in sides:
-        raise _problem(field, f"names page {number}, which the record's list of pages does not have")
+        raise _problem(field, Message("record.unlisted_page", page=number))
 
 
-def _problem(field: str, message: str) -> ValueError:
-    return ValueError(f"{field} {message}")
+def _problem(field: str, problem: Message) -> InvalidValue:
+    """`problem` of the record's field `field` (a path such as cards[3].slot)."""
+    return InvalidValue(Message("record.field_problem", field=field, problem=problem))
 
 
 def record_data(record: Any) -> Any:
@@ -334,13 +338,20 @@ def record_data(record: Any) -> Any:
 
 
 class DamagedRecord(Exception):
-    """The record is there but cannot be trusted: its message names the field."""
+    """The record is there but cannot be trusted: its message (a Message, said whole) names the field."""
+
+    def __init__(self, message: Message):
+        super().__init__(message)
+        self.message = message
+
+    def __str__(self) -> str:
+        return str(self.message)
 
 
 def parse_record(raw: bytes, name: str) -> Record:
     """The record attached as `name`, validated; DamagedRecord when it is not JSON, too
     large, or breaks the schema."""
-    data = _json_object(raw, "card sheet")
+    data = _json_object(raw)
     if "version" not in data and "format" in data:  # the first records said "format"
         data = {**data, "version": data["format"]}
     kinds = {attachment: kind for kind, attachment in ATTACHMENTS.items()}
@@ -361,33 +372,34 @@ def _validated(model: type, data: dict, version):
 
     known = vars(model)["version"]  # a dataclass keeps a default as its class attribute
     if isinstance(version, int) and version > known:
-        raise DamagedRecord(f"version {version} is from a newer cardgen; this one reads version {known}")
+        raise DamagedRecord(Message("record.newer", version=version, known=known))
     try:
         return _adapter(model).validate_python(data)
     except ValidationError as exc:
-        raise DamagedRecord(_first_problem(exc)) from None
+        raise DamagedRecord(_first_problem(exc, data)) from None
 
 
-def _json_object(raw: bytes, what: str) -> dict:
+def _json_object(raw: bytes) -> dict:
     if len(raw) > MAX_RECORD_BYTES:
-        raise DamagedRecord(f"it is {len(raw) // 1_000_000} MB, more than any {what} needs")
+        raise DamagedRecord(Message("record.too_large", size=len(raw) // 1_000_000))
     try:
         data = json.loads(raw)
-    except (ValueError, RecursionError) as exc:
-        raise DamagedRecord(f"it is not JSON ({exc})") from None
+    except json.JSONDecodeError as exc:
+        raise DamagedRecord(Message("record.not_json", line=exc.lineno, column=exc.colno)) from None
+    except (ValueError, RecursionError):  # not text, or nested past what Python's parser follows
+        raise DamagedRecord(Message("record.unreadable_json")) from None
     if not isinstance(data, dict):
-        raise DamagedRecord(f"it is a JSON {type(data).__name__}, not an object")
+        raise DamagedRecord(Message("record.not_an_object"))
     return data
 
 
-def _first_problem(exc) -> str:
-    location, message = first_problem(exc)
-    field = field_name(location)
-    if exc.errors()[0]["type"] == "value_error" and not field:
-        text = message.removeprefix("Value error, ")
-    else:
-        text = f"{field or 'the record'} {message}"
-    return one_line(text, 200)
+def _first_problem(exc, data: dict) -> Message:
+    location, problem = first_problem(exc, data)
+    if exc.errors()[0]["type"] == "value_error" and not location:
+        return problem
+    if not location:
+        return Message("record.whole_problem", problem=problem)
+    return Message("record.field_problem", field=field_name(location), problem=problem)
 
 
 # -- a print-shop export (`cardgen export`): manifest.json beside its files --------------
@@ -433,15 +445,15 @@ class ExportManifest(_Part):
 
     def __post_init__(self) -> None:
         if self.format == "png" and (self.dpi is None or self.pixels is None):
-            raise _problem("dpi", "and pixels are needed for PNG files")
+            raise InvalidValue(Message("record.png_needs_dpi"))
         for index, entry in enumerate(self.files):
             if (entry.page is None) != (self.format == "png"):
-                raise _problem(f"files[{index}].page", "must be given for each page of a PDF, and only there")
+                raise _problem(f"files[{index}].page", Message("record.page_per_pdf_page"))
             if entry.side == "front" and (entry.card is None or entry.back is None):
-                raise _problem(f"files[{index}]", "a front needs its card and its back")
+                raise _problem(f"files[{index}]", Message("record.front_needs_back"))
 
 
 def parse_manifest(raw: bytes) -> ExportManifest:
     """An export's manifest, validated; DamagedRecord when it is not JSON or breaks the schema."""
-    data = _json_object(raw, "export")
+    data = _json_object(raw)
     return _validated(ExportManifest, data, data.get("version"))

@@ -17,7 +17,8 @@ from functools import cache
 from pathlib import Path
 
 from cardgen.engine import Options, face
-from cardgen.errors import CardgenError, InputError
+from cardgen.errors import CardgenError, InputError, sentence
+from cardgen.messages import Message
 from cardgen.model.rules import RuleSummary, TallyExample, TallyOutcome, TurnExample, TurnOutcome, read_summary
 from cardgen.referee import replay
 from cardgen.render.summary import draw_summary
@@ -50,8 +51,9 @@ class _ExampleRecord(YamlDocument):
         super().__init__(rules.file, data, {})
         self.rules, self.index, self.example_id = rules, index, example_id
 
-    def error(self, path, message: str) -> InputError:
-        return self.rules.error(self._in_rules(tuple(path)), f"example {self.example_id}: {message}")
+    def error(self, path, problem: Message | str) -> InputError:
+        in_example = Message("summary.in_example", id=self.example_id, problem=sentence(problem))
+        return self.rules.error(self._in_rules(tuple(path)), in_example)
 
     def _in_rules(self, path: tuple) -> tuple:
         here = ("examples", self.index)

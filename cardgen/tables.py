@@ -24,10 +24,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cardgen.errors import InputError
+from cardgen.errors import InputError, sentence
 from cardgen.messages import Message
 from cardgen.paths import read_input
-from cardgen.yamlio import FORBIDDEN_CHARACTERS, FieldPath, YamlDocument, one_line
+from cardgen.yamlio import FORBIDDEN_CHARACTERS, FieldPath, YamlDocument
 
 TABLE_SUFFIXES = (".csv", ".xlsx", ".ods")
 MAX_BYTES = 10_000_000  # a file; a sheet of 2,000 cards with long texts is well under 1 MB
@@ -56,23 +56,29 @@ class TableDocument(YamlDocument):
     def line_of(self, path: FieldPath) -> int:
         return self.lines.get(tuple(path[:1]), 1)
 
-    def place(self, *paths: FieldPath) -> str:
-        rows = ", ".join(str(self.line_of(path)) for path in paths)
-        return f"{self.file}, {'row' if len(paths) == 1 else 'rows'} {rows}"
+    def place(self, *paths: FieldPath) -> Message:
+        return Message("table.place", count=len(paths), file=self.file, rows=[self.line_of(path) for path in paths])
 
-    def error(self, path: FieldPath, message: str) -> InputError:
-        path = tuple(path)
-        where = self.file
-        if path and isinstance(path[0], int):
-            where += f", row {self.line_of(path)}"
-            path = path[1:]
-        if path:
-            where += f", column {'.'.join(map(str, path))}"  # box.width: a field of a field
-        return InputError(f"{where}: {message.rstrip('.')}.")
+    def error(self, path: FieldPath, problem: Message | str) -> InputError:
+        path, said = tuple(path), sentence(problem)
+        row = self.line_of(path) if path and isinstance(path[0], int) else None
+        column = ".".join(map(str, path[1:] if row is not None else path))  # box.width: a field of a field
+        return InputError(_at(self.file, row, column or None, said))
 
-    def column_error(self, column: str, message: str) -> InputError:
+    def column_error(self, column: str, problem: Message) -> InputError:
         """An error about a column itself, named in the header's row."""
-        return InputError(f"{self.file}, row {self.header_row}, column {column}: {message.rstrip('.')}.")
+        return InputError(_at(self.file, self.header_row, column, problem))
+
+
+def _at(file: str, row: int | None, column: str | None, problem: Message) -> Message:
+    """`problem` with the place it is found: the file, and the row and the column where known."""
+    if row is None:
+        if column:
+            return Message("table.at_column", file=file, column=column, problem=problem)
+        return Message("input.in_file", file=file, problem=problem)
+    if column:
+        return Message("table.at_cell", file=file, row=row, column=column, problem=problem)
+    return Message("table.at_row", file=file, row=row, problem=problem)
 
 
 class WithTable(YamlDocument):
@@ -92,21 +98,21 @@ class WithTable(YamlDocument):
         path = tuple(path)
         return path[1:] if len(path) > 1 and path[0] == self.key and isinstance(path[1], int) else None
 
-    def place(self, *paths: FieldPath) -> str:
+    def place(self, *paths: FieldPath) -> Message:
         inner = [self._in_table(path) for path in paths]
         if paths and all(path is not None for path in inner):
             return self.table.place(*(path for path in inner if path is not None))
         return super().place(*paths)
 
-    def error(self, path: FieldPath, message: str) -> InputError:
+    def error(self, path: FieldPath, problem: Message | str) -> InputError:
         inner = self._in_table(path)
-        return super().error(path, message) if inner is None else self.table.error(inner, message)
+        return super().error(path, problem) if inner is None else self.table.error(inner, problem)
 
 
 class _Rows:
     """Collects the rows of a table under its header, within the bounds."""
 
-    def __init__(self, name: str, max_rows: int, what: str):
+    def __init__(self, name: str, max_rows: int, what: Message):
         self.name, self.max_rows, self.what = name, max_rows, what
         self.header: list[str] | None = None
         self.header_row = 1
@@ -118,7 +124,7 @@ class _Rows:
 
     def add(self, row: int, cells: list[Cell]) -> None:
         if len(cells) > MAX_COLUMNS:
-            raise self._error(row, f"this row has {len(cells)} cells; a table has at most {MAX_COLUMNS} columns")
+            raise self._error(row, Message("table.too_many_cells", cells=len(cells), limit=MAX_COLUMNS))
         for column, cell in enumerate(cells):
             if isinstance(cell, str):
                 self._check_text(row, column, cell)
@@ -134,12 +140,13 @@ class _Rows:
             if isinstance(cell, str) and not cell.strip():
                 continue  # blank: the field's default
             if column >= len(self.header) or not self.header[column]:
-                raise self._error(row, f"the cell in column {_letters(column)} has no name in row 1")
+                unnamed = Message("table.unnamed_cell", column=_letters(column), header=self.header_row)
+                raise self._error(row, unnamed)
             record[self.header[column]] = cell
         if not record:
             return  # a blank row: spreadsheets and CSV files often end with some
         if len(self.records) == self.max_rows:
-            raise self._error(row, f"{self.what} has at most {self.max_rows:,} rows")
+            raise self._error(row, Message("table.too_many_rows", what=self.what, limit=self.max_rows))
         index = len(self.records)
         self.records.append(record)
         self.lines[(index,)] = row
@@ -149,13 +156,11 @@ class _Rows:
         seen: dict[str, int] = {}
         for column, name in enumerate(header):
             if name in seen and name:
-                raise self._error(
-                    row,
-                    f"column {_letters(column)} is named {name!r}, as column {_letters(seen[name])} is",
-                )
+                twice = Message("table.column_twice", column=_letters(column), name=name, other=_letters(seen[name]))
+                raise self._error(row, twice)
             seen[name] = column
         if not any(header):
-            raise self._error(row, "the first row must name the columns")
+            raise self._error(row, Message("table.no_header"))
         self.header, self.header_row = header, row
 
     def column_name(self, column: int) -> str:
@@ -164,19 +169,20 @@ class _Rows:
         return named or _letters(column)
 
     def _check_text(self, row: int, column: int, cell: str) -> None:
-        where = f"{row}, column {self.column_name(column)}"
+        name = self.column_name(column)
         if len(cell) > MAX_CELL:
-            raise self._error(where, f"this cell holds more than {MAX_CELL:,} characters")
+            raise self._error(row, Message("table.long_cell", limit=MAX_CELL), name)
         forbidden = FORBIDDEN_CHARACTERS.search(cell)
         if forbidden:
-            raise self._error(where, f"this cell holds the control character U+{ord(forbidden.group()):04X}")
+            code = f"U+{ord(forbidden.group()):04X}"
+            raise self._error(row, Message("table.control_character", code=code), name)
 
-    def _error(self, row: int | str, message: str) -> InputError:
-        return InputError(f"{self.name}, row {row}: {message}.")
+    def _error(self, row: int, problem: Message, column: str | None = None) -> InputError:
+        return InputError(_at(self.name, row, column, problem))
 
     def document(self) -> TableDocument:
         if self.header is None:
-            raise InputError(f"{self.name}: this table is empty; its first row names the columns.")
+            raise InputError(Message("input.in_file", file=self.name, problem=Message("table.empty")))
         return TableDocument(
             self.name,
             self.records,
@@ -198,15 +204,17 @@ def _letters(column: int) -> str:
     return text
 
 
-def read_table(path: Path, shown: str, max_rows: int, what: str = "a table") -> TableDocument:
+A_TABLE = Message("table.a_table")  # what a table is called where no caller says more ("a card set")
+
+
+def read_table(path: Path, shown: str, max_rows: int, what: Message = A_TABLE) -> TableDocument:
     """The table in `path` (.csv, .xlsx or .ods), at most `max_rows` records under its header.
     `what` names it in the bound's message ("a card set")."""
     suffix = path.suffix.lower()
     if suffix not in TABLE_SUFFIXES:
-        raise InputError(
-            f"{shown}: cardgen reads tables from .csv, .xlsx and .ods files, not {suffix or 'this'} files."
-        )
-    data = read_input(path, shown, MAX_BYTES, "cardgen reads tables", "name a .csv, .xlsx or .ods file")
+        kind = Message("table.not_a_table_suffix", suffix=suffix) if suffix else Message("table.not_a_table")
+        raise InputError(Message("input.in_file", file=shown, problem=kind))
+    data = read_input(path, shown, MAX_BYTES, Message("table.reader"), Message("table.hint"))
     rows = _Rows(shown, max_rows, what)
     if suffix == ".csv":
         _read_csv(data, rows)
@@ -230,14 +238,18 @@ def _read_csv(data: bytes, rows: _Rows) -> None:
         for row, cells in enumerate(reader, start=1):
             rows.add(row, list(cells))
     except csv.Error as exc:
-        message = str(exc)
-        if "field larger" in message:
-            message = f"a cell holds more than {MAX_CELL:,} characters"
-        elif "NUL" in message:
-            message = "a cell holds the control character U+0000"
-        else:
-            message = f"this is not a readable CSV row ({one_line(message)})"
-        raise InputError(f"{rows.name}, row {row + 1}: {message}.") from None
+        raise rows._error(row + 1, _csv_problem(str(exc))) from None
+
+
+def _csv_problem(found: str) -> Message:
+    """What the csv module found wrong with a row, in our words."""
+    if "field larger" in found:
+        return Message("table.long_cell_in_row", limit=MAX_CELL)
+    if "NUL" in found:
+        return Message("table.nul_in_row")
+    if "end of data" in found or "expected after" in found:
+        return Message("table.row_quotes")
+    return Message("table.unreadable_row")
 
 
 def _decoded(data: bytes, rows: _Rows) -> str:
@@ -285,7 +297,7 @@ def _read_spreadsheet(data: bytes, suffix: str, rows: _Rows) -> None:
     members = _checked_zip(data, rows.name)
     sheet = _xlsx_sheet(members, rows.name) if suffix == ".xlsx" else members.get("content.xml")
     if sheet is None:
-        raise InputError(f"{rows.name}: this is not an {suffix} spreadsheet (it has no sheet).")
+        raise InputError(Message("input.in_file", file=rows.name, problem=Message("table.no_sheet", suffix=suffix)))
     text = sheet.decode("utf-8", errors="replace")
     formula = (_scan_xlsx if suffix == ".xlsx" else _scan_ods)(text, rows)
     from python_calamine import CalamineError, CalamineWorkbook  # loads only for a spreadsheet
@@ -293,17 +305,13 @@ def _read_spreadsheet(data: bytes, suffix: str, rows: _Rows) -> None:
     try:
         workbook = CalamineWorkbook.from_filelike(io.BytesIO(data))
         cells = workbook.get_sheet_by_index(0).to_python(skip_empty_area=False)
-    except (CalamineError, ValueError, OSError) as exc:
-        raise InputError(f"{rows.name}: this spreadsheet cannot be read ({one_line(str(exc))}).") from None
+    except (CalamineError, ValueError, OSError):
+        raise InputError(Message("input.in_file", file=rows.name, problem=Message("table.unreadable_sheet"))) from None
     for row, values in enumerate(cells, start=1):
         rows.add(row, [_cell(rows, row, column, value) for column, value in enumerate(values)])
     if formula:
         row, column = formula
-        raise InputError(
-            f"{rows.name}, row {row}, column {rows.column_name(column - 1)}: this cell holds a formula; cardgen "
-            "reads the values you typed, never a formula nor the result a program saved with it (copy the "
-            "cells and paste them as values)."
-        )
+        raise rows._error(row, Message("table.formula"), rows.column_name(column - 1))
 
 
 def _cell(rows: _Rows, row: int, column: int, value: Any) -> Cell:
@@ -315,10 +323,7 @@ def _cell(rows: _Rows, row: int, column: int, value: Any) -> Cell:
         return int(value)
     if isinstance(value, int | float):
         return value
-    raise InputError(
-        f"{rows.name}, row {row}, column {_letters(column)}: this cell holds a date or a time; "
-        "cardgen reads text and numbers."
-    )
+    raise rows._error(row, Message("table.date"), _letters(column))
 
 
 def _checked_zip(data: bytes, name: str) -> dict[str, bytes]:
@@ -328,9 +333,10 @@ def _checked_zip(data: bytes, name: str) -> dict[str, bytes]:
         archive = zipfile.ZipFile(io.BytesIO(data))
         infos = archive.infolist()
     except (zipfile.BadZipFile, ValueError, OSError):
-        raise InputError(f"{name}: this is not a spreadsheet (not a readable zip file).") from None
+        raise InputError(Message("input.in_file", file=name, problem=Message("table.not_a_zip"))) from None
     if len(infos) > MAX_MEMBERS:
-        raise InputError(f"{name}: this spreadsheet holds {len(infos):,} files; cardgen reads at most {MAX_MEMBERS:,}.")
+        many = Message("table.too_many_members", files=len(infos), limit=MAX_MEMBERS)
+        raise InputError(Message("input.in_file", file=name, problem=many))
     declared = sum(info.file_size for info in infos)
     if declared > MAX_UNZIPPED:
         raise InputError(_unzipped_error(name))
@@ -347,15 +353,15 @@ def _checked_zip(data: bytes, name: str) -> dict[str, bytes]:
                         raise InputError(_unzipped_error(name))
                     if info.filename in wanted or info.filename.startswith("xl/worksheets/"):
                         chunks.append(chunk)
-        except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, ValueError, OSError, EOFError) as exc:
-            raise InputError(f"{name}: this spreadsheet is damaged ({one_line(str(exc))}).") from None
+        except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, ValueError, OSError, EOFError):
+            raise InputError(Message("input.in_file", file=name, problem=Message("table.damaged"))) from None
         if chunks:
             kept[info.filename] = b"".join(chunks)
     return kept
 
 
-def _unzipped_error(name: str) -> str:
-    return f"{name}: this spreadsheet unpacks to more than {MAX_UNZIPPED // 1_000_000} MB; cardgen reads at most that."
+def _unzipped_error(name: str) -> Message:
+    return Message("input.in_file", file=name, problem=Message("table.unzips_large", limit=MAX_UNZIPPED // 1_000_000))
 
 
 def _xlsx_sheet(members: dict[str, bytes], name: str) -> bytes | None:
@@ -446,8 +452,8 @@ def _scan_ods(text: str, rows: _Rows) -> tuple[int, int] | None:
 
 
 def _check_place(rows: _Rows, row: int, column: int) -> None:
-    where = f"{rows.name}, row {row}, column {_letters(max(column, 1) - 1)}"
+    letters = _letters(max(column, 1) - 1)
     if column > MAX_COLUMNS:
-        raise InputError(f"{where}: a table has at most {MAX_COLUMNS} columns.")
+        raise rows._error(row, Message("table.too_many_columns", limit=MAX_COLUMNS), letters)
     if row > rows.max_rows + 1 + 1000:  # room for blank rows between; calamine's sheet stays small
-        raise InputError(f"{where}: {rows.what} has at most {rows.max_rows:,} rows.")
+        raise rows._error(row, Message("table.too_many_rows", what=rows.what, limit=rows.max_rows), letters)

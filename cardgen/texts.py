@@ -16,7 +16,8 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from cardgen.errors import InputError
+from cardgen import messages as said
+from cardgen.errors import InputError, sentence
 from cardgen.paths import TEMPLATES
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ LANGUAGES = languages()
 
 def check_lang(lang: str) -> str:
     if lang not in languages():
-        raise InputError(f"the language {lang!r} is not one of {', '.join(languages())}.")
+        raise InputError(said.Message("locale.unknown_language", lang=lang, choices=list(languages())))
     return lang
 
 
@@ -70,10 +71,10 @@ class LocaleFile:
     texts: dict[str, str | list[str]]  # typeset, by dotted message id
     paths: dict[str, tuple]  # where each message stands in doc
 
-    def error(self, key: str, message: str) -> InputError:
+    def error(self, key: str, message: said.Message | str) -> InputError:
         """An error naming the line of message `key`, or only the file when it lacks the message."""
         if key not in self.paths:
-            return InputError(f"{self.doc.file}: {message.rstrip('.')}.")
+            return InputError(said.Message("input.in_file", file=self.doc.file, problem=sentence(message)))
         return self.doc.error(self.paths[key], message)
 
 
@@ -130,7 +131,7 @@ def _collect(doc: YamlDocument, node, path: tuple, texts: dict, paths: dict) -> 
             _collect(doc, value, path + (str(key),), texts, paths)
         return
     if not _is_text(node):
-        raise doc.error(path, "must be a text, a list of texts or a mapping of message ids")
+        raise doc.error(path, said.Message("locale.not_a_text"))
     key = ".".join(path)
     texts[key] = [typeset(item) for item in node] if isinstance(node, list) else typeset(node)
     paths[key] = path
@@ -139,14 +140,15 @@ def _collect(doc: YamlDocument, node, path: tuple, texts: dict, paths: dict) -> 
 def _compare_with_reference(locale: LocaleFile, reference: LocaleFile) -> None:
     missing = [key for key in reference.texts if key not in locale.texts]
     if missing:
-        raise locale.error(missing[0], f"has no text for {', '.join(missing)} (the reference language {REFERENCE} has)")
+        raise locale.error(missing[0], said.Message("locale.missing", keys=missing, reference=REFERENCE))
     extra = next((key for key in locale.texts if key not in reference.texts), None)
     if extra:
-        raise locale.error(extra, f"is no message of the reference language {REFERENCE} ({reference.doc.file})")
+        raise locale.error(extra, said.Message("locale.extra", reference=REFERENCE, file=reference.doc.file))
     for key, text in locale.texts.items():
         if isinstance(text, list) != isinstance(reference.texts[key], list):
-            kind = "a list of texts" if isinstance(reference.texts[key], list) else "one text"
-            raise locale.error(key, f"must be {kind}, as in the reference language {REFERENCE}")
+            if isinstance(reference.texts[key], list):
+                raise locale.error(key, said.Message("locale.must_be_a_list", reference=REFERENCE))
+            raise locale.error(key, said.Message("locale.must_be_one_text", reference=REFERENCE))
 
 
 def _is_text(value) -> bool:
@@ -164,10 +166,10 @@ class _LocaleEntry:
     def _entry(self, lang: str) -> str | list[str]:
         found = locale_file(self.name, lang, self.root)
         if self.key not in found.texts:
-            raise found.error(self.key, f"has no text for {self.key}")
+            raise found.error(self.key, said.Message("locale.missing", keys=[self.key], reference=REFERENCE))
         return found.texts[self.key]
 
-    def error(self, lang: str, message: str) -> InputError:
+    def error(self, lang: str, message: said.Message | str) -> InputError:
         """An error naming the line of this message in the `lang` locale."""
         return locale_file(self.name, lang, self.root).error(self.key, message)
 
@@ -178,7 +180,7 @@ class Message(_LocaleEntry):
     def __call__(self, lang: str) -> str:
         text = self._entry(lang)
         if not isinstance(text, str):
-            raise self.error(lang, "must be one text, not a list")
+            raise self.error(lang, said.Message("locale.one_text_not_a_list"))
         return text
 
 
@@ -188,7 +190,7 @@ class MessageList(_LocaleEntry):
     def __call__(self, lang: str) -> list[str]:
         texts = self._entry(lang)
         if not isinstance(texts, list):
-            raise self.error(lang, "must be a list of texts")
+            raise self.error(lang, said.Message("locale.a_list"))
         return texts
 
 

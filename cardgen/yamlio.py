@@ -2,14 +2,20 @@
 
 Errors name the file, the line and the field in one sentence, e.g.
 ``templates/cards/promo.yaml, line 7, field cards[2].heads: must be a whole number.``
+The sentence is a Message (`yaml.at_field`) whose `problem` is another: what is wrong,
+written whole with its full stop, so that each language can say it after the place.
+Pydantic's own findings are said in our words, by the kind of error and its context
+(`problem_of`); a syntax error, by what the parser found (`_SYNTAX`).
 """
 
 from __future__ import annotations
 
+import json
 import re
 from dataclasses import dataclass, field
+from decimal import Decimal
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 import yaml
 from yaml.composer import Composer
@@ -25,7 +31,7 @@ else:
     except ImportError:
         from yaml import SafeLoader as _Parser
 
-from cardgen.errors import InputError
+from cardgen.errors import InputError, sentence
 from cardgen.messages import Message
 from cardgen.paths import find_referenced_file, read_input
 
@@ -65,22 +71,54 @@ class YamlDocument:
             path = path[:-1]
         return self.lines.get(path, 1)
 
-    def place(self, *paths: FieldPath) -> str:
+    def place(self, *paths: FieldPath) -> Message:
         """Where the values at `paths` stand, for a report: "line 7", "lines 7, 9"."""
-        lines = ", ".join(str(self.line_of(path)) for path in paths)
-        return f"{'line' if len(paths) == 1 else 'lines'} {lines}"
+        return Message("yaml.place", count=len(paths), lines=[self.line_of(path) for path in paths])
 
     def sets(self, path: FieldPath) -> bool:
         """Whether this file itself gives the field at `path`."""
         return tuple(path) in self.lines
 
-    def error(self, path: FieldPath, message: str) -> InputError:
-        """An InputError naming file, line and field; `message` finishes the sentence."""
+    def error(self, path: FieldPath, problem: Message | str) -> InputError:
+        """An InputError naming file, line and field; `problem` says what is wrong there, a
+        Message whose text is whole with its full stop (a plain sentence is shown as it is)."""
         path = tuple(path)
-        where = f"{self.file}, line {self.line_of(path)}"
+        said, line = sentence(problem), self.line_of(path)
         if path:
-            where += f", field {field_name(path)}"
-        return InputError(f"{where}: {message.rstrip('.')}.")
+            return InputError(Message("yaml.at_field", file=self.file, line=line, field=field_name(path), problem=said))
+        return InputError(Message("yaml.at_line", file=self.file, line=line, problem=said))
+
+
+def said_within(message: Message, file: str) -> Message:
+    """`message` as said where `file` is named already (a report under the file's name):
+    the place in it without the file's name; any other message as it is."""
+    if message.params.get("file") != file:
+        return message
+    rest = {name: value for name, value in message.params.items() if name != "file"}
+    if message.id == "yaml.at_field":
+        return Message("yaml.here_field", **rest)
+    if message.id == "yaml.at_line":
+        return Message("yaml.here_line", **rest)
+    if message.id == "input.in_file":
+        return rest["problem"]
+    return message
+
+
+def shown_value(value: Any) -> Message | float | str:
+    """A value as the user wrote it, for a message: text in the language's quotation marks
+    (cut to one line); a number as the language writes it (0,5), or as written where that
+    would round it (0.0001); true, false or null as YAML writes them."""
+    if isinstance(value, str):
+        return Message("input.quoted", value=one_line(value, 60))
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, int | float) and abs(value) < 1e9 and round(value, 3) == value:
+        return value
+    if isinstance(value, int | float | Decimal):
+        return str(value)
+    return one_line(json.dumps(value, default=str, ensure_ascii=False), 60)
 
 
 MAX_BYTES = 2_000_000  # no card set, layout or record comes near this
@@ -94,18 +132,44 @@ FORBIDDEN_CHARACTERS = re.compile("[^\t\n\r\x20-\x7e\x85\xa0-\ud7ff\ue000-\ufffd
 def load_yaml(path: str | Path, shown_as: str | None = None) -> YamlDocument:
     """Read a YAML file with the bounded safe loader; every problem is one InputError."""
     name = shown_as or str(path)
-    data = read_input(path, name, MAX_BYTES, "cardgen reads YAML files", "name a YAML file")
+    data = read_input(path, name, MAX_BYTES, Message("yaml.reader"), Message("yaml.hint"))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
-        raise InputError(f"{name}, line {line}: this file is not UTF-8 text.") from None
+        raise InputError(Message("yaml.at_line", file=name, line=line, problem=Message("yaml.not_utf8"))) from None
     doc = parse_yaml(text, name)
     doc.folder = Path(path).resolve().parent
     return doc
 
 
 MAX_EXTENDS = 20  # files in one chain of `extends:`
+
+
+class _ExtendsWords(NamedTuple):
+    """What a chain of `extends:` says of a kind of file: each language's words agree with
+    the kind's noun, so each kind has its own sentences."""
+
+    not_mapping: Message
+    not_name: Message
+    circle: Message  # takes `circle`
+    too_far: Message  # takes `limit`
+
+
+_EXTENDS = {
+    "layout": _ExtendsWords(
+        Message("layout.not_a_mapping"),
+        Message("layout.extends_not_a_name"),
+        Message("layout.extends_circle"),
+        Message("layout.extends_too_far"),
+    ),
+    "face style": _ExtendsWords(
+        Message("style.not_a_mapping"),
+        Message("style.extends_not_a_name"),
+        Message("style.extends_circle"),
+        Message("style.extends_too_far"),
+    ),
+}
 
 
 def load_extended(path: Path, shown: str, folder: Path, what: str) -> YamlDocument:
@@ -116,23 +180,24 @@ def load_extended(path: Path, shown: str, folder: Path, what: str) -> YamlDocume
 
 
 def _load_with_parents(path: Path, shown: str, folder: Path, what: str, seen: tuple[Path, ...]) -> YamlDocument:
+    said = _EXTENDS[what]
     doc = load_yaml(path, shown_as=shown)
     if not isinstance(doc.data, dict):
-        raise doc.error((), f"a {what} must be a mapping of fields")
+        raise doc.error((), said.not_mapping)
     parent_name = doc.data.pop("extends", None)
     if parent_name is None:
         return doc
     if not isinstance(parent_name, str):
-        raise doc.error(("extends",), f"must be the name or file of another {what}")
+        raise doc.error(("extends",), said.not_name)
     if path.resolve() in seen:
         circle = " → ".join(file.name for file in (*seen[seen.index(path.resolve()) :], path))
-        raise doc.error(("extends",), f"{what}s extend each other in a circle ({circle})")
+        raise doc.error(("extends",), Message(said.circle.id, circle=circle))
     if len(seen) >= MAX_EXTENDS:
-        raise doc.error(("extends",), f"a {what} may stand at most {MAX_EXTENDS} {what}s away from the one it ends in")
+        raise doc.error(("extends",), Message(said.too_far.id, limit=MAX_EXTENDS))
     try:
         parent_path, parent_shown = find_referenced_file(parent_name, folder, what, path)
     except InputError as exc:
-        raise doc.error(("extends",), str(exc)) from None
+        raise doc.error(("extends",), exc.message) from None
     parent = _load_with_parents(parent_path, parent_shown, folder, what, seen + (path.resolve(),))
     return _merge(parent, doc)
 
@@ -204,11 +269,11 @@ class _BoundedLoader(_Parser, Composer, SafeConstructor, Resolver):
         if isinstance(event, yaml.AliasEvent):
             self._aliases += 1
             if self._aliases > MAX_NODES:
-                raise _problem(event.start_mark, f"this file holds more than {MAX_NODES:,} aliases")
+                raise _problem(event.start_mark, Message("yaml.too_many_aliases", limit=MAX_NODES))
         self._depth += 1
         try:
             if self._depth > MAX_DEPTH:
-                raise _problem(event.start_mark, f"this file nests lists or mappings more than {MAX_DEPTH} deep")
+                raise _problem(event.start_mark, Message("yaml.too_deep", limit=MAX_DEPTH))
             return Composer.compose_node(self, parent, index)
         finally:
             self._depth -= 1
@@ -216,7 +281,7 @@ class _BoundedLoader(_Parser, Composer, SafeConstructor, Resolver):
     def construct_yaml_int(self, node):
         digits = sum(ch.isalnum() for ch in node.value)
         if digits > MAX_INT_DIGITS:
-            raise _problem(node.start_mark, f"this number has more than {MAX_INT_DIGITS} digits")
+            raise _problem(node.start_mark, Message("yaml.too_many_digits", limit=MAX_INT_DIGITS))
         return SafeConstructor.construct_yaml_int(self, node)
 
 
@@ -227,21 +292,45 @@ _BoundedLoader.add_constructor("tag:yaml.org,2002:int", _BoundedLoader.construct
 class _Refused(yaml.MarkedYAMLError):
     """A limit of this loader, as opposed to a syntax error found by the parser."""
 
-
-def _problem(mark, text: str) -> yaml.MarkedYAMLError:
-    return _Refused(problem=text, problem_mark=mark)
+    message: Message
 
 
-def _unquoted(problem: str | None) -> str:
-    """The parser's problem without the words it quotes from the file (an alias or tag name
-    could be a line of any file given by mistake); its own tokens like '<scalar>' and single
-    characters like '\\t' stay."""
-    return re.sub(r"'([^']*)'", _keep_token, problem or "")
+def _problem(mark, message: Message) -> yaml.MarkedYAMLError:
+    refused = _Refused(problem=message.id, problem_mark=mark)
+    refused.message = message
+    return refused
 
 
-def _keep_token(quoted: re.Match) -> str:
-    text = quoted.group(1)
-    return quoted.group() if len(text) <= 1 or text.startswith(("<", "\\")) else "'…'"
+# What the parser (libyaml's, or PyYAML's own) found, by the words of its problem and
+# context, in our words: the first pattern that matches says it.
+_SYNTAX = (
+    (r"quoted scalar|escape|hexdecimal", Message("yaml.syntax_quotes")),
+    (r"mapping values are not allowed|found unexpected ':'", Message("yaml.syntax_colon")),
+    (r"tab character|'\\t'", Message("yaml.syntax_tab")),
+    (r"cannot start any token", Message("yaml.syntax_reserved")),
+    (r"expected ',' or|flow (sequence|mapping)", Message("yaml.syntax_brackets")),
+    (r"alias|anchor", Message("yaml.syntax_alias")),
+    (r"\btag\b|constructor", Message("yaml.syntax_tag")),
+    (r"document|directive", Message("yaml.syntax_documents")),
+    (r"block scalar|indentation indicator", Message("yaml.syntax_block_text")),
+    (r"unexpected end of stream", Message("yaml.syntax_end")),
+    (r"comment or line break", Message("yaml.syntax_line_end")),
+    (r"node content", Message("yaml.syntax_value")),
+    (
+        r"expected key|'-' indicator|block end|block (sequence|collection|mapping)|mapping keys|expected ':'|simple key",
+        Message("yaml.syntax_indentation"),
+    ),
+    (r"utf-8|utf-16|unicode|surrogate|control characters", Message("yaml.syntax_characters")),
+)
+
+
+def _syntax_reason(exc: yaml.MarkedYAMLError, text: str) -> Message | None:
+    """What the parser found wrong, in our words; None for a problem we have no words for."""
+    found = " ".join(part for part in (exc.problem, exc.context) if part).lower()
+    mark = exc.problem_mark
+    if "cannot start any token" in found and mark is not None and text[mark.index : mark.index + 1] == "\t":
+        return Message("yaml.syntax_tab")
+    return next((reason for pattern, reason in _SYNTAX if re.search(pattern, found)), None)
 
 
 def parse_yaml(text: str, name: str) -> YamlDocument:
@@ -250,7 +339,7 @@ def parse_yaml(text: str, name: str) -> YamlDocument:
     if forbidden:
         line = text.count("\n", 0, forbidden.start()) + 1
         code = f"U+{ord(forbidden.group()):04X}"
-        raise InputError(f"{name}, line {line}: the character {code} is not allowed in YAML.")
+        raise InputError(Message("yaml.at_line", file=name, line=line, problem=Message("yaml.character", code=code)))
     loader = _BoundedLoader(text)
     try:
         node = loader.get_single_node()
@@ -262,12 +351,14 @@ def parse_yaml(text: str, name: str) -> YamlDocument:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark else 1
-        problem = exc.problem or exc.context
         if isinstance(exc, _Refused):  # valid YAML, but more than cardgen reads: our own words, whole
-            raise InputError(f"{name}, line {line}: {problem}.") from None
-        raise InputError(f"{name}, line {line}: this is not valid YAML ({one_line(_unquoted(problem))}).") from None
-    except (yaml.YAMLError, ValueError, TypeError, RecursionError, OverflowError) as exc:
-        raise InputError(f"{name}: this is not valid YAML ({one_line(str(exc))}).") from None
+            problem = exc.message
+        else:
+            reason = _syntax_reason(exc, text)
+            problem = Message("yaml.not_valid_because", reason=reason) if reason else Message("yaml.not_valid")
+        raise InputError(Message("yaml.at_line", file=name, line=line, problem=problem)) from None
+    except (yaml.YAMLError, ValueError, TypeError, RecursionError, OverflowError):
+        raise InputError(Message("input.in_file", file=name, problem=Message("yaml.not_valid"))) from None
     finally:
         loader.dispose()
     return YamlDocument(name, data, lines)
@@ -276,7 +367,7 @@ def parse_yaml(text: str, name: str) -> YamlDocument:
 def one_line(text: str | None, limit: int = 80) -> str:
     """`text` on one line of at most `limit` characters, cut with "…" (a parser's problem may
     quote a token of the file, never a whole line)."""
-    text = " ".join((text or "unreadable").split())
+    text = " ".join((text or "").split())
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
@@ -296,14 +387,11 @@ class _Walk:
         self.lines[path] = line
         self.count += 1
         if self.count > MAX_NODES:
-            expanded = " once its aliases are expanded" if self.loader._aliases else ""
-            raise _problem(
-                node.start_mark,
-                f"this file holds more than {MAX_NODES:,} values (numbers, words, list items){expanded}; cardgen reads "
-                "at most that many from one file, far more than any card set, layout or game record holds",
-            )
+            if self.loader._aliases:
+                raise _problem(node.start_mark, Message("yaml.too_many_values_expanded", limit=MAX_NODES))
+            raise _problem(node.start_mark, Message("yaml.too_many_values", limit=MAX_NODES))
         if id(node) in self.open:
-            raise _problem(node.start_mark, "an alias refers to the list or mapping that contains it")
+            raise _problem(node.start_mark, Message("yaml.alias_in_itself"))
         if isinstance(node, yaml.MappingNode):
             self.open.add(id(node))
             self._visit_mapping(node, path)
@@ -318,39 +406,71 @@ class _Walk:
         seen: dict = {}
         for key_node, value_node in node.value:
             if not isinstance(key_node, yaml.ScalarNode):
-                raise _problem(key_node.start_mark, "a key must be a single value, not a list or mapping")
+                raise _problem(key_node.start_mark, Message("yaml.key_not_single"))
             if key_node.tag == _MERGE:  # `<<: *defaults` copies fields: count them, lines stay the parent's
                 self.visit(value_node, path + ("<<",), value_node.start_mark.line + 1)
                 continue
             key = self.loader.construct_object(key_node)
             line = key_node.start_mark.line + 1
             if key in seen:
-                raise _problem(
-                    key_node.start_mark, f"the key {one_line(repr(key))} appears twice, first on line {seen[key]}"
-                )
+                raise _problem(key_node.start_mark, Message("yaml.key_twice", key=shown_value(key), line=seen[key]))
             seen[key] = line
             self.visit(value_node, path + (key,), line)
 
 
-# How pydantic's error types read to a player, completing "field X ...".
+# How pydantic's error types read to a player, after "field X:" (the bounds, choices and
+# lengths are said by `problem_of` from the error's context).
 _PYDANTIC_MESSAGES = {
-    "missing": "is missing",
-    "extra_forbidden": "is not a known field (check its spelling)",
-    "int_type": "must be a whole number",
-    "int_parsing": "must be a whole number",
-    "int_from_float": "must be a whole number",
-    "float_type": "must be a number",
-    "float_parsing": "must be a number",
-    "finite_number": "must be a finite number",
-    "string_type": "must be text",
-    "bool_type": "must be true or false",
-    "bool_parsing": "must be true or false",
-    "list_type": "must be a list",
-    "tuple_type": "must be a list",  # a JSON or YAML list read as a tuple
-    "dataclass_type": "must be a mapping of fields",
-    "dict_type": "must be a mapping of fields",
-    "model_type": "must be a mapping of fields",
-    "model_attributes_type": "must be a mapping of fields",
+    "missing": Message("value.missing"),
+    "extra_forbidden": Message("value.unknown_field"),
+    "int_type": Message("value.whole"),
+    "int_parsing": Message("value.whole"),
+    "int_from_float": Message("value.whole"),
+    "int_parsing_size": Message("value.too_large"),
+    "float_type": Message("value.number"),
+    "float_parsing": Message("value.number"),
+    "decimal_type": Message("value.number"),
+    "decimal_parsing": Message("value.number"),
+    "finite_number": Message("value.finite"),
+    "string_type": Message("value.text"),
+    "string_unicode": Message("value.text"),
+    "bool_type": Message("value.true_false"),
+    "bool_parsing": Message("value.true_false"),
+    "list_type": Message("value.list"),
+    "tuple_type": Message("value.list"),  # a JSON or YAML list read as a tuple
+    "set_type": Message("value.list"),
+    "frozen_set_type": Message("value.list"),
+    "dataclass_type": Message("value.mapping"),
+    "dataclass_exact_type": Message("value.mapping"),
+    "dict_type": Message("value.mapping"),
+    "model_type": Message("value.mapping"),
+    "model_attributes_type": Message("value.mapping"),
+    "string_pattern_mismatch": Message("value.form"),
+}
+# What a value of a union may be, where the value given is none of them ("a whole number or 'auto'").
+_KINDS = {
+    Message("value.whole"): Message("value.kind_whole"),
+    Message("value.number"): Message("value.kind_number"),
+    Message("value.text"): Message("value.kind_text"),
+    Message("value.true_false"): Message("value.kind_true_false"),
+    Message("value.list"): Message("value.kind_list"),
+    Message("value.mapping"): Message("value.kind_mapping"),
+}
+_BOUNDS = {
+    "greater_than": ("gt", Message("value.more_than")),
+    "greater_than_equal": ("ge", Message("value.at_least")),
+    "less_than": ("lt", Message("value.less_than")),
+    "less_than_equal": ("le", Message("value.at_most")),
+    "multiple_of": ("multiple_of", Message("value.multiple_of")),
+}
+_LENGTHS = {  # (at least or at most, text or items)
+    "string_too_short": ("min_length", Message("value.short_text")),
+    "string_too_long": ("max_length", Message("value.long_text")),
+    "too_short": ("min_length", Message("value.few_items")),
+    "too_long": ("max_length", Message("value.many_items")),
+    "decimal_max_places": ("decimal_places", Message("value.decimals")),
+    "decimal_max_digits": ("max_digits", Message("value.digits")),
+    "decimal_whole_digits": ("whole_digits", Message("value.digits")),
 }
 
 
@@ -365,40 +485,102 @@ def validate(doc: YamlDocument, model: type[Model], data: Any = None, path: Fiel
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        location, message = first_problem(exc)
+        location, message = first_problem(exc, data)
         raise doc.error(tuple(path) + location, message) from None
 
 
-def first_problem(exc) -> tuple[FieldPath, str]:
-    """Where a pydantic ValidationError's first problem lies, and how it reads to a player."""
-    problem = exc.errors(include_url=False)[0]
-    location = tuple(part for part in problem["loc"] if not _is_union_tag(part))
-    return location, _pydantic_message(problem)
+def first_problem(exc, data: Any = None) -> tuple[FieldPath, Message]:
+    """Where a pydantic ValidationError's first problem lies (the path in `data`, the input,
+    when given: pydantic's names of a union's types taken out), and how it reads to a player.
+    Of a union's findings, the one that says most: a mapping's own problem rather than "not
+    one of the words", and every kind of value a word may be ("a whole number or 'auto'")."""
+    problems = [(_field_path(problem["loc"], data), problem) for problem in exc.errors(include_url=False)]
+    location, first = next(
+        ((where, problem) for where, problem in problems if not _a_structure_for_a_word(problem)), problems[0]
+    )
+    message = problem_of(first)
+    kinds = [_kinds_of(problem) for where, problem in problems if where == location]
+    if message in _KINDS and len(kinds) > 1 and all(kinds):
+        choices = list(dict.fromkeys(kind for found in kinds for kind in found or ()))
+        return location, Message("value.kinds", kinds=choices, value=shown_value(first.get("input")))
+    return location, message
+
+
+def _a_structure_for_a_word(problem: dict) -> bool:
+    return problem["type"] in ("literal_error", "enum") and isinstance(problem.get("input"), dict | list)
+
+
+def _kinds_of(problem: dict) -> list[Message | float | str] | None:
+    """What a union's member accepts, as a player names it: a kind ("a whole number"), or its words."""
+    if problem["type"] in ("literal_error", "enum"):
+        return _choices(problem)
+    return [_KINDS[found]] if (found := _PYDANTIC_MESSAGES.get(problem["type"])) in _KINDS else None
+
+
+def _field_path(loc: tuple, data: Any) -> FieldPath:
+    """pydantic's location as a path in `data`: the names pydantic gives a union's members
+    ("constrained-int", "literal['auto']", a model's class name) left out, where `data` has no such key."""
+    path: list[str | int] = []
+    node = data
+    for part in loc:
+        if isinstance(node, dict) and part in node:
+            node = node[part]
+        elif isinstance(node, list | tuple) and isinstance(part, int) and 0 <= part < len(node):
+            node = node[part]
+        elif _is_union_tag(part):
+            continue
+        else:
+            node = None
+        path.append(part)
+    return tuple(path)
 
 
 def _is_union_tag(part: Any) -> bool:
     # pydantic inserts the name of the tried type into locations of union members
     return isinstance(part, str) and (
-        "[" in part or part.startswith("constrained-") or part in {"int", "float", "str", "bool"}
+        "[" in part
+        or part.startswith("constrained-")
+        or part in {"int", "float", "str", "bool", "decimal", "list", "dict", "tuple", "none"}
+        or (part[:1].isupper() and part.isidentifier())  # a model's class name; no field is named so
     )
 
 
-def _pydantic_message(problem: dict) -> str:
-    kind = problem["type"]
+def _choices(problem: dict) -> list[Message | float | str]:
+    """The words a Literal allows, from pydantic's context ("'a4', 'letter' or 'fit'", "1, 2 or 3")."""
+    expected = str((problem.get("ctx") or {}).get("expected", ""))
+    found = re.findall(r"'((?:[^'\\]|\\.)*)'|(-?[0-9]+(?:\.[0-9]+)?)", expected)
+    return [shown_value(text) if not number else number for text, number in found]
+
+
+def problem_of(problem: dict) -> Message:
+    """How one of pydantic's findings (an item of `errors()`) reads to a player: a Message
+    whose text follows "field X:", for every type of error (one we have no words for: that
+    the value is not valid here)."""
+    kind, context = problem["type"], problem.get("ctx") or {}
+    given = shown_value(problem.get("input"))
     if kind in _PYDANTIC_MESSAGES:
         return _PYDANTIC_MESSAGES[kind]
-    context = problem.get("ctx") or {}
-    if kind in ("greater_than", "greater_than_equal", "less_than", "less_than_equal"):
-        words = {
-            "greater_than": ("more than", "gt"),
-            "greater_than_equal": ("at least", "ge"),
-            "less_than": ("less than", "lt"),
-            "less_than_equal": ("at most", "le"),
-        }[kind]
-        return f"must be {words[0]} {context.get(words[1])}, not {problem.get('input')!r}"
+    if kind in _BOUNDS:
+        key, said = _BOUNDS[kind]
+        return Message(said.id, limit=context.get(key), value=given)
+    if kind in _LENGTHS:
+        key, said = _LENGTHS[kind]
+        count = context.get(key)
+        if said.id in ("value.short_text", "value.few_items") and count == 1:
+            return Message("value.empty")
+        return Message(said.id, count=count, actual=context.get("actual_length"))
     if kind in ("literal_error", "enum"):
-        return f"must be one of {context.get('expected')}, not {problem.get('input')!r}"
-    if kind == "value_error":
-        return str(context.get("error", problem["msg"]))
-    message = problem["msg"]
-    return message[0].lower() + message[1:]
+        choices = _choices(problem)
+        if len(choices) == 1:
+            return Message("value.exactly", choice=choices[0], value=given)
+        return Message("value.one_of", choices=choices, value=given)
+    if kind == "union_tag_invalid":
+        tags = [shown_value(tag.strip(" '")) for tag in str(context.get("expected_tags", "")).split(",") if tag.strip()]
+        return Message("value.one_of", choices=tags, value=shown_value(context.get("tag")))
+    if kind == "union_tag_not_found":
+        return Message("value.needs_field", field=str(context.get("discriminator", "")).strip("'"))
+    if kind in ("value_error", "assertion_error"):
+        error = context.get("error")
+        carried = getattr(error, "message", None)
+        return carried if isinstance(carried, Message) else sentence(str(error or problem["msg"]))
+    return Message("value.invalid")

@@ -152,7 +152,7 @@ def test_a_grid_that_does_not_fit_names_the_users_file_and_the_field_it_set(tmp_
     result = cardgen_in_process("build", "--layout", str(layout), "-o", str(tmp_path / "out"))
     assert result.returncode == 2
     assert (
-        f"{layout}, line 3, field paper: 1 row of 87 mm cards with 2.5 mm bleed need 92 mm; "
+        f"{layout}, line 3, field paper: 1 row of 87 mm cards with 2.5 mm bleed needs 92 mm; "
         "the paper leaves 100 mm minus 2 × 6.2 mm margins (4.2 mm the printer does not print, "
         "2 mm for the cut marks)." in result.stderr
     )

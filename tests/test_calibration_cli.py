@@ -48,7 +48,7 @@ def test_a_printer_profile_gives_the_defaults_and_options_win(tmp_path):
     assert (info["paper"], info["flip"], info["back_offset"]) == ("letter", "long", [0.0, 0.0])
 
 
-@pytest.mark.parametrize("args", [("--printer", "nowhere"), ("--back-offset", "1;2"), ("--back-offset", "0,20")])
+@pytest.mark.parametrize("args", [("--printer", "nowhere"), ("--back-offset", "1;2;3"), ("--back-offset", "0,20")])
 def test_bad_input_is_one_line_exit_2_and_no_file(tmp_path, args):
     out = tmp_path / "cal.pdf"
     result = run("calibrate", *args, "-o", str(out))

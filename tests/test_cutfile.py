@@ -162,12 +162,16 @@ def test_the_standard_layout_is_refused_with_the_cause_and_a_remedy():
     assert "--layout silhouette" in message
 
 
-def test_a_long_ruler_in_a_corner_is_named(tmp_path):
+def test_a_long_ruler_in_a_corner_is_named_with_the_setting_that_removes_it(tmp_path):
     (tmp_path / "long.yaml").write_text("extends: silhouette\nname: long\nruler: 250\n")
     layout = load_layout(tmp_path / "long.yaml")[0]
-    with pytest.raises(CutterMarksError, match=r"the ruler lies in the top-left corner.*`ruler: 0`"):
+    with pytest.raises(CutterMarksError, match=r"the ruler lies in the top-left corner") as caught:
         plan_sheets(6, layout, A4, "sleeve", cutter_marks="silhouette")
+    assert caught.value.cause == "ruler"  # the plan names what to change; the build says how
     assert plan_sheets(6, layout, A4, "sleeve").pages[0].cutter_marks is None
+    settings = PrintSettings(layout=str(tmp_path / "long.yaml"), cutter_marks="silhouette")
+    with pytest.raises(InputError, match=r"the ruler lies in the top-left corner.*; set `ruler: 0` in the layout"):
+        render_jobs(jobs_for(["jokers"], "sleeve"), settings)
 
 
 def test_build_and_verify_from_the_command_line(tmp_path):

@@ -175,7 +175,7 @@ def test_a_card_called_back_keeps_the_back_its_own_name(tmp_path):
 @pytest.mark.parametrize(
     "args, words",
     [
-        (["--set", "zero-cards", "--layout", "5x5"], "a card of 5x5 mm: its width must be more than 10.0, not 5.0."),
+        (["--set", "zero-cards", "--layout", "5x5"], "a card of 5x5 mm: its width must be more than 10, not 5."),
         (["--set", "zero-cards", "--layout", "big"], "there is no bundled layout 'big'"),
         (["--set", "zero-cards", "--bleed", "11"], "--bleed: 11 is not from 0 to 10."),
         (["--set", "zero-cards", "--bleed", "nan"], "the bleed must be 0 to 10 mm, not nan"),
@@ -329,7 +329,7 @@ def test_a_card_size_in_inches_as_us_print_shops_quote_it(tmp_path):
     assert ran.returncode == 0, ran.stderr
     assert manifest(tmp_path / "out")["trim_mm"] == [63.5, 88.9]  # 2.5 x 3.5 inches
     small = export("--set", "zero-cards", "--layout", "0.2x3.5in", "-o", tmp_path / "small")
-    assert small.returncode == 2 and "a card of 0.2x3.5in: its width must be more than 10.0" in small.stderr
+    assert small.returncode == 2 and "a card of 0.2x3.5in: its width must be more than 10, not 5.08." in small.stderr
 
 
 def test_a_long_export_shows_its_progress_on_a_terminal_and_nowhere_else(two_cards, tmp_path):

@@ -238,15 +238,21 @@ BAD_PICTURES = {
 }
 
 
-@pytest.mark.parametrize("case", BAD_PICTURES)
-def test_a_bad_picture_is_one_line_naming_file_line_and_field_and_nothing_is_written(tmp_path, case):
-    content, message = BAD_PICTURES[case]
+def bad_picture(tmp_path: Path, case: str) -> str:
+    """The picture of BAD_PICTURES[case] written into `tmp_path` (none for a missing one); its name."""
+    content = BAD_PICTURES[case][0]
     name = "bad.svg" if isinstance(content, str) and "<svg" in content else "bad.png"
     if content == "cut":
         content = green_png(tmp_path / "whole.png").read_bytes()[:300]
     if content is not None:
-        data = content.encode() if isinstance(content, str) else content
-        (tmp_path / name).write_bytes(data)
+        (tmp_path / name).write_bytes(content.encode() if isinstance(content, str) else content)
+    return name
+
+
+@pytest.mark.parametrize("case", BAD_PICTURES)
+def test_a_bad_picture_is_one_line_naming_file_line_and_field_and_nothing_is_written(tmp_path, case):
+    message = BAD_PICTURES[case][1]
+    name = bad_picture(tmp_path, case)
     set_file = pictured_set(tmp_path, green=name)
     out = tmp_path / "out"
     result = cardgen_in_process("build", "--set", set_file, "-o", out)

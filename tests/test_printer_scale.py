@@ -162,7 +162,7 @@ def test_a_printer_true_to_size_changes_nothing(sheets, tmp_path):
     assert "ruler_measured_mm" not in record_of(sheets[0])
 
 
-@pytest.mark.parametrize("value", ["94.9,100", "100,105.5", "99.6", "a,b", "nan,100", "99.6;100.2", ""])
+@pytest.mark.parametrize("value", ["94.9,100", "100,105.5", "99.6", "a,b", "nan,100", "99,6,100,2", ""])
 def test_a_measure_no_printer_at_actual_size_gives_is_refused_in_one_line(tmp_path, value):
     for command in (
         ["build", "--set", "jokers", "-o", tmp_path / "out"],

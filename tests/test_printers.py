@@ -7,6 +7,7 @@ from cardgen.printers import (
     load_profile,
     load_profiles,
     parse_offset,
+    parse_ruler_measured,
     profiles_path,
     remove_profile,
     save_profile,
@@ -25,13 +26,31 @@ def test_config_dir_follows_the_environment(config):
 
 @pytest.mark.parametrize(
     "text, expected",
-    [("0.5,-1.25", (0.5, -1.25)), (" -3 , 2 ", (-3.0, 2.0)), ("0,0", (0.0, 0.0)), ("-0,10", (0.0, 10.0))],
+    [
+        ("0.5,-1.25", (0.5, -1.25)),
+        (" -3 , 2 ", (-3.0, 2.0)),
+        ("0,0", (0.0, 0.0)),
+        ("-0,10", (0.0, 10.0)),  # one comma parts the two numbers, always
+        ("0,5;-1,25", (0.5, -1.25)),  # a semicolon parts them: the comma is a decimal mark
+        ("1,5 -0,5", (1.5, -0.5)),  # so do spaces
+        ("0.5; 1", (0.5, 1.0)),
+        ("0,75 ; 0", (0.75, 0.0)),
+    ],
 )
 def test_parse_offset_reads_two_numbers_in_mm(text, expected):
     assert parse_offset(text) == expected
 
 
-@pytest.mark.parametrize("text", ["", "1", "1,2,3", "a,b", "0,5,1,25", "nan,0", "inf,1", "10.5,0", "0,-11"])
+def test_the_rulers_measure_takes_a_decimal_comma_between_a_semicolon_or_spaces():
+    assert parse_ruler_measured("99,6;100,2") == parse_ruler_measured("99.6,100.2") == (99.6, 100.2)
+    assert parse_ruler_measured("99,6 100") == (99.6, 100.0)
+    with pytest.raises(InputError, match=r"write ACROSS,DOWN with a decimal point \(99.6,100.2\), or ACROSS;DOWN"):
+        parse_ruler_measured("99,6,100,2")  # a decimal comma, or four numbers? refused, never guessed
+
+
+@pytest.mark.parametrize(
+    "text", ["", "1", "1,2,3", "a,b", "0,5,1,25", "0,5;1;2", "1.5,2,5", "nan,0", "inf,1", "10.5,0", "0,-11"]
+)
 def test_parse_offset_refuses_bad_text_in_one_sentence(text):
     with pytest.raises(InputError) as error:
         parse_offset(text)

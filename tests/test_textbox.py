@@ -94,7 +94,7 @@ def test_the_style_aligns_the_lines(tmp_path, align):
             "a snowman ☃",
             "field cards[0].text: the font Vera of templates/faces/standard.yaml (fonts.text) has no glyph for '☃'",
         ),
-        ("{bull}" * 10_000, "field cards[0].text: string should have at most 2000 characters"),
+        ("{bull}" * 10_000, "field cards[0].text: must have at most 2000 characters"),
     ],
     ids=["too long", "open marker", "missing glyph", "10,000 bulls"],
 )

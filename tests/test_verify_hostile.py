@@ -112,7 +112,7 @@ def test_a_lying_record_is_a_failed_check_naming_the_field(sheet, lying, tmp_pat
         "newer-version": "version 9 is from a newer cardgen; this one reads version 3",
         "back-before-face": "cards[9].back.page is 1: a back comes after its face's page (3)",
         "not-json": "it is not JSON",
-        "a-list": "it is a JSON list",
+        "a-list": "it is not a JSON object",
     }[case]
     assert named in damaged.message
     assert not DRAWING_CHECKS & {check.name for check in report.checks}

@@ -251,7 +251,7 @@ def test_command_line_on_sets(tmp_path, monkeypatch):
         assert result.returncode == 2 and why in result.stderr and "Traceback" not in result.stderr
 
 
-@pytest.mark.parametrize("value, shown", [("true", "true"), ('"105"', '"105"'), ("[1]", "[1]")])
+@pytest.mark.parametrize("value, shown", [("true", "true"), ('"105"', "'105'"), ("[1]", "[1]")])
 def test_a_value_is_a_number_not_a_yes_nor_a_text_that_looks_like_one(tmp_path, value, shown):
     path = tmp_path / "loose.yaml"
     path.write_text(f"name: loose\ntitle: Loose\ncards:\n  - {{id: a, kind: number, value: {value}, heads: 1}}\n")

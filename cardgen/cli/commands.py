@@ -97,7 +97,8 @@ def _run(module: ModuleType, given: dict[str, Any]) -> None:
     values = {field.name: given.get(field.name, field.default) for field in module.FIELDS}
     values = {name: (tuple(value) if isinstance(value, list) else value) for name, value in values.items()}
     how = _how(module.run)
-    with LineProgress(module.NAME, timed=getattr(module, "TIMED", False), after=1.0) as line:
+    timed = getattr(module, "TIMED", False)  # long runs of games: shown once they last a second
+    with LineProgress(module.NAME, timed=timed, after=1.0 if timed else 0.0) as line:
         if "progress" in inspect.signature(module.run).parameters:
             how["progress"] = line
         result = module.run(values, **how)

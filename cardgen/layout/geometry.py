@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from cardgen.messages import Message
 from cardgen.model.layout import Layout
 
 
@@ -125,12 +126,15 @@ def safe_area(
 
 
 class GridError(ValueError):
-    """The cards do not fit: the message says why, for the caller to put in front of a file
-    and `field`, the layout field that asked for what does not fit."""
+    """The cards do not fit: `message` says why (a Message, said whole), for the caller to put
+    after a file and `field`, the layout field that asked for what does not fit."""
 
-    def __init__(self, message: str, field: str = "card") -> None:
+    def __init__(self, message: Message, field: str = "card") -> None:
         super().__init__(message)
-        self.field = field
+        self.message, self.field = message, field
+
+    def __str__(self) -> str:
+        return str(self.message)
 
 
 def printable_area(layout: Layout, paper: tuple[float, float]) -> Rect:
@@ -176,11 +180,18 @@ def make_grid(
     else:
         left, bottom = layout.margins.left, layout.margins.bottom
     if not fitted and (left < 0 or bottom < 0 or left + grid_w > paper_w + 1e-9 or bottom + grid_h > paper_h + 1e-9):
-        raise GridError(
-            f"a grid of {columns} x {rows} cards ({grid_w:g} x {grid_h:g} mm with its bleed) placed at "
-            f"{left:g}, {bottom:g} mm does not fit on {paper_w:g} x {paper_h:g} mm paper",
-            "margins",
+        off_paper = Message(
+            "layout.grid_off_paper",
+            columns=columns,
+            rows=rows,
+            width=_mm(grid_w),
+            height=_mm(grid_h),
+            left=_mm(left),
+            bottom=_mm(bottom),
+            paper_width=_mm(paper_w),
+            paper_height=_mm(paper_h),
         )
+        raise GridError(off_paper, "margins")
     slots = tuple(
         Rect(
             left + layout.bleed + column * pitch_x,
@@ -218,20 +229,31 @@ def _count(layout: Layout, field: str, card: float, pitch: float, paper: float, 
     if asked != "auto" and asked <= fitting:
         return asked
     wanted = 1 if asked == "auto" else asked
-    need = wanted * pitch - between + 2 * layout.bleed
-    noun = field if wanted > 1 else field[:-1]
-    extras = [f"{layout.bleed:g} mm bleed"] if layout.bleed else []
+    need = _mm(wanted * pitch - between + 2 * layout.bleed)
+    extras = [Message("layout.bleed_of", bleed=_mm(layout.bleed))] if layout.bleed else []
     if wanted > 1 and between > 2 * layout.bleed:
-        extras.append(f"{layout.gap_mm:g} mm gaps")
+        extras.append(Message("layout.gaps_of", gap=_mm(layout.gap_mm)))
+    if extras:
+        needs = Message(_NEED_WITH[field].id, count=wanted, card=_mm(card), extras=extras, need=need)
+    else:
+        needs = Message(_NEED[field].id, count=wanted, card=_mm(card), need=need)
     printer = layout.printable_area.sides if field == "columns" else layout.printable_area.top_bottom
-    why = f"{printer:g} mm the printer does not print"
+    room = {"paper": _mm(paper), "margin": _mm(margin), "printer": _mm(printer)}
     if margin > printer:
-        why += f", {round(margin - printer, 2):g} mm for the cut marks"
-    raise GridError(
-        f"{wanted} {noun} of {card:g} mm cards{' with ' + ' and '.join(extras) if extras else ''} need "
-        f"{round(need, 2):g} mm; the paper leaves {paper:g} mm minus 2 × {round(margin, 2):g} mm margins ({why})",
-        "card" if asked == "auto" else field,
-    )
+        leaves = Message("layout.paper_leaves_with_marks", **room, marks=_mm(margin - printer))
+    else:
+        leaves = Message("layout.paper_leaves", **room)
+    raise GridError(Message("layout.no_room", needs=needs, leaves=leaves), "card" if asked == "auto" else field)
+
+
+# What the cards across (columns) or up (rows) the paper need, with their bleed and gaps or without.
+_NEED = {"columns": Message("layout.columns_need"), "rows": Message("layout.rows_need")}
+_NEED_WITH = {"columns": Message("layout.columns_need_with"), "rows": Message("layout.rows_need_with")}
+
+
+def _mm(length: float) -> float:
+    """A length for a message: to the hundredth of a millimetre, as the sheets are drawn."""
+    return round(length, 2) + 0.0
 
 
 def behind(rect: Rect, paper: tuple[float, float], flip: str) -> Rect:

@@ -243,9 +243,7 @@ def plan_sheets(
         layout = inset_card(layout, sheet.inset)
     if sheet.folded:
         if cutter_marks != "none":
-            raise CutterMarksError(
-                "a fold sheet takes no cutting-machine marks: print duplex or sleeve sheets for that"
-            )
+            raise CutterMarksError(Message("layout.fold_no_cutter_marks"), "fold")
         return replace(plan_fold(card_count, layout, paper, scale), ruler_measured=ruler_measured)
     grid = make_grid(layout, paper, card_count, dpi)
     marks = silhouette_marks(grid.paper) if cutter_marks == "silhouette" else None
@@ -351,10 +349,15 @@ def fold_grid(layout: Layout, paper: tuple[float, float] | None = None) -> tuple
         fits.append((columns * rows, -turn, turn, columns, rows, width, height))  # upright wins a tie
     _, _, turn, columns, rows, width, height = max(fits)
     if columns < 1 or rows < 1:
-        raise GridError(
-            f"no {layout.card.width:g} x {layout.card.height:g} mm card with {bleed:g} mm bleed fits on half "
-            f"of {paper_w:g} x {paper_h:g} mm paper (a fold sheet puts each back beside its face)"
+        no_fit = Message(
+            "layout.fold_no_fit",
+            width=layout.card.width,
+            height=layout.card.height,
+            bleed=bleed,
+            paper_width=paper_w,
+            paper_height=paper_h,
         )
+        raise GridError(no_fit)
     right = paper_w / 2 - FOLD_CLEARANCE - bleed  # the trim edge of the column nearest the fold
     pitch_x, pitch_y = width + 2 * bleed + gap, height + 2 * bleed + gap
     bottom = (paper_h - (rows * pitch_y - gap)) / 2 + bleed
@@ -671,7 +674,18 @@ SILHOUETTE_CLEARANCE = 2.0  # mm kept free beyond the square a mark's legs span,
 
 
 class CutterMarksError(ValueError):
-    """Something on the page lies where the cutter's registration marks need the paper clear."""
+    """Something on the page lies where the cutter's registration marks need the paper clear,
+    or the sheet takes no such marks: `message` says what and where (a Message, a clause that
+    whoever shows it finishes with what to do), `cause` what would have to change: "cards",
+    a layout field ("cut_marks", "registration", "ruler", "note"), "fold" (the sheet's mode),
+    or None when it is the cards' place itself."""
+
+    def __init__(self, message: Message, cause: str | None = None) -> None:
+        super().__init__(message)
+        self.message, self.cause = message, cause
+
+    def __str__(self) -> str:
+        return str(self.message)
 
 
 def silhouette_marks(paper: tuple[float, float]) -> CutterMarks:
@@ -703,7 +717,8 @@ def silhouette_marks(paper: tuple[float, float]) -> CutterMarks:
     return CutterMarks("silhouette", tuple(shapes), tuple(zones))
 
 
-_CORNER_NAMES = ("top-left", "top-right", "bottom-left")
+# The corners the cutter's marks need clear, in the order of CutterMarks.clear_zones.
+_CORNERS = (Message("layout.corner_top_left"), Message("layout.corner_top_right"), Message("layout.corner_bottom_left"))
 
 
 def check_clear(marks: CutterMarks, page: Page, layout: Layout) -> None:
@@ -712,76 +727,55 @@ def check_clear(marks: CutterMarks, page: Page, layout: Layout) -> None:
     frame = _frame(marks)
     for slot in page.slots:
         if not _contains(frame, slot.trim):
-            raise CutterMarksError(
-                f"card {slot.card + 1} reaches outside the frame the cutter's marks span "
-                f"({SILHOUETTE_INSET:g} mm in from each edge), where the machine does not cut"
-            )
-    for what, _, box, remedy in _furniture(page, layout):
-        for name, zone in zip(_CORNER_NAMES, marks.clear_zones):
+            raise CutterMarksError(Message("layout.outside_cutter_frame", card=slot.card + 1, inset=SILHOUETTE_INSET))
+    for what, field, box in _furniture(page, layout):
+        for corner, zone in zip(_CORNERS, marks.clear_zones):
             if _overlap(zone, box):
-                raise CutterMarksError(
-                    f"{what} lies in the {name} corner ({zone.width:g} × {zone.height:g} mm) "
-                    f"that the cutter's registration marks need clear; {remedy}"
+                in_corner = Message(
+                    "layout.in_cutter_corner", thing=what, corner=corner, width=zone.width, height=zone.height
                 )
+                raise CutterMarksError(in_corner, field or "cards")
 
 
-_FEWER_CARDS = "try --layout silhouette (6 cards a page) or a layout with fewer columns or rows"
-
-
-def _furniture(page: Page, layout: Layout) -> list[tuple[str, str | None, Rect, str]]:
+def _furniture(page: Page, layout: Layout) -> list[tuple[Message, str | None, Rect]]:
     """Everything printed on the page, as boxes around its ink: what it is, the layout field
-    that governs it (None for a card), where, and how to move it away."""
-    boxes: list[tuple[str, str | None, Rect, str]] = [
-        (f"card {slot.card + 1} with its bleed", None, slot.reach, _FEWER_CARDS) for slot in page.slots
+    that governs it (None for a card), and where."""
+    boxes: list[tuple[Message, str | None, Rect]] = [
+        (Message("layout.thing_card", card=slot.card + 1), None, slot.reach) for slot in page.slots
     ]
     half = layout.cut_marks.width / 2
     boxes += [
         (
-            "a cut mark",
+            Message("layout.thing_cut_mark"),
             "cut_marks",
             _rect(min(s.x0, s.x1), min(s.y0, s.y1), max(s.x0, s.x1), max(s.y0, s.y1)).grown(half),
-            _FEWER_CARDS + ", or `cut_marks: {style: none}` in the layout",
         )
         for s in page.cut_marks
     ]
     reach = (layout.target_size or 0) / 2
     boxes += [
-        (
-            "a registration target",
-            "registration",
-            Rect(x - reach, y - reach, 2 * reach, 2 * reach),
-            _FEWER_CARDS + ", or `registration: none` in the layout",
-        )
+        (Message("layout.thing_target"), "registration", Rect(x - reach, y - reach, 2 * reach, 2 * reach))
         for x, y in page.targets
     ]
     if page.ruler:
-        boxes.append(
-            (
-                "the ruler",
-                "ruler",
-                page.ruler.box,
-                "set `ruler: 0` in the layout (a layout of your own can extend a bundled one)",
-            )
-        )
+        boxes.append((Message("layout.thing_ruler"), "ruler", page.ruler.box))
     if page.note:
-        boxes.append(
-            (
-                "the note",
-                "note",
-                page.note.rect,
-                "set `note: false` in the layout (a layout of your own can extend a bundled one)",
-            )
-        )
+        boxes.append((Message("layout.thing_note"), "note", page.note.rect))
     return boxes
 
 
 class MarginError(ValueError):
     """A mark, target, ruler or note of the layout falls where it cannot print or would
-    spoil a card: `field` names the layout field to change."""
+    spoil a card: `field` names the layout field to change; `message` says what and where
+    (a Message, a clause that whoever shows it finishes with what to do); `cause`, what would
+    have to change when it is not `field` itself ("cut_room": fewer columns or rows)."""
 
-    def __init__(self, field: str, message: str) -> None:
+    def __init__(self, field: str, message: Message, cause: str | None = None) -> None:
         super().__init__(message)
-        self.field = field
+        self.field, self.message, self.cause = field, message, cause or field
+
+    def __str__(self) -> str:
+        return str(self.message)
 
 
 def check_margins(plan: Plan) -> None:
@@ -792,47 +786,38 @@ def check_margins(plan: Plan) -> None:
     or a cut that no mark shows, at either end."""
     layout = plan.layout
     area = printable_area(layout, plan.paper).grown(EDGE_SLACK)
-    where = (
-        f"outside the printable area ({layout.printable_area.sides:g} mm in from the sides, "
-        f"{layout.printable_area.top_bottom:g} mm from the top and bottom), which many printers leave blank"
-    )
+    sides, ends = layout.printable_area.sides, layout.printable_area.top_bottom
+    where = Message("layout.outside_printable", sides=sides, ends=ends)
     for page in plan.pages:
         dx, dy = plan.back_offset if page.side == "back" else (0.0, 0.0)
         bleeds = [slot.reach for slot in page.slots]
-        furniture = [(what, field, box, fix) for what, field, box, fix in _furniture(page, layout) if field is not None]
-        cards = [(f"card {slot.card + 1} with its bleed", "margins", slot.reach, "") for slot in page.slots]
-        for what, field, box, remedy in cards + furniture:
-            said = f"{what} on page {page.number}"
+        furniture = [(what, field, box) for what, field, box in _furniture(page, layout) if field is not None]
+        cards = [(Message("layout.thing_card", card=slot.card + 1), "margins", slot.reach) for slot in page.slots]
+        for what, field, box in cards + furniture:
+            assert field is not None, "the cards are the margins' concern, the rest their own field's"
             if not _contains(area, box.moved(-dx, -dy)):
-                raise MarginError(field, f"{said} would print {where}" + (f"; {remedy}" if remedy else ""))
+                raise MarginError(field, Message("layout.thing_outside", thing=what, page=page.number, where=where))
             if not _contains(area, drawn_box(box, plan.paper, plan.scale)):
-                sides, ends = layout.printable_area.sides, layout.printable_area.top_bottom
-                outside = Message(
-                    "layout.drawn_outside",
-                    page=page.number,
-                    thing=what,
-                    sides=sides,
-                    ends=ends,
-                    causes=_causes(plan, page),
+                causes = _causes(plan, page)
+                drawn = Message(
+                    "layout.drawn_outside", page=page.number, thing=what, sides=sides, ends=ends, causes=causes
                 )
-                raise MarginError("margins", str(outside))
-        for index, (what, field, box, remedy) in enumerate(furniture):
+                raise MarginError("margins", drawn)
+        for index, (what, field, box) in enumerate(furniture):
+            assert field is not None, "the cards were left out above"
             if any(_overlap(box, bleed) for bleed in bleeds):
-                raise MarginError(field, f"{what} on page {page.number} would print on a card's bleed; {remedy}")
-            for other, other_field, other_box, _ in furniture[index + 1 :]:
+                raise MarginError(field, Message("layout.thing_on_bleed", thing=what, page=page.number))
+            for other, other_field, other_box in furniture[index + 1 :]:
                 if other_field != field and _overlap(box, other_box):
-                    raise MarginError(field, f"{what} on page {page.number} would print over {other}; {remedy}")
+                    over = Message("layout.thing_over", thing=what, page=page.number, other=other)
+                    raise MarginError(field, over)
         if page.note is not None and page.note.depth < NOTE_LINE_MM:
-            raise MarginError(
-                "note",
-                f"the note on page {page.number} has no room for a line inside the printable area, beyond the "
-                "cut marks; set `note: false` in the layout (a layout of your own can extend a bundled one)",
-            )
+            raise MarginError("note", Message("layout.note_no_room", page=page.number))
         unmarked = _unmarked(page) if layout.cut_marks.style != "none" else None
         if unmarked:
             axis, at = unmarked
             cut = Message("layout.cut_unmarked", axis=axis, at=at, page=page.number, causes=_causes(plan, page))
-            raise MarginError("cut_marks", str(cut))
+            raise MarginError("cut_marks", cut, cause="cut_room")
 
 
 def _causes(plan: Plan, page: Page) -> list[Message]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from decimal import Decimal
@@ -11,12 +10,12 @@ from typing import TYPE_CHECKING, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
-from cardgen.errors import InputError
+from cardgen.errors import InputError, InvalidValue
 from cardgen.messages import Message
 from cardgen.model.shapes import Box, Colour
 from cardgen.paths import TEMPLATES, bundled_names, confined_file, find_data_file
 from cardgen.tables import TABLE_SUFFIXES, Cell, TableDocument, WithTable, read_table
-from cardgen.yamlio import FieldPath, YamlDocument, load_yaml, validate
+from cardgen.yamlio import FieldPath, YamlDocument, load_yaml, shown_value, validate
 
 if TYPE_CHECKING:
     from cardgen.model.pictures import Picture
@@ -62,7 +61,7 @@ class Card(BaseModel):
     @classmethod
     def _exact_value(cls, value):
         if isinstance(value, bool) or not isinstance(value, (int, float, Decimal)):  # true is no 1, "105" no 105
-            raise ValueError(f"must be a number, not {json.dumps(value, default=str)}")
+            raise InvalidValue(Message("value.number_not", value=shown_value(value)))
         if isinstance(value, float):  # jokers: keep 0.4 exact, never a binary float
             return Decimal(str(value))
         return value
@@ -74,9 +73,9 @@ class Card(BaseModel):
         # a Decimal that is not finite has a letter for its exponent ('n', 'N' or 'F')
         exponent = value.as_tuple().exponent if isinstance(value, Decimal) else 0
         if not isinstance(exponent, int) or exponent < -3:
-            raise ValueError("must be a number with at most three decimals")
+            raise InvalidValue(Message("set.value_decimals"))
         if not -MAX_VALUE <= value <= MAX_VALUE:
-            raise ValueError(f"must be a number from -{MAX_VALUE} to {MAX_VALUE}")
+            raise InvalidValue(Message("set.value_range", low=-MAX_VALUE, high=MAX_VALUE))
         return value
 
     def label(self) -> str:
@@ -146,7 +145,7 @@ def read_set_document(name_or_file: str | Path) -> tuple[YamlDocument, Path]:
     doc = load_yaml(path, shown_as=shown)
     if isinstance(doc.data, dict) and isinstance(doc.data.get("cards"), str):
         file, shown = _table_file(doc, path)
-        table = read_table(file, shown, max_rows=MAX_CARDS, what="a card set")
+        table = read_table(file, shown, max_rows=MAX_CARDS, what=Message("set.a_card_set"))
         table.data = [_card_record(table, index, record) for index, record in enumerate(table.data)]
         doc = WithTable(doc, "cards", table)
     return doc, path
@@ -156,17 +155,15 @@ def _table_file(doc: YamlDocument, path: Path) -> tuple[Path, str]:
     reference = doc.data["cards"]
     where = ("cards",)
     if not reference.lower().endswith(TABLE_SUFFIXES):
-        raise doc.error(
-            where, f"must be a list of cards or a table file ({', '.join(TABLE_SUFFIXES)}), not {reference!r}"
-        )
+        raise doc.error(where, Message("set.cards_not_a_table", suffixes=", ".join(TABLE_SUFFIXES), value=reference))
     try:
         file = confined_file(reference, path.resolve().parent)
     except InputError as exc:
-        raise doc.error(where, str(exc)) from None
+        raise doc.error(where, exc.message) from None
     if file is None:
-        raise doc.error(where, f"the table {reference} lies outside the folder of this file")
+        raise doc.error(where, Message("set.table_outside", name=reference))
     if not file.is_file():
-        raise doc.error(where, f"there is no table file {reference}")
+        raise doc.error(where, Message("set.no_table", name=reference))
     return file, str(Path(doc.file).parent / reference)
 
 
@@ -177,7 +174,7 @@ def _card_record(table: TableDocument, index: int, record: dict[str, Cell]) -> d
     columns = table_columns()
     for column in table.columns:
         if column and column not in columns:
-            raise table.column_error(column, f"is not a card field; the columns of a card set are {', '.join(columns)}")
+            raise table.column_error(column, Message("set.unknown_column", columns=list(columns)))
     card: dict = {}
     for column, cell in record.items():
         *parents, name = columns[column][0]
@@ -189,8 +186,8 @@ def _card_record(table: TableDocument, index: int, record: dict[str, Cell]) -> d
                 number=annotation in (int | Decimal, float),
                 decimal_mark=table.decimal_mark,
             )
-        except ValueError as exc:
-            raise table.error((index, column), str(exc)) from None
+        except InvalidValue as exc:
+            raise table.error((index, column), exc.message) from None
         target = card
         for parent in parents:
             target = target.setdefault(parent, {})
@@ -227,8 +224,9 @@ def _typed(cell: Cell, whole: bool, number: bool, decimal_mark: str | None = "."
     numbers with (a CSV file parted by semicolons: the comma), and the other one is a
     thousands separator there when it reads as one (1.000): such a cell is refused, never
     read as one or as a thousand; with no mark known (a spreadsheet's text cell), either is."""
-    if isinstance(cell, bool):
-        raise ValueError(f"must be {'a number' if whole or number else 'text'}, not {str(cell).upper()}")
+    if isinstance(cell, bool):  # a spreadsheet's TRUE or FALSE
+        said = str(cell).upper()
+        raise InvalidValue(Message("value.number_not" if whole or number else "value.text_not", value=said))
     if not (whole or number):
         return str(cell) if isinstance(cell, int | float) else cell
     if isinstance(cell, str):
@@ -239,9 +237,9 @@ def _typed(cell: Cell, whole: bool, number: bool, decimal_mark: str | None = "."
             grouped = _GROUPED.fullmatch(text)
             if grouped and grouped[1] != decimal_mark:
                 example = Message(_DECIMALS_AS.get(decimal_mark or "", "table.decimals_either"))
-                raise ValueError(str(Message("table.cell_grouped", cell=cell, example=example)))
+                raise InvalidValue(Message("table.cell_grouped", cell=cell, example=example))
             return Decimal(text.replace(",", "."))
-        raise ValueError(str(Message("table.cell_whole" if whole else "table.cell_number", cell=cell)))
+        raise InvalidValue(Message("table.cell_whole" if whole else "table.cell_number", cell=cell))
     return cell
 
 
@@ -254,9 +252,8 @@ def load_card_set(name_or_file: str | Path) -> CardSet:
     for index, card in enumerate(card_set.cards):
         if card.id in seen:
             other = doc.place(("cards", seen[card.id]))
-            raise doc.error(
-                ("cards", index, "id"), f"the id {card.id!r} is already used by card {seen[card.id] + 1} ({other})"
-            )
+            used = Message("set.duplicate_id", id=card.id, card=seen[card.id] + 1, place=other)
+            raise doc.error(("cards", index, "id"), used)
         seen[card.id] = index
     _read_pictures(card_set, doc, path.resolve().parent)
     return card_set
@@ -278,7 +275,7 @@ def _read_pictures(card_set: CardSet, doc: YamlDocument, folder: Path) -> None:
     found = find_pictures([(reference, base) for _, _, reference, base in wanted])
     for (card, where, _, _), picture in zip(wanted, found):  # the first card whose picture fails, named
         if isinstance(picture, InputError):
-            raise doc.error(where, str(picture))
+            raise doc.error(where, picture.message)
         card._artwork = picture
 
 
@@ -290,16 +287,14 @@ def _pictures_by_id(card_set: CardSet, doc: YamlDocument, folder: Path) -> dict[
     try:
         found = confined_file(card_set.pictures, folder)
     except InputError as exc:
-        raise doc.error(("pictures",), str(exc)) from None
+        raise doc.error(("pictures",), exc.message) from None
     if found is None or not found.is_dir():
-        raise doc.error(("pictures",), f"there is no folder {card_set.pictures} in the folder of this file")
+        raise doc.error(("pictures",), Message("set.no_pictures_folder", name=card_set.pictures))
     by_id: dict[str, list[str]] = {}
     for entry in sorted(found.iterdir()):
         if entry.suffix.lower() in PICTURE_SUFFIXES and entry.is_file():
             by_id.setdefault(entry.stem, []).append(f"{card_set.pictures.rstrip('/')}/{entry.name}")
     for card in card_set.cards:
         if card.picture is None and len(by_id.get(card.id, ())) > 1:
-            raise doc.error(
-                ("pictures",), f"card {card.id!r} has two pictures, {' and '.join(by_id[card.id])}; keep one"
-            )
+            raise doc.error(("pictures",), Message("set.two_pictures", id=card.id, files=by_id[card.id]))
     return {name: files[0] for name, files in by_id.items()}

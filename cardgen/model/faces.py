@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr
 
-from cardgen.errors import InputError
+from cardgen.errors import InputError, InvalidValue
+from cardgen.messages import Message
 from cardgen.model import fonts
 from cardgen.model.cards import Card, CardSet
 from cardgen.model.shapes import Box, Colour, Length, Offset, Size
@@ -338,7 +339,7 @@ def load_set_faces(card_set: CardSet, faces: str | Path | None = None) -> FaceSt
         try:
             path, shown = find_referenced_file(card_set.faces, FACES_DIR, "face style", card_set.source_file)
         except InputError as exc:
-            raise card_set.doc.error(("faces",), str(exc)) from None
+            raise card_set.doc.error(("faces",), exc.message) from None
         style = _load_style_file(path, shown)
     _check_titles(card_set, style)
     _check_texts(card_set, style)
@@ -353,23 +354,28 @@ def _check_texts(card_set: CardSet, style: FaceStyle) -> None:
         where = ("cards", index, "text")
         try:
             drawn = text_characters(card.text)
-        except ValueError as exc:
-            raise card_set.doc.error(where, f"card {card.id}'s text: {exc}") from None
+        except InvalidValue as exc:
+            raise card_set.doc.error(where, Message("style.card_text", id=card.id, problem=exc.message)) from None
         for face, characters in drawn.items():
             role = TEXT_FONTS[face]
             missing = fonts.missing_glyphs(style.font_file(role), characters)
             if missing:
-                raise card_set.doc.error(
-                    where,
-                    f"the font {getattr(style.fonts, role)} of {style.source} (fonts.{role}) has no glyph for {missing!r}",
+                font = getattr(style.fonts, role)
+                no_glyph = Message(
+                    "style.text_font_glyphs", font=font, style=style.source, role=role, missing=fonts.shown(missing)
                 )
+                raise card_set.doc.error(where, no_glyph)
         if style.text_lines(card.text) is None:
             box = style.text.box
-            raise card_set.doc.error(
-                where,
-                f"card {card.id}'s text does not fit the text box of {style.source} ({box.width:g} × {box.height:g} mm) "
-                f"even at {style.text.min_size:g} mm; shorten it, or give the style a larger text.box",
+            too_long = Message(
+                "style.text_too_long",
+                id=card.id,
+                style=style.source,
+                width=box.width,
+                height=box.height,
+                size=style.text.min_size,
             )
+            raise card_set.doc.error(where, too_long)
 
 
 def _check_titles(card_set: CardSet, style: FaceStyle) -> None:
@@ -380,15 +386,15 @@ def _check_titles(card_set: CardSet, style: FaceStyle) -> None:
         where = ("cards", index, "title")
         missing = fonts.missing_glyphs(font_file, card.title)
         if missing:
-            raise card_set.doc.error(
-                where, f"the caption font {style.fonts.caption} of {style.source} has no glyph for {missing!r}"
+            no_glyph = Message(
+                "style.title_font_glyphs", font=style.fonts.caption, style=style.source, missing=fonts.shown(missing)
             )
+            raise card_set.doc.error(where, no_glyph)
         if title_size(style, card.title) is None:
-            raise card_set.doc.error(
-                where,
-                f"card {card.id}'s title is too long for one line, even at {style.title.min_size:g} mm "
-                f"(it may be {style.title.max_width:g} mm wide); shorten it",
+            too_long = Message(
+                "style.title_too_long", id=card.id, size=style.title.min_size, width=style.title.max_width
             )
+            raise card_set.doc.error(where, too_long)
 
 
 def title_size(style: FaceStyle, text: str) -> float | None:
@@ -440,7 +446,7 @@ def _read_pictures(doc: YamlDocument, style: FaceStyle) -> dict[str, Picture]:
         try:
             found[side] = find_picture(place.file, _folder_of(doc, (*where, "file")))
         except InputError as exc:
-            raise doc.error(field, str(exc)) from None
+            raise doc.error(field, exc.message) from None
     return found
 
 
@@ -448,32 +454,29 @@ def _check_arrangements(doc: YamlDocument, style: FaceStyle) -> None:
     for count, positions in style.heads.arrangements.items():
         where = ("heads", "arrangements", count)
         if not 1 <= count <= 20:
-            raise doc.error(where, f"a card has 1 to 20 bull heads, not {count}")
+            raise doc.error(where, Message("style.arranged_heads", low=1, high=20, value=count))
         if len(positions) != count:
-            raise doc.error(where, f"{count} bull heads need {count} positions, not {len(positions)}")
+            raise doc.error(where, Message("style.positions", count=count, given=len(positions)))
 
 
 def _check_geometry(doc: YamlDocument, style: FaceStyle) -> None:
     design, panel = style.design_size, style.panel
     if 2 * panel.inset >= min(design.width, design.height):
-        raise doc.error(("panel", "inset"), "leaves no room for the panel on a card of design_size")
+        raise doc.error(("panel", "inset"), Message("style.no_room_for_panel"))
     if style.index.x < panel.inset + 1.5 or style.index.x > design.width / 2:
-        raise doc.error(
-            ("index", "x"),
-            f"must lie between {panel.inset + 1.5:g} (the panel's edge) and "
-            f"{design.width / 2:g} (the card's middle) millimetres",
-        )
+        between = Message("style.index_x", low=panel.inset + 1.5, high=design.width / 2)
+        raise doc.error(("index", "x"), between)
 
 
 def _check_tones(doc: YamlDocument, style: FaceStyle) -> None:
     if not style.tones:
-        raise doc.error(("tones",), "needs at least one tone")
+        raise doc.error(("tones",), Message("style.no_tones"))
     for count in style.tones:
         if not 0 <= count <= 20:
-            raise doc.error(("tones", count), f"a card has 0 to 20 bull heads, not {count}")
+            raise doc.error(("tones", count), Message("style.arranged_heads", low=0, high=20, value=count))
     for language, separator in style.joker.decimal_separator.items():
         if len(separator) != 1:
-            raise doc.error(("joker", "decimal_separator", language), "must be one character")
+            raise doc.error(("joker", "decimal_separator", language), Message("style.one_character"))
 
 
 def _folder_of(doc: YamlDocument, path: tuple[str, ...]) -> Path:
@@ -494,17 +497,13 @@ def _resolve_fonts(doc: YamlDocument, style: FaceStyle) -> dict[str, tuple[str, 
             continue
         file = confined_file(value, _folder_of(doc, where))
         if file is None:
-            raise doc.error(
-                where, f"the font file {value} lies outside templates/, layouts/, assets/ and the style's own folder"
-            )
+            raise doc.error(where, Message("font.outside", name=value))
         if not file.is_file():
-            raise doc.error(
-                where, f"there is no font file {value} (nor a bundled font of that name: {', '.join(fonts.BUNDLED)})"
-            )
+            raise doc.error(where, Message("font.no_file", name=value, bundled=list(fonts.BUNDLED)))
         try:
             fonts.characters(file)
         except InputError as exc:
-            raise doc.error(where, str(exc)) from None
+            raise doc.error(where, exc.message) from None
         digest = hashlib.sha1(str(file).encode()).hexdigest()[:8]
         found[role] = (f"{file.stem}-{digest}", file)
     return found
@@ -519,4 +518,7 @@ def _check_glyphs(doc: YamlDocument, style: FaceStyle) -> None:
     for role, text in needs.items():
         missing = fonts.missing_glyphs(style.font_file(role), text)
         if missing:
-            raise doc.error(("fonts", role), f"the font {getattr(style.fonts, role)} has no glyph for {missing!r}")
+            raise doc.error(
+                ("fonts", role),
+                Message("font.no_glyphs", font=getattr(style.fonts, role), missing=fonts.shown(missing)),
+            )

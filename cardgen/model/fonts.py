@@ -14,6 +14,7 @@ import reportlab
 from reportlab.pdfbase.ttfonts import TTFError, TTFontFile
 
 from cardgen.errors import InputError
+from cardgen.messages import Message
 
 T = TypeVar("T")
 
@@ -32,28 +33,24 @@ def parsed(file: Path, parse: Callable[[str], T]) -> T:
     """`parse(file)` with one of reportlab's TrueType parsers; one InputError for a file
     reportlab cannot embed (not .ttf or .otf, PostScript outlines, not a font, damaged or cut short)."""
     if file.suffix.lower() not in (".ttf", ".otf"):
-        raise InputError(f"{file.name}: only TrueType (.ttf) fonts can be embedded, not {file.suffix or 'this file'}.")
+        kind = Message("font.not_truetype_suffix", suffix=file.suffix) if file.suffix else Message("font.not_truetype")
+        raise InputError(Message("input.in_file", file=file.name, problem=kind))
     try:
         size = file.stat().st_size
     except OSError:
         size = 0  # the parser says what is wrong with the file
     if size > MAX_FONT_BYTES:
-        raise InputError(
-            f"{file.name}: this font file is {size // 1_000_000} MB; a font may have at most "
-            f"{MAX_FONT_BYTES // 1_000_000} MB (the largest families are under 20)."
-        )
+        large = Message("font.too_large", size=size // 1_000_000, limit=MAX_FONT_BYTES // 1_000_000)
+        raise InputError(Message("input.in_file", file=file.name, problem=large))
     if _has_postscript_outlines(file):
-        raise InputError(
-            f"{file.name}: this OpenType font has PostScript (CFF) outlines, which reportlab cannot embed; "
-            "use the TrueType version of the font (.ttf) instead."
-        )
+        raise InputError(Message("input.in_file", file=file.name, problem=Message("font.postscript")))
     _check_character_map(file)
     try:
         return parse(str(file))
-    except TTFError as exc:
-        raise InputError(f"{file.name}: this is not a TrueType font that can be embedded ({exc}).") from None
+    except TTFError:
+        raise InputError(Message("input.in_file", file=file.name, problem=Message("font.not_embeddable"))) from None
     except Exception:  # a cut or damaged file fails anywhere in reportlab's parser
-        raise InputError(f"{file.name}: this font file is damaged or cut short; reportlab cannot read it.") from None
+        raise InputError(Message("input.in_file", file=file.name, problem=Message("font.damaged"))) from None
 
 
 def _has_postscript_outlines(file: Path) -> bool:
@@ -73,10 +70,8 @@ def _check_character_map(file: Path) -> None:
     except (OSError, struct.error, IndexError):
         return  # the parser says what is wrong with the file
     if claimed > UNICODE_CODE_POINTS:
-        raise InputError(
-            f"{file.name}: this font's character map claims {claimed:,} characters, more than Unicode has "
-            f"({UNICODE_CODE_POINTS:,}); the file is damaged."
-        )
+        claims = Message("font.character_map", claimed=claimed, limit=UNICODE_CODE_POINTS)
+        raise InputError(Message("input.in_file", file=file.name, problem=claims))
 
 
 def _mapped_code_points(data: bytes) -> int:
@@ -131,3 +126,8 @@ def missing_glyphs(file: Path, text: str) -> str:
     """The characters of `text` that the font cannot draw (reportlab would drop them)."""
     drawn = characters(file)
     return "".join(sorted({ch for ch in text if ch not in "\n\t" and ord(ch) not in drawn}))
+
+
+def shown(characters: str) -> str:
+    """Characters for a message: an invisible one (a narrow no-break space) as its escape, \\u202f."""
+    return repr(characters)[1:-1]

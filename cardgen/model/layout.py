@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from cardgen.errors import InputError
 from cardgen.formats import FLIPS, PAPERS, RULER_MEASURED, RULER_MM, Flip
+from cardgen.messages import Message
 from cardgen.model.shapes import Colour
 from cardgen.paths import LAYOUTS, find_data_file
 from cardgen.yamlio import YamlDocument, first_problem, load_extended, validate
@@ -25,7 +26,7 @@ MAX_OFFSET = 10.0  # mm; a printer off by more than this needs repair, not an of
 def paper_size(name: str) -> tuple[float, float]:
     """(width, height) in mm of a paper named in PAPERS; a one-line error otherwise."""
     if name not in PAPERS:
-        raise InputError(f"the paper {name!r} is not one of {', '.join(PAPERS)}.")
+        raise InputError(Message("layout.unknown_paper", name=str(name), choices=list(PAPERS)))
     return PAPERS[name]
 
 
@@ -34,34 +35,36 @@ def check_flip(flip: str) -> Flip:
     for known in FLIPS:
         if flip == known:
             return known
-    raise InputError(f"the flip {flip!r} is not one of {', '.join(FLIPS)}.")
+    raise InputError(Message("layout.unknown_flip", name=str(flip), choices=list(FLIPS)))
 
 
-def check_offset(offset, what: str = "the back offset") -> tuple[float, float]:
-    """(X, Y) in mm that moves a back page to cancel a printer's front/back shift."""
+THE_BACK_OFFSET = Message("layout.the_back_offset")  # what the checks below name, when no caller says more
+THE_RULER_MEASURE = Message("layout.the_ruler_measure")
+
+
+def check_offset(offset, what: Message = THE_BACK_OFFSET) -> tuple[float, float]:
+    """(X, Y) in mm that moves a back page to cancel a printer's front/back shift; `what`
+    names it in a message (the option and the text given)."""
     try:
         x, y = (float(value) for value in offset)
     except (TypeError, ValueError, OverflowError):
-        raise InputError(f"{what} must be two numbers in mm.") from None
+        raise InputError(Message("layout.offset_not_numbers", what=what)) from None
     if not all(math.isfinite(value) for value in (x, y)):
-        raise InputError(f"{what} must be two finite numbers in mm.")
+        raise InputError(Message("layout.offset_not_finite", what=what))
     if abs(x) > MAX_OFFSET or abs(y) > MAX_OFFSET:
-        raise InputError(f"{what} is more than {MAX_OFFSET:g} mm; print `cardgen calibrate` and read it again.")
+        raise InputError(Message("layout.offset_too_large", what=what, limit=MAX_OFFSET))
     return (x + 0.0, y + 0.0)  # + 0.0 turns -0.0 into 0.0
 
 
-def check_ruler_measured(measured, what: str = "the ruler's measure") -> tuple[float, float]:
+def check_ruler_measured(measured, what: Message = THE_RULER_MEASURE) -> tuple[float, float]:
     """(across, down): what the calibration sheet's RULER_MM rulers measure on paper, in mm."""
     low, high = RULER_MEASURED
     try:
         across, down = (float(value) for value in measured)
     except (TypeError, ValueError, OverflowError):
-        raise InputError(f"{what} must be two lengths in mm, across and down, like 99.6,100.2.") from None
+        raise InputError(Message("layout.ruler_not_lengths", what=what)) from None
     if not all(math.isfinite(value) and low <= value <= high for value in (across, down)):
-        raise InputError(
-            f"{what} must be two lengths of {low:g} to {high:g} mm (what the {RULER_MM:g} mm rulers of the "
-            "calibration sheet measure across and down); farther off, the printer is not printing at actual size."
-        )
+        raise InputError(Message("layout.ruler_out_of_range", what=what, low=low, high=high, ruler=RULER_MM))
     return (across, down)
 
 
@@ -177,13 +180,14 @@ def _sized_layout(size: re.Match) -> tuple[Layout, YamlDocument]:
         unit = MM_PER[size["unit"] and size["unit"].lower()]
         card = CardSize(width=round(float(size["width"]) * unit, 3), height=round(float(size["height"]) * unit, 3))
     except ValidationError as exc:
-        field, message = first_problem(exc)
-        raise doc.error(("card",), f"its {field[0]} {message}") from None
+        field, problem = first_problem(exc)
+        side = Message("layout.card_width" if field[0] == "width" else "layout.card_height", problem=problem)
+        raise doc.error(("card",), side) from None
     return standard.model_copy(update={"card": card, "name": size[0]}), doc
 
 
 class _CardSizeDocument(YamlDocument):
     """What stands for the file of a layout given as WIDTHxHEIGHT: its errors name that."""
 
-    def error(self, path, message):
-        return InputError(f"a card of {self.file}: {message.rstrip('.')}.")
+    def error(self, path, problem):
+        return InputError(Message("layout.card_of_size", size=self.file, problem=problem))

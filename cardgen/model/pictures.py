@@ -21,6 +21,7 @@ from PIL import Image, ImageCms, ImageOps
 
 from cardgen.batch import on_threads
 from cardgen.errors import InputError
+from cardgen.messages import Message
 from cardgen.paths import confined_file, read_input
 
 if TYPE_CHECKING:
@@ -123,14 +124,14 @@ def _opened(reference: str, own_folder: Path) -> Picture | _Opened:
         return _READ[reference, own_folder]
     file = confined_file(reference, own_folder)
     if file is None:
-        raise InputError(f"the picture {reference} lies outside templates/, layouts/, assets/ and this file's folder")
-    data = read_input(file, reference, MAX_FILE_BYTES, "a picture is read", "name a PNG, JPEG or SVG file")
+        raise InputError(Message("picture.outside", name=reference))
+    data = read_input(file, reference, MAX_FILE_BYTES, Message("picture.reader"), Message("picture.hint"))
     if data.startswith((b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff")):
         return _Opened(file, reference, data, _header(reference, data))
     if _looks_like_xml(data):
         _READ[reference, own_folder] = picture = _svg(file, reference, data)
         return picture
-    raise InputError(f"{reference} is not a PNG, JPEG or SVG picture")
+    raise InputError(Message("picture.not_a_picture", name=reference))
 
 
 def _looks_like_xml(data: bytes) -> bool:
@@ -152,10 +153,16 @@ def _header(shown: str, data: bytes) -> Image.Image:
         raise _damaged(shown) from None
     width, height = image.size
     if width * height > MAX_PIXELS:
-        raise InputError(
-            f"{shown} is {width} × {height} pixels ({width * height / 1e6:.0f} megapixels); "
-            f"a picture may have at most {MAX_PIXELS // 1_000_000} megapixels"
+        megapixels = round(width * height / 1e6)
+        too_many = Message(
+            "picture.too_many_pixels",
+            name=shown,
+            width=width,
+            height=height,
+            megapixels=megapixels,
+            limit=MAX_PIXELS // 1_000_000,
         )
+        raise InputError(too_many)
     return image
 
 
@@ -207,11 +214,11 @@ def _jpeg_image(data: bytes, size: tuple[int, int] | None = None) -> Image.Image
 
 
 def _too_large(shown: str) -> InputError:
-    return InputError(f"{shown} is too large an image to open safely (a decompression bomb?)")
+    return InputError(Message("picture.bomb", name=shown))
 
 
 def _damaged(shown: str) -> InputError:
-    return InputError(f"{shown} is a damaged or cut-short PNG or JPEG; pillow cannot read it")
+    return InputError(Message("picture.damaged", name=shown))
 
 
 @cache
@@ -241,11 +248,11 @@ def _in_srgb(image: Image.Image) -> Image.Image:
 
 def _svg(file: Path, shown: str, data: bytes) -> Picture:
     if len(data) > MAX_SVG_BYTES:
-        raise InputError(f"{shown} is over {MAX_SVG_BYTES // 1_000_000} MB; an SVG picture may have at most that")
+        raise InputError(Message("picture.svg_too_large", name=shown, limit=MAX_SVG_BYTES // 1_000_000))
     _check_svg(shown, data)
     drawing = _svg_drawing(data)
     if drawing is None or not (drawing.width > 0 and drawing.height > 0):
-        raise InputError(f"{shown} is an SVG that svglib cannot draw (it needs a width and height, or a viewBox)")
+        raise InputError(Message("picture.svg_undrawable", name=shown))
     _check_drawable(shown, drawing)
     return Picture(file, "svg", float(drawing.width), float(drawing.height), drawing=drawing)
 
@@ -258,9 +265,7 @@ def _check_drawable(shown: str, drawing) -> None:
     try:
         renderPDF.drawToString(drawing)
     except Exception:  # reportlab raises ValueError, OverflowError, ZeroDivisionError and others
-        raise InputError(
-            f"{shown} holds a size, coordinate or transform that no PDF can hold (such as 1e308)"
-        ) from None
+        raise InputError(Message("picture.svg_out_of_range", name=shown)) from None
 
 
 def _check_svg(shown: str, data: bytes) -> None:
@@ -273,23 +278,24 @@ def _check_svg(shown: str, data: bytes) -> None:
     try:
         root = fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
     except DefusedXmlException:
-        raise InputError(f"{shown} declares a DTD or entities, which an SVG picture may not") from None
+        raise InputError(Message("picture.svg_dtd", name=shown)) from None
     except ParseError as exc:
-        raise InputError(f"{shown} is not well-formed XML ({exc})") from None
+        line, column = exc.position
+        raise InputError(Message("picture.svg_not_xml", name=shown, line=line, column=column + 1)) from None
     except (ValueError, LookupError):  # an encoding expat does not read: UTF-7, or one with no name
-        raise InputError(f"{shown} declares an encoding an SVG picture may not have (write it in UTF-8)") from None
+        raise InputError(Message("picture.svg_encoding", name=shown)) from None
     if root.tag not in (f"{_SVG_NAMESPACE}svg", "svg"):
-        raise InputError(f"{shown} is not an SVG picture (its root element is not <svg>)")
+        raise InputError(Message("picture.svg_root", name=shown))
     for element in root.iter():
-        problem = _svg_element_problem(element)
+        problem = _svg_element_problem(element, shown)
         if problem:
-            raise InputError(f"{shown} {problem}; a picture must be self-contained vector art")
-    problem = _expansion_problem(root)
+            raise InputError(problem)
+    problem = _expansion_problem(root, shown)
     if problem:
-        raise InputError(f"{shown} {problem}")
+        raise InputError(problem)
 
 
-def _expansion_problem(root) -> str | None:
+def _expansion_problem(root, shown: str) -> Message | None:
     """An SVG whose <use> elements repeat parts that repeat parts … draws 10 to the power of
     its depth: refuse one that would draw over MAX_SVG_ELEMENTS elements, or refers to itself."""
     by_id = {element.get("id"): element for element in root.iter() if element.get("id")}
@@ -314,11 +320,11 @@ def _expansion_problem(root) -> str | None:
     try:
         drawn = size(root)
     except _SelfReference:
-        return "refers to itself through a <use> element"
+        return Message("picture.svg_self_reference", name=shown)
     except RecursionError:
-        return "nests its elements too deeply"
+        return Message("picture.svg_too_deep", name=shown)
     if drawn > MAX_SVG_ELEMENTS:
-        return f"draws over {MAX_SVG_ELEMENTS:,} elements once its <use> elements are followed; simplify it"
+        return Message("picture.svg_too_many_elements", name=shown, limit=MAX_SVG_ELEMENTS)
     return None
 
 
@@ -326,24 +332,24 @@ class _SelfReference(Exception):
     pass
 
 
-def _svg_element_problem(element) -> str | None:
+def _svg_element_problem(element, shown: str) -> Message | None:
     name = _local(element.tag)
     if name in ("script", "foreignObject"):
-        return f"holds a <{name}>"
+        return Message("picture.svg_element", name=shown, element=name)
     if name in ("text", "tspan", "textPath"):
-        return "holds text, whose font could not be embedded in the PDF (turn the text into paths)"
+        return Message("picture.svg_text", name=shown)
     if name == "style" and _names_outside(element.text or ""):
-        return "has a stylesheet that imports or links to something outside the file"
+        return Message("picture.svg_stylesheet", name=shown)
     for attribute, value in element.attrib.items():
         attribute = _local(attribute)
         if attribute.lower().startswith("on"):
-            return f"has a script in its {attribute} attribute"
+            return Message("picture.svg_script", name=shown, attribute=attribute)
         if attribute == "href" and not value.strip().startswith("#"):
-            return f"names {value.strip()[:60]!r} in an href"
+            return Message("picture.svg_href", name=shown, target=value.strip()[:60])
         if _names_outside(value):
-            return f"links to something outside the file in its {attribute} attribute"
+            return Message("picture.svg_link", name=shown, attribute=attribute)
     if name == "image":  # in a file of its own it names another file; by "#id" it names nothing svglib can draw
-        return "holds an <image>, a picture inside the picture (give the PNG or JPEG itself as the picture)"
+        return Message("picture.svg_image", name=shown)
     return None
 
 

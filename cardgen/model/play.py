@@ -13,6 +13,7 @@ from cardgen.engine import BUNDLED, CardPool, OptionError, Options
 from cardgen.engine.cards import FIRST_ZERO, ZERO_CARDS
 from cardgen.engine.deck import changed_pool
 from cardgen.errors import InputError
+from cardgen.messages import Message
 from cardgen.model.cards import Card, CardSet, load_card_set
 
 
@@ -34,19 +35,18 @@ def set_pool(sets: Sequence[CardSet]) -> CardPool:
             key = _play_key(card_set, index, card)
             if key[0] == "zero":
                 if len(zero_heads) == len(ZERO_CARDS):
-                    raise card_set.doc.error(("cards", index), f"a game has at most {len(ZERO_CARDS)} zero cards")
+                    raise card_set.doc.error(("cards", index), Message("set.too_many_zeros", limit=len(ZERO_CARDS)))
                 zero_heads.append(card.heads)
                 continue
             if key in first_seen:
                 other_set, other = first_seen[key]
                 where = other_set.doc.place(("cards", other))
-                if other_set is not card_set:
-                    where = f"{other_set.doc.file}, {where}"
-                raise card_set.doc.error(
-                    ("cards", index, "value"),
-                    f"card {card.id!r} shows {card.label()}, as card {other_set.cards[other].id!r} does ({where}); "
-                    "a game holds each card once",
+                if other_set is not card_set and not where.id.startswith("table."):  # a table's place names its file
+                    where = Message("set.in_file", file=other_set.doc.file, place=where)
+                twice = Message(
+                    "set.card_twice", id=card.id, label=card.label(), other=other_set.cards[other].id, place=where
                 )
+                raise card_set.doc.error(("cards", index, "value"), twice)
             first_seen[key] = (card_set, index)
             (numbers if key[0] == "number" else jokers)[key[1]] = card.heads
     return changed_pool(numbers, zero_heads, jokers)
@@ -58,16 +58,16 @@ def _play_key(card_set: CardSet, index: int, card: Card) -> tuple[str, int]:
     if card.kind == "number":
         if isinstance(value, Decimal) or not 1 <= value < FIRST_ZERO:
             raise card_set.doc.error(
-                ("cards", index, "value"), f"a numbered card in play shows a whole number from 1 to 999, not {value}"
+                ("cards", index, "value"), Message("set.number_in_play", low=1, high=FIRST_ZERO - 1, value=str(value))
             )
         return "number", value
     if card.kind == "joker":
         tenths = Decimal(value) * 10
         if tenths != tenths.to_integral_value() or not 0 <= tenths <= 9:
-            raise card_set.doc.error(("cards", index, "value"), f"a joker shows 0.0 to 0.9, not {value}")
+            raise card_set.doc.error(("cards", index, "value"), Message("set.joker_value", value=str(value)))
         return "joker", int(tenths)
     if value != 0:
-        raise card_set.doc.error(("cards", index, "value"), f"a zero card shows 0, not {value}")
+        raise card_set.doc.error(("cards", index, "value"), Message("set.zero_value", value=str(value)))
     return "zero", 0
 
 
@@ -75,6 +75,8 @@ def check_players(options: Options, players: int, pool: CardPool, names: Sequenc
     """An InputError when `players` cannot play `options` with these cards, naming the sets."""
     try:
         options.check_players(players, pool)
-    except OptionError as exc:
-        with_sets = f" (with {', '.join(map(str, names))})" if names and pool is not BUNDLED else ""
-        raise InputError(f"{exc}{with_sets}") from None
+    except OptionError as exc:  # the engine says it as a clause, without a full stop
+        problem = getattr(exc, "message", None) or Message("cli.as_is", text=str(exc))
+        if names and pool is not BUNDLED:
+            problem = Message("set.with_sets", sets=[str(name) for name in names], problem=problem)
+        raise InputError(problem) from None

@@ -15,11 +15,12 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
-from cardgen.engine import VARIANTS, Options, is_joker, joker, value, variant_words, zero_card
-from cardgen.errors import InputError
+from cardgen import messages as said
+from cardgen.engine import VARIANTS, Options, is_joker, joker, value, zero_card
+from cardgen.errors import InputError, InvalidValue
 from cardgen.paths import TEMPLATES
 from cardgen.texts import Message, MessageList, Messages
-from cardgen.yamlio import YamlDocument, load_yaml, validate
+from cardgen.yamlio import YamlDocument, load_yaml, shown_value, validate
 
 SECTION_IDS = ("goal", "material", "setup", "turn", "placing", "collecting", "special", "end", "mistakes")
 RULES_DIR = TEMPLATES / "rules"
@@ -98,7 +99,7 @@ class _SummaryFile(_Strict):
     @classmethod
     def _known(cls, variant: str) -> str:
         if variant not in VARIANTS:
-            raise ValueError(f"must be one of {variant_words()}, not {variant!r}")
+            raise InvalidValue(said.Message("value.one_of", choices=list(VARIANTS), value=shown_value(variant)))
         return variant
 
 
@@ -160,7 +161,7 @@ class RuleSummary:
         assert isinstance(outcome, TallyOutcome), "cardgen.summaries counts a tally example as a tally"
         return outcome
 
-    def error(self, path: tuple, message: str) -> InputError:
+    def error(self, path: tuple, message: said.Message | str) -> InputError:
         return self.doc.error(path, message)
 
 
@@ -190,7 +191,7 @@ def read_summary(variant_or_file: str | Path) -> RuleSummary:
 def parse_summary(doc: YamlDocument, locale: str, locale_root: Path | None = None) -> RuleSummary:
     """The summary of `doc`, its words being the messages of the locale file `locale`."""
     if not isinstance(doc.data, dict):
-        raise doc.error((), "must be a mapping of fields (variant, players, sections, examples)")
+        raise doc.error((), said.Message("summary.not_a_mapping"))
     raw = validate(doc, _SummaryFile)
     _check_sections(doc, raw)
     examples = tuple(_example(doc, index, data) for index, data in enumerate(raw.examples))
@@ -223,27 +224,27 @@ def parse_summary(doc: YamlDocument, locale: str, locale_root: Path | None = Non
 
 def _check_sections(doc: YamlDocument, raw: _SummaryFile) -> None:
     if raw.players and raw.players.min > raw.players.max:
-        raise doc.error(("players",), f"min ({raw.players.min}) is above max ({raw.players.max})")
+        raise doc.error(("players",), said.Message("summary.players", low=raw.players.min, high=raw.players.max))
     seen: set[str] = set()
     order = list(raw.sections)
     for index, section in enumerate(raw.sections):
         if section in seen:
-            raise doc.error(("sections", index), f"the section {section} comes twice")
+            raise doc.error(("sections", index), said.Message("summary.section_twice", section=section))
         seen.add(section)
     if order != sorted(order, key=SECTION_IDS.index):
-        raise doc.error(("sections",), f"sections must come in the order {', '.join(SECTION_IDS)}")
+        raise doc.error(("sections",), said.Message("summary.section_order", order=", ".join(SECTION_IDS)))
 
 
 def _example(doc: YamlDocument, index: int, data: dict[str, Any]) -> TurnExample | TallyExample:
     path = ("examples", index)
     if not isinstance(data, dict):
-        raise doc.error(path, "must be a mapping of fields")
+        raise doc.error(path, said.Message("value.mapping"))
     kind = data.get("kind")
     if kind == "turn":
         return validate(doc, TurnExample, data, path)
     if kind == "tally":
         return validate(doc, TallyExample, data, path)
-    raise doc.error(path + ("kind",), f"must be turn or tally, not {kind!r}")
+    raise doc.error(path + ("kind",), said.Message("value.one_of", choices=["turn", "tally"], value=shown_value(kind)))
 
 
 def _check_examples(doc: YamlDocument, raw: _SummaryFile, examples) -> None:
@@ -251,10 +252,10 @@ def _check_examples(doc: YamlDocument, raw: _SummaryFile, examples) -> None:
     seen: set[str] = set()
     for index, example in enumerate(examples):
         if example.id in seen:
-            raise doc.error(("examples", index, "id"), f"the example id {example.id} is already used")
+            raise doc.error(("examples", index, "id"), said.Message("summary.example_twice", id=example.id))
         seen.add(example.id)
         if example.section not in sections:
-            raise doc.error(("examples", index, "section"), f"there is no section {example.section}")
+            raise doc.error(("examples", index, "section"), said.Message("summary.no_section", section=example.section))
 
 
 def joker_worth(row: list[int], place: int) -> int | None:

@@ -8,10 +8,13 @@ from typing import Annotated
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
+from cardgen.errors import InvalidValue
+from cardgen.messages import Message
+
 
 def _hex_colour(value: str) -> str:
     if not re.fullmatch(r"#[0-9a-fA-F]{6}", value):
-        raise ValueError(f"must be a colour written #rrggbb, not {value!r}")
+        raise InvalidValue(Message("value.colour", value=value))
     return value.lower()
 
 

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
+from cardgen.errors import InvalidValue
+from cardgen.messages import Message
 from cardgen.model import fonts
 
 Face = Literal["regular", "bold", "italic", "bold_italic"]
@@ -68,8 +70,7 @@ def pieces(text: str) -> list[list[tuple[str, Face, bool]]]:
         if position < len(paragraph):
             parts.append((paragraph[position:], _face(bold, italic), False))
         if bold or italic:
-            shown = "**" if bold else "*"
-            raise ValueError(f"a paragraph leaves {shown} open: close it")
+            raise InvalidValue(Message("text.open_marker", marker="**" if bold else "*"))
         paragraphs.append(parts)
     return paragraphs
 

@@ -13,6 +13,7 @@ from typing import Literal
 from cardgen.errors import CardgenError, printable
 from cardgen.messages import Message, language
 from cardgen.texts import sheet_strings
+from cardgen.yamlio import said_within
 
 Result = Literal["pass", "fail", "info"]
 
@@ -170,7 +171,7 @@ def problem_of(error: CardgenError, file: str | None = None) -> Message:
     """An error's message as a check says it: its Message, or a sentence not yet in the
     catalogues as it is (without `file`, which the report's heading names already)."""
     if isinstance(error.message, Message):
-        return error.message
+        return said_within(error.message, file) if file else error.message
     text = error.message.removeprefix(f"{file}, ") if file else error.message
     return as_message(text.rstrip("."))
 
