@@ -356,11 +356,14 @@ def test_the_studio_s_own_workspace_goes_when_it_stops_however_it_is_stopped(tmp
 
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_my_own_cards_lead_to_every_field_in_german_each_at_its_own_address(studio, browser, viewport):
-    """From 'My own cards' to the page of every field, in the page's language; a field's
-    address shows its entry, and nothing is wider than the screen."""
+    """From 'My own cards' to the page of every field, in the page's language (a mistake at a
+    field links to its entry); a field's address shows its entry, nothing is wider than the screen."""
     address, _ = studio
     player = Player(browser, address, "/cards", "de-DE", viewport)
     page = player.page
+    page.fill("#yaml", "name: my-cards\ntitle: Test\ncards:\n  - {id: P1, kind: number, value: 105, heads: 9}\n")
+    until(page, "() => document.querySelector('#yaml-problems a.field-help') !== null")
+    assert page.get_attribute("#yaml-problems a.field-help", "href") == "/help?lang=de#card.heads"
     page.click("text=Alle Felder eines Satzes und seiner Karten, erklärt")
     assert page.title().startswith("Alle Felder") and page.url.endswith("#card_set")
     page.goto(page.url.split("#")[0] + "#card.heads")
