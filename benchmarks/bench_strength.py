@@ -1,29 +1,34 @@
-"""How strong each computer player is against the next weaker one, and how fast search plays.
+"""How strong each computer player is against the next weaker one, and how fast the players that search play.
 
     python benchmarks/bench_strength.py [--games 100] [--jobs 2] [--variant classic]
-        [--match search-rollout] [--timed-games 5]
+        [--match search-rollout] [--timed-games 5] [--timed expert]
 
 Each match seats one player of a kind against three of another (four players) and
 plays games with seeds 1..GAMES through `cardgen.simulate`, so any game replays
 with `cardgen simulate --games 1 --seed S`. A shared win counts as a win for each
 winner (as simulate counts), so the fair share is a quarter or a little more.
 Prints a table: the win rate of the single player with its 95% Wilson interval,
-the mean totals, and the seconds the match took; then the search player's moves
-a second and milliseconds a move (its card choices only, timed in this process
-over --timed-games games against heuristic players). Not a test: it prints.
+the mean totals, and the seconds the match took; then the moves a second and CPU
+milliseconds a move of each player named by --timed (search and expert by default;
+its card choices only, timed in this process over --timed-games games against
+heuristic players). Not a test: it prints.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import time
 
 from bench_rollout import wilson
 
-from cardgen.engine import Game, HeuristicPlayer, Options, SearchPlayer
-from cardgen.simulate import simulate
+from cardgen.engine import Game, HeuristicPlayer, Options
+from cardgen.simulate import make_player, simulate
 
 MATCHES = {  # name: (the single player, the three it plays against)
+    "expert-rollout": ("expert", "rollout"),
+    "expert-heuristic": ("expert", "heuristic"),
+    "expert-search": ("expert", "search"),
     "search-rollout": ("search", "rollout"),
     "rollout-heuristic": ("rollout", "heuristic"),
     "heuristic-random": ("heuristic", "random"),
@@ -43,30 +48,30 @@ def play_match(options: Options, one: str, others: str, games: int, jobs: int) -
     )
 
 
-class TimedSearch(SearchPlayer):
-    """The search player at its default budget, timing its card choices."""
+def time_player(options: Options, kind: str, games: int) -> str:
+    """The CPU time of a player's card choices at its default budget, in this process."""
+    player = make_player(kind)
+    timing = {"seconds": 0.0, "moves": 0}
+    choose_cards = player.choose_cards
 
-    seconds = 0.0
-    moves = 0
-
-    def choose_cards(self, view):
-        started = time.perf_counter()
-        cards = super().choose_cards(view)
-        self.seconds += time.perf_counter() - started
-        self.moves += 1
+    def timed(view):
+        started = time.process_time()
+        cards = choose_cards(view)
+        timing["seconds"] += time.process_time() - started
+        timing["moves"] += 1
         return cards
 
-
-def time_search(options: Options, games: int) -> str:
-    player = TimedSearch()
+    player.choose_cards = timed  # type: ignore[method-assign]
     game = Game(options, [player] + [HeuristicPlayer() for _ in range(3)])
     game.again(0).play()  # not timed: the compiled playouts are loaded (or compiled) on the first
-    player.seconds, player.moves = 0.0, 0
+    timing.update(seconds=0.0, moves=0)
     for seed in range(1, games + 1):
         game.again(seed).play()
+    seconds, moves = timing["seconds"], timing["moves"]
     return (
-        f"search ({player.playouts} playouts a move): {player.moves / player.seconds:.1f} moves/s, "
-        f"{1000 * player.seconds / player.moves:.1f} ms a move ({player.moves} moves of {games} games, one process)"
+        f"{kind} ({player.playouts} playouts a move): {moves / seconds:.1f} moves/s, "
+        f"{1000 * seconds / moves:.1f} ms of CPU a move ({moves} moves of {games} games, one process, "
+        f"load {os.getloadavg()[0]:.2f})"
     )
 
 
@@ -76,7 +81,8 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2, help="processes")
     parser.add_argument("--variant", default="classic")
     parser.add_argument("--match", choices=MATCHES, action="append", help="only these matches (repeatable)")
-    parser.add_argument("--timed-games", type=int, default=5, help="games of the search player's timing")
+    parser.add_argument("--timed-games", type=int, default=5, help="games of each timed player")
+    parser.add_argument("--timed", action="append", help="the players to time (repeatable; search and expert)")
     args = parser.parse_args()
 
     options = Options(args.variant)
@@ -84,11 +90,12 @@ def main() -> None:
     print(
         f"{'player':<10} {'against':<12} {'games':>6} {'win rate':>8}  {'95% interval':<16} {'total':>7} {'theirs':>7} {'seconds':>7}"
     )
-    for name in args.match or MATCHES:
+    for name in args.match or (MATCHES if args.games else []):
         one, others = MATCHES[name]
         print(play_match(options, one, others, args.games, args.jobs), flush=True)
     if args.timed_games:
-        print(time_search(options, args.timed_games))
+        for kind in args.timed or ["search", "expert"]:
+            print(time_player(options, kind, args.timed_games))
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ from cardgen.engine import (
     BUNDLED,
     FIRST_JOKER,
     FIRST_ZERO,
-    STRATEGIES,
+    KINDS,
     CardPool,
     Game,
     IllegalPlay,
@@ -28,6 +28,7 @@ from cardgen.engine import (
     Options,
 )
 from cardgen.engine.deck import never_dealt
+from cardgen.engine.kernel import kernel_for
 from cardgen.errors import CheckFailed, InputError
 
 
@@ -83,15 +84,15 @@ class SimulationResult:
 
 
 def make_players(kinds: list[str]) -> list:
-    """A strategy for each kind: a name of STRATEGIES, or "name:N" for one that takes an effort."""
+    """A strategy for each kind: a name of KINDS, or "name:N" for one that takes an effort."""
     return [make_player(kind) for kind in kinds]
 
 
 def make_player(kind: str):
     name, colon, effort = kind.partition(":")
-    strategy = STRATEGIES.get(name)
-    if strategy is None:
-        raise InputError(f"unknown player kind {name!r}: choose among {', '.join(STRATEGIES)}")
+    if name not in KINDS:
+        raise InputError(f"unknown player kind {name!r}: choose among {', '.join(KINDS)}")
+    strategy = KINDS[name].player
     if not colon:
         return strategy()
     if not (effort.isascii() and effort.isdigit() and 1 <= int(effort) <= 100_000):
@@ -149,12 +150,10 @@ def prepare_players(options: Options, kinds: Sequence[str], slow: Callable[[], N
     only, or players that look ahead, in a variant it plays), compile it or load it from the
     cache before any game or worker starts, so that its workers find it ready; `slow()`
     once that has lasted two seconds (on a machine's first run only)."""
-    names = {kind.split(":")[0] for kind in kinds}
-    looks_ahead = bool(names - {"random", "heuristic"})
-    if options.rules.compiled_rules is not None and (looks_ahead or names == {"heuristic"}):
-        from cardgen.engine import compiled
-
-        compiled.prepare(looks_ahead, slow or (lambda: None))
+    table = [KINDS[name.split(":")[0]] for name in kinds]
+    looks_ahead = any(kind.looks_ahead for kind in table)
+    if looks_ahead or all(kind.rounds_compiled for kind in table):
+        kernel_for(options.rules).prepare(looks_ahead, slow or (lambda: None))
 
 
 def played_cards(options: Options, dealt: Sequence[int], pool: CardPool, sets: Sequence[str] = ()) -> str:

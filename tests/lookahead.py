@@ -1,4 +1,4 @@
-"""What the tests of the players that look ahead (rollout, search) share: the variants
+"""What the tests of the players that look ahead (rollout, search, expert) share: the variants
 they play, a table of one of them and heuristic players, and whether such a player is
 blind to the hands it cannot see (its choices in eight positions, each as dealt and
 with the other hands swapped, and the choices of a cheat whose guess is the truth)."""

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from cardgen.engine import Game, HeuristicPlayer, IllegalPlay, InvariantBroken, Options, RolloutPlayer, compiled
 from cardgen.engine.deck import BUNDLED, changed_pool
+from cardgen.engine.kernel import PLAIN
 from cardgen.engine.playout import Playouts
 
 pytestmark = pytest.mark.skipif(importlib.util.find_spec("numba") is None, reason="numba is not installed here")
@@ -93,13 +94,13 @@ def test_compiled_playouts_score_as_the_scratch_game_does(variant, players):
     for game, view in _positions(variant, players, range(8)):
         fast = Playouts(view)
         slow = Playouts(view)
-        slow.compiled = False
+        slow.kernel = PLAIN
         rng = random.Random(compared)
         hands = [list(hand) for hand in game.hands]
         rows = [list(row) for row in game.table.rows]
         scripts = [rng.sample(hand, rng.randrange(min(len(hand), 3) + 1)) for hand in hands]
         turns = rng.randrange(1, 11)
-        assert fast.compiled
+        assert fast.kernel.in_use()
         assert fast.scores(rows, hands, [], scripts, turns) == slow.scores(rows, hands, [], scripts, turns)
         compared += 1
         openings = hands[0][:4]

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from cardgen.engine import JOKER_CARDS, Game, HeuristicPlayer, Options, RolloutPlayer, compiled
+from cardgen.engine import JOKER_CARDS, KINDS, Game, HeuristicPlayer, Options, RolloutPlayer, compiled
 from cardgen.engine import rollout as rollout_module
 from cardgen.simulate import make_players
 from tests import lookahead
@@ -73,7 +73,7 @@ def test_the_command_line_takes_a_kind_and_kind_n(kind, effort):
         ("rollout:0", "in player kind 'rollout:0', N of rollout:N must be a whole number from 1 to 100000"),
         ("rollout:many", "in player kind 'rollout:many', N of rollout:N must be a whole number from 1 to 100000"),
         ("heuristic:5", "player kind 'heuristic' takes no number: write heuristic, not heuristic:5"),
-        ("clever:5", "unknown player kind 'clever': choose among random, heuristic, rollout, search"),
+        ("clever:5", f"unknown player kind 'clever': choose among {', '.join(KINDS)}"),
         ("search:0", "in player kind 'search:0', N of search:N must be a whole number from 1 to 100000"),
         ("search:x", "in player kind 'search:x', N of search:N must be a whole number from 1 to 100000"),
     ],

@@ -7,6 +7,8 @@ import shutil
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from cardgen.engine import (
     VARIANTS,
@@ -129,6 +131,68 @@ def test_a_strategy_sees_its_own_hand_and_the_sizes_of_the_others_only():
     assert unseen == other | out
     assert isinstance(rows, tuple) and all(isinstance(row, tuple) for row in rows)
     assert piles == ((), ()) and played == ()
+
+
+class Witness(HeuristicPlayer):
+    """The heuristic player, asked turn by turn, noting what its view shows of the others' plays."""
+
+    def __init__(self, log):
+        self.log = log  # shared by the table: (what, seat, view.revealed, view.history, view.played, choice)
+
+    def choose_cards(self, view):
+        cards = super().choose_cards(view)
+        self.log.append(("cards", view.seat, view.revealed, view.history, view.played, cards))
+        return cards
+
+    def choose_take(self, view, card):
+        self.log.append(("take", view.seat, view.revealed, view.history, view.played, card))
+        return super().choose_take(view, card)
+
+    def place_joker(self, view, joker):
+        self.log.append(("joker", view.seat, view.revealed, view.history, view.played, joker))
+        return super().place_joker(view, joker)
+
+    def companion_row(self, view, card):
+        self.log.append(("companion", view.seat, view.revealed, view.history, view.played, card))
+        return view.highest_row()
+
+
+SEEING_TABLES = [
+    ("classic", {}),
+    ("jokers", {}),
+    ("pro", {}),
+    ("plus", {"rounds": 1, "free_companion": True}),
+]
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.sampled_from(SEEING_TABLES), st.integers(0, 10**6), st.integers(2, 5))
+def test_a_seat_sees_who_played_what_once_it_is_face_up_and_never_before(table, seed, players):
+    variant, options = table
+    log: list = []
+    game = Game(Options(variant, **options), [Witness(log) for _ in range(players)], seed=seed)
+    game.deal()
+    while not game.round_over:
+        del log[:]
+        game.play_turn()
+        choices = [entry for entry in log if entry[0] == "cards"]
+        turn = tuple(sorted((seat, card) for _, seat, *_, cards in choices for card in _cards(cards)))
+        for what, seat, revealed, history, played, card in log:
+            # the turns before are public, the same for every seat, and they are what was played
+            assert history == tuple(game.turns_by_seat[:-1])
+            before = {card for earlier in history for _, card in earlier}
+            if what == "cards":
+                assert revealed == ()  # a card still being chosen is hidden, even once chosen
+                assert before == set(played)
+            else:  # a decision made while the turn's cards lie face up: it sees them all
+                assert revealed == turn and (seat, card) in revealed
+                assert before <= set(played) <= before | {card for _, card in turn}
+        assert game.turns_by_seat[-1] == turn
+    assert len(game.turns_by_seat) == game.turn
+
+
+def _cards(cards):
+    return (cards,) if isinstance(cards, int) else cards
 
 
 def _first_plays(variant, rounds=3000):

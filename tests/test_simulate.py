@@ -11,7 +11,7 @@ from clirun import cardgen_in_process, cardgen_with_stderr_on
 
 import cardgen.simulate
 from cardgen.cli import main
-from cardgen.engine import VARIANTS, Game, InvariantBroken, Options, RandomPlayer
+from cardgen.engine import KINDS, VARIANTS, Game, InvariantBroken, Options, RandomPlayer
 from cardgen.errors import CheckFailed
 from cardgen.simulate import simulate
 
@@ -65,7 +65,10 @@ def test_a_classic_game_ends_once_a_total_reaches_the_threshold():
     "args, message",
     [
         (("--players", "3", "--players-kind", "random,heuristic"), "--players-kind names 2 players but --players is 3"),
-        (("--players-kind", "clever"), "unknown player kind 'clever': choose among random, heuristic, rollout, search"),
+        (
+            ("--players-kind", "clever"),
+            f"unknown player kind 'clever': choose among {', '.join(KINDS)}",
+        ),
         (("--variant", "plus", "--players", "8"), "Plus is played by 2 to 7 players, not 8"),
         (("--variant", "classic", "--free-companion"), "free_companion is an option of Plus only"),
         (("--threshold", "50", "--rounds", "3"), "give either a threshold or a number of rounds, not both"),

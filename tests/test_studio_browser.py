@@ -222,7 +222,10 @@ def test_calibrate_read_the_scales_save_the_printer_and_print_with_it(studio, br
     assert "study" in (config / "printers.yaml").read_text()
     page.click("#use-printer")
     assert page.locator("select[name=printer]").input_value() == "study"
-    until(page, "() => document.getElementById('printer-in-use').textContent.startsWith('In use: study — back offset -0.75,-0.5 mm')")
+    until(
+        page,
+        "() => document.getElementById('printer-in-use').textContent.startsWith('In use: study — back offset -0.75,-0.5 mm')",
+    )
     page.get_by_label("A box with spare cards: I glue the new faces onto them").check()
     until(page, "() => document.getElementById('command').textContent.includes('--printer study')")
     # the same name again: the page asks before the saved printer is replaced

@@ -6,7 +6,8 @@
     game.totals, game.round_scores
 
 Each variant is one object in `VARIANTS` (variants/): the only list of them.
-Strategies (players.py, rollout.py, search.py) see a `PlayerView` of their seat, never the game.
+Strategies (players.py, rollout.py, search.py) see a `PlayerView` of their seat, never the game;
+`KINDS` (strategies.py) is the only list of them. The fast path is chosen in kernel.py.
 
 Step by step (what the referee does): ``game.start_round(rows, hands)`` then
 ``game.play_turn([Play((29,)), Play((3,), take=1), ...])`` for each turn; an
@@ -36,13 +37,15 @@ from cardgen.engine.cards import (
 )
 from cardgen.engine.deck import BUNDLED, CardPool, deck
 from cardgen.engine.errors import GameOver, IllegalPlay, InvariantBroken
+from cardgen.engine.expert import ExpertPlayer, coach
 from cardgen.engine.game import Game
 from cardgen.engine.history import Play, RoundHistory
 from cardgen.engine.invariants import check_invariants
 from cardgen.engine.options import OptionError, Options
-from cardgen.engine.players import STRATEGIES, HeuristicPlayer, Player, RandomPlayer
+from cardgen.engine.players import HeuristicPlayer, Player, RandomPlayer
 from cardgen.engine.rollout import RolloutPlayer
 from cardgen.engine.search import SearchPlayer
+from cardgen.engine.strategies import KINDS, STRATEGIES, Kind
 from cardgen.engine.variants import VARIANTS, Variant, register, unregister, variant_words
 from cardgen.engine.view import PlayerView
 
@@ -85,9 +88,13 @@ __all__ = [
     "OptionError",
     "Options",
     "STRATEGIES",
+    "KINDS",
+    "Kind",
     "HeuristicPlayer",
     "Player",
     "RandomPlayer",
     "RolloutPlayer",
     "SearchPlayer",
+    "ExpertPlayer",
+    "coach",
 ]

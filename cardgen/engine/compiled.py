@@ -478,7 +478,7 @@ def _openings(openings) -> np.ndarray:
 VALUES = np.array(VALUE, np.int64)
 
 
-def rollout_sums(view, guesser, candidates: list, samples: int, turns: int, sign: float) -> list[float]:
+def rollout_sums(view, guesser, candidates: list, samples: int, turns: int, sign: float, plus: bool) -> list[float]:
     """rollout_values for the rollout player's view and its guesser (at most one scarce kind)."""
     scarce, held, per_hand = guesser.scarce[0] if guesser.scarce else ([], -1, 1)
     return rollout_sums_of(
@@ -492,7 +492,7 @@ def rollout_sums(view, guesser, candidates: list, samples: int, turns: int, sign
         samples,
         turns,
         sign,
-        _rules(view.row_limit, view.heads, view.variant.compiled_rules == "plus"),
+        _rules(view.row_limit, view.heads, plus),
         (scarce, max(held, 0) if guesser.scarce else -1, per_hand),
     )
 

@@ -17,8 +17,9 @@ from cardgen.engine.deck import BUNDLED, CardPool
 from cardgen.engine.errors import GameOver, IllegalPlay, InvariantBroken
 from cardgen.engine.history import Play, Recording, RoundHistory
 from cardgen.engine.invariants import Tally, check_invariants
+from cardgen.engine.kernel import Kernel, kernel_for
 from cardgen.engine.options import Options
-from cardgen.engine.players import HeuristicPlayer, Player
+from cardgen.engine.players import Player
 from cardgen.engine.table import Table
 from cardgen.engine.unknown import UnknownHands
 from cardgen.engine.view import PlayerView
@@ -79,16 +80,16 @@ class Game:
         self.threshold = options.end_threshold
         self.owner = [0] * CARD_ID_LIMIT  # seat of each card played this turn
         self.played_now: list[int] = []  # the cards played this turn
+        self.choosing = False  # True while this turn's cards are being chosen (not yet face up)
+        self.turns_played: list[list[int]] = []  # the cards of each turn of this round (`turns_by_seat`)
         self.unknown: UnknownHands | None = None  # the referee's hands that were not written down
         self.views = [PlayerView(self, seat) for seat in range(count)]
         self._resolve_turn = rules.resolve_turn
         self.below_all = rules.below_all_rule(self)  # a strategy's card below every row end
         # One-card variants ask no strategy that plays its last card: the random player's fast path.
         self.pops_last_cards = rules.cards_per_turn == 1 and all(player.plays_last_card for player in self.players)
-        # Heuristic players only, in a variant with compiled_rules: engine/compiled.py plays each round.
-        self.compiled_rounds = rules.compiled_rules is not None and all(
-            type(player) is HeuristicPlayer for player in self.players
-        )
+        self.kernel: Kernel = kernel_for(rules)  # the fast path (engine/kernel.py)
+        self._compiled_rounds: bool | None = None  # asked of the kernel on the first round
 
     def again(self, seed: int | str | None) -> Game:
         """This game's options, players, cards and checks, played anew on `seed` (the same
@@ -104,6 +105,21 @@ class Game:
         if self.history is not None:
             self.history.clear()
         return self
+
+    @property
+    def compiled_rounds(self) -> bool:
+        """Whether the kernel plays this table's whole rounds, none of its players asked."""
+        if self._compiled_rounds is None:
+            self._compiled_rounds = self.kernel.plays_rounds_of(self.players)
+        return self._compiled_rounds
+
+    @property
+    def turns_by_seat(self) -> list[tuple[tuple[int, int], ...]]:
+        """This round's turns so far, each as (seat, card) pairs by seat. (Kept as each turn's
+        cards alone, the cheapest record: a card is played once a round, so `owner` still
+        knows whose it was.)"""
+        owner = self.owner
+        return [tuple(sorted((owner[card], card) for card in cards)) for cards in self.turns_played]
 
     @property
     def player_count(self) -> int:
@@ -165,6 +181,7 @@ class Game:
             copied = [None if hand is None else list(hand) for hand in hands]
             self.history.append(RoundHistory([list(row) for row in rows], copied, list(self.draft_picks) or None))
         self.draft_picks.clear()
+        self.played_now, self.turns_played = [], []
 
     def _finish_round(self) -> None:
         self.round_over = True
@@ -204,7 +221,7 @@ class Game:
                 if self.pops_last_cards:
                     self._deal()
                     self._play_round_of_last_cards()
-                elif self.compiled_rounds and compiled_kernel().in_use():
+                elif self.compiled_rounds:
                     self._deal()
                     self._play_round_compiled()
                 else:
@@ -223,7 +240,7 @@ class Game:
         players asked (the same game, as the tests show): that names the turn. Returns
         when they find nothing, the fault being in the one-pass placement."""
         again = Game(self.options, self.players, seed=self.seed, pool=self.pool, check=True)
-        again.pops_last_cards = again.compiled_rounds = False
+        again.pops_last_cards, again._compiled_rounds = False, False
         again.play()
 
     def _play_round_of_last_cards(self) -> None:
@@ -257,6 +274,7 @@ class Game:
                 self.table.collected = []
                 self.played_now = chosen = list(turn)
                 place(self, chosen, None)
+                self.turns_played.append(chosen)
                 if tally is not None:
                     waiting -= len(chosen)
                     tally.after_turn(waiting)
@@ -268,10 +286,9 @@ class Game:
         checked in full."""
         hands: Sequence[list[int]] = self.hands  # type: ignore[assignment]  # a deal knows every hand
         table = self.table
-        plus = self.rules.compiled_rules == "plus"
-        rows, piles, scores, drops, turns = compiled_kernel().play_round(
-            table.rows, hands, table.row_limit, self.heads, plus
-        )
+        played = self.kernel.play_round(table.rows, hands, table.row_limit, self.heads)
+        assert played is not None, "a kernel that plays whole rounds plays this one"
+        rows, piles, scores, drops, turns = played
         for hand in hands:
             hand.clear()
         self.turn += turns
@@ -282,9 +299,9 @@ class Game:
     def compiled_draft(self, pool: list[int], first: int, per_hand: int) -> tuple[list[list[int]], list[int]] | None:
         """Pro's draft among heuristic players as engine/compiled.py makes it: (the hands,
         the cards left face up); None where the players are asked."""
-        if not (self.compiled_rounds and compiled_kernel().in_use()):
+        if not self.compiled_rounds:
             return None
-        return compiled_kernel().heuristic_draft(pool, self.player_count, first, per_hand, self.heads)
+        return self.kernel.draft(pool, self.player_count, first, per_hand, self.heads)
 
     # --- turns -------------------------------------------------------------
 
@@ -305,10 +322,12 @@ class Game:
         """
         self.turn += 1
         self.table.collected = []
+        self.choosing = True
         history = self.history
         if history is not None:
             playing = [self.holds_cards(seat) for seat in range(self.player_count)]
         self._resolve_turn(self, plays)
+        self.turns_played.append(self.played_now)
         if history is not None:
             players = self.players
             asked = [players[seat].play if held else None for seat, held in enumerate(playing)]  # type: ignore[attr-defined]  # Recording
@@ -345,6 +364,7 @@ class Game:
                 except (ValueError, TypeError):  # not a card of the hand: say why
                     (choice,) = self.take_cards(seat, (choice,) if isinstance(choice, int) else tuple(choice))
                 chosen.append(choice)  # type: ignore[arg-type]
+        self.choosing = False
         return chosen
 
     def cards_by_seat(self, plays) -> list[tuple[int, tuple[int, ...]]]:
@@ -364,6 +384,7 @@ class Game:
                 if self.holds_cards(seat):
                     played.append((seat, self.take_cards(seat, () if plays[seat] is None else plays[seat].cards)))
         self.played_now = [card for _, cards in played for card in cards]
+        self.choosing = False
         return played
 
     def take_cards(self, seat: int, cards: tuple[int, ...]) -> tuple[int, ...]:
@@ -401,10 +422,3 @@ class Game:
             return
         message = "referee.no_jokers" if card >= FIRST_JOKER else "referee.no_zero_cards"
         raise IllegalPlay(seat, cards, message, variant=self.options.name)
-
-
-def compiled_kernel():
-    """engine/compiled.py, imported when a game first needs it: it brings numpy and numba."""
-    from cardgen.engine import compiled
-
-    return compiled

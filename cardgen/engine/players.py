@@ -173,6 +173,3 @@ class HeuristicPlayer(Player):
     def _plus_setup_cost(self, view, card: int) -> int:
         length = view.row_length(self._plus_row(view, card))
         return 10 if length == view.row_limit - 1 else length
-
-
-STRATEGIES = {"random": RandomPlayer, "heuristic": HeuristicPlayer}

@@ -6,15 +6,15 @@ given (copied), lets each seat play the cards of its script on the first turns a
 play as the heuristic player, and returns the bull heads each seat has collected after
 `turns` turns, or at the round's end if that comes first; `scores_of_openings` does so
 once for each opening of one seat. Its strategies draw no random numbers, so the answer
-depends on the position and the scripts alone. Where numba is installed the round is
-played by engine/compiled.py, with the same answers.
+depends on the position and the scripts alone. Where the game's kernel is compiled
+(engine/kernel.py) it plays the round, with the same answers.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cardgen.engine.game import Game, compiled_kernel
+from cardgen.engine.game import Game
 from cardgen.engine.players import HeuristicPlayer
 from cardgen.engine.view import PlayerView
 
@@ -39,7 +39,7 @@ class Playouts:
     def __init__(self, view: PlayerView) -> None:
         self.seats = [_Scripted() for _ in view.hand_sizes]
         self.scratch = Game(view.options, self.seats, pool=view.pool, seed=0)
-        self.compiled = view.variant.compiled_rules is not None and compiled_kernel().in_use()
+        self.kernel = self.scratch.kernel  # where it is compiled, it plays the playouts
 
     def scores(
         self,
@@ -49,10 +49,10 @@ class Playouts:
         scripts: Sequence[Sequence[Cards]],
         turns: int,
     ) -> list[int]:
-        if self.compiled:
-            table = self.scratch.table
-            plus = self.scratch.rules.compiled_rules == "plus"
-            return compiled_kernel().play_scripted(rows, hands, scripts, turns, table.row_limit, table.heads, plus)
+        table = self.scratch.table
+        found = self.kernel.play_scripted(rows, hands, scripts, turns, table.row_limit, table.heads)
+        if found is not None:
+            return found
         scratch = self._start(rows, hands, out_of_play, scripts)
         for _ in range(turns):
             scratch.play_turn()
@@ -72,12 +72,10 @@ class Playouts:
         """scores() for each opening of `seat` (its first play, then it plays as the heuristic
         player, as the others do from the start): the same lists, for the cost of about one
         call where the play is compiled."""
-        if self.compiled:
-            table = self.scratch.table
-            plus = self.scratch.rules.compiled_rules == "plus"
-            return compiled_kernel().play_openings(
-                rows, hands, seat, openings, turns, table.row_limit, table.heads, plus
-            )
+        table = self.scratch.table
+        compiled = self.kernel.play_openings(rows, hands, seat, openings, turns, table.row_limit, table.heads)
+        if compiled is not None:
+            return compiled
         scripts: list[Sequence[Cards]] = [()] * len(hands)
         found = []
         for opening in openings:

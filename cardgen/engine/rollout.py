@@ -21,8 +21,8 @@ from __future__ import annotations
 import random
 
 from cardgen.engine.cards import FIRST_ZERO
-from cardgen.engine.game import compiled_kernel
-from cardgen.engine.players import STRATEGIES, HeuristicPlayer
+from cardgen.engine.kernel import kernel_for
+from cardgen.engine.players import HeuristicPlayer
 from cardgen.engine.playout import Cards, Playouts
 from cardgen.engine.view import PlayerView
 
@@ -64,8 +64,9 @@ class RolloutPlayer(HeuristicPlayer):
         left = len(view.hand)
         turns = left if left <= self.depth + 1 else self.depth
         sign = -1.0 if view.variant.negative else 1.0
-        if view.variant.compiled_rules is not None and len(guesser.scarce) <= 1 and compiled_kernel().in_use():
-            return compiled_kernel().rollout_sums(view, guesser, candidates, self.samples, turns, sign)
+        sums = kernel_for(view.variant).rollout_sums(view, guesser, candidates, self.samples, turns, sign)
+        if sums is not None:
+            return sums
         playouts = Playouts(view)
         others = max(count - 1, 1)
         values = [0.0] * len(candidates)
@@ -143,6 +144,3 @@ class Guesser:
             hands[other] += unseen[len(unseen) - need :]
             del unseen[len(unseen) - need :]
         return hands, unseen + out_of_play
-
-
-STRATEGIES["rollout"] = RolloutPlayer

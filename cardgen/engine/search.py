@@ -28,7 +28,7 @@ import math
 import random
 from collections.abc import Sequence
 
-from cardgen.engine.players import STRATEGIES, HeuristicPlayer
+from cardgen.engine.players import HeuristicPlayer
 from cardgen.engine.playout import Cards, Playouts
 from cardgen.engine.rollout import Guesser, plays_to_try
 from cardgen.engine.view import PlayerView
@@ -150,6 +150,3 @@ class WinChances:
             if seat != self.seat:
                 chance *= 0.5 + 0.5 * math.erf((own - total) * scale)
         return chance
-
-
-STRATEGIES["search"] = SearchPlayer

@@ -1,9 +1,10 @@
 """What one player may know of a game: the only thing a strategy is shown.
 
-Its own hand, the rows, the cards played and collected, the scores and how many
-cards each other hand holds; never another hand, the cards out of play or the
-game itself. What it hands out cannot change the game: tuples, numbers, and
-functions that only read. (Python cannot wall off an object from code that digs
+Its own hand, the rows, the cards played and collected, who played which card in
+the turns before (`history`), the cards of this turn once they lie face up
+(`revealed`), the scores and how many cards each other hand holds; never another
+hand, a card still being chosen, the cards out of play or the game itself. What it
+hands out cannot change the game: tuples, numbers, and functions that only read. (Python cannot wall off an object from code that digs
 through closures or the garbage collector; a view simply offers no way in.)
 """
 
@@ -74,6 +75,16 @@ class PlayerView:
     played: tuple[int, ...] = _asks("played", "Every card played this round so far, on the rows or in a pile.")
     scores: tuple[int, ...] = _asks("scores", "Bull heads each seat has collected this round.")
     totals: tuple[int, ...] = _asks("totals", "Each seat's total of the rounds before this one.")
+    revealed: tuple[tuple[int, int], ...] = _asks(
+        "revealed",
+        "This turn's cards as (seat, card) pairs by seat once all lie face up (when a row is to be"
+        " taken, a joker or a companion placed); empty while the cards are being chosen.",
+    )
+    history: tuple[tuple[tuple[int, int], ...], ...] = _asks(
+        "history",
+        "This round's turns so far, each as (seat, card) pairs by seat: who played what, as the"
+        " table saw it (empty for a round placed in one pass, where nobody is asked: a fast path).",
+    )
     round: int = _asks("round")
     turn: int = _asks("turn")
 
@@ -104,6 +115,10 @@ def _reader(game: Game, seat: int) -> Callable[[str], Any]:
             return tuple(table.scores)
         if what == "totals":
             return tuple(game.totals)
+        if what == "revealed":
+            return () if game.choosing else tuple(sorted((game.owner[card], card) for card in game.played_now))
+        if what == "history":
+            return tuple(game.turns_by_seat)
         if what == "round":
             return game.round
         if what == "turn":

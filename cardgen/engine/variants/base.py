@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from cardgen.engine.cards import FIRST_JOKER, FIRST_ZERO, and_joined, written
 from cardgen.engine.deck import BUNDLED, CardPool
@@ -35,7 +35,7 @@ class Variant:
     # first, then lowest first; a card below every row end takes a row), "plus" (one or two
     # cards, zero cards, a card below every row end joins the highest row); None: not compiled.
     # A variant says so itself: one that changes a rule of a compiled one is not compiled.
-    compiled_rules: str | None = None
+    compiled_rules: Literal["classic", "plus"] | None = None
     drafts = False  # True where a round is dealt by a draft, which a record may write down (`drafted`)
     takes: frozenset[str] = frozenset({"threshold", "rounds"})  # the options it accepts
     refused_because: dict[str, str] = {}  # a better reason than "X is an option of ... only"
