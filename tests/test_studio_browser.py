@@ -355,3 +355,28 @@ def test_the_studio_s_own_workspace_goes_when_it_stops_however_it_is_stopped(tmp
         _, stderr = process.communicate(timeout=20)
         assert stderr.splitlines() == ["cardgen: stopped."], stderr
         assert made.is_dir() == bool(kept)
+
+
+@pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_my_own_cards_lead_to_every_field_in_german_each_at_its_own_address(studio, browser, viewport):
+    """From 'My own cards' to the page of every field, in the page's language (a mistake at a
+    field links to its entry); a field's address shows its entry, nothing is wider than the screen."""
+    address, _ = studio
+    player = Player(browser, address, "/cards", "de-DE", viewport)
+    page = player.page
+    page.fill("#yaml", "name: my-cards\ntitle: Test\ncards:\n  - {id: P1, kind: number, value: 105, heads: 9}\n")
+    until(page, "() => document.querySelector('#yaml-problems a.field-help') !== null")
+    assert page.get_attribute("#yaml-problems a.field-help", "href") == "/help?lang=de#card.heads"
+    page.click("text=Alle Felder eines Satzes und seiner Karten, erklärt")
+    assert page.title().startswith("Alle Felder") and page.url.endswith("#card_set")
+    page.goto(page.url.split("#")[0] + "#card.heads")
+    entry = page.locator('[id="card.heads"]')
+    assert "Wert: eine ganze Zahl von 0 bis 7." in entry.inner_text()
+    until(
+        page,
+        "() => { const r = document.getElementById('card.heads').getBoundingClientRect(); return r.top >= 0 && r.top < innerHeight / 2; }",
+    )
+    assert page.evaluate("() => document.documentElement.scrollWidth <= innerWidth")
+    page.click('[id="card.box"] a[href="#box"]')
+    until(page, "() => location.hash === '#box'")
+    player.close()

@@ -107,7 +107,8 @@ def _singular(message_id) -> str:
 
 
 def _text(string) -> str:
-    return " | ".join(string) if isinstance(string, tuple) else string
+    """The English shown to a translator in a comment: on one line (a comment ends at a line break)."""
+    return (" | ".join(string) if isinstance(string, tuple) else string).replace("\n", "\\n")
 
 
 def add_all(path: str) -> None:

@@ -40,6 +40,7 @@ ACTIONS: dict[str, tuple[str | None, str | None]] = {
     "balance": ("balance", None),
     "referee": ("referee", None),
     "play": (None, "play"),
+    "help": ("help", "help"),
 }
 
 

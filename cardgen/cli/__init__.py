@@ -163,6 +163,7 @@ class _Commands(MutableMapping[str, click.Command]):
         "build",
         "calibrate",
         "export",
+        "help",
         "preview",
         "printer",
         "referee",

@@ -35,7 +35,8 @@ class Card(BaseModel):
 
     id: str = Field(min_length=1, max_length=40)
     kind: CardKind
-    value: int | Decimal
+    # its bounds, checked by _printable_value, said in the fields' reference (cardgen help card.value)
+    value: int | Decimal = Field(json_schema_extra={"minimum": -MAX_VALUE, "maximum": MAX_VALUE, "decimal_places": 3})
     heads: int = Field(ge=0, le=7)
     picture: str | None = Field(default=None, min_length=1, max_length=300)  # a PNG, JPEG or SVG file
     title: str | None = Field(default=None, min_length=1, max_length=80)  # one line on the front

@@ -83,8 +83,16 @@ def refused(exc: CardgenError, lang: str, folder: Path | None = None) -> JSONRes
         answer["field"] = exc.field
     line = _line_of(exc.message)
     if line is not None:  # a mistake in a designer's set: shown at its line of the editor too
-        answer["problems"] = [{"line": line, "text": answer["error"]}]
+        answer["problems"] = [{"line": line, "text": answer["error"]} | _field_help(message, lang)]
     return JSONResponse(answer)
+
+
+def _field_help(message: Message | str, lang: str) -> dict[str, str]:
+    """Where the page of every field explains the field a mistake names, if it does."""
+    from cardgen.actions.help import anchor_of_mistake
+
+    anchor = anchor_of_mistake(message) if isinstance(message, Message) else None
+    return {"field": anchor, "help": f"/help?lang={lang}#{anchor}"} if anchor else {}
 
 
 def _line_of(message) -> int | None:

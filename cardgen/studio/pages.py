@@ -112,6 +112,14 @@ def _play(lang: str, workspace, given: dict) -> dict:
     }
 
 
+def _help(lang: str, **page) -> dict:
+    """Every field of a card set, a face style and a layout, in the page's language."""
+    from cardgen.actions.help import labels
+    from cardgen.actions.help import page as fields_page
+
+    return {"files": fields_page(lang), "labels": labels(lang)}
+
+
 PAGES = {  # in the order of the menu
     page.name: page
     for page in (
@@ -126,5 +134,6 @@ PAGES = {  # in the order of the menu
             lambda values: {"sheet": "my-cards"}.get(values["make"], f"my-cards-{values['make']}"),
         ),
         Page("play", None, _play),  # its table comes from its own routes (app.py: /table)
+        Page("help", None, _help),
     )
 }

@@ -361,7 +361,8 @@
         editor.focus();
         editor.setSelectionRange(before + (problem.line > 1 ? 1 : 0), before + (problem.line > 1 ? 1 : 0));
       });
-      return element("li", { "data-line": problem.line }, [go]);
+      const explained = problem.help ? [" ", element("a", { href: problem.help, target: "_blank", rel: "noopener", class: "field-help" }, [element("code", {}, [problem.field])])] : [];
+      return element("li", { "data-line": problem.line }, [go, ...explained]);
     }));
   }
   const pictureForm = document.getElementById("pictures");
