@@ -258,27 +258,112 @@ class LayoutRecord(Paper):
 # -- the other documents --------------------------------------------------------------
 
 
+Point = tuple[Offset, Offset]
+Direction = tuple[Tick, Tick]
+
+
+@dataclass(frozen=True, kw_only=True)
+class ScaleRow(_Part):
+    """One row of every vernier scale: its front lines `front_pitch` mm apart (numbered by
+    `lines`), its back lines `back_pitch` apart (numbered from the first to the last of
+    `back_lines`); one front line further along reads `step` mm more."""
+
+    front_pitch: Size
+    back_pitch: Size
+    step: Size
+    lines: Annotated[tuple[Annotated[int, Ge(-50), Le(50)], ...], Len(1, 101)]
+    back_lines: Annotated[tuple[Annotated[int, Ge(-50), Le(50)], ...], Len(1, 101)]
+
+
+@dataclass(frozen=True, kw_only=True)
+class ScaleLines(_Part):
+    """How one side's lines are drawn from their row: `length` mm, towards the labels
+    ("across") or away from them ("against across")."""
+
+    from_row: Annotated[float, Ge(-50), Le(50)]
+    length: Size
+    side: Literal["across", "against across"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class ScalePlace(_Part):
+    """One scale: which station of the page, its axis, the page direction in which its
+    numbers grow, each row's zero on the front page, and the way its labels lie."""
+
+    station: Literal["top", "right", "bottom", "left"]
+    axis: Literal["x", "y"]
+    value_direction: Direction
+    fine_zero: Point
+    coarse_zero: Point
+    across: Direction
+
+
+@dataclass(frozen=True, kw_only=True)
+class FlipCheck(_Part):
+    """The box where BACK must show through, where it shows after the other flip, and where
+    the back page draws it."""
+
+    front_box: Box
+    wrong_flip_box: Box
+    back_box: Box
+
+
+@dataclass(frozen=True, kw_only=True)
+class RulerPlace(_Part):
+    """The ruler across the page from its left end, the one down the page from its top end."""
+
+    start: Point
+    length: Size
+    down_start: Point
+
+
+Corners = tuple[Point, Point, Point, Point]
+
+
+@dataclass(frozen=True, kw_only=True)
+class MarkerPlace(_Part):
+    """A square fiducial marker for a camera: `id` of OpenCV's 4x4 ArUco dictionary of 50,
+    whose 4 x 4 `bits` (row by row from the top, 1 white, the first bit the highest) sit inside
+    a black border of one cell. `corners_mm` are where its corners show on the front page,
+    the pattern's top left first and then clockwise; a back marker is drawn to read the
+    right way through the paper, and shows there when the printer turns the sheet on the
+    record's flip without moving the back, and at `other_flip_corners_mm` when it turns it on
+    the other edge. Back markers are drawn where they land without the record's back
+    offset, so that a photo reads the printer alone."""
+
+    id: Annotated[int, Ge(0), Le(49)]
+    side: Literal["front", "back"]
+    bits: Annotated[int, Ge(0), Le(0xFFFF)]
+    corners_mm: Corners
+    other_flip_corners_mm: Corners | None = field(default=None, metadata=SPARSE)
+
+    def __post_init__(self) -> None:
+        if (self.other_flip_corners_mm is None) != (self.side == "front"):
+            raise _problem("other_flip_corners_mm", Message("record.marker_other_flip"))
+
+
 @dataclass(frozen=True, kw_only=True)
 class CalibrationRecord(Paper):
     """A calibration sheet's record: cardgen.render.calibration writes it; verify checks the
-    paper and the duplex hint against it. The rest says where its scales are drawn, for
-    whoever measures them (the tests do)."""
+    paper and the duplex hint against it. The rest says where its scales, rulers and
+    markers are drawn, for whoever measures them: the tests, the studio, a photo's reader."""
 
-    described: ClassVar[str] = "cardgen: where this calibration sheet's scales are"
+    described: ClassVar[str] = "cardgen: where this calibration sheet's scales and markers are"
 
-    version: Literal[2] = CALIBRATION_VERSION
+    version: Literal[2, 3] = CALIBRATION_VERSION
     kind: Literal["calibration"]
     lang: Name | None = field(default=None, metadata=SPARSE)
     flip: Flip
     paper: Annotated[str, MaxLen(20)] | None = None
     back_offset: tuple[float, float] = (0.0, 0.0)
-    coarse: dict | None = None
-    fine: dict | None = None
-    front_lines: dict | None = None
-    back_lines: dict | None = None
-    scales: tuple[dict, ...] = ()
-    flip_check: dict | None = None
-    ruler: dict | None = None
+    coarse: ScaleRow | None = None
+    fine: ScaleRow | None = None
+    front_lines: ScaleLines | None = None
+    back_lines: ScaleLines | None = None
+    scales: Annotated[tuple[ScalePlace, ...], MaxLen(8)] = ()
+    flip_check: FlipCheck | None = None
+    ruler: RulerPlace | None = None
+    markers: Annotated[tuple[MarkerPlace, ...], MaxLen(64)] = field(default=(), metadata=SPARSE)  # from version 3
 
 
 DocumentKind = Literal["rules", "score", "balance"]

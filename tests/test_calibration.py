@@ -13,7 +13,8 @@ from pdfcheck import font_is_embedded_truetype, fonts_of, reader, render, small_
 from PIL import Image, ImageOps
 
 from cardgen.layout.geometry import behind_point
-from cardgen.render.calibration import ATTACHMENT, calibration_pdf
+from cardgen.record import parse_record
+from cardgen.render.calibration import ATTACHMENT, attached_record, calibration_pdf, calibration_record, scales_shown
 from cardgen.texts import LANGUAGES, messages
 
 DPI = 300
@@ -198,6 +199,24 @@ def test_the_attachment_says_what_the_sheet_is():
         ("right", "y"),
         ("top", "x"),
     ]
+
+
+def test_the_attachment_is_the_record_calibration_record_gives_and_an_older_one_still_reads():
+    """The record is typed (record.CalibrationRecord) and the same without drawing the sheet;
+    a version 2 record, as sheets printed before the markers carry it (directions written as
+    1.0 and -0.0), still gives the studio its scales."""
+    content = sheet("letter", "short", (0.5, -1.25))
+    record = attached_record(content)
+    assert record == calibration_record("letter", "short", (0.5, -1.25))
+    older = description(content)
+    del older["markers"]
+    older["version"] = 2
+    for scale in older["scales"]:
+        scale["value_direction"] = [float(v) for v in scale["value_direction"]]
+        scale["across"] = [-0.0 if v == 0 else float(v) for v in scale["across"]]
+    parsed = parse_record(json.dumps(older).encode(), ATTACHMENT)
+    assert parsed.version == 2 and parsed.markers == ()
+    assert scales_shown(parsed) == scales_shown(record)
 
 
 def test_the_instructions_say_what_to_type():

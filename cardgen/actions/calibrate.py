@@ -1,5 +1,6 @@
-"""`cardgen calibrate`: the two-sided sheet that measures a printer's front/back shift, and
-what its scales read (the studio shows them as pictures to point at)."""
+"""`cardgen calibrate`: the two-sided sheet that measures a printer's front/back shift, what
+its scales read (the studio shows them as pictures to point at), and `--read PHOTO`: the
+shift read from a photo of the printed sheet held against a light (cardgen/photo.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ from pathlib import Path
 from cardgen.actions import Result
 from cardgen.actions.build import print_settings
 from cardgen.actions.common import BACK_OFFSET, FLIP, LANG, PAPER, PRINTER
-from cardgen.actions.fields import Field, Output, command_line
+from cardgen.actions.fields import Field, Output, Text, command_line
+from cardgen.actions.runs import AS_JSON
+from cardgen.errors import printable
 from cardgen.messages import Message
 
 NAME = "calibrate"
@@ -29,12 +32,21 @@ FIELDS = (
         option="-o/--output",
         words="calibration_output",
     ),
+    Field("read", Text(4000), studio=False, metavar="PHOTO", words="calibration_read"),
+    Field("save", Text(60), studio=False, metavar="NAME", words="calibration_save"),
+    Field(AS_JSON.name, AS_JSON.kind, default=False, studio=False, option="--json", words="calibration_json"),
 )
 
 
 def run(values: dict) -> Result:
     from cardgen.render.calibration import calibration_pdf
 
+    if values.get("read"):
+        return _read(values["read"], values.get("save"))
+    if values.get("save") or values.get("as_json"):
+        from cardgen.errors import InputError
+
+        raise InputError(Message("calibrate.read_options"))
     settings = print_settings(values)
     sheet = calibration_pdf(
         paper=settings.paper or "a4", flip=settings.flip or "long", back_offset=settings.back_offset, lang=settings.lang
@@ -67,40 +79,65 @@ def scale_reading(whole: str, fraction: str, axis: str) -> float:
 
 
 def scales(pdf: bytes) -> list[dict]:
-    """Where the calibration sheet `pdf` draws each of its scales, from its record: the axis
-    and station, every line of its two rows with what it reads (whole mm, fractions of a
-    mm) and where it stands on the front page (mm from the lower left), and a box around it
-    all, to show the scale as a picture and to tell which line a reader points at."""
-    import io
-    import json
+    """Where the calibration sheet `pdf` draws each of its scales (`scales_shown` of its record)."""
+    from cardgen.render.calibration import attached_record, scales_shown
 
-    import pypdf
-
-    from cardgen.formats import CALIBRATION_ATTACHMENT
-
-    (data,) = pypdf.PdfReader(io.BytesIO(pdf)).attachments[CALIBRATION_ATTACHMENT]
-    record = json.loads(data)
-    found = []
-    for scale in record["scales"]:
-        direction, across = scale["value_direction"], scale["across"]
-        rows = {
-            "whole": _row(scale["coarse_zero"], direction, record["coarse"], 1.0),
-            "fine": _row(scale["fine_zero"], direction, record["fine"], record["fine"]["step"]),
-        }
-        points = [line["at_mm"] for row in rows.values() for line in row]
-        # the lines rise 6 mm towards their numbers (across), the rows' names stand beyond
-        # their ends (along): room for both on every side
-        corners = [(x + a * across[0] + d * direction[0], y + a * across[1] + d * direction[1])
-                   for x, y in points for a in (-4.0, 15.0) for d in (-26.0, 26.0)]  # fmt: skip
-        xs, ys = [x for x, _ in corners], [y for _, y in corners]
-        box = [round(min(xs), 2), round(min(ys), 2), round(max(xs), 2), round(max(ys), 2)]
-        found.append({"station": scale["station"], "axis": scale["axis"], "rows": rows, "box_mm": box})
-    return found
+    return scales_shown(attached_record(pdf))
 
 
-def _row(zero, direction, row: dict, step: float) -> list[dict]:
-    pitch = row["front_pitch"]
-    return [
-        {"reads": k * step, "at_mm": [zero[0] + k * pitch * direction[0], zero[1] + k * pitch * direction[1]]}
-        for k in row["lines"]
-    ]
+def read(data: bytes, file: str):
+    """What the photo `data` of a printed calibration sheet says: a `PhotoReading` (the back
+    offset, the flip, how well it read), or PhotoRefused saying what to do."""
+    from cardgen.photo import read_photo
+
+    return read_photo(data, file)
+
+
+def _read(path: str, save: str | None) -> Result:
+    """The photo at `path` read, and saved as the printer profile `save` if given."""
+    from pathlib import Path
+
+    from cardgen.errors import InputError
+
+    try:
+        data = Path(path).read_bytes()
+    except OSError:
+        raise InputError(Message("photo.not_a_picture", file=path)) from None
+    reading = read(data, path)
+    saved = None
+    if save:
+        from cardgen.printers import update_profile
+
+        saved, _, _ = update_profile(save.strip(), reading.back_offset, reading.flip, reading.paper)
+    return Result(report=(path, reading, saved.name if saved else None))
+
+
+def said(result: Result, lang: str, as_json: bool = False) -> str | None:
+    """What --read found, in `lang` (or as JSON); nothing for a sheet written."""
+    if result.report is None:
+        return None
+    from cardgen.formats import PAPER_TITLES
+    from cardgen.photo import describe
+
+    path, reading, saved = result.report
+    if as_json:
+        import json
+
+        return json.dumps(describe(reading) | {"saved_as": saved}, indent=2)
+    offset = "{:g},{:g}".format(*reading.back_offset)  # as --back-offset takes it, whatever the language
+    found = Message(
+        "calibrate.read",
+        file=path,
+        offset=offset,
+        flip=Message(f"photo.flip_{reading.flip}"),
+        paper=PAPER_TITLES[reading.paper],
+        corners=reading.corners,
+        spread=reading.spread_mm,
+        darkening=reading.darkening,
+    )
+    if saved:
+        then = Message("calibrate.saved", name=saved)
+    else:
+        command = f"cardgen printer add NAME --back-offset {offset} --flip {reading.flip} --paper {reading.paper}"
+        then = Message("calibrate.save_it", command=command)
+    return f"{printable(found.text(lang))}\n{printable(then.text(lang))}"

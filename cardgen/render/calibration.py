@@ -29,6 +29,15 @@ scales of one axis that disagree.
 Two rulers of RULER_MM, one across the page under the instructions and one down its
 right edge, show whether the printer prints at its true size; what they measure on paper
 is what `--ruler-measured ACROSS,DOWN` takes, to draw card sheets that cancel it.
+
+For a camera (`cardgen calibrate --read PHOTO`, cardgen/photo.py), each corner of the page
+holds a station of two square markers (ArUco 4x4, drawn here as vector squares): a front
+marker near the corner, and above or below it a back marker, drawn mirrored so that it
+reads the right way through the paper, with MARKER_REACH mm of blank front paper around it
+for the printer to move it into. The front markers' ids say which sheet this is (paper
+and flip); the four stations are symmetric about the page's centre, so a back turned on the
+other edge shows its markers half a turn round in the same places. Back markers ignore the
+back offset: a photo measures the printer alone.
 """
 
 from __future__ import annotations
@@ -40,8 +49,19 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.formats import CALIBRATION_ATTACHMENT, CALIBRATION_VERSION, MM, PAPER_TITLES, RULER_MM, Flip
 from cardgen.layout.geometry import Rect, behind
+from cardgen.messages import Message as Said
 from cardgen.model.layout import PrintableArea, check_flip, check_offset, paper_size
-from cardgen.record import CalibrationRecord
+from cardgen.record import (
+    CalibrationRecord,
+    DamagedRecord,
+    FlipCheck,
+    MarkerPlace,
+    RulerPlace,
+    ScaleLines,
+    ScalePlace,
+    ScaleRow,
+    parse_record,
+)
 from cardgen.render.fonts import draw_fitted, register, require_glyphs
 from cardgen.render.linebreaks import split_lines
 from cardgen.render.palette import BOLD, REGULAR
@@ -87,6 +107,30 @@ VERA_CAP, VERA_TOP, VERA_DESCENT = 0.729, 0.929, 0.236  # of the em: capitals, a
 
 DOWN_RULER_INSET = 6.5  # mm from the paper's right edge to the line of the ruler down the page
 
+MARKER_MM = 10.0  # a marker's side: 6 cells of 1⅔ mm, the 4 x 4 pattern inside a black border
+MARKER_CELLS = 4
+MARKER_REACH = 5.0  # mm: how far the printer may move a back marker for a photo to find it
+MARKER_SIDE_INSET = 13.5  # mm from the paper's side to a station's markers' centres: a back marker's reach
+# stays clear of the whole mm row's name in every language
+FRONT_MARKER_INSET = 13.5  # mm from the paper's top or bottom edge to a front marker's centre
+BACK_MARKER_INSET = 31.0  # and to a back marker's: its reach clear of the front marker
+# OpenCV's DICT_4X4_50 patterns, by id (bits row by row from the top, 1 white, the first
+# bit the highest). Chosen so that no mirror image of one is within 3 bits of another:
+# a marker seen from the wrong side never reads as one of these.
+MARKER_BITS = {
+    0: 0xB532, 1: 0x0F9A, 2: 0x332D, 4: 0x549E, 6: 0x9E2E, 7: 0xC4F2, 11: 0x11A7, 12: 0x0EB7,
+    13: 0x2A0F, 15: 0x263E, 18: 0x6C5E, 19: 0x76AF, 20: 0x868B, 22: 0xCCD5, 23: 0xDD82,
+    26: 0xACE4, 27: 0xA554, 28: 0x2123, 29: 0x346F, 30: 0x4415,
+}  # fmt: skip
+# the front markers' ids say which sheet a photo shows; the back markers are alike on all
+FRONT_MARKER_IDS = {
+    ("a4", "long"): (0, 1, 2, 4),
+    ("a4", "short"): (6, 7, 11, 12),
+    ("letter", "long"): (13, 15, 18, 19),
+    ("letter", "short"): (20, 22, 23, 26),
+}
+BACK_MARKER_IDS = (27, 28, 29, 30)
+
 BACK_MARGIN = 2.5  # mm: BACK and its caption keep this clear of the flip box's edges
 CAPTION_PT, CAPTION_GAP = 7.0, 1.8  # BACK's caption, and its clear space below BACK
 
@@ -102,33 +146,63 @@ class Scale:
     sign: int
 
     @property
-    def along(self) -> tuple[float, float]:
-        return (1.0, 0.0) if self.axis == "x" else (0.0, 1.0)
+    def along(self) -> tuple[int, int]:
+        return (1, 0) if self.axis == "x" else (0, 1)
 
     @property
-    def across(self) -> tuple[float, float]:
+    def across(self) -> tuple[int, int]:
         """The local b axis (towards the labels): the a axis turned a quarter anticlockwise."""
         ax, ay = self.along
         return (-ay, ax)
 
     @property
-    def value_direction(self) -> tuple[float, float]:
+    def value_direction(self) -> tuple[int, int]:
         ax, ay = self.along
-        return (self.sign * ax + 0.0, self.sign * ay + 0.0)
+        return (self.sign * ax, self.sign * ay)
 
     def page_point(self, a: float, b: float) -> tuple[float, float]:
         (ax, ay), (bx, by) = self.along, self.across
         return (self.origin[0] + a * ax + b * bx, self.origin[1] + a * ay + b * by)
 
-    def describe(self) -> dict:
-        return {
-            "station": self.station,
-            "axis": self.axis,
-            "value_direction": list(self.value_direction),
-            "fine_zero": [round(v, 4) for v in self.origin],
-            "coarse_zero": [round(v, 4) for v in self.page_point(0.0, COARSE_ROW)],
-            "across": list(self.across),
-        }
+    def describe(self) -> ScalePlace:
+        return ScalePlace(
+            station=self.station,  # type: ignore[arg-type]  # one of the four Plan.make names
+            axis=self.axis,  # type: ignore[arg-type]
+            value_direction=self.value_direction,
+            fine_zero=_rounded(self.origin),
+            coarse_zero=_rounded(self.page_point(0.0, COARSE_ROW)),
+            across=self.across,
+        )
+
+
+@dataclass(frozen=True)
+class Marker:
+    """A square marker centred at `centre` on the front page (or, for a back marker, where
+    it shows through); `corners` as MarkerPlace lists them."""
+
+    id: int
+    side: str  # 'front' or 'back'
+    centre: tuple[float, float]
+
+    @property
+    def corners(self) -> tuple[tuple[float, float], ...]:
+        (x, y), h = self.centre, MARKER_MM / 2
+        return ((x - h, y + h), (x + h, y + h), (x + h, y - h), (x - h, y - h))
+
+    def describe(self, paper: tuple[float, float]) -> MarkerPlace:
+        width, height = paper
+        turned = tuple((width - x, height - y) for x, y in self.corners)  # the other flip: half a turn
+        return MarkerPlace(
+            id=self.id,
+            side=self.side,  # type: ignore[arg-type]
+            bits=MARKER_BITS[self.id],
+            corners_mm=tuple(_rounded(c) for c in self.corners),  # type: ignore[arg-type]
+            other_flip_corners_mm=tuple(_rounded(c) for c in turned) if self.side == "back" else None,  # type: ignore[arg-type]
+        )
+
+
+def _rounded(point: tuple[float, float]) -> tuple[float, float]:
+    return (round(point[0], 4), round(point[1], 4))
 
 
 def calibration_pdf(paper: str = "a4", flip: str = "long", back_offset=(0.0, 0.0), lang: str = DEFAULT_LANG) -> bytes:
@@ -137,7 +211,7 @@ def calibration_pdf(paper: str = "a4", flip: str = "long", back_offset=(0.0, 0.0
     flip = check_flip(flip)
     check_lang(lang)
     offset = check_offset(back_offset)
-    plan = Plan.make(size, flip)
+    plan = Plan.make(size, flip, paper)
     texts = _texts(lang, paper, flip, offset)
     canvas, buffer = new_canvas(size, flip, texts["title"], print_subject(sheet_strings(lang), flip))
     every_word = "".join(v for k, v in texts.items() if k != "steps") + "".join(texts["steps"])
@@ -153,6 +227,14 @@ def calibration_pdf(paper: str = "a4", flip: str = "long", back_offset=(0.0, 0.0
     attach_record(canvas, _describe(plan, paper, flip, offset, lang))
     canvas.showPage()
     return finish(canvas, buffer)
+
+
+def calibration_record(
+    paper: str = "a4", flip: str = "long", back_offset=(0.0, 0.0), lang: str = DEFAULT_LANG
+) -> CalibrationRecord:
+    """The record `calibration_pdf` attaches to the same sheet, without drawing it."""
+    flip = check_flip(flip)
+    return _describe(Plan.make(paper_size(paper), flip, paper), paper, flip, check_offset(back_offset), lang)
 
 
 # -- where things go ------------------------------------------------------------
@@ -171,9 +253,10 @@ class Plan:
     text_bottom: float
     text_left: float
     text_right: float
+    markers: tuple[Marker, ...]
 
     @classmethod
-    def make(cls, paper: tuple[float, float], flip: str) -> Plan:
+    def make(cls, paper: tuple[float, float], flip: str, paper_name: str) -> Plan:
         width, height = paper
         # Labels on the outside, 6 mm clear around every mark (a shift moves the back's
         # marks that far), at least 14 mm from the paper's edges.
@@ -198,8 +281,32 @@ class Plan:
         ruler = (width / 2 - RULER_MM / 2, wrong.y - 9.0)
         down_ruler = (width - DOWN_RULER_INSET, height / 2 + RULER_MM / 2)
         return cls(
-            paper, flip, scales, box, wrong, ruler, down_ruler, box.y - 6.5, wrong.top + 4, inner_left, inner_right
+            paper,
+            flip,
+            scales,
+            box,
+            wrong,
+            ruler,
+            down_ruler,
+            box.y - 6.5,
+            wrong.top + 4,
+            inner_left,
+            inner_right,
+            _markers(paper, FRONT_MARKER_IDS[(paper_name, flip)]),
         )
+
+
+def _markers(paper: tuple[float, float], front_ids: tuple[int, ...]) -> tuple[Marker, ...]:
+    """A station in each corner, bottom left, bottom right, top right, top left: symmetric
+    about the page's centre."""
+    width, height = paper
+    markers = []
+    left, right = MARKER_SIDE_INSET, width - MARKER_SIDE_INSET
+    stations = ((left, True), (right, True), (right, False), (left, False))  # True: from the bottom
+    for (x, from_bottom), front_id, back_id in zip(stations, front_ids, BACK_MARKER_IDS):
+        front_y, back_y = (v if from_bottom else height - v for v in (FRONT_MARKER_INSET, BACK_MARKER_INSET))
+        markers += [Marker(front_id, "front", (x, front_y)), Marker(back_id, "back", (x, back_y))]
+    return tuple(markers)
 
 
 def _widest_fine_label() -> float:
@@ -232,6 +339,9 @@ def _draw_front(canvas: Canvas, plan: Plan, texts: dict) -> None:
     _instructions(canvas, plan, texts)
     _ruler(canvas, *plan.ruler, texts["ruler"])
     _down_ruler(canvas, *plan.down_ruler)
+    for marker in plan.markers:
+        if marker.side == "front":
+            _marker(canvas, marker)
     canvas.restoreState()
 
 
@@ -407,6 +517,29 @@ def _draw_back(canvas: Canvas, plan: Plan, offset: tuple[float, float], texts: d
     canvas.restoreState()
     _back_word(canvas, behind(plan.flip_box, plan.paper, plan.flip), texts)
     canvas.restoreState()
+    canvas.saveState()  # the markers where they land with no offset: a photo reads the printer alone
+    canvas.scale(MM, MM)
+    _mirror_to_front(canvas, plan)
+    for marker in plan.markers:
+        if marker.side == "back":
+            _marker(canvas, marker)
+    canvas.restoreState()
+
+
+def _marker(canvas: Canvas, marker: Marker) -> None:
+    """The marker as one black path, its white cells holes in it (even-odd): no seams
+    between neighbouring black cells for a renderer to leave."""
+    cell = MARKER_MM / (MARKER_CELLS + 2)
+    left, top = marker.corners[0]
+    path = canvas.beginPath()
+    path.rect(left, top - MARKER_MM, MARKER_MM, MARKER_MM)
+    bits = MARKER_BITS[marker.id]
+    for index in range(MARKER_CELLS * MARKER_CELLS):
+        if bits >> (MARKER_CELLS * MARKER_CELLS - 1 - index) & 1:
+            row, column = divmod(index, MARKER_CELLS)
+            path.rect(left + (column + 1) * cell, top - (row + 2) * cell, cell, cell)
+    canvas.setFillGray(0)
+    canvas.drawPath(path, stroke=0, fill=1, fillMode=0)  # 0: even-odd
 
 
 def _back_word(canvas: Canvas, spot: Rect, texts: dict) -> None:
@@ -484,30 +617,78 @@ def _describe(plan: Plan, paper: str, flip: Flip, offset: tuple[float, float], l
         paper_mm=plan.paper,
         flip=flip,
         back_offset=offset,
-        coarse={
-            "front_pitch": COARSE_FRONT_PITCH,
-            "back_pitch": COARSE_BACK_PITCH,
-            "step": 1.0,
-            "lines": list(COARSE_LINES),
-            "back_lines": list(COARSE_LINES),
-        },
-        fine={
-            "front_pitch": FINE_FRONT_PITCH,
-            "back_pitch": FINE_BACK_PITCH,
-            "step": FINE_STEP,
-            "lines": list(FINE_LINES),
-            "back_lines": [-COMB_REACH, COMB_REACH],
-        },
-        front_lines={"from_row": 0, "length": FRONT_LENGTH, "side": "across"},
-        back_lines={"from_row": 0, "length": BACK_LENGTH, "side": "against across"},
+        coarse=ScaleRow(
+            front_pitch=COARSE_FRONT_PITCH,
+            back_pitch=COARSE_BACK_PITCH,
+            step=1.0,
+            lines=COARSE_LINES,
+            back_lines=COARSE_LINES,
+        ),
+        fine=ScaleRow(
+            front_pitch=FINE_FRONT_PITCH,
+            back_pitch=FINE_BACK_PITCH,
+            step=FINE_STEP,
+            lines=FINE_LINES,
+            back_lines=(-COMB_REACH, COMB_REACH),
+        ),
+        front_lines=ScaleLines(from_row=0, length=FRONT_LENGTH, side="across"),
+        back_lines=ScaleLines(from_row=0, length=BACK_LENGTH, side="against across"),
         scales=tuple(scale.describe() for scale in plan.scales),
-        flip_check={
-            "front_box": plan.flip_box.rounded(),
-            "wrong_flip_box": plan.wrong_box.rounded(),
-            "back_box": behind(plan.flip_box, plan.paper, flip).moved(*offset).rounded(),
-        },
-        ruler={"start": list(plan.ruler), "length": int(RULER_MM), "down_start": list(plan.down_ruler)},
+        flip_check=FlipCheck(
+            front_box=tuple(plan.flip_box.rounded()),  # type: ignore[arg-type]
+            wrong_flip_box=tuple(plan.wrong_box.rounded()),  # type: ignore[arg-type]
+            back_box=tuple(behind(plan.flip_box, plan.paper, flip).moved(*offset).rounded()),  # type: ignore[arg-type]
+        ),
+        ruler=RulerPlace(start=plan.ruler, length=RULER_MM, down_start=plan.down_ruler),
+        markers=tuple(marker.describe(plan.paper) for marker in plan.markers),
     )
+
+
+def attached_record(pdf: bytes) -> CalibrationRecord:
+    """The record a calibration sheet carries, validated (DamagedRecord if it cannot be trusted)."""
+    import io
+
+    import pypdf
+
+    (data,) = pypdf.PdfReader(io.BytesIO(pdf)).attachments[ATTACHMENT]
+    record = parse_record(data, ATTACHMENT)
+    if not isinstance(record, CalibrationRecord):
+        raise DamagedRecord(Said("record.not_calibration"))
+    return record
+
+
+def scales_shown(record: CalibrationRecord) -> list[dict]:
+    """Where the sheet of `record` draws each of its scales: the axis and station, every line
+    of its two rows with what it reads (whole mm, fractions of a mm) and where it stands on
+    the front page (mm from the lower left), and a box around it all, to show the scale as a
+    picture and to tell which line a reader points at."""
+    assert record.coarse is not None and record.fine is not None, "a version 2 record or later"
+    found = []
+    for scale in record.scales:
+        direction, across = scale.value_direction, scale.across
+        rows = {
+            "whole": _row(scale.coarse_zero, direction, record.coarse, 1.0),
+            "fine": _row(scale.fine_zero, direction, record.fine, record.fine.step),
+        }
+        points = [line["at_mm"] for row in rows.values() for line in row]
+        # the lines rise 6 mm towards their numbers (across), the rows' names stand beyond
+        # their ends (along): room for both on every side
+        corners = [(x + a * across[0] + d * direction[0], y + a * across[1] + d * direction[1])
+                   for x, y in points for a in (-4.0, 15.0) for d in (-26.0, 26.0)]  # fmt: skip
+        xs, ys = [x for x, _ in corners], [y for _, y in corners]
+        box = [round(min(xs), 2), round(min(ys), 2), round(max(xs), 2), round(max(ys), 2)]
+        found.append({"station": scale.station, "axis": scale.axis, "rows": rows, "box_mm": box})
+    return found
+
+
+def _row(zero, direction, row: ScaleRow, step: float) -> list[dict]:
+    return [
+        {
+            "reads": k * step,
+            "at_mm": [zero[0] + k * row.front_pitch * direction[0], zero[1] + k * row.front_pitch * direction[1]],
+        }
+        for k in row.lines
+    ]
 
 
 # -- words ---------------------------------------------------------------------
