@@ -182,7 +182,7 @@ class _Commands(MutableMapping[str, click.Command]):
         if name not in self.NAMES:
             raise KeyError(name)
         if name in ("printer", "studio"):  # not an action's files: a command of its own
-            return _speaking(import_module(f"cardgen.cli.{name}").command)
+            return _speaking(import_module(f"cardgen.cli.{name}").command())
         from cardgen.cli.commands import command_of
 
         return _speaking(command_of(name))
