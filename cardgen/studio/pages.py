@@ -60,12 +60,13 @@ def _calibrate(lang: str, workspace, given: dict) -> dict:
     from cardgen.studio import photos
 
     whole, fine = scale_lines()
+    readable = reads_photos()
     return {
         "whole_options": [(str(w), f"{w:+d}".replace("-", "−") if w else "0") for w in whole],  # as the sheet prints
         "fine_options": [(f"{f:g}", _fraction(f)) for f in fine],
         "given": given,
-        "reads_photos": reads_photos(),
-        "photo": photos.shown(workspace, given.get("photo"), lang),
+        "reads_photos": readable,
+        "photo": photos.shown(workspace, given.get("photo"), lang) if readable else None,
     }
 
 

@@ -535,7 +535,8 @@
       showOffset();
       keepAnswers();
     });
-    reading.querySelectorAll("input[type=file]").forEach((input) => input.addEventListener("change", async () => {
+    const photoInputs = reading.querySelectorAll("input[type=file]");
+    photoInputs.forEach((input) => input.addEventListener("change", async () => {
       const file = input.files[0];
       if (!file) return;
       const sent = new FormData();
@@ -543,7 +544,9 @@
       input.value = "";
       const said = document.getElementById("photo-status");
       said.textContent = say("calibrate.photo_reading");
+      photoInputs.forEach((each) => { each.disabled = true; }); // one photo at a time
       const result = await posted("/photo", sent, document.getElementById("photo-error"));
+      photoInputs.forEach((each) => { each.disabled = false; });
       said.textContent = "";
       if (!result) return;
       usePhoto(result.photo);
