@@ -532,8 +532,7 @@
     reading.addEventListener("change", (event) => {
       if (event.target.type === "file") return;
       if (event.target.closest("#by-eye")) usePhoto(null);
-      showOffset();
-      keepAnswers();
+      else keepAnswers();
     });
     const photoInputs = reading.querySelectorAll("input[type=file]");
     photoInputs.forEach((input) => input.addEventListener("change", async () => {
