@@ -32,7 +32,7 @@ from cardgen.record import CalibrationRecord
 if TYPE_CHECKING:
     import numpy as np
 
-MAX_PIXELS = 60_000_000  # a phone's largest photo is about 50 MP
+MAX_PIXELS = 60_000_000  # a phone's largest photo is about 50 MP; the studio bounds it lower
 DETECT_LONG_SIDE = 1800  # px: the markers are found in the photo shrunk to this, then measured in the full one
 BLURRED_LONG_SIDES = (1200, 900, 700)  # and where they are not, a blurred sheet shows in a photo shrunk so
 PIXELS_PER_MM = (4.0, 12.0)  # the markers are measured at the photo's own resolution, within these
@@ -72,10 +72,10 @@ REASONS = (
 class PhotoRefused(InputError):
     """The photo cannot be read; its message (photo.<reason>) says what to do."""
 
-    def __init__(self, reason: str, file: str) -> None:
+    def __init__(self, reason: str, file: str, **params) -> None:
         from cardgen.render.calibration import MARKER_REACH
 
-        super().__init__(Message(f"photo.{reason}", file=file, reach=MARKER_REACH))
+        super().__init__(Message(f"photo.{reason}", file=file, reach=MARKER_REACH, **params))
         self.reason = reason
 
 
@@ -93,15 +93,15 @@ class PhotoReading:
     pixels_per_mm: float  # the photo's resolution on the sheet
 
 
-def read_photo(data: bytes, file: str) -> PhotoReading:
-    """Read the photo `data` (JPEG, PNG, ... as bytes) of a calibration sheet held against a
-    light; PhotoRefused, naming `file`, when it cannot be read."""
+def read_photo(data: bytes, file: str, most_pixels: int = MAX_PIXELS) -> PhotoReading:
+    """Read the photo `data` (JPEG, PNG, ... as bytes, of `most_pixels` at most) of a
+    calibration sheet held against a light; PhotoRefused, naming `file`, when it cannot be read."""
     cv2 = _opencv(file)
 
-    def refuse(reason: str) -> PhotoRefused:
-        return PhotoRefused(reason, file)
+    def refuse(reason: str, **params) -> PhotoRefused:
+        return PhotoRefused(reason, file, **params)
 
-    grey = _decoded(cv2, data, refuse)
+    grey = _decoded(cv2, data, most_pixels, refuse)
     record, to_photo = _sheet(cv2, grey, refuse)
     pixels_per_mm = _resolution(to_photo, record.paper_mm, refuse)
     scale = min(max(pixels_per_mm, PIXELS_PER_MM[0]), PIXELS_PER_MM[1])
@@ -492,6 +492,14 @@ def _median(values: list[float]) -> float:
 # -- the picture ----------------------------------------------------------------------------
 
 
+def opencv_installed() -> bool:
+    try:
+        _opencv("")
+    except PhotoRefused:
+        return False
+    return True
+
+
 def _opencv(file: str):
     try:
         import cv2
@@ -500,7 +508,7 @@ def _opencv(file: str):
     return cv2
 
 
-def _decoded(cv2, data: bytes, refuse):
+def _decoded(cv2, data: bytes, most_pixels: int, refuse):
     """The photo as grey levels, after its size is checked from its header."""
     import numpy as np
     from PIL import Image, UnidentifiedImageError
@@ -510,8 +518,8 @@ def _decoded(cv2, data: bytes, refuse):
             width, height = picture.size
     except (UnidentifiedImageError, OSError, ValueError):
         raise refuse("not_a_picture") from None
-    if width * height > MAX_PIXELS:
-        raise refuse("too_large")
+    if width * height > most_pixels:
+        raise refuse("too_large", most=most_pixels // 1_000_000)
     grey = cv2.imdecode(np.frombuffer(data, np.uint8), cv2.IMREAD_GRAYSCALE)
     if grey is None:
         raise refuse("not_a_picture")

@@ -225,6 +225,19 @@ def test_the_instructions_say_what_to_type():
     assert "100%" in text and "BACK" in text
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_steps_name_the_studios_page_first_and_the_command_line_second(lang):
+    """What the sheet reads goes into cardgen studio, on its calibration page (a photo or the
+    scales read by eye), or else on the command line: the photo's command, then printer add."""
+    text = " ".join(reader(calibration_pdf(lang=lang)).pages[0].extract_text().replace("\xa0", " ").split())
+    words = messages("calibration", lang)
+    studio_page = messages("studio", lang)["menu.calibrate"]
+    photo_command = words["photo_command"]
+    add_command = words["command"].format(flip_option="long", paper_option="a4")
+    assert "cardgen studio" in text and photo_command.startswith("cardgen calibrate --read ")
+    assert text.index(studio_page) < text.index(photo_command) < text.index(add_command)
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_a_ruler_across_and_one_down_each_measure_100_mm_and_say_what_to_type(paper):
     """What a player measures to find a printer that shrinks or stretches: 101 ticks 1 mm

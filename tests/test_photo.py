@@ -104,7 +104,7 @@ def test_a_file_that_is_no_picture_is_refused():
 def test_every_refusal_is_one_sentence_in_every_language():
     for reason in REASONS:
         for lang in LANGUAGES:
-            said = Message(f"photo.{reason}", file="sheet.jpg", reach=5.0).text(lang)
+            said = Message(f"photo.{reason}", file="sheet.jpg", reach=5.0, most=40).text(lang)
             assert said != f"photo.{reason}" and said.endswith(".") and "\n" not in said, (reason, lang)
             assert ("sheet.jpg" in said) == (reason != "no_opencv"), (reason, lang)
 

@@ -297,6 +297,131 @@ def test_a_reading_off_the_scales_is_refused_in_one_line(studio):
     assert "X scale" in answer.json()["error"]
 
 
+# --- the calibration page: a photo of the sheet -----------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def sheet_photos():
+    """Synthetic phone photos of the calibration sheet (3 MP: cheap), as `calibrate --read` takes them:
+    one read at once (the printer shifts the back 1 mm right and 0.5 mm down, and turns it on its
+    short edge), one of a sheet printed one-sided."""
+    pytest.importorskip("cv2", reason="reading photos needs the photo extra: pip install 'cardgen[photo]'")
+    from tests.synthetic_photos import Shot, photo
+
+    return {
+        "read": photo(Shot(shift=(1.0, -0.5), printer_flip="short", megapixels=3, tilt_deg=12.0)),
+        "one_sided": photo(Shot(darkening=0.0, megapixels=3)),
+    }
+
+
+def sent_photo(studio, content: bytes, lang: str = "en", name: str = "IMG_2041.jpg"):
+    return studio.post(f"/photo?lang={lang}", files={"photo": (name, content, "image/jpeg")})
+
+
+def data_photo(page: str) -> dict | None:
+    """The photo the calibrate page shows, as the page holds it for its script."""
+    import html
+    import json
+    import re
+
+    found = re.search(r"data-photo='([^']*)'", page)
+    return json.loads(html.unescape(found.group(1))) if found else None
+
+
+def test_a_photo_of_the_sheet_reads_what_calibrate_read_reads_and_a_reload_keeps_it(studio, tmp_path, sheet_photos):
+    import json
+
+    answer = sent_photo(studio, sheet_photos["read"], "fr")
+    assert answer.status_code == 200
+    shown = answer.json()["photo"]
+    (tmp_path / "sheet.jpg").write_bytes(sheet_photos["read"])
+    by_cli = json.loads(cardgen_in_process("calibrate", "--read", tmp_path / "sheet.jpg", "--json").stdout)
+    assert shown["reading"] == {key: value for key, value in by_cli.items() if key != "saved_as"}
+    assert shown["reading"]["flip"] == "short"
+    assert shown["reading"]["back_offset"] == pytest.approx([-1.0, 0.5], abs=0.15)
+    assert shown["file"] == "IMG_2041.jpg"
+    # the address names it: a reload, or the page in another language, shows it again
+    for lang in ("fr", "de"):
+        assert data_photo(studio.get(f"/calibrate?lang={lang}&photo={shown['id']}").text) == shown
+    assert data_photo(studio.get("/calibrate?lang=fr&photo=0123456789abcdef").text) is None  # no longer kept
+    assert data_photo(studio.get("/calibrate?lang=fr&photo=../../etc").text) is None
+
+
+def test_a_reading_by_eye_stays_in_the_address(studio):
+    page = studio.get("/calibrate?lang=en&x_top_whole=-1&y_left_fine=0.25&ruler_down=99.5&name=office").text
+    assert '<option value="-1" selected>' in page and '<option value="0.25" selected>' in page
+    assert 'value="99.5"' in page and 'name="name" value="office"' in page
+
+
+def test_a_photo_read_is_saved_as_a_printer_and_replaces_one_only_when_asked(studio, sheet_photos):
+    import json
+
+    eye = {"x_whole": "-2", "x_fine": "0.25", "y_whole": "1", "y_fine": "-0.5", "paper": "a4", "flip": "long"}
+    assert studio.post("/printer", data=eye | {"name": "office"}).json()["back_offset"] == [-1.75, 0.5]
+    shown = sent_photo(studio, sheet_photos["read"]).json()["photo"]
+    chosen = {"photo": shown["id"], "name": "office", "paper": "a4", "flip": "long", "ruler_across": "99.6"}
+    asked = studio.post("/printer?lang=de", data=chosen | {"replace": "no"}).json()
+    assert asked["id"] == "printer.exists" and "office" in asked["error"]  # the page asks, then sends replace=yes
+
+    def saved() -> dict:
+        return json.loads(cardgen_in_process("printer", "list", "--json").stdout)["office"]
+
+    assert saved()["back_offset"] == [-1.75, 0.5]
+    replaced = studio.post("/printer", data=chosen | {"replace": "yes"}).json()
+    reading = shown["reading"]
+    assert replaced == {
+        "name": "office",
+        "back_offset": reading["back_offset"],
+        "flip": "short",  # as the photo shows the printer turns it, whatever the sheet was made for
+        "paper": "a4",
+        "ruler_measured": [99.6, 100.0],
+    }
+    assert saved()["back_offset"] == reading["back_offset"] and saved()["flip"] == "short"
+    gone = studio.post("/printer?lang=fr", data=chosen | {"photo": "0123456789abcdef", "replace": "yes"}).json()
+    assert gone["id"] == "studio.photo_unknown" and "\n" not in gone["error"]
+
+
+def test_a_photo_that_cannot_be_read_is_its_one_sentence_in_the_pages_language(studio, sheet_photos, monkeypatch):
+    from cardgen.actions import pictures
+    from cardgen.studio import app
+
+    refused = sent_photo(studio, sheet_photos["one_sided"], "de", "blank.jpg")
+    assert refused.status_code == 200
+    shown = refused.json()["photo"]
+    assert shown["error"].startswith("blank.jpg zeigt nichts auf der Rückseite") and "\n" not in shown["error"]
+    assert "reading" not in shown
+    again = data_photo(studio.get(f"/calibrate?lang=fr&photo={shown['id']}").text)
+    assert again["error"].startswith("blank.jpg ne montre rien d’imprimé au verso")  # the same refusal, in French
+    assert sent_photo(studio, b"%PDF-1.7", "en", "sheet.pdf").json()["photo"]["error"].startswith("sheet.pdf is not")
+    # bounded as every picture the studio holds: in pixels, then in bytes before it is read
+    monkeypatch.setattr(pictures, "MOST_PIXELS", 2_000_000)
+    large = sent_photo(studio, sheet_photos["read"]).json()["photo"]["error"]
+    assert large.startswith("IMG_2041.jpg has more than 2 million pixels")
+    monkeypatch.setattr(app, "MOST_PICTURE_BYTES", 1_000_000)
+    heavy = sent_photo(studio, sheet_photos["read"] + bytes(1_000_000), "fr")
+    assert heavy.status_code == 413 and heavy.json()["error"].startswith("la photo dépasse 1 Mo")
+    assert (
+        studio.post("/photo", data={"photo": "text"}).json()["error"]
+        == "choose a photo of the calibration sheet, or take one."
+    )
+    monkeypatch.undo()
+    assert "reading" in sent_photo(studio, sheet_photos["read"]).json()["photo"]  # the server went on
+
+
+def test_without_opencv_the_page_says_so_in_one_sentence_and_offers_the_eye_reading(studio, monkeypatch):
+    import sys
+
+    monkeypatch.setitem(sys.modules, "cv2", None)  # import cv2 now fails, as without the photo extra
+    page = studio.get("/calibrate?lang=en").text
+    assert 'type="file"' not in page and 'name="x_top_whole"' in page
+    assert (
+        "Reading a photo needs OpenCV, which is not installed here: in cardgen’s folder, type "
+        '<code>pip install ".[photo]"</code> and start the studio again; until then, read the scales by eye below.'
+    ) in page.replace("&#34;", '"')
+    asked = sent_photo(studio, b"\xff\xd8 a photo", "fr").json()["photo"]
+    assert asked["error"].startswith("lire une photo demande OpenCV")
+
+
 # --- check before printing: uploads -------------------------------------------------------
 
 

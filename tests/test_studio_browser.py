@@ -240,6 +240,54 @@ def test_calibrate_read_the_scales_save_the_printer_and_print_with_it(studio, br
     player.close()
 
 
+def test_calibrate_from_a_photo_on_a_phone_in_french_then_in_german(studio, browser, tmp_path):
+    """She photographs the sheet against the light (a synthetic photo, 3 MP): a refusal first,
+    then what the photo reads, in words; another language keeps it; she saves the printer."""
+    pytest.importorskip("cv2", reason="reading photos needs the photo extra: pip install 'cardgen[photo]'")
+    import yaml
+
+    from cardgen.actions.calibrate import read
+    from tests.synthetic_photos import Shot, photo
+
+    address, config = studio
+    sheet, blank = tmp_path / "IMG_2041.jpg", tmp_path / "blank.jpg"
+    sheet.write_bytes(photo(Shot(shift=(1.0, -0.5), printer_flip="short", megapixels=3, tilt_deg=12.0)))
+    blank.write_bytes(photo(Shot(darkening=0.0, megapixels=3)))
+    x, y = read(sheet.read_bytes(), sheet.name).back_offset  # the offset that cancels the shift: left and up
+    player = Player(browser, address, "/calibrate", "fr-FR", PHONE)
+    page = player.page
+    assert page.locator("input[type=file][accept='image/*'][capture=environment]").count() == 1  # the camera
+    page.set_input_files("#photo-file", str(blank))
+    until(page, "() => !document.getElementById('photo-error').hidden")
+    assert page.locator("#photo-error").inner_text().startswith("blank.jpg ne montre rien d’imprimé au verso")
+    page.set_input_files("#photo-file", str(sheet))
+    until(page, "() => !document.getElementById('photo-read').hidden")
+    french = {"x": f"{-x:g}".replace(".", ","), "y": f"{y:g}".replace(".", ",")}
+    assert page.locator("#offset").inner_text() == (
+        f"Décalage de votre verso, vu côté verso\xa0: {french['x']} mm vers la gauche et {french['y']} mm vers le haut."
+    )
+    assert page.locator("#photo-read").inner_text() == (
+        "Lu sur la photo IMG_2041.jpg\xa0: votre imprimante retourne la feuille sur le bord court, papier A4."
+    )
+    assert page.locator("#photo-error").is_hidden() and not page.evaluate("document.getElementById('by-eye').open")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    page.click("text=Deutsch")  # the reading is in the address: the page in German shows it again
+    until(page, "() => document.documentElement.lang === 'de' && !document.getElementById('photo-read').hidden")
+    assert "nach links" in page.locator("#offset").inner_text()
+    assert "an der kurzen Kante" in page.locator("#photo-read").inner_text()
+    page.get_by_label("Ein Name für diesen Drucker").fill("handy")
+    page.get_by_label("Ein Name für diesen Drucker").press("Enter")
+    page.wait_for_selector("#use-printer:not([hidden])")
+    saved = yaml.safe_load((config / "printers.yaml").read_text())["printers"]["handy"]
+    assert saved["back_offset"] == [x, y] and saved["flip"] == "short"
+    # a scale read by eye puts the eye reading in use again
+    page.click("#by-eye summary")
+    page.locator("select[name=x_top_whole]").select_option("1")
+    assert page.locator("#photo-read").is_hidden() and "photo=" not in page.url
+    assert page.locator("#offset").inner_text().endswith(": 0,5 mm nach rechts und 0 mm nach oben.")  # the mean of two
+    player.close()
+
+
 def test_the_language_switch_and_the_menu_reach_every_page(studio, browser):
     address, _ = studio
     player = Player(browser, address, "/print", "en-US", DESKTOP)

@@ -71,7 +71,7 @@ def update_all() -> None:
             if entry is None:
                 empty = ("",) * len(message.string) if isinstance(message.string, tuple) else ""
                 catalog.add(message.id, empty, auto_comments=[note])
-            elif note not in entry.auto_comments:
+            elif note.strip() not in (comment.strip() for comment in entry.auto_comments):
                 if entry.auto_comments and entry.string:
                     entry.flags.add("fuzzy")
                 entry.auto_comments = [note]

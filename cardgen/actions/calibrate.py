@@ -85,12 +85,27 @@ def scales(pdf: bytes) -> list[dict]:
     return scales_shown(attached_record(pdf))
 
 
-def read(data: bytes, file: str):
+def read(data: bytes, file: str, most_pixels: int | None = None):
     """What the photo `data` of a printed calibration sheet says: a `PhotoReading` (the back
-    offset, the flip, how well it read), or PhotoRefused saying what to do."""
-    from cardgen.photo import read_photo
+    offset, the flip, how well it read), or PhotoRefused saying what to do; a photo of more
+    than `most_pixels` (the studio's bound; else photo.py's own) refused."""
+    from cardgen.photo import MAX_PIXELS, read_photo
 
-    return read_photo(data, file)
+    return read_photo(data, file, most_pixels or MAX_PIXELS)
+
+
+def reads_photos() -> bool:
+    """Whether a photo can be read here: OpenCV, the photo extra, installed."""
+    from cardgen.photo import opencv_installed
+
+    return opencv_installed()
+
+
+def reading_data(reading) -> dict:
+    """A reading as --json prints it (and the studio keeps it)."""
+    from cardgen.photo import describe
+
+    return describe(reading)
 
 
 def _read(path: str, save: str | None) -> Result:
@@ -117,13 +132,12 @@ def said(result: Result, lang: str, as_json: bool = False) -> str | None:
     if result.report is None:
         return None
     from cardgen.formats import PAPER_TITLES
-    from cardgen.photo import describe
 
     path, reading, saved = result.report
     if as_json:
         import json
 
-        return json.dumps(describe(reading) | {"saved_as": saved}, indent=2)
+        return json.dumps(reading_data(reading) | {"saved_as": saved}, indent=2)
     offset = "{:g},{:g}".format(*reading.back_offset)  # as --back-offset takes it, whatever the language
     found = Message(
         "calibrate.read",

@@ -441,7 +441,7 @@ def _tick(canvas: Canvas, x: float, y: float, good: bool) -> None:
     canvas.restoreState()
 
 
-COMMANDS = ("command", "ruler_command")  # the texts a step shows whole, on a line of their own
+COMMANDS = ("photo_command", "command", "ruler_command")  # the texts a step shows whole, on a line of their own
 
 
 STEP_SIZES = (9.0, 8.75, 8.5, 8.25, 8.0, 7.75, 7.5)  # pt: the steps as large as their room allows
@@ -707,6 +707,7 @@ def _texts(lang: str, paper: str, flip: str, offset: tuple[float, float]) -> dic
         "x": as_written(f"{offset[0]:g}", lang),  # as the language writes a number: −0,5
         "y": as_written(f"{offset[1]:g}", lang),
         "paper": PAPER_TITLES[paper],
+        "studio_page": messages("studio", lang)["menu.calibrate"],  # where the studio reads the sheet
     }
     for key in COMMANDS:  # first: the steps name them
         fill[key] = str(words[key]).format(**fill)

@@ -27,7 +27,7 @@ from cardgen.actions.cards import SET_FILE
 from cardgen.actions.fields import Refused, values_of
 from cardgen.errors import CardgenError, InputError, printable
 from cardgen.messages import Message, speaking
-from cardgen.studio import tables, uploads
+from cardgen.studio import photos, tables, uploads
 from cardgen.studio.forms import controls
 from cardgen.studio.guard import LOOPBACK_NAMES, Guard
 from cardgen.studio.pages import PAGES, Page
@@ -513,7 +513,25 @@ async def report(request: Request) -> Response:
     )
 
 
-# --- the calibration page's printer ---------------------------------------------------------
+# --- the calibration page: a photo of the sheet, the printer ---------------------------------
+
+
+async def photo(request: Request) -> Response:
+    """A photo of the printed calibration sheet read as `cardgen calibrate --read` reads it:
+    the figures it gives, or its refusal in the page's language, and the id it is kept under."""
+    lang = _lang(request)
+    if int(request.headers.get("content-length") or 0) > MOST_PICTURE_BYTES:
+        most = MOST_PICTURE_BYTES // 1_000_000
+        return JSONResponse({"error": Message("studio.photo_too_large", most=most).text(lang)}, status_code=413)
+    form = await _form(request, MOST_PICTURE_BYTES, files=1)
+    if isinstance(form, Response):
+        return form
+    sent = [item for item in form.getlist("photo") if not isinstance(item, str)]
+    if not sent:
+        return JSONResponse({"error": Message("studio.no_photo").text(lang)})
+    workspace = _workspace(request)
+    photo_id = await run_in_threadpool(photos.read, workspace, sent[0].filename or "", await sent[0].read())
+    return JSONResponse({"photo": photos.shown(workspace, photo_id, lang)})
 
 
 async def save_printer(request: Request) -> Response:
@@ -529,18 +547,24 @@ async def save_printer(request: Request) -> Response:
 
 
 def _save_printer(workspace: Workspace, given: dict, lang: str) -> dict:
-    """The printer read on the calibration page: each axis the mean of its two scales; a
-    profile of the same name is replaced only when the page says so (it asked first)."""
+    """The printer read on the calibration page: from the photo it names, its offset, flip and
+    paper; else each axis the mean of its two scales, the flip and paper the sheet was made
+    for. A profile of the same name is replaced only when the page says so (it asked first)."""
     from cardgen.actions import printer
 
     with speaking(lang):
-        offset = [
-            _mean_reading(given, axis, stations)
-            for axis, stations in (("x", ("top", "bottom")), ("y", ("left", "right")))
-        ]
+        if given.get("photo"):
+            read = photos.reading(workspace, given["photo"])
+            offset, flip, paper = read["back_offset"], read["flip"], read["paper"]
+        else:
+            offset = [
+                _mean_reading(given, axis, stations)
+                for axis, stations in (("x", ("top", "bottom")), ("y", ("left", "right")))
+            ]
+            flip, paper = given.get("flip", ""), given.get("paper", "")
         rulers = [given.get(f"ruler_{axis}", "").strip().replace(",", ".") or "100" for axis in ("across", "down")]
         values = values_of(printer.FIELDS, {
-            "name": given.get("name", ""), "flip": given.get("flip", ""), "paper": given.get("paper", ""),
+            "name": given.get("name", ""), "flip": flip, "paper": paper,
             "back_offset": f"{offset[0]:g},{offset[1]:g}", "ruler_measured": ",".join(rulers),
         })  # fmt: skip
         with workspace.library:
@@ -671,6 +695,7 @@ ROUTES = [
     Route("/download/{page}", download, methods=["POST"]),
     Route("/picture/{key}/{file:int}/{page:int}", picture),
     Route("/scale/{key}/{n:int}", scale),
+    Route("/photo", photo, methods=["POST"]),
     Route("/printer", save_printer, methods=["POST"]),
     Route("/table", new_table, methods=["POST"]),
     Route("/table/{table}", table, methods=["GET", "POST"]),

@@ -54,13 +54,19 @@ def _rules(lang: str, **page) -> dict:
     return {"player_ranges": {variant: player_range(variant) for variant, _ in _variant_words(lang)}}
 
 
-def _calibrate(lang: str, **page) -> dict:
-    from cardgen.actions.calibrate import scale_lines
+def _calibrate(lang: str, workspace, given: dict) -> dict:
+    """What the scales can read; whether a photo can be read here, and the one the address names."""
+    from cardgen.actions.calibrate import reads_photos, scale_lines
+    from cardgen.studio import photos
 
     whole, fine = scale_lines()
+    readable = reads_photos()
     return {
         "whole_options": [(str(w), f"{w:+d}".replace("-", "−") if w else "0") for w in whole],  # as the sheet prints
         "fine_options": [(f"{f:g}", _fraction(f)) for f in fine],
+        "given": given,
+        "reads_photos": readable,
+        "photo": photos.shown(workspace, given.get("photo"), lang) if readable else None,
     }
 
 

@@ -60,7 +60,8 @@
   }
 
   // Every answer in the page's address: a reload, Back and a language switch keep them
-  // (the sheets' language is "sheets" there: "lang" is the page's)
+  // (the sheets' language is "sheets" there: "lang" is the page's); of the calibration
+  // page's reading, those that differ from the field's default
   function keepAnswers() {
     if (!choices) return;
     const query = new URLSearchParams();
@@ -69,6 +70,11 @@
       if (typeof value !== "string" || name === "yaml" || value === "") return;
       if (name === "lang") { if (value !== lang) query.set("sheets", value); return; }
       query.set(name, value);
+    });
+    [...(reading ? reading.elements : [])].forEach((field) => {
+      if (field.name && field.type !== "file" && field.value !== "" && field.value !== field.dataset.default) {
+        query.set(field.name, field.value);
+      }
     });
     history.replaceState(null, "", location.pathname + "?" + query.toString());
     document.querySelectorAll("nav.languages a[hreflang]").forEach((link) => {
@@ -476,8 +482,9 @@
     });
   }
 
-  // The calibration page: what the scales read (two of each axis: their mean), in words with
-  // their directions, and the printer saved with it (asked before one of its name is replaced)
+  // The calibration page: what a photo of the sheet read, or else what the scales read (two
+  // of each axis: their mean), in words with their directions, and the printer saved with it
+  // (asked before one of its name is replaced)
   if (reading) {
     const number = new Intl.NumberFormat(lang, { maximumFractionDigits: 3 });
     const read = (axis, station) => Number(reading.elements.namedItem(axis + "_" + station + "_whole").value)
@@ -485,12 +492,22 @@
     const stations = { x: ["top", "bottom"], y: ["left", "right"] };
     const mean = (axis) => (read(axis, stations[axis][0]) + read(axis, stations[axis][1])) / 2;
     const inWords = (mm, more, less) => say(mm < 0 ? less : more, { mm: number.format(Math.abs(mm)) });
+    let photo = null; // the photo read last: {id, file, reading} or {id, file, error}
+    const fromPhoto = () => photo && photo.reading;
     const showOffset = () => {
+      const [x, y] = fromPhoto() ? photo.reading.back_offset : [mean("x"), mean("y")];
       document.getElementById("offset").textContent = say("calibrate.result", {
-        x: inWords(mean("x"), "calibrate.right", "calibrate.left"),
-        y: inWords(mean("y"), "calibrate.up", "calibrate.down"),
+        x: inWords(x, "calibrate.right", "calibrate.left"),
+        y: inWords(y, "calibrate.up", "calibrate.down"),
       });
-      const apart = Object.keys(stations).find((axis) => Math.abs(read(axis, stations[axis][0]) - read(axis, stations[axis][1])) > 0.5);
+      const photoRead = document.getElementById("photo-read");
+      photoRead.hidden = !fromPhoto();
+      if (fromPhoto()) {
+        photoRead.textContent = say("calibrate.photo_read", {
+          file: photo.file, edge: say("advice." + photo.reading.flip + "_edge"), paper: say("paper." + photo.reading.paper),
+        });
+      }
+      const apart = !fromPhoto() && Object.keys(stations).find((axis) => Math.abs(read(axis, stations[axis][0]) - read(axis, stations[axis][1])) > 0.5);
       const differ = document.getElementById("scales-differ");
       differ.hidden = !apart;
       if (apart) {
@@ -499,10 +516,45 @@
         });
       }
     };
-    reading.addEventListener("change", showOffset);
-    showOffset();
+    // A photo read (or refused), or none: the reading by eye in use again
+    const usePhoto = (kept) => {
+      photo = kept;
+      const failed = document.getElementById("photo-error");
+      if (failed) {
+        reading.elements.namedItem("photo").value = kept ? kept.id : "";
+        failed.textContent = kept && kept.error ? kept.error : "";
+        failed.hidden = !(kept && kept.error);
+      }
+      if (fromPhoto()) document.getElementById("by-eye").open = false;
+      showOffset();
+      keepAnswers();
+    };
+    reading.addEventListener("change", (event) => {
+      if (event.target.type === "file") return;
+      if (event.target.closest("#by-eye")) usePhoto(null);
+      else keepAnswers();
+    });
+    const photoInputs = reading.querySelectorAll("input[type=file]");
+    photoInputs.forEach((input) => input.addEventListener("change", async () => {
+      const file = input.files[0];
+      if (!file) return;
+      const sent = new FormData();
+      sent.set("photo", file);
+      input.value = "";
+      const said = document.getElementById("photo-status");
+      said.textContent = say("calibrate.photo_reading");
+      photoInputs.forEach((each) => { each.disabled = true; }); // one photo at a time
+      const result = await posted("/photo", sent, document.getElementById("photo-error"));
+      photoInputs.forEach((each) => { each.disabled = false; });
+      said.textContent = "";
+      if (!result) return;
+      usePhoto(result.photo);
+      document.getElementById(result.photo.reading ? "offset" : "photo-error").scrollIntoView({ block: "nearest" });
+    }));
+    usePhoto(reading.dataset.photo ? JSON.parse(reading.dataset.photo) : null);
     const save = async (replace) => {
       const form = new FormData(reading);
+      if (!fromPhoto()) form.delete("photo");
       form.set("paper", valueOf("paper"));
       form.set("flip", valueOf("flip"));
       form.set("replace", replace ? "yes" : "no");
