@@ -54,13 +54,15 @@ def _rules(lang: str, **page) -> dict:
     return {"player_ranges": {variant: player_range(variant) for variant, _ in _variant_words(lang)}}
 
 
-def _calibrate(lang: str, **page) -> dict:
+def _calibrate(lang: str, given: dict, **page) -> dict:
+    """The scales' lines to choose from, and what the page's address says was read."""
     from cardgen.actions.calibrate import scale_lines
 
     whole, fine = scale_lines()
     return {
         "whole_options": [(str(w), f"{w:+d}".replace("-", "−") if w else "0") for w in whole],  # as the sheet prints
         "fine_options": [(f"{f:g}", _fraction(f)) for f in fine],
+        "read": given,
     }
 
 

@@ -59,17 +59,17 @@
     said.textContent = summary ? said.dataset.words.replace("{summary}", valueOf("printer") + " — " + summary) : "";
   }
 
-  // Every answer in the page's address: a reload, Back and a language switch keep them
-  // (the sheets' language is "sheets" there: "lang" is the page's)
+  // Every answer in the page's address, the calibration sheet's readings too: a reload, Back
+  // and a language switch keep them (the sheets' language is "sheets" there: "lang" is the page's)
   function keepAnswers() {
     if (!choices) return;
     const query = new URLSearchParams();
     query.set("lang", lang);
-    new FormData(choices).forEach((value, name) => {
+    [choices, reading].filter(Boolean).forEach((form) => new FormData(form).forEach((value, name) => {
       if (typeof value !== "string" || name === "yaml" || value === "") return;
       if (name === "lang") { if (value !== lang) query.set("sheets", value); return; }
       query.set(name, value);
-    });
+    }));
     history.replaceState(null, "", location.pathname + "?" + query.toString());
     document.querySelectorAll("nav.languages a[hreflang]").forEach((link) => {
       const other = new URLSearchParams(query);
@@ -500,6 +500,8 @@
       }
     };
     reading.addEventListener("change", showOffset);
+    reading.addEventListener("change", keepAnswers);
+    reading.addEventListener("input", keepAnswers);
     showOffset();
     const save = async (replace) => {
       const form = new FormData(reading);
