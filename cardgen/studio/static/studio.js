@@ -71,12 +71,29 @@
       query.set(name, value);
     }));
     history.replaceState(null, "", location.pathname + "?" + query.toString());
+    sessionStorage.setItem(KEPT + location.pathname, query.toString());
     document.querySelectorAll("nav.languages a[hreflang]").forEach((link) => {
       const other = new URLSearchParams(query);
       other.set("lang", link.hreflang);
       link.href = location.pathname + "?" + other.toString();
     });
   }
+
+  // A page's answers are kept in this tab too, for the links to it from the other pages (the
+  // menu, "print with this printer"): a page left and come back to by a link keeps them
+  const KEPT = "cardgen-answers ";
+  function withAnswers(path, extra) {
+    const query = new URLSearchParams(sessionStorage.getItem(KEPT + path) || "");
+    query.set("lang", lang);
+    Object.entries(extra || {}).forEach(([name, value]) => query.set(name, value));
+    return path + "?" + query.toString();
+  }
+  document.querySelectorAll("a[href^='/']").forEach((link) => {
+    const to = new URL(link.href);
+    if (to.pathname !== location.pathname && !to.hash && [...to.searchParams.keys()].join() === "lang") {
+      link.href = withAnswers(to.pathname);
+    }
+  });
 
   // The first questions still unanswered: a radio group of a required field with none checked
   function unanswered() {
@@ -519,7 +536,7 @@
       }
       document.getElementById("saved").textContent = say("calibrate.saved", { name: result.name });
       const use = document.getElementById("use-printer");
-      use.href = "/print?lang=" + encodeURIComponent(lang) + "&printer=" + encodeURIComponent(result.name);
+      use.href = withAnswers("/print", { printer: result.name });
       use.hidden = false;
     };
     reading.addEventListener("submit", (event) => {
