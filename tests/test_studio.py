@@ -443,7 +443,8 @@ def test_a_copied_locale_folder_is_a_fifth_language_of_the_studio_without_code(s
     page = studio.get("/print", headers={"accept-language": "eo"}).text
     assert '<html lang="eo">' in page and "Presi miajn kartojn" in page
     assert 'href="/rules?lang=eo"' in studio.get("/rules?lang=de").text
-    assert '<option value="eo" selected>Esperanto</option>' in page
+    assert '<option value="" selected>Same as this page</option>' in page  # the sheets follow it
+    assert '<option value="eo">Esperanto</option>' in page
 
 
 # --- my own cards ------------------------------------------------------------------------

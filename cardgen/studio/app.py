@@ -138,7 +138,7 @@ async def page(request: Request) -> Response:
     if found is None:
         return Response(status_code=404)
     lang = _lang(request)
-    given = _answers(request, lang)
+    given = _answers(request)
     offers = await run_in_threadpool(partial(found.offers, lang, workspace=_workspace(request), given=given))
     if found.action is not None:
         offers["form"] = controls(action(found.action).FIELDS, given, lang, offers.get("offered", {}))
@@ -155,11 +155,12 @@ async def page(request: Request) -> Response:
     return request.app.state.templates.TemplateResponse(request, f"{found.name}.html", context)
 
 
-def _answers(request: Request, lang: str) -> dict[str, str]:
+def _answers(request: Request) -> dict[str, str]:
     """The answers the page's address holds (a reload, Back and a language switch keep them):
-    every field by its name, but the sheets' language, which is `sheets` (`lang` is the page's)."""
+    every field by its name, but the sheets' language, which is `sheets` (`lang` is the page's;
+    none: the sheets follow the page, whichever language it is switched to)."""
     given = {key: value for key, value in request.query_params.items() if key not in ("lang", "token")}
-    given["lang"] = given.pop(SHEETS_LANG, lang)
+    given["lang"] = given.pop(SHEETS_LANG, "")
     return given
 
 

@@ -67,7 +67,7 @@
     query.set("lang", lang);
     [choices, reading].filter(Boolean).forEach((form) => new FormData(form).forEach((value, name) => {
       if (typeof value !== "string" || name === "yaml" || value === "") return;
-      if (name === "lang") { if (value !== lang) query.set("sheets", value); return; }
+      if (name === "lang") { query.set("sheets", value); return; }
       query.set(name, value);
     }));
     history.replaceState(null, "", location.pathname + "?" + query.toString());
