@@ -299,8 +299,10 @@
   }
 
   if (choices) {
-    choices.addEventListener("change", changed);
-    choices.addEventListener("input", changed);
+    // a field of the form may stand outside it (form="choices"): its events do not reach the form
+    ["change", "input"].forEach((kind) => document.addEventListener(kind, (event) => {
+      if (event.target.form === choices) changed();
+    }));
     showWhatApplies();
     showPrinterInUse();
     keepAnswers();
