@@ -6,6 +6,7 @@ it concerns; the server goes on."""
 
 from __future__ import annotations
 
+import inspect
 import secrets
 from functools import partial
 from pathlib import Path
@@ -191,10 +192,23 @@ def _make(workspace: Workspace, found: Page, given: dict, lang: str, folder: Pat
     module = action(found.action)  # type: ignore[arg-type]
     with speaking(lang):
         values = values_of(module.FIELDS, given) | {"lang": given.get("lang") or lang}
-        extra = {"folder": folder} if folder is not None else {}
         pictures = sorted((p.name, p.stat().st_size, p.stat().st_mtime_ns) for p in folder.iterdir()) if folder else ()
         key = key_of(found.name, sorted(values.items()), pictures, _profile_of(values.get("printer")))
-        return key, workspace.made(key, lambda: Product.of(module.run(values, **extra), found.stem(values)))
+        return key, workspace.made(key, lambda: _product(module, values, found.stem(values), folder))
+
+
+def _product(module, values: dict, stem: str, folder: Path | None) -> Product:
+    """What the action makes, with the warnings its library calls gave as they went (a table
+    read as Windows-1252), the studio's folder left out of them as of its errors."""
+    warned: list[Message] = []
+
+    def warn(said: Message) -> None:
+        warned.append(said.shown_as(str(folder), "") if folder is not None else said)
+
+    how: dict[str, Any] = {"folder": folder} if folder is not None else {}
+    if "warn" in inspect.signature(module.run).parameters:
+        how["warn"] = warn
+    return Product.of(module.run(values, **how), stem, tuple(warned))
 
 
 def _profile_of(name: str | None):
