@@ -746,6 +746,7 @@ def test_a_designer_s_spreadsheet_pictures_and_style_give_the_sheet_the_exports_
         "bullen.csv ist kein UTF-8-Text und wurde deshalb als Windows-1252 gelesen, so wie Excel eine CSV-Datei "
         "auf Deutsch speichert; sieht ein Buchstabe auf den Karten falsch aus, speichere die Datei stattdessen als CSV UTF-8."
     ]
+    assert studio.post("/preview/cards?lang=de", data=form).json()["key"] == preview["key"]  # made once, not again
     shop = studio.post("/download/cards", data=form | {"make": "print_shop"})
     with zipfile.ZipFile(io.BytesIO(shop.content)) as archive:
         archive.extractall(tmp_path / "shop")

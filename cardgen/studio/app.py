@@ -192,9 +192,17 @@ def _make(workspace: Workspace, found: Page, given: dict, lang: str, folder: Pat
     module = action(found.action)  # type: ignore[arg-type]
     with speaking(lang):
         values = values_of(module.FIELDS, given) | {"lang": given.get("lang") or lang}
-        pictures = sorted((p.name, p.stat().st_size, p.stat().st_mtime_ns) for p in folder.iterdir()) if folder else ()
-        key = key_of(found.name, sorted(values.items()), pictures, _profile_of(values.get("printer")))
+        key = key_of(found.name, sorted(values.items()), _beside(folder), _profile_of(values.get("printer")))
         return key, workspace.made(key, lambda: _product(module, values, found.stem(values), folder))
+
+
+def _beside(folder: Path | None) -> list[tuple]:
+    """The files beside a designer's set, as far as a change to them changes what is made; not
+    the set's own file, which every make writes again (its text is among the values)."""
+    if folder is None:
+        return []
+    files = (path for path in folder.rglob("*") if path.is_file() and path != folder / SET_FILE)
+    return sorted((str(path.relative_to(folder)), path.stat().st_size, path.stat().st_mtime_ns) for path in files)
 
 
 def _product(module, values: dict, stem: str, folder: Path | None) -> Product:
