@@ -3,8 +3,10 @@
 python docs/make_images.py             # all of them
 python docs/make_images.py play        # the play page's screenshots alone
 python docs/make_images.py calibrate   # the calibrate page's, a photo read
+python docs/make_images.py paths       # two paths through the studio, a player's and a designer's
 """
 
+import io
 import re
 import subprocess
 import sys
@@ -111,6 +113,7 @@ def main() -> None:
     studio_screenshots()
     play_screenshots()
     calibrate_screenshot()
+    path_screenshots()
 
 
 def text_card(out: Path) -> None:
@@ -322,5 +325,56 @@ def calibrate_screenshot() -> None:
         context.close()
 
 
+def path_screenshots() -> None:
+    """Two paths through the studio on a phone, each a few screens side by side: a French
+    player with no spare cards and a one-sided printer prints the zero cards for sleeves; a
+    German designer's twelve cards from a spreadsheet and photos (tests/designer_set.py)."""
+    sys.path.insert(0, str(IMAGES.parent.parent))
+    from tests.designer_set import SET_YAML, designer_files
+
+    with studio_in_chromium() as found, tempfile.TemporaryDirectory() as folder:
+        if found is None:
+            return
+        address, chromium = found
+        page = chromium.new_page(viewport={"width": 390, "height": 844}, locale="fr-FR")
+        page.goto(address)
+        page.check("input[name=material][value=sleeves]")
+        page.check("input[name=cards][value=zero-cards]")
+        page.check("input[name=two_sided][value=no]")
+        page.wait_for_selector("#download:not([disabled]) >> text=Télécharger le PDF")
+        screens(page, ["[data-field=material]", "[data-field=cards]", "#preview-title"], "studio-print-fr-onesided.png")
+        page = chromium.new_page(viewport={"width": 390, "height": 844}, locale="de-DE")
+        page.goto(address.replace("/print?", "/cards?"))
+        page.set_input_files("#pictures input[type=file]", [str(path) for path in designer_files(Path(folder))])
+        page.wait_for_selector("#pictures-kept >> text=karten.csv")
+        page.fill("#yaml", SET_YAML)
+        page.wait_for_selector(".pages .pair:nth-child(2) img", timeout=120_000)
+        screens(page, ["main h1", "#preview-title", ".pages button.page"], "studio-designer-de.png")
+
+
+def screens(page, tops: list[str], target: str) -> None:
+    """The page scrolled to each of `tops` in turn, the screens side by side in one picture; a
+    page's picture (`.pages button.page`) is shown larger, as a click on it shows it."""
+    page.mouse.move(0, 0)
+    page.wait_for_function("() => [...document.images].every((image) => image.complete)")
+    page.wait_for_timeout(500)
+    shots = []
+    for top in tops:
+        if top == ".pages button.page":
+            page.locator(top).first.click()
+            page.wait_for_function("() => document.querySelector('#larger img').complete")
+        else:
+            page.locator(top).first.evaluate("(part) => scrollTo(0, part.getBoundingClientRect().top + scrollY - 12)")
+        page.wait_for_timeout(300)
+        shots.append(Image.open(io.BytesIO(page.screenshot())))
+    gap = 16
+    width, height = shots[0].size
+    whole = Image.new("RGB", (len(shots) * (width + gap) - gap, height), "white")
+    for number, shot in enumerate(shots):
+        whole.paste(shot, (number * (width + gap), 0))
+    whole.quantize(256).save(IMAGES / target, optimize=True)
+
+
 if __name__ == "__main__":
-    {"play": play_screenshots, "calibrate": calibrate_screenshot}.get(" ".join(sys.argv[1:]), main)()
+    partial = {"play": play_screenshots, "calibrate": calibrate_screenshot, "paths": path_screenshots}
+    partial[sys.argv[1]]() if sys.argv[1:] else main()

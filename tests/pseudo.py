@@ -2,7 +2,9 @@
 from a catalogue shows. `with pseudo_messages():` marks every message's text, and every text
 of the locale files (studio.yaml, balance.yaml, …): its letters accented, the whole between
 ⟦ and ⟧, the parameters as given. `english_left(text)` is what of `text` reads as English
-once the marked parts are taken out; `visible_text(html)` what a page shows a reader."""
+once the marked parts are taken out; `visible_text(html)` what a page shows a reader.
+`english_shown(text, lang)` is what of a text shown in `lang` outside the pseudo-language (a
+page in a browser, served by a studio of its own) reads as English, against the catalogues."""
 
 from __future__ import annotations
 
@@ -10,6 +12,7 @@ import dataclasses
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 from html.parser import HTMLParser
 
 import babel.lists
@@ -153,3 +156,49 @@ def english_said(message) -> list[str]:
     with pseudo_messages():
         said = message.text() if isinstance(message, cardgen.messages.Message) else str(message)
     return [said] if english_left(said) else []
+
+
+# Words of English sentences that French, German and Dutch do not use, nor file names and
+# card ids: two of them in a line of a page shown in another language make an English line.
+ENGLISH_ONLY = set(
+    """the this that these those with without which what where when how should would could
+    must cannot your you are from than then choose found missing too many into does only
+    each every and there its it to for or by at be not file line field value holds given""".split()
+)
+
+
+def english_shown(text: str, lang: str) -> list[str]:
+    """The lines of `text`, shown in `lang` by a program that is not in the pseudo-language
+    (the studio in a browser), that read as English: a text of the English catalogues (one
+    that `lang` says otherwise; its parameters anything) or two English words."""
+    found = []
+    for line in text.splitlines():
+        words = [word for word in re.findall(r"[A-Za-z']+", line) if word.lower() in ENGLISH_ONLY]
+        if len(words) >= 2 or any(anchor in line and pattern.search(line) for anchor, pattern in _english_texts(lang)):
+            found.append(line)
+    return found
+
+
+@cache
+def _english_texts(lang: str) -> tuple[tuple[str, re.Pattern], ...]:
+    """Every English text of the catalogues that `lang` writes otherwise and whose own words
+    (not its parameters) hold an English word: its longest part between parameters, and it
+    as a pattern whose parameters match anything."""
+    english, other = _all_texts("en"), _all_texts(lang)
+    found = []
+    for key, text in english.items():
+        parts = _PLACEHOLDER.split(text)[::2]
+        words = re.findall(r"[A-Za-z']+", " ".join(parts))
+        if other.get(key) != text and any(word.lower() in ENGLISH_ONLY for word in words):
+            found.append((max(parts, key=len), re.compile(".+?".join(map(re.escape, parts)))))
+    return tuple(found)
+
+
+def _all_texts(lang: str) -> dict[str, str]:
+    """Every text of `lang`'s catalogue and locale files, by id (a plural: each form)."""
+    found = {repr(key): text for key, text in cardgen.messages._catalogue(lang)._catalog.items() if key}
+    for path in sorted((cardgen.texts.LOCALES / lang).glob("*.yaml")):
+        for key, text in cardgen.texts.messages(path.stem, lang).items():
+            for number, form in enumerate([text] if isinstance(text, str) else text):
+                found[f"{path.stem}:{key}:{number}"] = form
+    return found

@@ -43,7 +43,7 @@ def write_set(folder: Path, text: str | None) -> Path:
     return path
 
 
-def run(values: dict, folder: Path) -> Result:
+def run(values: dict, folder: Path, warn=lambda message: None) -> Result:
     """What `make` asks for, as the command line said beside it makes it (run in the set's folder)."""
     path = write_set(folder, values["yaml"])
     make = values.get("make") or "sheet"
@@ -51,7 +51,7 @@ def run(values: dict, folder: Path) -> Result:
         return Result({"my-cards.zip": set_zip(folder)})
     if make == "sheet":
         given = {"sets": (str(path),), "mode": values["mode"], "lang": values["lang"]}
-        result = build_action.run(filled(build_action.FIELDS, **given))
+        result = build_action.run(filled(build_action.FIELDS, **given), warn=warn)
         command = build_action.command_line_of(filled(build_action.FIELDS, **given | {"sets": (SET_FILE,)}))
         return Result(result.files, command, pairs=result.pairs)
     tts = make == "tts"

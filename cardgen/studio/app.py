@@ -6,6 +6,7 @@ it concerns; the server goes on."""
 
 from __future__ import annotations
 
+import inspect
 import secrets
 from functools import partial
 from pathlib import Path
@@ -138,7 +139,7 @@ async def page(request: Request) -> Response:
     if found is None:
         return Response(status_code=404)
     lang = _lang(request)
-    given = _answers(request, lang)
+    given = _answers(request)
     offers = await run_in_threadpool(partial(found.offers, lang, workspace=_workspace(request), given=given))
     if found.action is not None:
         offers["form"] = controls(action(found.action).FIELDS, given, lang, offers.get("offered", {}))
@@ -155,11 +156,12 @@ async def page(request: Request) -> Response:
     return request.app.state.templates.TemplateResponse(request, f"{found.name}.html", context)
 
 
-def _answers(request: Request, lang: str) -> dict[str, str]:
+def _answers(request: Request) -> dict[str, str]:
     """The answers the page's address holds (a reload, Back and a language switch keep them):
-    every field by its name, but the sheets' language, which is `sheets` (`lang` is the page's)."""
+    every field by its name, but the sheets' language, which is `sheets` (`lang` is the page's;
+    none: the sheets follow the page, whichever language it is switched to)."""
     given = {key: value for key, value in request.query_params.items() if key not in ("lang", "token")}
-    given["lang"] = given.pop(SHEETS_LANG, lang)
+    given["lang"] = given.pop(SHEETS_LANG, "")
     return given
 
 
@@ -190,10 +192,31 @@ def _make(workspace: Workspace, found: Page, given: dict, lang: str, folder: Pat
     module = action(found.action)  # type: ignore[arg-type]
     with speaking(lang):
         values = values_of(module.FIELDS, given) | {"lang": given.get("lang") or lang}
-        extra = {"folder": folder} if folder is not None else {}
-        pictures = sorted((p.name, p.stat().st_size, p.stat().st_mtime_ns) for p in folder.iterdir()) if folder else ()
-        key = key_of(found.name, sorted(values.items()), pictures, _profile_of(values.get("printer")))
-        return key, workspace.made(key, lambda: Product.of(module.run(values, **extra), found.stem(values)))
+        key = key_of(found.name, sorted(values.items()), _beside(folder), _profile_of(values.get("printer")))
+        return key, workspace.made(key, lambda: _product(module, values, found.stem(values), folder))
+
+
+def _beside(folder: Path | None) -> list[tuple]:
+    """The files beside a designer's set, as far as a change to them changes what is made; not
+    the set's own file, which every make writes again (its text is among the values)."""
+    if folder is None:
+        return []
+    files = (path for path in folder.rglob("*") if path.is_file() and path != folder / SET_FILE)
+    return sorted((str(path.relative_to(folder)), path.stat().st_size, path.stat().st_mtime_ns) for path in files)
+
+
+def _product(module, values: dict, stem: str, folder: Path | None) -> Product:
+    """What the action makes, with the warnings its library calls gave as they went (a table
+    read as Windows-1252), the studio's folder left out of them as of its errors."""
+    warned: list[Message] = []
+
+    def warn(said: Message) -> None:
+        warned.append(said.shown_as(str(folder), "") if folder is not None else said)
+
+    how: dict[str, Any] = {"folder": folder} if folder is not None else {}
+    if "warn" in inspect.signature(module.run).parameters:
+        how["warn"] = warn
+    return Product.of(module.run(values, **how), stem, tuple(warned))
 
 
 def _profile_of(name: str | None):

@@ -95,7 +95,7 @@ def _cards(lang: str, workspace, given: dict) -> dict:
         "set_text": text,
         "set_files": files,
         "variant_options": _variant_words(lang),
-        "tts_folder": str(tts_folder()),
+        "tts_folder": given.get("tts_folder") or str(tts_folder()),
     }
 
 

@@ -58,9 +58,9 @@ class Product:
     warnings: tuple[Message, ...] = ()
 
     @classmethod
-    def of(cls, result: Result, stem: str) -> Product:
+    def of(cls, result: Result, stem: str, warned: tuple[Message, ...] = ()) -> Product:
         shown = tuple((name, name in result.pairs) for name in result.files if name.endswith(".pdf"))
-        return cls(result.files, shown, result.command, stem, result.notes, result.warnings)
+        return cls(result.files, shown, result.command, stem, result.notes, (*warned, *result.warnings))
 
     def download(self) -> tuple[str, bytes]:
         """One file as it is, several as a zip of them."""

@@ -68,7 +68,7 @@
     query.set("lang", lang);
     new FormData(choices).forEach((value, name) => {
       if (typeof value !== "string" || name === "yaml" || value === "") return;
-      if (name === "lang") { if (value !== lang) query.set("sheets", value); return; }
+      if (name === "lang") { query.set("sheets", value); return; }
       query.set(name, value);
     });
     [...(reading ? reading.elements : [])].forEach((field) => {
@@ -77,12 +77,29 @@
       }
     });
     history.replaceState(null, "", location.pathname + "?" + query.toString());
+    sessionStorage.setItem(KEPT + location.pathname, query.toString());
     document.querySelectorAll("nav.languages a[hreflang]").forEach((link) => {
       const other = new URLSearchParams(query);
       other.set("lang", link.hreflang);
       link.href = location.pathname + "?" + other.toString();
     });
   }
+
+  // A page's answers are kept in this tab too, for the links to it from the other pages (the
+  // menu, "print with this printer"): a page left and come back to by a link keeps them
+  const KEPT = "cardgen-answers ";
+  function withAnswers(path, extra) {
+    const query = new URLSearchParams(sessionStorage.getItem(KEPT + path) || "");
+    query.set("lang", lang);
+    Object.entries(extra || {}).forEach(([name, value]) => query.set(name, value));
+    return path + "?" + query.toString();
+  }
+  document.querySelectorAll("a[href^='/']").forEach((link) => {
+    const to = new URL(link.href);
+    if (to.pathname !== location.pathname && !to.hash && [...to.searchParams.keys()].join() === "lang") {
+      link.href = withAnswers(to.pathname);
+    }
+  });
 
   // The first questions still unanswered: a radio group of a required field with none checked
   function unanswered() {
@@ -288,8 +305,10 @@
   }
 
   if (choices) {
-    choices.addEventListener("change", changed);
-    choices.addEventListener("input", changed);
+    // a field of the form may stand outside it (form="choices"): its events do not reach the form
+    ["change", "input"].forEach((kind) => document.addEventListener(kind, (event) => {
+      if (event.target.form === choices) changed();
+    }));
     showWhatApplies();
     showPrinterInUse();
     keepAnswers();
@@ -534,6 +553,7 @@
       if (event.target.closest("#by-eye")) usePhoto(null);
       else keepAnswers();
     });
+    reading.addEventListener("input", (event) => { if (event.target.type !== "file") keepAnswers(); });
     const photoInputs = reading.querySelectorAll("input[type=file]");
     photoInputs.forEach((input) => input.addEventListener("change", async () => {
       const file = input.files[0];
@@ -569,7 +589,7 @@
       }
       document.getElementById("saved").textContent = say("calibrate.saved", { name: result.name });
       const use = document.getElementById("use-printer");
-      use.href = "/print?lang=" + encodeURIComponent(lang) + "&printer=" + encodeURIComponent(result.name);
+      use.href = withAnswers("/print", { printer: result.name });
       use.hidden = false;
     };
     reading.addEventListener("submit", (event) => {
