@@ -477,19 +477,29 @@ def test_my_own_cards_build_the_bytes_of_cardgen_build_of_that_set(studio, tmp_p
 
 def test_a_mistake_in_my_set_is_named_at_its_line_in_the_command_lines_words(studio):
     set_id = own_set_page(studio)
-    wrong = OWN_SET.replace("heads: 3", "heads: 3, colour: red")
-    answer = studio.post("/preview/cards", data={"set": set_id, "yaml": wrong, "mode": "duplex", "lang": "en"})
-    assert answer.status_code == 200
-    assert (
-        answer.json()["error"]
-        == "my-cards.yaml, line 5, field cards[1].colour: is not a known field (check its spelling)."
-    )
     missing = studio.post("/preview/cards", data={"set": set_id, "yaml": OWN_SET, "mode": "duplex", "lang": "en"})
-    assert (
-        missing.status_code == 200
-        and "sun.png" in missing.json()["error"]
-        and "workspace" not in missing.json()["error"]
+    assert missing.status_code == 200
+    assert missing.json()["error"] == "my-cards.yaml, line 4, field cards[0].picture: sun.png: there is no such file."
+    assert [problem["line"] for problem in missing.json()["problems"]] == [4]
+
+
+def test_every_mistake_in_my_set_is_listed_at_its_line_and_the_sentence_above_says_how_many(studio):
+    set_id = own_set_page(studio)
+    wrong = (
+        OWN_SET.replace("heads: 3", "heads: 3, colour: red") + "  - {id: P105, kind: animal, value: 107, heads: 1}\n"
     )
+    answer = studio.post("/preview/cards?lang=fr", data={"set": set_id, "yaml": wrong, "mode": "duplex"})
+    assert answer.status_code == 200
+    said = answer.json()
+    assert said["error"].startswith("4 erreurs\u00a0: vous les trouverez sous votre jeu de cartes")
+    assert [(problem["line"], problem["text"].split(" : ")[0]) for problem in said["problems"]] == [
+        (4, "my-cards.yaml, ligne 4, champ cards[0].picture"),
+        (5, "my-cards.yaml, ligne 5, champ cards[1].colour"),
+        (6, "my-cards.yaml, ligne 6, champ cards[2].kind"),
+        (6, "my-cards.yaml, ligne 6, champ cards[2].id"),
+    ]
+    assert not any("workspace" in problem["text"] for problem in said["problems"])
+    assert said["problems"][2]["help"] == "/help?lang=fr#card.kind"
 
 
 def test_pictures_are_kept_beside_the_set_under_plain_names_and_nothing_else(studio, tmp_path):

@@ -9,6 +9,7 @@ so one style serves 56 × 87, 63 × 88 or 44 × 68 mm cards.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Literal
 
@@ -22,7 +23,7 @@ from cardgen.model.shapes import Box, Colour, Length, Offset, Size
 from cardgen.model.textbox import Face, Laid, lay_out
 from cardgen.model.textbox import characters as text_characters
 from cardgen.paths import TEMPLATES, bundled_names, confined_file, find_data_file, find_referenced_file
-from cardgen.yamlio import YamlDocument, load_extended, validate
+from cardgen.yamlio import Mistake, YamlDocument, load_extended, validate
 
 if TYPE_CHECKING:
     from cardgen.model.pictures import Picture
@@ -341,12 +342,13 @@ def load_set_faces(card_set: CardSet, faces: str | Path | None = None) -> FaceSt
         except InputError as exc:
             raise card_set.doc.error(("faces",), exc.message) from None
         style = _load_style_file(path, shown)
-    _check_titles(card_set, style)
-    _check_texts(card_set, style)
+    mistakes = [*_title_mistakes(card_set, style), *_text_mistakes(card_set, style)]
+    if mistakes:
+        raise card_set.doc.errors(mistakes)
     return style
 
 
-def _check_texts(card_set: CardSet, style: FaceStyle) -> None:
+def _text_mistakes(card_set: CardSet, style: FaceStyle) -> Iterator[Mistake]:
     """Each card's text well formed, drawable in its fonts and fitting the style's text box."""
     for index, card in enumerate(card_set.cards):
         if card.text is None:
@@ -355,30 +357,40 @@ def _check_texts(card_set: CardSet, style: FaceStyle) -> None:
         try:
             drawn = text_characters(card.text)
         except InvalidValue as exc:
-            raise card_set.doc.error(where, Message("style.card_text", id=card.id, problem=exc.message)) from None
-        for face, characters in drawn.items():
-            role = TEXT_FONTS[face]
-            missing = fonts.missing_glyphs(style.font_file(role), characters)
-            if missing:
-                font = getattr(style.fonts, role)
-                no_glyph = Message(
-                    "style.text_font_glyphs", font=font, style=style.source, role=role, missing=fonts.shown(missing)
-                )
-                raise card_set.doc.error(where, no_glyph)
-        if style.text_lines(card.text) is None:
+            yield where, Message("style.card_text", id=card.id, problem=exc.message)
+            continue
+        lacking = _lacking_glyphs(style, drawn)
+        if lacking:
+            role, missing = lacking
+            font = getattr(style.fonts, role)
+            shown = fonts.shown(missing)
+            yield where, Message("style.text_font_glyphs", font=font, style=style.source, role=role, missing=shown)
+        elif style.text_lines(card.text) is None:
             box = style.text.box
-            too_long = Message(
-                "style.text_too_long",
-                id=card.id,
-                style=style.source,
-                width=box.width,
-                height=box.height,
-                size=style.text.min_size,
+            yield (
+                where,
+                Message(
+                    "style.text_too_long",
+                    id=card.id,
+                    style=style.source,
+                    width=box.width,
+                    height=box.height,
+                    size=style.text.min_size,
+                ),
             )
-            raise card_set.doc.error(where, too_long)
 
 
-def _check_titles(card_set: CardSet, style: FaceStyle) -> None:
+def _lacking_glyphs(style: FaceStyle, drawn: dict[Face, str]):
+    """The first of the text's fonts that lacks characters the text draws in it, and those."""
+    for face, characters in drawn.items():
+        role = TEXT_FONTS[face]
+        missing = fonts.missing_glyphs(style.font_file(role), characters)
+        if missing:
+            return role, missing
+    return None
+
+
+def _title_mistakes(card_set: CardSet, style: FaceStyle) -> Iterator[Mistake]:
     font_file = style.font_file("caption")
     for index, card in enumerate(card_set.cards):
         if card.title is None:
@@ -386,15 +398,11 @@ def _check_titles(card_set: CardSet, style: FaceStyle) -> None:
         where = ("cards", index, "title")
         missing = fonts.missing_glyphs(font_file, card.title)
         if missing:
-            no_glyph = Message(
-                "style.title_font_glyphs", font=style.fonts.caption, style=style.source, missing=fonts.shown(missing)
-            )
-            raise card_set.doc.error(where, no_glyph)
-        if title_size(style, card.title) is None:
-            too_long = Message(
-                "style.title_too_long", id=card.id, size=style.title.min_size, width=style.title.max_width
-            )
-            raise card_set.doc.error(where, too_long)
+            font = style.fonts.caption
+            yield where, Message("style.title_font_glyphs", font=font, style=style.source, missing=fonts.shown(missing))
+        elif title_size(style, card.title) is None:
+            size, width = style.title.min_size, style.title.max_width
+            yield where, Message("style.title_too_long", id=card.id, size=size, width=width)
 
 
 def title_size(style: FaceStyle, text: str) -> float | None:
