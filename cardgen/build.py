@@ -16,7 +16,7 @@ from cardgen.formats import CUT_FILE_NAME, MODES, TRUE_RULER, ModeName
 from cardgen.layout.geometry import GridError, make_grid
 from cardgen.messages import Message
 from cardgen.model.cards import Card, CardSet, RulesCard, SheetCard, bundled_set_names, load_card_set
-from cardgen.model.faces import FaceStyle, load_set_faces
+from cardgen.model.faces import FaceStyle, load_set_faces, text_over_picture
 from cardgen.model.layout import PAPERS, Layout, load_layout
 from cardgen.render.faces import CardPainter
 from cardgen.render.pictures import coarse_pictures
@@ -125,7 +125,7 @@ def build(
     sets: Sequence[str] = (),
     mode: ModeName | None = None,
     together: bool = False,
-    warn: Callable[[str], None] = lambda message: None,
+    warn: Callable[[Message | str], None] = lambda message: None,
 ) -> dict[str, bytes]:
     """Everything `cardgen build` writes, as bytes keyed by file name: the card sheets
     and, for the default kit, the rule summaries, score sheets and (where the sheets print
@@ -229,7 +229,10 @@ def render_jobs(jobs: list[Job], settings: PrintSettings) -> dict[str, bytes]:
 
 
 def _render_jobs(
-    jobs: list[Job], settings: PrintSettings, pages: _PageSetup, warn: Callable[[str], None] = lambda message: None
+    jobs: list[Job],
+    settings: PrintSettings,
+    pages: _PageSetup,
+    warn: Callable[[Message | str], None] = lambda message: None,
 ) -> dict[str, bytes]:
     # here, not above: the kit's worker, forked before this runs, never plans or draws a card sheet
     from cardgen.layout.plan import CutterMarksError, MarginError, check_margins
@@ -252,6 +255,9 @@ def _render_jobs(
                 warn(str(note))
             for message in coarse_pictures(card_set, style, (layout.card.width, layout.card.height)):
                 warn(f"{card_set.doc.file}, {message}")
+            over = text_over_picture(card_set, style)
+            if over:
+                warn(over)
         request = SheetRequest(
             title=" + ".join(words.get(f"card_sets.{name}", s.title) for name, (s, _) in zip(job.set_names, sets)),
             cards=_sheet_cards([card_set for card_set, _ in sets], job.mode),

@@ -475,6 +475,19 @@ def test_my_own_cards_build_the_bytes_of_cardgen_build_of_that_set(studio, tmp_p
     assert (tmp_path / "cli" / "my-cards-fold.pdf").read_bytes() == from_studio
 
 
+def test_a_style_of_my_own_whose_text_box_reaches_into_its_pictures_is_warned_of_beside_the_sheet(studio):
+    set_id = own_set_page(studio)
+    style = b"extends: standard\nname: mine\npicture: {box: {x: 0, y: -3, width: 44, height: 44}}\n"
+    sun = Path("examples/homemade/sun.png").read_bytes()
+    files = [("files", ("sun.png", sun, "image/png")), ("files", ("mine.yaml", style, "text/yaml"))]
+    assert studio.post("/pictures", data={"set": set_id}, files=files).status_code == 200
+    text = OWN_SET.replace("title: Ours", "title: Ours\nfaces: mine.yaml").replace("sun.png", "sun.png, text: Sunny")
+    preview = studio.post("/preview/cards?lang=nl", data={"set": set_id, "yaml": text, "mode": "duplex"}).json()
+    assert "error" not in preview and preview["names"] == ["my-cards-duplex.pdf"]
+    assert [warning.split(": ")[0] for warning in preview["warnings"]] == ["mine.yaml, regel 3, veld picture.box"]
+    assert "het tekstvak (text.box) steekt 9,5 mm in het afbeeldingsvak" in preview["warnings"][0]
+
+
 def test_a_mistake_in_my_set_is_named_at_its_line_in_the_command_lines_words(studio):
     set_id = own_set_page(studio)
     missing = studio.post("/preview/cards", data={"set": set_id, "yaml": OWN_SET, "mode": "duplex", "lang": "en"})

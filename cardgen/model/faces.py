@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr
 
-from cardgen.errors import InputError, InvalidValue
+from cardgen.errors import InputError, InvalidValue, sentence
 from cardgen.messages import Message
 from cardgen.model import fonts
 from cardgen.model.cards import Card, CardSet
@@ -36,6 +36,7 @@ TEXT_FONTS: dict[Face, str] = {
     "bold_italic": "text_bold_italic",
 }
 FONT_ROLES = ("value", "index", "caption", *TEXT_FONTS.values())  # the fields of `fonts:`
+TEXT_GAP = 1.0  # mm between the text box and the picture area the style leaves it by default
 # Characters every card label may use: digits, the decimal separators, a minus.
 LABEL_CHARACTERS = "0123456789.,"
 
@@ -252,6 +253,7 @@ class FaceStyle(_Strict):
     symbols: Symbols = Symbols()
 
     _source: str = PrivateAttr(default="")
+    _doc: YamlDocument | None = PrivateAttr(default=None)
     _pictures: dict[str, Picture] = PrivateAttr(default_factory=dict)
     _font_names: dict[str, str] = PrivateAttr(default_factory=dict)
     _font_files: dict[str, Path] = PrivateAttr(default_factory=dict)
@@ -296,10 +298,12 @@ class FaceStyle(_Strict):
 
     def front_box(self, card: Card | None = None) -> Box:
         """The front's picture area in mm on a card of design_size: the card's own `box`, else
-        the style's, else the watermark's square."""
+        the style's, else the watermark's square, cut clear of the text box (a card's text
+        never lies on its picture unless a style or the card puts it there)."""
         size = self.watermark.size
         own = card.box if card else None
-        return own or self.picture.box or Box(y=self.watermark.y, width=size, height=size)
+        square = Box(y=self.watermark.y, width=size, height=size)
+        return own or self.picture.box or square.clear_of(self.text.box, TEXT_GAP)
 
     def back_box(self) -> Box:
         """The back's picture area: by default the rectangle inside the medallion's ring."""
@@ -405,6 +409,32 @@ def _title_mistakes(card_set: CardSet, style: FaceStyle) -> Iterator[Mistake]:
             yield where, Message("style.title_too_long", id=card.id, size=size, width=width)
 
 
+MOST_CARDS_NAMED = 8
+
+
+def text_over_picture(card_set: CardSet, style: FaceStyle) -> Message | None:
+    """A warning for a style whose text box reaches into its picture area where a card of the
+    set has both a picture and a text (in the style's picture area, not a box of its own):
+    the style's file, line and field, how far, and the cards. None where the style gives its
+    texts a halo, as a text meant to lie on a picture has."""
+    if style.halo and "text" in style.halo.texts:
+        return None
+    depth = style.front_box().overlap(style.text.box)
+    if depth <= 0:
+        return None
+    ids = [card.id for card in card_set.cards if card.text and card.box is None and style.front_picture(card)]
+    if not ids or style._doc is None:
+        return None
+    doc = style._doc
+    field = ("text", "box") if doc.sets(("text", "box")) and not doc.sets(("picture", "box")) else ("picture", "box")
+    cards: list[str] | Message = ids
+    if len(ids) > MOST_CARDS_NAMED:
+        cards = Message("verify.ids_and_more", ids=ids[:MOST_CARDS_NAMED], more=len(ids) - MOST_CARDS_NAMED)
+    return sentence(
+        doc.error(field, Message("style.text_over_picture", count=len(ids), cards=cards, depth=depth)).message
+    )
+
+
 def title_size(style: FaceStyle, text: str) -> float | None:
     """The font size (mm on a card of design_size) that fits `text` on the title line, or
     None if it is too long even at the smallest size. Scales with the card like everything else."""
@@ -427,7 +457,7 @@ def _load_style_file(path: Path, shown: str) -> FaceStyle:
     _check_arrangements(doc, style)
     _check_geometry(doc, style)
     _check_tones(doc, style)
-    style._source = shown
+    style._source, style._doc = shown, doc
     fonts_by_role = _resolve_fonts(doc, style)
     style._font_names = {role: name for role, (name, _) in fonts_by_role.items()}
     style._font_files = {role: file for role, (_, file) in fonts_by_role.items()}
