@@ -12,7 +12,9 @@ from clirun import cardgen_in_process
 from pdfcheck import positioned_texts, text_runs
 
 from cardgen.formats import MM
+from cardgen.model.cards import Card
 from cardgen.model.faces import TEXT_FONTS, bundled_face_names, load_face_style
+from cardgen.model.shapes import Box
 from cardgen.model.textbox import lay_out, pieces
 
 LONG = "A long text that goes on and on, to see it shrink: the lowest card takes {bull} from each row it touches."
@@ -163,11 +165,20 @@ def test_in_every_bundled_style_a_cards_text_prints_below_its_photo_not_on_it(tm
     assert first_line_top < photo_bottom - 0.5, (first_line_top, photo_bottom)
 
 
-def test_every_bundled_and_example_style_leaves_its_text_box_clear_of_its_picture_area():
+def test_every_bundled_and_example_style_leaves_a_cards_text_box_clear_of_its_picture_area():
+    texted = Card(id="P1", kind="number", value=105, heads=1, text="Some words")
     styles = [load_face_style(name) for name in bundled_face_names()]
     styles += [load_face_style(path) for path in sorted(Path("examples").rglob("*faces*.yaml"))]
     for style in styles:
-        assert style.front_box().overlap(style.text.box) == 0, style.source
+        assert style.front_box(texted).overlap(style.text.box) == 0, style.source
+
+
+def test_a_card_without_a_text_keeps_the_watermarks_square_for_its_picture():
+    style = load_face_style("standard")
+    plain = Card(id="P1", kind="number", value=105, heads=1)
+    assert style.front_box(plain) == Box(y=-3, width=44, height=44)
+    texted = style.front_box(plain.model_copy(update={"text": "Some words"}))
+    assert texted == Box(y=2.25, width=44, height=33.5)  # from 1 mm above the text box to the square's top
 
 
 def test_a_style_whose_text_box_reaches_into_its_picture_area_is_warned_of_at_its_field(tmp_path):

@@ -298,12 +298,13 @@ class FaceStyle(_Strict):
 
     def front_box(self, card: Card | None = None) -> Box:
         """The front's picture area in mm on a card of design_size: the card's own `box`, else
-        the style's, else the watermark's square, cut clear of the text box (a card's text
-        never lies on its picture unless a style or the card puts it there)."""
-        size = self.watermark.size
-        own = card.box if card else None
-        square = Box(y=self.watermark.y, width=size, height=size)
-        return own or self.picture.box or square.clear_of(self.text.box, TEXT_GAP)
+        the style's, else the watermark's square, on a card with a text cut clear of the text
+        box (a card's text never lies on its picture unless a style or the card puts it there)."""
+        chosen = (card.box if card else None) or self.picture.box
+        if chosen:
+            return chosen
+        square = Box(y=self.watermark.y, width=self.watermark.size, height=self.watermark.size)
+        return square.clear_of(self.text.box, TEXT_GAP) if card and card.text else square
 
     def back_box(self) -> Box:
         """The back's picture area: by default the rectangle inside the medallion's ring."""
@@ -419,20 +420,17 @@ def text_over_picture(card_set: CardSet, style: FaceStyle) -> Message | None:
     texts a halo, as a text meant to lie on a picture has."""
     if style.halo and "text" in style.halo.texts:
         return None
-    depth = style.front_box().overlap(style.text.box)
-    if depth <= 0:
+    cards = [card for card in card_set.cards if card.text and card.box is None and style.front_picture(card)]
+    depth = style.front_box(cards[0]).overlap(style.text.box) if cards else 0
+    if depth <= 0 or style._doc is None:
         return None
-    ids = [card.id for card in card_set.cards if card.text and card.box is None and style.front_picture(card)]
-    if not ids or style._doc is None:
-        return None
-    doc = style._doc
+    doc, ids = style._doc, [card.id for card in cards]
     field = ("text", "box") if doc.sets(("text", "box")) and not doc.sets(("picture", "box")) else ("picture", "box")
-    cards: list[str] | Message = ids
+    named: list[str] | Message = ids
     if len(ids) > MOST_CARDS_NAMED:
-        cards = Message("verify.ids_and_more", ids=ids[:MOST_CARDS_NAMED], more=len(ids) - MOST_CARDS_NAMED)
-    return sentence(
-        doc.error(field, Message("style.text_over_picture", count=len(ids), cards=cards, depth=depth)).message
-    )
+        named = Message("verify.ids_and_more", ids=ids[:MOST_CARDS_NAMED], more=len(ids) - MOST_CARDS_NAMED)
+    problem = Message("style.text_over_picture", count=len(ids), cards=named, depth=depth)
+    return sentence(doc.error(field, problem).message)
 
 
 def title_size(style: FaceStyle, text: str) -> float | None:
