@@ -526,12 +526,15 @@ def problems(exc, data: Any = None) -> list[tuple[FieldPath, Message]]:
     problems rather than "not one of the words", and every kind of value a word may be
     ("a whole number or 'auto'")."""
     found = [(_field_path(problem["loc"], data), problem) for problem in exc.errors(include_url=False)]
+    at: dict[FieldPath, list[dict]] = {}
+    for location, problem in found:
+        at.setdefault(location, []).append(problem)
     said: dict[FieldPath, Message] = {}
     for location, problem in found:
         if location in said or _said_below(location, problem, found):
             continue
         message = problem_of(problem)
-        kinds = [_kinds_of(other) for where, other in found if where == location]
+        kinds = [_kinds_of(other) for other in at[location]]
         if message in _KINDS and len(kinds) > 1 and all(kinds):
             choices = list(dict.fromkeys(kind for each in kinds for kind in each or ()))
             message = Message("value.kinds", kinds=choices, value=shown_value(problem.get("input")))
