@@ -80,10 +80,7 @@ def jobs_for(sets: list[str], mode: ModeName | None, together: bool = False) -> 
 def _together_job(sets: list[str], mode: ModeName) -> Job:
     names = tuple(dict.fromkeys(sets))  # once each, in the order given
     if len(names) < 2:
-        raise InputError(
-            "--together puts two or more card sets on one sheet: name them with --set, "
-            "e.g. --set zero-cards --set jokers --together."
-        )
+        raise InputError(Message("build.together_one_set", example="--set zero-cards --set jokers --together"))
     return Job("+".join(_stem(name) for name in names), names, mode)
 
 
@@ -125,7 +122,7 @@ def build(
     sets: Sequence[str] = (),
     mode: ModeName | None = None,
     together: bool = False,
-    warn: Callable[[Message | str], None] = lambda message: None,
+    warn: Callable[[Message], None] = lambda message: None,
 ) -> dict[str, bytes]:
     """Everything `cardgen build` writes, as bytes keyed by file name: the card sheets
     and, for the default kit, the rule summaries, score sheets and (where the sheets print
@@ -160,7 +157,7 @@ class _PageSetup:
 def _page_setup(settings: PrintSettings) -> _PageSetup:
     layout, layout_doc = load_layout(settings.layout)
     if layout.paper == "fit" and not settings.paper:
-        raise layout_doc.error(("paper",), "`fit` is for pictures (preview, export); a build needs --paper")
+        raise layout_doc.error(("paper",), Message("build.fit_paper"))
     paper_mm = PAPERS[settings.paper] if settings.paper else layout.paper_size
     try:
         make_grid(layout, paper_mm)
@@ -229,10 +226,7 @@ def render_jobs(jobs: list[Job], settings: PrintSettings) -> dict[str, bytes]:
 
 
 def _render_jobs(
-    jobs: list[Job],
-    settings: PrintSettings,
-    pages: _PageSetup,
-    warn: Callable[[Message | str], None] = lambda message: None,
+    jobs: list[Job], settings: PrintSettings, pages: _PageSetup, warn: Callable[[Message], None] = lambda message: None
 ) -> dict[str, bytes]:
     # here, not above: the kit's worker, forked before this runs, never plans or draws a card sheet
     from cardgen.layout.plan import CutterMarksError, MarginError, check_margins
@@ -252,9 +246,9 @@ def _render_jobs(
         _check_together(job, sets)
         for card_set, style in sets:
             for note in card_set.doc.notes:
-                warn(str(note))
+                warn(note)
             for message in coarse_pictures(card_set, style, (layout.card.width, layout.card.height)):
-                warn(f"{card_set.doc.file}, {message}")
+                warn(Message("input.in_file", file=card_set.doc.file, problem=message))
             over = text_over_picture(card_set, style)
             if over:
                 warn(over)
@@ -325,19 +319,16 @@ def _check_together(job: Job, sets: tuple[tuple[CardSet, FaceStyle], ...]) -> No
         return
     sizes = {(style.design_size.width, style.design_size.height) for _, style in sets}
     if len(sizes) > 1:
-        drawn = ", ".join(
-            f"{name} for {style.design_size.width:g} × {style.design_size.height:g} mm cards"
+        drawn = [
+            Message("build.drawn_for", set=name, width=style.design_size.width, height=style.design_size.height)
             for name, (_, style) in zip(job.set_names, sets)
-        )
-        raise InputError(f"--together puts cards of one size on a sheet, but the sets' faces are drawn: {drawn}.")
+        ]
+        raise InputError(Message("build.together_sizes", drawn=drawn))
     owner: dict[str, str] = {}
     for name, (card_set, _) in zip(job.set_names, sets):
         for card in card_set.cards:
             if card.id in owner:
-                raise InputError(
-                    f"--together: {owner[card.id]} and {name} both have a card {card.id!r}; "
-                    "a sheet holds each card id once."
-                )
+                raise InputError(Message("build.together_card_twice", first=owner[card.id], second=name, card=card.id))
             owner[card.id] = name
 
 

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 
 from cardgen.errors import InputError
+from cardgen.messages import Message
 
 CONNECT_SECONDS = 10
 
@@ -20,15 +21,12 @@ def on_cluster(address: str, work: Callable, parts: Iterable[range]) -> Iterator
     try:
         from distributed import Client
     except ImportError:
-        raise InputError(
-            '--scheduler needs Dask\'s distributed scheduler: pip install "cardgen[cluster]" (on every worker too).'
-        ) from None
+        raise InputError(Message("cluster.not_installed", command='pip install "cardgen[cluster]"')) from None
     try:
         client = Client(address, timeout=CONNECT_SECONDS, set_as_default=False)
     except (OSError, TimeoutError, ValueError) as exc:
-        raise InputError(
-            f"cannot reach a Dask scheduler at {address} within {CONNECT_SECONDS} s ({type(exc).__name__})."
-        ) from None
+        said = Message("cluster.unreachable", address=address, seconds=CONNECT_SECONDS, error=type(exc).__name__)
+        raise InputError(said) from None
     futures = client.map(work, list(parts), pure=False)
     try:
         yield (future.result() for future in futures)

@@ -26,6 +26,7 @@ from PIL import Image
 from cardgen.errors import InputError
 from cardgen.formats import EXPORT_MANIFEST, EXPORT_VERSION
 from cardgen.layout.geometry import make_grid, pixel_size
+from cardgen.messages import Message
 from cardgen.model.faces import FaceStyle
 from cardgen.model.layout import Layout
 from cardgen.preview import (
@@ -90,19 +91,25 @@ def export(request: ExportRequest, progress: Progress | None = None) -> dict[str
 def _check(request: ExportRequest, size: tuple[float, float]) -> None:
     """InputError for what no print shop takes; `size`: a card and its bleed."""
     if not request.sets:
-        raise InputError("name the card sets to export, e.g. cardgen export --set numbered -o print-shop")
+        raise InputError(Message("export.no_sets", example="cardgen export --set numbered -o print-shop"))
     bleed = request.bleed_mm
     if not (math.isfinite(bleed) and 0 <= bleed <= MAX_BLEED_MM):
-        raise InputError(f"the bleed must be 0 to {MAX_BLEED_MM:g} mm, not {bleed:g}; print shops ask for 2 to 3 mm.")
+        raise InputError(Message("export.bleed_range", most=MAX_BLEED_MM, bleed=bleed))
     low, high = DPI_RANGE
     if not low <= request.dpi <= high:
-        raise InputError(f"the dpi must be {low} to {high}, not {request.dpi}; print shops ask for 300.")
+        raise InputError(Message("export.dpi_range", low=low, high=high, dpi=request.dpi))
     width, height = pixel_size(size, request.dpi)
     if request.format == "png" and width * height > MAX_PIXELS:
         raise InputError(
-            f"a card of {size[0]:g} × {size[1]:g} mm at {request.dpi} dpi is "
-            f"{width} × {height} pixels, more than {MAX_PIXELS // 1_000_000} million: many programs "
-            "refuse such an image; lower --dpi."
+            Message(
+                "export.too_many_pixels",
+                card_width=size[0],
+                card_height=size[1],
+                dpi=request.dpi,
+                width=width,
+                height=height,
+                millions=MAX_PIXELS // 1_000_000,
+            )
         )
 
 
@@ -146,9 +153,10 @@ def _pdf_name(sets: tuple[str, ...]) -> str:
 
 
 def _title(request: ExportRequest, page: Layout) -> str:
-    width, height = page.card.width, page.card.height
-    sets = ", ".join(Path(name).stem for name in request.sets)
-    return f"{sets}: cards of {width:g} × {height:g} mm with {request.bleed_mm:g} mm bleed"
+    """The PDF's title, in the language of its cards."""
+    sets = [Path(name).stem for name in request.sets]
+    size = {"width": page.card.width, "height": page.card.height, "bleed": request.bleed_mm}
+    return Message("export.title", sets=sets, **size).text(request.lang)
 
 
 def _manifest(

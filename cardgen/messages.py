@@ -239,8 +239,10 @@ class _List:
         self.lang = lang
 
     def __format__(self, spec: str) -> str:
-        if spec in (",", ";"):  # numbers to look up; items that hold commas themselves
-            return f"{spec} ".join(self.items)
+        if spec == ",":  # numbers to look up
+            return ", ".join(self.items)
+        if spec == ";":  # items that hold commas themselves; the space before ";" is the language's
+            return _template("list.semicolon", self.lang, None).join(self.items)
         if len(self.items) < 2:
             return "".join(self.items)
         from babel.lists import format_list

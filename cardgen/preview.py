@@ -25,6 +25,7 @@ from cardgen.errors import InputError
 from cardgen.formats import MM
 from cardgen.layout.geometry import make_grid, pixel_size
 from cardgen.layout.plan import plan_sheets
+from cardgen.messages import Message
 from cardgen.model.cards import Card, bundled_set_names, load_card_set
 from cardgen.model.faces import FaceStyle, load_set_faces
 from cardgen.model.layout import Layout, load_layout
@@ -59,8 +60,7 @@ def choose_cards(sets: list[str] | None, card_ids: list[str] | None, faces: str 
         for card in card_set.cards:
             if card.id in cards:
                 raise InputError(
-                    f"the sets {owner[card.id]} and {card_set.name} both have a card {card.id!r}; "
-                    "preview them one set at a time."
+                    Message("preview.card_twice", first=owner[card.id], second=card_set.name, card=card.id)
                 )
             cards[card.id] = PreviewCard(card, style, set_cards)
             owner[card.id] = card_set.name
@@ -68,7 +68,7 @@ def choose_cards(sets: list[str] | None, card_ids: list[str] | None, faces: str 
         return list(cards.values())
     missing = [card_id for card_id in card_ids if card_id not in cards]
     if missing:
-        raise InputError(f"no card {missing[0]!r} in the chosen sets ({', '.join(chosen_sets)}).")
+        raise InputError(Message("preview.no_such_card", card=missing[0], sets=chosen_sets))
     return [cards[card_id] for card_id in dict.fromkeys(card_ids)]
 
 
@@ -96,7 +96,7 @@ def render_previews(
 ) -> dict[str, bytes]:
     """File name -> PNG bytes, all rendered in memory; the cards those of `layout`."""
     if not chosen:
-        raise InputError("there are no cards to preview.")
+        raise InputError(Message("preview.no_cards"))
     items: list[PreviewCard | FaceStyle] = [*chosen, chosen[0].style] if back else list(chosen)
     images: dict[str, bytes] = {}
     if singles:

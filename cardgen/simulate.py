@@ -30,6 +30,9 @@ from cardgen.engine import (
 from cardgen.engine.deck import never_dealt
 from cardgen.engine.kernel import kernel_for
 from cardgen.errors import CheckFailed, InputError
+from cardgen.messages import Message, language
+
+MOST_EFFORT = 100_000  # playouts or samples a player of kind:N may take
 
 
 @dataclass
@@ -41,7 +44,7 @@ class SimulationResult:
     mean_totals: list[float]
     win_rates: list[float]  # a shared win counts as a win for each winner
     mean_rounds: float
-    cards: str = "the bundled cards"  # what was played, as the summary says it
+    cards: Message = field(default_factory=lambda: Message("simulate.dealt", kinds=[]))  # what was played
     never_dealt: list[int] = field(default_factory=list)  # the set's cards these games never dealt
 
     @property
@@ -58,29 +61,46 @@ class SimulationResult:
             "mean_totals": [round(total, 3) for total in self.mean_totals],
             "win_rates": [round(rate, 4) for rate in self.win_rates],
             "mean_rounds": round(self.mean_rounds, 3),
-            "cards": self.cards,
+            "cards": self.cards.data(),
             "never_dealt": self.never_dealt,
         }
 
-    def summary(self) -> str:
-        lines = [
-            f"{self.options.name}, {len(self.kinds)} players, {self.games} games "
-            f"in {self.seconds:.2f} s ({self.games_per_second:,.0f} games/s)",
-            f"cards: {self.cards}",
-            *(
-                [f"note: {never_dealt_words(self.options, len(self.kinds), self.never_dealt)}"]
-                if self.never_dealt
-                else []
+    def summary(self, lang: str | None = None) -> str:
+        """The run in words and a table of the seats, in `lang`."""
+        lang = lang or language()
+        rate = round(min(self.games_per_second, 1e12))
+        said = [
+            Message(
+                "simulate.heading",
+                variant=self.options.words,
+                players=Message("simulate.players", count=len(self.kinds)),
+                games=Message("simulate.games", count=self.games),
+                seconds=self.seconds,
+                rate=rate,
             ),
-            f"mean rounds per game: {self.mean_rounds:.2f}",
+            Message("simulate.cards", cards=self.cards),
+            *([Message("cli.note", note=self.never_dealt_said())] if self.never_dealt else []),
+            Message("simulate.mean_rounds", rounds=self.mean_rounds),
         ]
-        width = max(len("heuristic"), *map(len, self.kinds))  # rollout:20 is wider
-        lines.append(f"seat  {'player':<{width}}  mean total  win rate")
-        for seat, kind in enumerate(self.kinds):
+        return "\n".join([*(message.text(lang) for message in said), *self._table(lang)])
+
+    def never_dealt_said(self) -> Message:
+        return never_dealt_words(self.options, len(self.kinds), self.never_dealt)
+
+    def _table(self, lang: str) -> list[str]:
+        """Each seat's player, mean total and win rate, every figure ending under its heading."""
+        seat, player, total, rate = (
+            Message(f"simulate.column.{name}").text(lang) for name in ("seat", "player", "total", "win_rate")
+        )
+        width = max(len(player), *map(len, self.kinds))  # rollout:20 is wider
+        lines = [f"{seat}  {player:<{width}}  {total}  {rate}"]
+        for number, kind in enumerate(self.kinds):
+            mean = Message("simulate.mean_total", total=self.mean_totals[number]).text(lang)
+            won = Message("simulate.win_rate", rate=self.win_rates[number]).text(lang)
             lines.append(
-                f"{seat + 1:>4}  {kind:<{width}}  {self.mean_totals[seat]:>10.2f}  {self.win_rates[seat]:>7.1%}"
+                f"{number + 1:>{len(seat)}}  {kind:<{width}}  {mean:>{max(len(total), 10)}}  {won:>{len(rate)}}"
             )
-        return "\n".join(lines)
+        return lines
 
 
 def make_players(kinds: list[str]) -> list:
@@ -91,15 +111,15 @@ def make_players(kinds: list[str]) -> list:
 def make_player(kind: str):
     name, colon, effort = kind.partition(":")
     if name not in KINDS:
-        raise InputError(f"unknown player kind {name!r}: choose among {', '.join(KINDS)}")
+        raise InputError(Message("simulate.unknown_kind", kind=name, choices=list(KINDS)))
     strategy = KINDS[name].player
     if not colon:
         return strategy()
-    if not (effort.isascii() and effort.isdigit() and 1 <= int(effort) <= 100_000):
-        raise InputError(f"in player kind {kind!r}, N of {name}:N must be a whole number from 1 to 100000")
+    if not (effort.isascii() and effort.isdigit() and 1 <= int(effort) <= MOST_EFFORT):
+        raise InputError(Message("simulate.kind_effort", kind=kind, name=name, most=MOST_EFFORT))
     player = strategy.with_effort(int(effort))
     if player is None:
-        raise InputError(f"player kind {name!r} takes no number: write {name}, not {kind}")
+        raise InputError(Message("simulate.kind_without_number", kind=kind, name=name))
     return player
 
 
@@ -156,35 +176,42 @@ def prepare_players(options: Options, kinds: Sequence[str], slow: Callable[[], N
         kernel_for(options.rules).prepare(looks_ahead, slow or (lambda: None))
 
 
-def played_cards(options: Options, dealt: Sequence[int], pool: CardPool, sets: Sequence[str] = ()) -> str:
+def played_cards(options: Options, dealt: Sequence[int], pool: CardPool, sets: Sequence[str] = ()) -> Message:
     """The cards the games were dealt from (`dealt`, the variant's deck), in words: "numbered
     1–116 and 7 zero cards (the bundled cards changed by twelve.yaml)"."""
     numbered = sorted(card for card in dealt if card < FIRST_ZERO)
-    span = f"{numbered[0]}–{numbered[-1]}"
-    kinds = [f"numbered {span}" if len(numbered) == numbered[-1] else f"{len(numbered)} numbered ({span})"]
+    low, high = numbered[0], numbered[-1]
+    if len(numbered) == high:
+        kinds = [Message("simulate.numbered", low=low, high=high)]
+    else:
+        kinds = [Message("simulate.numbered_some", low=low, high=high, count=len(numbered))]
     if options.rules.holds(FIRST_ZERO):
-        kinds.append(f"{sum(card in pool.zeros for card in dealt)} zero cards")
+        kinds.append(Message("simulate.zero_cards", count=sum(card in pool.zeros for card in dealt)))
     if options.rules.holds(FIRST_JOKER):
-        kinds.append(f"{sum(card in pool.jokers for card in dealt)} jokers")
-    whose = f"the bundled cards changed by {', '.join(sets)}" if sets else "the bundled cards"
-    return f"{' and '.join(kinds)} ({whose})"
+        kinds.append(Message("simulate.jokers", count=sum(card in pool.jokers for card in dealt)))
+    if sets:
+        return Message("simulate.dealt_changed", kinds=kinds, sets=list(sets))
+    return Message("simulate.dealt", kinds=kinds)
 
 
-def never_dealt_words(options: Options, players: int, cards: list[int]) -> str:
-    return f"{options.rules.deck_words(players)} never deals cards {listed_cards(cards)} of your set"
+def never_dealt_words(options: Options, players: int, cards: list[int]) -> Message:
+    return Message("simulate.never_dealt", deck=options.rules.deck_words(players), cards=listed_cards(cards))
 
 
-def listed_cards(cards: list[int]) -> str:
+def listed_cards(cards: list[int]) -> Message:
     """A few cards by number: 105, 106 … and 4 more."""
-    return ", ".join(map(str, cards[:8])) + (f" and {len(cards) - 8} more" if len(cards) > 8 else "")
+    if len(cards) > 8:
+        return Message("simulate.cards_and_more", cards=cards[:8], count=len(cards) - 8)
+    return Message("simulate.listed_cards", cards=list(cards))
 
 
 def failed_game(index: int, game_seed: int, broken: InvariantBroken | IllegalPlay) -> CheckFailed:
-    """A broken invariant or an illegal decision in game `index`, as CheckFailed naming the
-    seed that replays it."""
-    return CheckFailed(
-        f"game {index + 1} (seed {game_seed}) went wrong: {broken}; replay it with --games 1 --seed {game_seed}"
+    """A broken invariant (a bug of the engine, said as the engine says it) or an illegal
+    decision in game `index`, as CheckFailed naming the seed that replays it."""
+    said = (
+        broken.said(Message("simulate.seat", seat=broken.seat + 1)) if isinstance(broken, IllegalPlay) else str(broken)
     )
+    return CheckFailed(Message("simulate.game_failed", game=index + 1, seed=game_seed, problem=said))
 
 
 @dataclass(frozen=True)

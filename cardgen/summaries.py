@@ -21,6 +21,7 @@ from cardgen.errors import CardgenError, InputError, sentence
 from cardgen.messages import Message
 from cardgen.model.rules import RuleSummary, TallyExample, TallyOutcome, TurnExample, TurnOutcome, read_summary
 from cardgen.referee import replay
+from cardgen.referee.verdicts import by_name
 from cardgen.render.summary import draw_summary
 from cardgen.yamlio import YamlDocument
 
@@ -77,9 +78,10 @@ def _replay_turn(doc: YamlDocument, index: int, variant: str, example: TurnExamp
         report = replay(_ExampleRecord(doc, index, example.id, record))
     except InputError:
         raise
-    except CardgenError as exc:  # a play the rules refuse
-        reason = str(exc).split(": ", 1)[-1]
-        raise doc.error(here + ("turn",), f"example {example.id}: this play breaks the rules ({reason})") from None
+    except CardgenError as exc:  # a play the rules refuse: what the referee says of it, without where
+        said = exc.message
+        reason = said.params.get("what", said) if isinstance(said, Message) else said
+        raise doc.error(here + ("turn",), Message("summary.breaks_rules", id=example.id, reason=reason)) from None
     round_ = report.rounds[0]
     turn = round_.turns[0]
     outcome = TurnOutcome(
@@ -103,33 +105,30 @@ def _compare_turn(doc: YamlDocument, here: tuple, example: TurnExample, outcome:
     engine_rows = [[face(card) for card in row] for row in outcome.after]
     claimed_rows = [[_shown(card) for card in row] for row in example.expect.rows]
     if engine_rows != claimed_rows:
-        raise doc.error(
-            here + ("expect", "rows"),
-            f"example {example.id}: the engine's rows after the turn are {_rows_words(engine_rows)}, "
-            f"not {_rows_words(claimed_rows)}",
-        )
+        said = Message("summary.rows_differ", id=example.id, rows=_rows(engine_rows), written=_rows(claimed_rows))
+        raise doc.error(here + ("expect", "rows"), said)
     engine = {name: Counter(face(card) for card in cards) for name, cards in outcome.collected.items()}
     claimed = {
         name: Counter(_shown(card) for card in cards) for name, cards in example.expect.collected.items() if cards
     }
     if engine != claimed:
-        raise doc.error(
-            here + ("expect", "collected"),
-            f"example {example.id}: in the engine {_collected_words(engine)}, "
-            f"not as written ({_collected_words(claimed)})",
-        )
+        said = Message("summary.collected_differ", id=example.id, found=_collected(engine), written=_collected(claimed))
+        raise doc.error(here + ("expect", "collected"), said)
 
 
-def _rows_words(rows: list[list[str]]) -> str:
+def _rows(rows: list[list[str]]) -> str:
     return " | ".join(" ".join(row) for row in rows)
 
 
-def _collected_words(collected: dict[str, Counter]) -> str:
+def _collected(collected: dict[str, Counter]) -> Message:
+    """Who collects which cards, or that nobody does."""
     if not collected:
-        return "nobody collects a card"
-    return "; ".join(
-        f"{name} collects {' '.join(sorted(cards.elements(), key=float))}" for name, cards in sorted(collected.items())
-    )
+        return Message("summary.nobody_collects")
+    said = [
+        Message("summary.collects", name=name, cards=" ".join(sorted(cards.elements(), key=float)))
+        for name, cards in sorted(collected.items())
+    ]
+    return Message("summary.collecting", who=said)
 
 
 def _score_tally(doc: YamlDocument, index: int, variant: str, example: TallyExample) -> TallyOutcome:
@@ -139,16 +138,14 @@ def _score_tally(doc: YamlDocument, index: int, variant: str, example: TallyExam
     names = list(example.scores)
     rounds = {len(scores) for scores in example.scores.values()}
     if len(rounds) != 1 or not names:
-        raise doc.error(here + ("scores",), f"example {example.id}: every player needs a score for each round")
+        raise doc.error(here + ("scores",), Message("summary.score_each_round", id=example.id))
     (count,) = rounds
     fixed = options.rounds_to_play(len(names))
     totals = dict.fromkeys(names, 0)
     over = False
     for round_number in range(count):
         if over:
-            raise doc.error(
-                here + ("scores",), f"example {example.id}: the game was already over after round {round_number}"
-            )
+            raise doc.error(here + ("scores",), Message("summary.over_before", id=example.id, round=round_number))
         for name in names:
             totals[name] += example.scores[name][round_number]
         over = round_number + 1 >= fixed if fixed is not None else max(totals.values()) >= options.end_threshold
@@ -157,22 +154,18 @@ def _score_tally(doc: YamlDocument, index: int, variant: str, example: TallyExam
     outcome = TallyOutcome(totals=totals, game_over=over, winners=winners)
     claimed = example.expect
     if claimed.totals != totals:
-        raise doc.error(
-            here + ("expect", "totals"),
-            f"example {example.id}: the totals are {_scores_words(totals)}, not {_scores_words(claimed.totals)}",
-        )
+        said = Message("summary.totals_differ", id=example.id, totals=by_name(totals), written=by_name(claimed.totals))
+        raise doc.error(here + ("expect", "totals"), said)
     if claimed.game_over != over:
-        state = "over" if over else "not over"
-        raise doc.error(
-            here + ("expect", "game_over"), f"example {example.id}: by the rules the game is {state} after these rounds"
-        )
+        state = "summary.game_over" if over else "summary.game_not_over"
+        raise doc.error(here + ("expect", "game_over"), Message(state, id=example.id))
     if sorted(claimed.winners) != sorted(winners):
-        raise doc.error(
-            here + ("expect", "winners"),
-            f"example {example.id}: the winners are {', '.join(winners) or 'nobody yet'}, not {', '.join(claimed.winners) or 'nobody'}",
+        said = Message(
+            "summary.winners_differ", id=example.id, winners=_winners(winners), written=_winners(claimed.winners)
         )
+        raise doc.error(here + ("expect", "winners"), said)
     return outcome
 
 
-def _scores_words(scores: dict[str, int]) -> str:
-    return ", ".join(f"{name} {total}" for name, total in scores.items())
+def _winners(names: list[str]) -> list[str] | Message:
+    return names or Message("summary.nobody")

@@ -23,6 +23,7 @@ from pathlib import Path
 from cardgen.batch import alongside
 from cardgen.errors import InputError
 from cardgen.layout.geometry import pixels
+from cardgen.messages import Message
 from cardgen.model.cards import load_card_set
 from cardgen.model.faces import FaceStyle
 from cardgen.model.layout import Layout
@@ -69,7 +70,7 @@ def best_dpi(card_mm: tuple[float, float], columns: int, rows: int) -> int:
     for dpi in range(MAX_DPI, 0, -1):
         if columns * pixels(card_mm[0], dpi) <= MAX_SIDE_PX and rows * pixels(card_mm[1], dpi) <= MAX_SIDE_PX:
             return dpi
-    raise InputError("these cards cannot be put on a Tabletop Simulator sheet.")  # no card comes near it
+    raise InputError(Message("export.tts_too_large"))  # no card comes near it
 
 
 def plan_deck(chosen: list[PreviewCard], card_mm: tuple[float, float]) -> tuple[list[Sheet], list[FaceStyle]]:
@@ -92,7 +93,7 @@ def plan_deck(chosen: list[PreviewCard], card_mm: tuple[float, float]) -> tuple[
 def tts_export(request: TtsRequest, progress: Progress | None = None) -> dict[str, bytes]:
     """Every file of the deck, its saved object included, as bytes keyed by file name."""
     if not request.sets:
-        raise InputError("name the card sets to export, e.g. cardgen export --set numbered --format tts -o tts")
+        raise InputError(Message("export.no_sets", example="cardgen export --set numbered --format tts -o tts"))
     page = sheet_layout("tts", request.layout)
     card_mm = (page.card.width, page.card.height)
     chosen = choose_cards(list(request.sets), None, request.faces)

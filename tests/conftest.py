@@ -47,3 +47,37 @@ def default_kit_folder(default_kit, tmp_path_factory):
     for name, content in default_kit.items():
         (folder / name).write_bytes(content)
     return folder
+
+
+@pytest.fixture(autouse=True)
+def says_no_english(monkeypatch):
+    """Every refusal, note and warning the command line and the studio say during a test, said
+    again in the pseudo-language, must leave no English: a sentence that came from no catalogue
+    fails the test that reached it."""
+    import sys
+
+    import cardgen.cli
+    import cardgen.cli.progress
+    from tests.pseudo import english_said
+
+    english: list[str] = []
+
+    def witness(module, name, messages_of):
+        shown = getattr(module, name)
+
+        def said(*args, **kwargs):
+            for message in messages_of(*args, **kwargs):
+                english.extend(english_said(message))
+            return shown(*args, **kwargs)
+
+        monkeypatch.setattr(module, name, said)
+
+    # an error's every line (several mistakes: each one)
+    witness(cardgen.cli, "_fail", lambda message, *rest, error=None, **_: error.lines() if error else [message])
+    witness(cardgen.cli.progress, "warn", lambda message, *rest: [message])
+    witness(cardgen.cli.progress, "note", lambda message, *rest: [message])
+    studio = sys.modules.get("cardgen.studio.app")  # only where a test module loaded it
+    if studio is not None:
+        witness(studio, "refused", lambda error, *rest: error.lines())
+    yield
+    assert not english, f"said in English, not from the catalogues: {english}"

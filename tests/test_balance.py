@@ -201,7 +201,7 @@ def test_more_players_than_the_standard_deck_seats_have_nothing_to_compare_with(
     assert result.returncode == 2
     assert result.stderr == (
         "cardgen: Classic is played by 2 to 10 players, not 12 with the standard deck, "
-        "so there is nothing to compare your cards with\n"
+        "so there is nothing to compare your cards with.\n"
     )
 
 

@@ -176,13 +176,14 @@ def test_the_kit_is_the_same_bytes_on_one_core_as_on_several(default_kit, monkey
 def test_a_summary_that_fails_on_another_core_is_still_one_line(tmp_path, monkeypatch):
     import cardgen.summaries
     from cardgen.errors import InputError
+    from cardgen.messages import Message
 
     def broken(variant, *args):
-        raise InputError(f"the {variant} summary is broken.")
+        raise InputError(Message("summary.no_section", section=variant))
 
     monkeypatch.setattr(cardgen.summaries, "summary_pdf", broken)
     result = cardgen_in_process("build", "-o", tmp_path / "out")
-    assert result.returncode == 2 and result.stderr == "cardgen: the classic summary is broken.\n"
+    assert result.returncode == 2 and result.stderr == "cardgen: there is no section classic.\n"
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
 
 

@@ -70,12 +70,15 @@ def test_the_command_line_takes_a_kind_and_kind_n(kind, effort):
 @pytest.mark.parametrize(
     "kind, message",
     [
-        ("rollout:0", "in player kind 'rollout:0', N of rollout:N must be a whole number from 1 to 100000"),
-        ("rollout:many", "in player kind 'rollout:many', N of rollout:N must be a whole number from 1 to 100000"),
-        ("heuristic:5", "player kind 'heuristic' takes no number: write heuristic, not heuristic:5"),
-        ("clever:5", f"unknown player kind 'clever': choose among {', '.join(KINDS)}"),
-        ("search:0", "in player kind 'search:0', N of search:N must be a whole number from 1 to 100000"),
-        ("search:x", "in player kind 'search:x', N of search:N must be a whole number from 1 to 100000"),
+        ("rollout:0", "in the player kind 'rollout:0', the N of rollout:N must be a whole number from 1 to 100000."),
+        (
+            "rollout:many",
+            "in the player kind 'rollout:many', the N of rollout:N must be a whole number from 1 to 100000.",
+        ),
+        ("heuristic:5", "the player kind 'heuristic' takes no number: write heuristic, not heuristic:5."),
+        ("clever:5", f"there is no player kind 'clever': choose {', '.join(list(KINDS)[:-1])}, or {list(KINDS)[-1]}."),
+        ("search:0", "in the player kind 'search:0', the N of search:N must be a whole number from 1 to 100000."),
+        ("search:x", "in the player kind 'search:x', the N of search:N must be a whole number from 1 to 100000."),
     ],
 )
 def test_a_bad_kind_or_number_is_one_line_and_exit_2(kind, message):

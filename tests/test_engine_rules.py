@@ -179,7 +179,7 @@ def test_strategies_never_put_two_jokers_side_by_side_when_every_row_ends_with_o
 @pytest.mark.parametrize(
     "options, message",
     [
-        (dict(variant="bridge"), "unknown variant"),
+        (dict(variant="bridge"), "no variant bridge"),
         (dict(variant="plus", threshold=50), "Plus has no threshold"),
         (dict(variant="classic", threshold=50, rounds=2), "not both"),
         (dict(variant="classic", max_players=8), "max_players is an option of Pro only"),

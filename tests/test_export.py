@@ -178,7 +178,7 @@ def test_a_card_called_back_keeps_the_back_its_own_name(tmp_path):
         (["--set", "zero-cards", "--layout", "5x5"], "a card of 5x5 mm: its width must be more than 10, not 5."),
         (["--set", "zero-cards", "--layout", "big"], "there is no bundled layout 'big'"),
         (["--set", "zero-cards", "--bleed", "11"], "--bleed: 11 is not from 0 to 10."),
-        (["--set", "zero-cards", "--bleed", "nan"], "the bleed must be 0 to 10 mm, not nan"),
+        (["--set", "zero-cards", "--bleed", "nan"], "the bleed must be 0 to 10 mm, not NaN mm"),
         (["--set", "zero-cards", "--dpi", "50"], "--dpi: 50 is not from 72 to 1,200."),
         (["--set", "zero-cards", "--dpi", "1200", "--layout", "300x300"], "more than 89 million"),
         (["--set", "no-such-set"], "there is no bundled card set 'no-such-set'"),

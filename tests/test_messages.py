@@ -74,15 +74,15 @@ def test_no_text_shows_a_python_representation():
 
 
 @pytest.mark.parametrize(
-    ("lang", "size", "games", "share", "names"),
+    ("lang", "size", "games", "share", "names", "semicolons"),
     [
-        ("en", "0.75", "12,000", "25.5%", "a, b, and c"),
-        ("fr", "0,75", "12\u202f000", "25,5\u00a0%", "a, b et c"),
-        ("de", "0,75", "12.000", "25,5\u00a0%", "a, b und c"),
-        ("nl", "0,75", "12.000", "25,5%", "a, b en c"),
+        ("en", "0.75", "12,000", "25.5%", "a, b, and c", "0.1; 0.2"),
+        ("fr", "0,75", "12\u202f000", "25,5\u00a0%", "a, b et c", "0,1\u00a0; 0,2"),
+        ("de", "0,75", "12.000", "25,5\u00a0%", "a, b und c", "0,1; 0,2"),
+        ("nl", "0,75", "12.000", "25,5%", "a, b en c", "0,1; 0,2"),
     ],
 )
-def test_numbers_and_lists_are_written_as_each_language_writes_them(lang, size, games, share, names):
+def test_numbers_and_lists_are_written_as_each_language_writes_them(lang, size, games, share, names, semicolons):
     from cardgen.messages import _List, _Number
 
     assert format(_Number(0.75, lang), "") == size
@@ -91,6 +91,7 @@ def test_numbers_and_lists_are_written_as_each_language_writes_them(lang, size, 
     assert format(_Number(0.255, lang), ".1%") == share
     assert format(_List(["a", "b", "c"], lang), "") == names
     assert format(_List([_Number(7, lang), _Number(0.5, lang)], lang), ",") == f"7, 0{size[1]}5"
+    assert format(_List([_Number(0.1, lang), _Number(0.2, lang)], lang), ";") == semicolons  # decimals listed
 
 
 @pytest.mark.parametrize(

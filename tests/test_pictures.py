@@ -150,9 +150,9 @@ def test_a_picture_under_300_dpi_warns_and_the_build_goes_on(tmp_path):
     assert (tmp_path / "out" / "pictured-duplex.pdf").is_file()
     warning = result.stderr.strip()
     assert len(warning.splitlines()) == 1
-    assert "warning" in warning and "cards G1, G2 and G3" in warning and "72 dpi" in warning
+    assert "warning" in warning and "cards G1, G2, and G3" in warning and "72 dpi" in warning
     verified = cardgen_in_process("verify", set_file, "--games", "1")
-    assert "INFO  set.pictures: cards G1, G2 and G3: the picture small.png prints at 72 dpi" in verified.stdout
+    assert "INFO  set.pictures: cards G1, G2, and G3: the picture small.png prints at 72 dpi" in verified.stdout
 
 
 def test_many_coarse_pictures_are_one_warning_not_one_a_card(tmp_path):

@@ -21,7 +21,7 @@ def test_add_list_and_remove_a_printer():
     listed = run("printer", "list", "--json")
     assert listed.exit_code == 0
     assert json.loads(listed.output) == {"office": {"back_offset": [0.5, -1.25], "flip": "short", "paper": "a4"}}
-    assert "office: back offset 0.5,-1.25 mm, short-edge flip, a4" in run("printer", "list").output
+    assert "office: back offset 0.5,-1.25 mm, flipped on the short edge, A4" in run("printer", "list").output
     assert run("printer", "remove", "office").exit_code == 0
     assert json.loads(run("printer", "list", "--json").output) == {}
 
@@ -61,4 +61,4 @@ def test_bad_input_is_one_line_and_exit_2(args):
 def test_add_requires_the_offset_and_flips_on_the_long_edge_by_default():
     assert run("printer", "add", "office", "--flip", "long").exit_code == 2
     assert run("printer", "add", "office", "--back-offset", "0,0").exit_code == 0
-    assert "long-edge flip" in run("printer", "list").output
+    assert "flipped on the long edge" in run("printer", "list").output

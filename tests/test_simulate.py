@@ -67,11 +67,11 @@ def test_a_classic_game_ends_once_a_total_reaches_the_threshold():
         (("--players", "3", "--players-kind", "random,heuristic"), "--players-kind names 2 players but --players is 3"),
         (
             ("--players-kind", "clever"),
-            f"unknown player kind 'clever': choose among {', '.join(KINDS)}",
+            f"there is no player kind 'clever': choose {', '.join(list(KINDS)[:-1])}, or {list(KINDS)[-1]}.",
         ),
         (("--variant", "plus", "--players", "8"), "Plus is played by 2 to 7 players, not 8"),
-        (("--variant", "classic", "--free-companion"), "free_companion is an option of Plus only"),
-        (("--threshold", "50", "--rounds", "3"), "give either a threshold or a number of rounds, not both"),
+        (("--variant", "classic", "--free-companion"), "free_companion is an option of Plus only."),
+        (("--threshold", "50", "--rounds", "3"), "give either a threshold or a number of rounds, not both."),
     ],
 )
 def test_bad_settings_are_one_line_and_exit_2(args, message):
@@ -93,7 +93,7 @@ def test_an_invariant_violation_stops_with_the_seed_that_replays_it(monkeypatch)
     with pytest.raises(CheckFailed) as caught:
         simulate(Options("classic"), ["random"] * 4, 50, seed=100)
     message = str(caught.value)
-    seed = int(message.split("replay it with --games 1 --seed ")[1])
+    seed = int(message.split("replay it with --games 1 --seed ")[1].rstrip("."))
     assert f"(seed {seed})" in message
     # that seed alone breaks the same way
     with pytest.raises(CheckFailed):
@@ -146,7 +146,7 @@ def test_the_first_broken_game_in_seed_order_is_named_whatever_the_number_of_job
         with pytest.raises(CheckFailed) as caught:
             simulate(Options("classic"), ["random"] * 4, 60, seed=1, check=False, jobs=jobs)
         messages.append(str(caught.value))
-    expected = "game 14 (seed 14) went wrong: a card was lost; replay it with --games 1 --seed 14"
+    expected = "game 14 (seed 14) went wrong: a card was lost; replay it with --games 1 --seed 14."
     assert messages == [expected, expected]
 
 

@@ -125,8 +125,8 @@ def test_rebuilds_are_byte_identical(glue_together):
         (["jokers"], "two or more card sets"),
         (["jokers", "jokers"], "two or more card sets"),
         (["jokers", "JOKERS_FILE"], "both have a card 'J0.0'"),
-        (["jokers", "BIG"], "jokers for 56 × 87 mm cards, "),
-        (["jokers", "BIG"], "big.yaml for 63 × 88 mm cards"),
+        (["jokers", "BIG"], "drawn jokers for cards of 56 × 87 mm; "),
+        (["jokers", "BIG"], "big.yaml for cards of 63 × 88 mm."),
     ],
 )
 def test_bad_sets_together_are_one_line_status_2_and_write_nothing(tmp_path, sets, words):

@@ -154,7 +154,7 @@ def test_the_referee_plays_a_record_with_the_set_beside_it(tmp_path, promo):
     assert turns[1]["rows"][3] == [104, 105, 110, 111]
     record.write_text(RECORD.replace("set: promo.yaml\n", ""))
     without = cardgen_in_process("referee", record)
-    assert without.returncode == 2 and "must be a card: 1 to 104" in without.stderr and "not 110" in without.stderr
+    assert without.returncode == 2 and "must be a card (1 to 104" in without.stderr and "not 110" in without.stderr
     record.write_text(RECORD.replace("promo.yaml", "lost.yaml"))
     missing = cardgen_in_process("referee", record)
     assert missing.returncode == 2

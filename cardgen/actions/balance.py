@@ -75,7 +75,7 @@ def _run(values: dict, progress, slow, start_method, named: list[str]) -> Result
     )
     notes = []
     if report.never_dealt:
-        notes.append(Message("cli.as_is", text=never_dealt_words(options, len(kinds), report.never_dealt) + "."))
+        notes.append(never_dealt_words(options, len(kinds), report.never_dealt))
     if not report.games_vary:
         notes.append(Message("balance.same_games"))
     files = {}

@@ -51,12 +51,11 @@ def run(values: dict, folder: Path) -> Result:
         return Result({"my-cards.zip": set_zip(folder)})
     if make == "sheet":
         given = {"sets": (str(path),), "mode": values["mode"], "lang": values["lang"]}
-        heard: list[Message | str] = []
+        heard: list[Message] = []
         result = build_action.run(filled(build_action.FIELDS, **given), warn=heard.append)
         command = build_action.command_line_of(filled(build_action.FIELDS, **given | {"sets": (SET_FILE,)}))
-        # the warnings in the catalogues' words (a coarse picture's are not there yet), the
-        # designer's files named as in the set's folder
-        warnings = tuple(warning.shown_as(str(folder), "") for warning in heard if isinstance(warning, Message))
+        # what the build warned of, the designer's files named as in the set's folder
+        warnings = tuple(warning.shown_as(str(folder), "") for warning in heard)
         return Result(result.files, command, warnings=warnings, pairs=result.pairs)
     tts = make == "tts"
     output = Path(values.get("tts_folder") or tts_folder()) if tts else None

@@ -69,8 +69,11 @@ def remove(name: str) -> Message:
 
 def summary(profile) -> Message:
     """A profile in words: its offset, flip, paper and, if not true to size, its ruler's measure."""
+    from cardgen.formats import PAPER_TITLES
+
     x, y = profile.back_offset
+    shown = {"x": x, "y": y, "flip": Message(f"printer.flip.{profile.flip}"), "paper": PAPER_TITLES[profile.paper]}
     if profile.ruler_measured == TRUE_RULER:
-        return Message("printer.summary", x=x, y=y, flip=profile.flip, paper=profile.paper)
+        return Message("printer.summary", **shown)
     across, down = profile.ruler_measured
-    return Message("printer.summary_scaled", x=x, y=y, flip=profile.flip, paper=profile.paper, across=across, down=down)
+    return Message("printer.summary_scaled", **shown, across=across, down=down)

@@ -47,7 +47,7 @@ def game_settings(
             max_players=max_players,
         )
     except OptionError as exc:
-        raise InputError(str(exc)) from None
+        raise InputError(Message("input.sentence", clause=exc.message)) from None
     pool = load_pool(card_sets)
     check_players(options, player_count, pool, card_sets)
     return options, kinds, pool

@@ -87,4 +87,4 @@ def _run(values: dict, progress, slow, start_method, named: list[str]) -> Result
 
 
 def said(result: Result, lang: str, as_json: bool = False) -> str:
-    return json.dumps(result.report.as_json()) if as_json else result.report.summary()
+    return json.dumps(result.report.as_json()) if as_json else result.report.summary(lang)

@@ -20,6 +20,7 @@ from cardgen.batch import START_METHOD, run_chunks
 from cardgen.engine import BUNDLED, CardPool, OptionError, Options
 from cardgen.engine.deck import changed_cards, never_dealt
 from cardgen.errors import InputError
+from cardgen.messages import Message
 from cardgen.simulate import listed_cards, make_players, prepare_players
 
 __all__ = ["BalanceReport", "balance"]
@@ -126,22 +127,20 @@ def balance(
     slow=None,  # told when preparing the players takes a while (simulate.prepare_players)
 ) -> BalanceReport:
     if games < FEWEST_GAMES:
-        raise InputError(f"a balance report needs at least {FEWEST_GAMES} games per deck, not {games}")
+        raise InputError(Message("balance.too_few_games", least=FEWEST_GAMES, games=games))
     make_players(kinds)  # an unknown kind is reported before any worker starts
     prepare_players(options, kinds, slow)
     players = len(kinds)
     try:
         options.check_players(players, BUNDLED)
     except OptionError as exc:
-        raise InputError(f"{exc} with the standard deck, so there is nothing to compare your cards with") from None
+        raise InputError(Message("balance.standard_deck_refused", problem=exc.message)) from None
     deck = options.rules.deck(players, pool)
     tracked = changed_cards(pool, deck)
     never = never_dealt(pool, deck)
     if never and not tracked:
-        raise InputError(
-            f"{options.rules.deck_words(players)} never deals any card your set adds or changes "
-            f"({listed_cards(never)}): both decks would play the same games; choose another variant or more players"
-        )
+        said = Message("balance.nothing_changed", deck=options.rules.deck_words(players), cards=listed_cards(never))
+        raise InputError(said)
     work = partial(play_chunk, options, tuple(kinds), seed, (BUNDLED, pool), frozenset(tracked), check)
     sides: Sides = run_chunks(work, games, jobs, _added, Sides(), progress, start_method, scheduler)
     return BalanceReport(

@@ -36,6 +36,10 @@ class _Cardgen(click.Group):
 
     json = False
 
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        self.help = Message("cli.help").text()  # in the language of this run, known by now
+        super().format_help_text(ctx, formatter)
+
     def invoke(self, ctx: click.Context):
         try:
             return super().invoke(ctx)
@@ -183,7 +187,7 @@ class _Commands(MutableMapping[str, click.Command]):
         if name not in self.NAMES:
             raise KeyError(name)
         if name in ("printer", "studio"):  # not an action's files: a command of its own
-            return _speaking(import_module(f"cardgen.cli.{name}").command)
+            return _speaking(import_module(f"cardgen.cli.{name}").command())
         from cardgen.cli.commands import command_of
 
         return _speaking(command_of(name))
@@ -207,9 +211,7 @@ def _speaking(command: click.Command) -> click.Command:
         for sub in command.commands.values():
             _speaking(sub)
     elif not any(param.name == "lang" for param in command.params):
-        command.params.append(
-            lang_option("The language of what the command says.", expose=False)(_Holder()).__click_params__[0]
-        )
+        command.params.append(lang_option(Message("cli.lang").text(), expose=False)(_Holder()).__click_params__[0])
     return command
 
 

@@ -120,11 +120,11 @@ def _how(run: Callable) -> dict:
 
 
 def _show(module: ModuleType, result: Result, values: dict) -> None:
-    from cardgen.cli.progress import warn
+    from cardgen.cli.progress import note, warn
     from cardgen.files import write_files
 
-    for note in result.notes:
-        click.echo(f"cardgen: {printable(Message('cli.note', note=note).text())}", err=True)
+    for said in result.notes:
+        note(said)
     as_json = bool(values.get("as_json"))
     if result.files and "output" in values and values["output"] is not None:
         for path in write_files(*_where(values["output"], result.files)):

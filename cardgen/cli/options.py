@@ -32,7 +32,7 @@ def lang_option(help: str, expose: bool = True):
         "--lang",
         type=_Language(list(LANGUAGES), case_sensitive=False),
         default=_default_language,
-        show_default="the system's language, else en",
+        show_default=Message("cli.lang_default", reference=REFERENCE).text(),
         is_eager=True,
         callback=_speak,
         expose_value=expose,

@@ -12,22 +12,26 @@ from cardgen.errors import printable
 from cardgen.messages import Message
 
 
-@click.group("printer", help=Message("action.printer.help").text())
-def command() -> None:
-    pass
+def command() -> click.Group:
+    """The group and its commands, their words in the language of this run."""
+    group = click.Group("printer", help=Message("action.printer.help").text())
+    add = click.Command("add", params=[param_of(field) for field in printer.FIELDS], callback=_add, help=_help("add"))
+    list_ = click.Command("list", params=[param_of(AS_JSON)], callback=_list, help=_help("list"))
+    remove = click.Command("remove", params=[click.Argument(["name"])], callback=_remove, help=_help("remove"))
+    for sub in (add, list_, remove):
+        group.add_command(sub)
+    return group
 
 
-@command.command("add", help=Message("action.printer_add.help").text())
-def add(**given):
+def _help(name: str) -> str:
+    return Message(f"action.printer_{name}.help").text()
+
+
+def _add(**given):
     click.echo(printable(printer.add(given).text()))
 
 
-for _field in reversed(printer.FIELDS):
-    add.params.insert(0, param_of(_field))
-
-
-@command.command("list", help=Message("action.printer_list.help").text())
-def list_(as_json):
+def _list(as_json):
     profiles = printer.profiles()
     if as_json:
         click.echo(json.dumps({name: printer.data(p) for name, p in profiles.items()}, indent=2, sort_keys=True))
@@ -38,10 +42,5 @@ def list_(as_json):
         click.echo(printable(f"{name}: {printer.summary(profile).text()}"))
 
 
-list_.params.append(param_of(AS_JSON))
-
-
-@command.command("remove", help=Message("action.printer_remove.help").text())
-@click.argument("name")
-def remove(name):
+def _remove(name):
     click.echo(printable(printer.remove(name).text()))

@@ -63,5 +63,10 @@ def warn(message) -> None:
     click.echo(f"cardgen: {printable(Message('cli.warning', warning=message).text())}", err=True)
 
 
+def note(message) -> None:
+    """A note beside what a command made, on its own line of stderr."""
+    click.echo(f"cardgen: {printable(Message('cli.note', note=message).text())}", err=True)
+
+
 def preparing_note() -> None:
     click.echo(f"cardgen: {Message('cli.preparing').text()}", err=True)

@@ -26,10 +26,12 @@ def _serve(port: int, host: str | None, no_browser: bool, workspace: Path | None
     serve(port, host, workspace, open_browser=not no_browser, say=lambda line: click.echo(printable(line)))
 
 
-command = click.Command(
-    "studio",
-    params=[param_of(field) for field in FIELDS],
-    callback=_serve,
-    help=Message("action.studio.help").text(),
-    short_help=Message("action.studio").text(),
-)
+def command() -> click.Command:
+    """The command, its words in the language of this run."""
+    return click.Command(
+        "studio",
+        params=[param_of(field) for field in FIELDS],
+        callback=_serve,
+        help=Message("action.studio.help").text(),
+        short_help=Message("action.studio").text(),
+    )

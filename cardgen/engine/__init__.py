@@ -47,7 +47,7 @@ from cardgen.engine.rollout import RolloutPlayer
 from cardgen.engine.search import SearchPlayer, coach
 from cardgen.engine.strategies import KINDS, STRATEGIES, Kind
 from cardgen.engine.table import Move
-from cardgen.engine.variants import VARIANTS, Variant, register, unregister, variant_words
+from cardgen.engine.variants import VARIANTS, Variant, register, unregister
 from cardgen.engine.view import PlayerView
 
 __all__ = [
@@ -83,7 +83,6 @@ __all__ = [
     "Variant",
     "register",
     "unregister",
-    "variant_words",
     "PlayerView",
     "check_invariants",
     "VARIANTS",

@@ -415,10 +415,10 @@ class Game:
         most = self.rules.cards_per_turn
         if len(cards) > most:
             message = {1: "referee.one_card_a_turn", 2: "referee.one_or_two_cards"}.get(most, "referee.too_many_cards")
-            raise IllegalPlay(seat, cards, message, most=most, variant=self.options.name)
+            raise IllegalPlay(seat, cards, message, most=most, variant=self.options.variant)
 
     def _check_kind(self, seat: int, cards: tuple[int, ...], card: int) -> None:
         if not (isinstance(card, int) and 0 < card < CARD_ID_LIMIT) or self.rules.holds(card):
             return
         message = "referee.no_jokers" if card >= FIRST_JOKER else "referee.no_zero_cards"
-        raise IllegalPlay(seat, cards, message, variant=self.options.name)
+        raise IllegalPlay(seat, cards, message, variant=self.options.variant)

@@ -5,11 +5,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardgen.engine.deck import BUNDLED, CardPool
-from cardgen.engine.variants import VARIANTS, Variant, variant_words
+from cardgen.engine.variants import VARIANTS, Variant
+from cardgen.messages import Message
 
 
 class OptionError(ValueError):
-    """Options or a player count that the rules do not allow."""
+    """Options or a player count that the rules do not allow, said as a Message (a clause,
+    without its full stop: whoever shows it may say more after it)."""
+
+    def __init__(self, message: Message):
+        super().__init__(message)
+        self.message = message
 
 
 @dataclass(frozen=True)
@@ -33,13 +39,13 @@ class Options:
 
     def __post_init__(self) -> None:
         if self.variant not in VARIANTS:
-            raise OptionError(f"unknown variant {self.variant!r}: choose {variant_words()}")
+            raise OptionError(Message("options.unknown_variant", variant=self.variant, choices=list(VARIANTS)))
         if self.threshold is not None and self.rounds is not None:
-            raise OptionError("give either a threshold or a number of rounds, not both")
+            raise OptionError(Message("options.threshold_or_rounds"))
         if self.threshold is not None and self.threshold < 1:
-            raise OptionError("the threshold must be at least 1")
+            raise OptionError(Message("options.threshold_at_least"))
         if self.rounds is not None and self.rounds < 1:
-            raise OptionError("the number of rounds must be at least 1")
+            raise OptionError(Message("options.rounds_at_least"))
         problem = self.rules.check_options(self)
         if problem:
             raise OptionError(problem)
@@ -54,6 +60,11 @@ class Options:
         return self.rules.name
 
     @property
+    def words(self) -> Message:
+        """The variant's name in the reader's language."""
+        return self.rules.words
+
+    @property
     def negative(self) -> bool:
         """True when bull heads are bad for the player who collects them."""
         return self.rules.negative
@@ -64,10 +75,11 @@ class Options:
     def check_players(self, count: int, pool: CardPool = BUNDLED) -> None:
         low, high = self.player_limits(pool)
         if high < low:
-            raise OptionError(f"these cards are too few for a round of {self.name} with {low} players")
+            raise OptionError(Message("options.too_few_cards", variant=self.words, players=low))
         if not low <= count <= high:
-            extra = " (the max_players option allows up to 10)" if "max_players" in self.rules.takes else ""
-            raise OptionError(f"{self.name} is played by {low} to {high} players, not {count}{extra}")
+            more = "max_players" in self.rules.takes  # Pro: up to 10 with the option
+            said = "options.players_range_max" if more else "options.players_range"
+            raise OptionError(Message(said, variant=self.words, low=low, high=high, players=count))
 
     def rounds_to_play(self, players: int) -> int | None:
         """A fixed number of rounds, or None when the game ends on the threshold."""

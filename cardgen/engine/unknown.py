@@ -59,7 +59,7 @@ class UnknownHands:
     def _not_in_deck(self, seat: int, cards: tuple[int, ...], card: int) -> IllegalPlay:
         """Not a card of the variant, or (Pro) beyond the cards this many players use."""
         game = self.game
-        variant, numbered = game.options.name, [other for other in self.deck if is_numbered(other)]
+        variant, numbered = game.options.variant, [other for other in self.deck if is_numbered(other)]
         if card not in game.pool.numbered or len(numbered) == len(game.pool.numbered):
             return IllegalPlay(seat, cards, "referee.not_in_deck", card=written(card), variant=variant)
         players, highest = game.player_count, max(numbered)

@@ -76,7 +76,7 @@ def check_players(options: Options, players: int, pool: CardPool, names: Sequenc
     try:
         options.check_players(players, pool)
     except OptionError as exc:  # the engine says it as a clause, without a full stop
-        problem = getattr(exc, "message", None) or Message("cli.as_is", text=str(exc))
+        problem = exc.message
         if names and pool is not BUNDLED:
             problem = Message("set.with_sets", sets=[str(name) for name in names], problem=problem)
         raise InputError(problem) from None

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from cardgen.engine import BUNDLED, CardPool, OptionError, Options
 from cardgen.errors import InputError
+from cardgen.messages import Message
 from cardgen.model.cards import SETS_DIR, load_card_set
 from cardgen.model.play import set_pool
 from cardgen.paths import find_referenced_file
@@ -54,7 +55,7 @@ def _pool(doc: YamlDocument, record: Record) -> CardPool:
     try:
         path, _ = find_referenced_file(record.set, SETS_DIR, "card set", named_by=Path(doc.file))
     except InputError as exc:
-        raise doc.error(("set",), str(exc)) from None
+        raise doc.error(("set",), exc.message) from None
     return set_pool([load_card_set(path)])
 
 
@@ -62,7 +63,7 @@ def _players(doc: YamlDocument, record: Record) -> list[str]:
     seen = set()
     for index, name in enumerate(record.players):
         if name in seen:
-            raise doc.error(("players", index), f"{name} is named twice")
+            raise doc.error(("players", index), Message("record.named_twice", name=name))
         seen.add(name)
     return list(record.players)
 
@@ -71,9 +72,9 @@ def _options(doc: YamlDocument, record: Record, players: int, pool: CardPool) ->
     try:
         options = Options(record.variant, **record.options.model_dump())
     except OptionError as exc:
-        raise doc.error(("options",), str(exc)) from None
+        raise doc.error(("options",), Message("input.sentence", clause=exc.message)) from None
     try:
         options.check_players(players, pool)
     except OptionError as exc:
-        raise doc.error(("players",), str(exc)) from None
+        raise doc.error(("players",), Message("input.sentence", clause=exc.message)) from None
     return options

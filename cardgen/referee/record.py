@@ -18,21 +18,21 @@ from cardgen.engine import (
     is_numbered,
     is_zero,
     joker,
-    variant_words,
 )
+from cardgen.errors import InvalidValue
 from cardgen.messages import Message
-from cardgen.yamlio import YamlDocument
+from cardgen.yamlio import YamlDocument, shown_value
 
 
 def _one_line_name(name: str) -> str:
     if any(ord(ch) < 32 or ord(ch) == 127 for ch in name):
-        raise ValueError("a player's name may not contain line breaks or other control characters")
+        raise InvalidValue(Message("record.name_control"))
     return name
 
 
 def _known_variant(variant: str) -> str:
     if variant not in VARIANTS:
-        raise ValueError(f"must be one of {variant_words()}, not {variant!r}")
+        raise InvalidValue(Message("value.one_of", choices=list(VARIANTS), value=shown_value(variant)))
     return variant
 
 
@@ -91,46 +91,46 @@ class RecordReader:
         self.deck = set(options.rules.deck(len(names), pool))
         self.highest = pool.numbered[-1]
         self.zeros = pool.zeros
-        self.card_words = f"a card: 1 to {self.highest}, 0 for a zero card, or a joker 0.0 to 0.9"
 
     def card(self, path, raw) -> int:
         """A card of the record as a card id (a zero card as the first one; the replay picks which)."""
+        not_a_card = Message("record.not_a_card", highest=self.highest, value=shown_value(raw))
         if isinstance(raw, bool):
-            raise self.doc.error(path, f"must be {self.card_words}, not {raw!r}")
+            raise self.doc.error(path, not_a_card)
         if isinstance(raw, str):
             try:
                 raw = float(raw) if "." in raw else int(raw)
             except ValueError:
-                raise self.doc.error(path, f"must be {self.card_words}, not {raw!r}") from None
+                raise self.doc.error(path, not_a_card) from None
         if isinstance(raw, int) and 0 <= raw <= self.highest:
             return ZERO_CARDS[0] if raw == 0 else raw
         if isinstance(raw, float) and 0 <= raw < 1 and abs(raw * 10 - round(raw * 10)) < 1e-9:
             return joker(round(raw * 10))
-        raise self.doc.error(path, f"must be {self.card_words}, not {raw!r}")
+        raise self.doc.error(path, not_a_card)
 
     def rows(self, path, raw_rows: list[list[Any]]) -> list[list[int]]:
         rules = self.options.rules
         if len(raw_rows) != rules.rows:
-            raise self.doc.error(path, f"must list {rules.rows} rows, not {len(raw_rows)}")
+            raise self.doc.error(path, Message("record.rows_count", rows=rules.rows, written=len(raw_rows)))
         rows = []
         for index, raw_row in enumerate(raw_rows):
             row_path = path + (index,)
             if not 1 <= len(raw_row) <= rules.row_limit:
-                raise self.doc.error(row_path, f"a row holds 1 to {rules.row_limit} cards, not {len(raw_row)}")
+                raise self.doc.error(row_path, Message("record.row_length", most=rules.row_limit, written=len(raw_row)))
             row = [self.card(row_path + (place,), raw) for place, raw in enumerate(raw_row)]
             for place, card in enumerate(row):
                 if not is_numbered(card):
-                    raise self.doc.error(row_path + (place,), "the rows of a round start with numbered cards only")
+                    raise self.doc.error(row_path + (place,), Message("record.rows_numbered"))
                 if card not in self.deck:
                     raise self.doc.error(row_path + (place,), self._not_in_deck(card))
             if self.options.rules.rows_increase and any(a >= b for a, b in zip(row, row[1:])):
-                raise self.doc.error(row_path, "a row's cards must increase from first to last")
+                raise self.doc.error(row_path, Message("record.row_increases"))
             rows.append(row)
         self._no_card_twice(path, [(path + (r, p), card) for r, row in enumerate(rows) for p, card in enumerate(row)])
         return rows
 
-    def _not_in_deck(self, card: int) -> str:
-        return f"{face(card)} is not a card of {self.options.rules.deck_words(len(self.names))}"
+    def _not_in_deck(self, card: int) -> Message:
+        return Message("record.not_in_deck", card=face(card), deck=self.options.rules.deck_words(len(self.names)))
 
     def hands(self, path, raw_hands: dict[str, list[Any]], rows: list[list[int]]) -> list[list[int] | None]:
         hands: list[list[int] | None] = [None] * len(self.names)
@@ -144,7 +144,7 @@ class RecordReader:
         zeros = (card for card in ZERO_CARDS if card not in named)  # for each 0: the next one no hand names
         for name, raw_hand in raw_hands.items():
             if name not in self.seats:
-                raise self.doc.error(path + (name,), f"{name} is not one of the players")
+                raise self.doc.error(path + (name,), Message("record.not_a_player", name=name))
             hand = []
             for place, raw in enumerate(raw_hand):
                 if isinstance(raw, dict):
@@ -154,7 +154,9 @@ class RecordReader:
                 if is_zero(card) and not isinstance(raw, dict):
                     zero = next(zeros, None)
                     if zero is None:
-                        raise self.doc.error(path + (name, place), "there are only 7 zero cards")
+                        raise self.doc.error(
+                            path + (name, place), Message("record.zero_cards_out", count=len(ZERO_CARDS))
+                        )
                     card = zero
                 if card not in self.deck:
                     raise self.doc.error(path + (name, place), self._not_in_deck(card))
@@ -173,7 +175,7 @@ class RecordReader:
         figures: list[int | None] = [None] * len(self.names)
         for name, figure in written.items():
             if name not in self.seats:
-                raise self.doc.error(path + (name,), f"{name} is not one of the players")
+                raise self.doc.error(path + (name,), Message("record.not_a_player", name=name))
             figures[self.seats[name]] = figure
         missing = [name for name, figure in zip(self.names, figures) if figure is None]
         if every and missing:
@@ -184,7 +186,7 @@ class RecordReader:
         """Pro's draft: the cards picked, in order from the round's first chooser."""
         rules = self.options.rules
         if not rules.drafts:
-            raise self.doc.error(path, str(Message("referee.not_drafted", variant=rules.name)))
+            raise self.doc.error(path, str(Message("referee.not_drafted", variant=rules.words)))
         picks = len(self.names) * rules.hand["numbered card"]
         if len(raw_picks) != picks:
             said = Message("referee.draft_length", players=len(self.names), picks=picks, written=len(raw_picks))
@@ -203,14 +205,14 @@ class RecordReader:
         seen = set()
         for where, card in placed:
             if card in seen:
-                raise self.doc.error(where or path, f"{face(card)} appears twice in the round's rows and hands")
+                raise self.doc.error(where or path, Message("record.card_twice", card=face(card)))
             seen.add(card)
 
     def plays(self, path, turn: dict[str, Any]) -> list[Play | None]:
         plays: list[Play | None] = [None] * len(self.names)
         for name, raw in turn.items():
             if name not in self.seats:
-                raise self.doc.error(path + (name,), f"{name} is not one of the players")
+                raise self.doc.error(path + (name,), Message("record.not_a_player", name=name))
             seat = self.seats[name]
             plays[seat] = self._play(path + (name,), raw)
         return plays
@@ -219,11 +221,9 @@ class RecordReader:
         if isinstance(raw, dict):
             unknown = set(raw) - {"card", "cards", "take", "row"}
             if unknown:
-                raise self.doc.error(
-                    path + (sorted(unknown)[0],), "is not a known field (use card, cards, take or row)"
-                )
+                raise self.doc.error(path + (sorted(unknown)[0],), Message("record.play_field"))
             if ("card" in raw) == ("cards" in raw):
-                raise self.doc.error(path, "a play names its card (card: 29) or its cards (cards: [49, 0])")
+                raise self.doc.error(path, Message("record.play_card_or_cards"))
             cards = self._cards(path, raw["card"]) if "card" in raw else self._cards(path + ("cards",), raw["cards"])
             take, row = (self._row_number(path + (key,), raw.get(key)) for key in ("take", "row"))
             return Play(cards, take, row)
@@ -238,5 +238,7 @@ class RecordReader:
         if raw is None:
             return None
         if isinstance(raw, bool) or not isinstance(raw, int):
-            raise self.doc.error(path, f"must be a row number, 1 to {self.options.rules.rows}, not {raw!r}")
+            raise self.doc.error(
+                path, Message("record.row_number", rows=self.options.rules.rows, value=shown_value(raw))
+            )
         return raw - 1

@@ -73,6 +73,7 @@ from cardgen.texts import (
     as_written,
     check_lang,
     languages,
+    locale_file,
     messages,
     sheet_strings,
 )
@@ -215,7 +216,7 @@ def calibration_pdf(paper: str = "a4", flip: str = "long", back_offset=(0.0, 0.0
     texts = _texts(lang, paper, flip, offset)
     canvas, buffer = new_canvas(size, flip, texts["title"], print_subject(sheet_strings(lang), flip))
     every_word = "".join(v for k, v in texts.items() if k != "steps") + "".join(texts["steps"])
-    require_glyphs(FONT, every_word + "".join(FINE_LABELS.values()), f"the calibration sheet's {lang} text")
+    require_glyphs(FONT, every_word + "".join(FINE_LABELS.values()), locale_file("calibration", lang).doc.file)
     page = Rect(0, 0, *size)
 
     _draw_front(canvas, plan, texts)

@@ -20,6 +20,7 @@ from reportlab.pdfbase import pdfmetrics
 
 from cardgen.errors import InputError
 from cardgen.formats import MM
+from cardgen.messages import Message
 from cardgen.model.cards import Card
 from cardgen.model.faces import FONT_ROLES, TEXT_FONTS, FaceStyle, Tone, title_size
 from cardgen.model.textbox import LEADING, PARAGRAPH_GAP
@@ -367,7 +368,9 @@ class CardPainter:
         if label in self._checked_labels:
             return
         for role in ("value", "index"):
-            require_glyphs(self.style.font(role), label, f"{self.style.source}, field fonts.{role}")
+            require_glyphs(
+                self.style.font(role), label, Message("font.style_field", style=self.style.source, role=role)
+            )
         self._checked_labels.add(label)
 
     def _back_form(self, width: float, height: float, bleed: float) -> str:

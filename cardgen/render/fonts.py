@@ -17,6 +17,7 @@ from reportlab.pdfbase.pdfdoc import PDFName
 from reportlab.pdfbase.ttfonts import TTFont, makeToUnicodeCMap
 
 from cardgen.errors import InputError
+from cardgen.messages import Message
 from cardgen.model.fonts import BUNDLED, parsed
 from cardgen.render.palette import MIN_TEXT_SIZE, REGULAR
 
@@ -35,7 +36,7 @@ def register(name: str, file: Path | None = None) -> str:
 def _register(name: str, file: Path | None) -> str:
     path = file or BUNDLED.get(name)
     if path is None:
-        raise InputError(f"the font {name!r} is not known; use one of {', '.join(BUNDLED)} or a .ttf file.")
+        raise InputError(Message("font.unknown", name=name, choices=list(BUNDLED)))
     pdfmetrics.registerFont(parsed(path, partial(_TaggedFont, name)))
     return name
 
@@ -74,10 +75,12 @@ def missing_glyphs(font_name: str, text: str) -> str:
     return "".join(sorted({ch for ch in text if ch not in "\n\t" and ord(ch) not in face.charToGlyph}))
 
 
-def require_glyphs(font_name: str, text: str, where: str) -> None:
+def require_glyphs(font_name: str, text: str, where: str | Message) -> None:
+    """An InputError naming `where` the text comes from when the font cannot draw all of it."""
     missing = missing_glyphs(font_name, text)
     if missing:
-        raise InputError(f"{where}: the font {font_name} has no glyph for {missing!r}.")
+        problem = Message("font.no_glyphs", font=font_name, missing=missing)
+        raise InputError(Message("input.in_file", file=where, problem=problem))
 
 
 def fitted(text: str, font: str, size: float, width: float) -> tuple[float, float]:

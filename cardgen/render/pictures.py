@@ -10,7 +10,7 @@ import zlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from cardgen.engine.cards import and_joined
+from cardgen.messages import Message
 from cardgen.model.cards import CardSet
 from cardgen.model.faces import Box, FaceStyle, PicturePlace
 from cardgen.render.fonts import DEFAULT_FONT, register
@@ -172,29 +172,31 @@ def printed_dpi(picture: Picture, place: PicturePlace, box: Box, scale_mm: float
     return picture.width / (drawn.width / 25.4)
 
 
-def coarse_pictures(card_set: CardSet, style: FaceStyle, card_size_mm: tuple[float, float]) -> list[str]:
+def coarse_pictures(card_set: CardSet, style: FaceStyle, card_size_mm: tuple[float, float]) -> list[Message]:
     """One sentence for each raster picture that prints below 300 dpi on cards of this size."""
     design = style.design_size
     scale = min(card_size_mm[0] / design.width, card_size_mm[1] / design.height)
-    found = []
+    found: list[tuple[str | Message, Picture, PicturePlace, Box]] = []
     for card in card_set.cards:
         front = style.front_picture(card)
         if front:
-            found.append((f"card {card.id}", *front, style.front_box(card)))
+            found.append((card.id, *front, style.front_box(card)))
     back = style.back_picture()
     if back:
-        found.append(("the back", *back, style.back_box()))
+        found.append((Message("picture.the_back"), *back, style.back_box()))
     sizes = {"bull": style.heads.symbol, "watermark": style.watermark.size}
     sizes |= {"zero": style.zero.emblem.size, "joker": style.joker.emblem.size}
     for name, size in sizes.items():
         symbol = style.symbol(name)
         if symbol:
-            found.append((f"the style's {name} symbol", *symbol, Box(width=size, height=size)))
+            found.append((Message("picture.the_symbol", symbol=name), *symbol, Box(width=size, height=size)))
     if not found:
         return []
     from cardgen.model.pictures import PRINT_DPI
 
-    coarse: dict[tuple[str, int], list[str]] = {}  # (file, dpi) -> who: one sentence for a file many cards use
+    coarse: dict[
+        tuple[str, int], list[str | Message]
+    ] = {}  # (file, dpi) -> who: one sentence for a file many cards use
     for who, picture, place, box in found:
         dpi = printed_dpi(picture, place, box, scale) if picture.kind == "raster" else PRINT_DPI
         if dpi < PRINT_DPI:
@@ -202,13 +204,10 @@ def coarse_pictures(card_set: CardSet, style: FaceStyle, card_size_mm: tuple[flo
     if len(coarse) > MOST_SENTENCES:  # a table of cards, a photo each: one line, not one per card
         everyone = [name for who in coarse.values() for name in who]
         dpis = sorted(dpi for _, dpi in coarse)
-        return [
-            f"{_names(everyone)}: {len(coarse)} pictures print at {dpis[0]} to {dpis[-1]} dpi, under the "
-            f"{PRINT_DPI} dpi that look sharp; give them larger images"
-        ]
+        said = {"count": len(coarse), "low": dpis[0], "high": dpis[-1], "least": PRINT_DPI}
+        return [Message("picture.coarse_many", who=_names(everyone), **said)]
     return [
-        f"{_names(who)}: the picture {name} prints at {dpi} dpi, under the {PRINT_DPI} dpi that look sharp; "
-        "give it a larger image"
+        Message("picture.coarse", who=_names(who), name=name, dpi=dpi, least=PRINT_DPI)
         for (name, dpi), who in coarse.items()
     ]
 
@@ -217,11 +216,11 @@ MOST_SENTENCES = 3  # coarse pictures said one by one; more are said in one sent
 MOST_NAMED = 8
 
 
-def _names(who: list[str]) -> str:
-    """'card P1', 'cards P1, P2 and P3', 'cards P1, P2 and the back', 'cards P1, … P8 and 4 more'."""
+def _names(who: list[str | Message]) -> Message:
+    """'card P1', 'cards P1, P2 and P3', 'cards P1, P2 and the back', 'cards P1, … P8 and 4 more'
+    (a card by its id, the back or a symbol by its Message)."""
     if len(who) == 1:
-        return who[0]
-    names = [name.removeprefix("card ") for name in who]
-    if len(names) > MOST_NAMED:
-        names = [*names[:MOST_NAMED], f"{len(names) - MOST_NAMED} more"]
-    return f"cards {and_joined(names)}"
+        return who[0] if isinstance(who[0], Message) else Message("picture.card", id=who[0])
+    if len(who) > MOST_NAMED:
+        return Message("picture.cards_and_more", cards=who[:MOST_NAMED], count=len(who) - MOST_NAMED)
+    return Message("picture.cards", cards=who)

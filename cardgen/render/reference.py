@@ -21,6 +21,7 @@ from reportlab.platypus import Paragraph
 from cardgen.errors import InputError
 from cardgen.formats import MM
 from cardgen.layout.geometry import make_grid
+from cardgen.messages import Message
 from cardgen.model.cards import RulesCard
 from cardgen.model.layout import load_layout, paper_size
 from cardgen.model.rules import RuleSummary, read_summary, summary_variants, summary_words
@@ -49,7 +50,7 @@ LINES_BOTTOM = 9.0  # mm above the bottom edge
 def reference_card(variant: str) -> RulesCard:
     """The reference card of `variant`, to place on a sheet."""
     if variant not in summary_variants():
-        raise InputError(f"the variant {variant!r} is not one of {', '.join(summary_variants())}.")
+        raise InputError(Message("rules.no_such_variant", variant=variant, variants=summary_variants()))
     return RulesCard(variant)
 
 
@@ -88,20 +89,18 @@ def card_text(variant: str, lang: str) -> tuple[RuleSummary, str, tuple[str, ...
     for font in (REGULAR, BOLD):
         require_glyphs(font, title + "".join(lines), summary.source)
     if len(lines) > 6:
-        raise card.lines.error(lang, f"a reference card holds 6 lines, not {len(lines)}")
+        raise card.lines.error(lang, Message("reference.too_many_lines", most=6, lines=len(lines)))
     inner = (DESIGN[0] - 2 * INSET - 2 * PADDING) * MM
     if stringWidth(title, BOLD, TITLE_SIZE) > inner:
-        raise card.title.error(lang, f"the title {title!r} is wider than the card")
+        raise card.title.error(lang, Message("reference.title_too_wide", title=title))
     line_style, _ = _styles()
     room = inner - bullet_reach(line_style, "•")
     for text in lines:
         widest = max(unbreakable_parts(text), key=lambda part: stringWidth(part, REGULAR, LINE_SIZE))
         if stringWidth(widest, REGULAR, LINE_SIZE) > room:
-            raise card.lines.error(
-                lang, f"{widest.replace(NO_BREAK, ' ')!r} does not break and is wider than the card; shorten it"
-            )
+            raise card.lines.error(lang, Message("reference.part_too_wide", part=widest.replace(NO_BREAK, " ")))
     if _lines_height(lines, line_style, inner) + LINE_GAP * MM * len(lines) > _room():
-        raise card.lines.error(lang, "the lines do not fit the card; shorten them")
+        raise card.lines.error(lang, Message("reference.lines_too_long"))
     return summary, title, lines
 
 

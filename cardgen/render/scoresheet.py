@@ -17,6 +17,7 @@ from reportlab.platypus import Paragraph
 from cardgen.engine import OptionError, Options
 from cardgen.errors import InputError
 from cardgen.formats import MM
+from cardgen.messages import Message
 from cardgen.model.layout import paper_size
 from cardgen.model.rules import score_texts, summary_variants
 from cardgen.render.fonts import draw_fitted, register, require_glyphs
@@ -59,7 +60,7 @@ def player_range(variant: str) -> tuple[int, int]:
 def _widest_options(variant: str) -> Options:
     known = summary_variants()
     if variant not in known:
-        raise InputError(f"the variant {variant!r} is not one of {', '.join(known)}.")
+        raise InputError(Message("rules.no_such_variant", variant=variant, variants=known))
     return Options(variant, max_players=10) if "max_players" in Options(variant).rules.takes else Options(variant)
 
 
@@ -75,12 +76,14 @@ def kit_variants() -> list[str]:
 def plan(variant: str, players: int) -> SheetPlan:
     low, high = player_range(variant)
     if not low <= players <= high:
-        raise InputError(f"a {Options(variant).name} score sheet is for {low} to {high} players, not {players}.")
+        raise InputError(
+            Message("sheet.players_range", variant=Options(variant).words, low=low, high=high, players=players)
+        )
     options = _widest_options(variant)
     try:
         options.check_players(players)
     except OptionError as exc:
-        raise InputError(f"{exc}.") from None
+        raise InputError(Message("input.sentence", clause=exc.message)) from None
     fixed = options.rounds_to_play(players)
     if fixed is not None:
         return SheetPlan(variant, players, fixed, None)
@@ -132,10 +135,8 @@ def sheets_per_page(sheet: SheetPlan, lang: str, paper: tuple[float, float]) -> 
         return count, min(ROW_HEIGHT, (paper[1] / count - fixed) / sheet.rounds)
     needed = fixed + sheet.rounds * ROW_HEIGHT
     if needed > paper[1]:
-        raise InputError(
-            f"{locale_file('score', lang).doc.file}: the {lang} score sheet for {sheet.players} players "
-            f"needs {needed:.0f} mm, more than a {paper[1]:g} mm page; shorten its rule text."
-        )
+        said = Message("sheet.too_long", lang=lang, players=sheet.players, needed=round(needed), page=paper[1])
+        raise InputError(Message("input.in_file", file=locale_file("score", lang).doc.file, problem=said))
     return 1, ROW_HEIGHT
 
 

@@ -485,10 +485,10 @@ def _start_run(workspace: Workspace, folder: Path, given: dict, lang: str) -> st
                 result = module.run(values, progress=job.progress, start_method="spawn", shown_as=[SET_FILE])
                 return _run_answer(workspace, module, result, values, lang)
         except CardgenError as exc:
-            text = exc.message.text(lang) if isinstance(exc.message, Message) else str(exc.message)
-            raise InputError(Message("cli.as_is", text=text.replace(f"{folder}/", ""))) from None
+            said = exc.message
+            raise InputError(said.shown_as(str(folder), "") if isinstance(said, Message) else said) from None
 
-    return workspace.jobs.start(games, work)
+    return workspace.jobs.start(games, work, lang)
 
 
 def _run_answer(workspace: Workspace, module, result, values: dict, lang: str) -> dict:

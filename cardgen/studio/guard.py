@@ -19,6 +19,9 @@ from starlette.datastructures import Headers
 from starlette.responses import PlainTextResponse, RedirectResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
+from cardgen.messages import Message
+from cardgen.studio.words import page_lang
+
 LOOPBACK_NAMES = ("127.0.0.1", "localhost", "::1")
 SAFE_METHODS = ("GET", "HEAD")
 TOKEN_PARAMETER = "token"
@@ -70,15 +73,16 @@ class Guard:
 
     def _refusal(self, scope: Scope):
         headers = Headers(scope=scope)
-        if host_name(headers.get("host", "")) not in self.hosts:
-            return _refuse(400, "This address is not the studio's: open the one cardgen studio printed.")
-        if scope["method"] not in SAFE_METHODS and not self._same_origin(headers):
-            return _refuse(403, "Refused: this request came from another web page.")
         query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
+        lang = page_lang(query.get("lang"), headers.get("accept-language", ""))
+        if host_name(headers.get("host", "")) not in self.hosts:
+            return _refuse(400, Message("studio.not_this_address"), lang)
+        if scope["method"] not in SAFE_METHODS and not self._same_origin(headers):
+            return _refuse(403, Message("studio.other_page"), lang)
         if self._is_token(query.get(TOKEN_PARAMETER, "")) and scope["method"] in SAFE_METHODS:
             return self._welcome(scope, query)
         if not self._is_token(_cookie(headers, self.cookie)):
-            return _refuse(403, "Refused: open the address with its token that cardgen studio printed.")
+            return _refuse(403, Message("studio.no_token"), lang)
         return None
 
     def _is_token(self, given: str) -> bool:
@@ -108,8 +112,9 @@ def _cookie(headers: Headers, name: str) -> str:
     return ""
 
 
-def _refuse(status: int, text: str) -> PlainTextResponse:
-    return PlainTextResponse(text, status_code=status, headers=SECURITY_HEADERS)
+def _refuse(status: int, message: Message, lang: str) -> PlainTextResponse:
+    """The refusal in the language of the page (or the browser) that asked."""
+    return PlainTextResponse(message.text(lang), status_code=status, headers=SECURITY_HEADERS)
 
 
 def _with_headers(send: Send) -> Send:

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from cardgen.errors import CardgenError, printable
+from cardgen.messages import Message
 
 MOST_JOBS = 10  # the finished ones beyond this are forgotten, oldest first
 
@@ -26,6 +27,7 @@ class Job:
     done: int = 0
     stop: threading.Event = field(default_factory=threading.Event)
     result: dict | None = None
+    lang: str = "en"  # of its error
     error: str | None = None
     finished: threading.Event = field(default_factory=threading.Event)
 
@@ -50,10 +52,11 @@ class Jobs:
         self.jobs: OrderedDict[str, Job] = OrderedDict()
         self.lock = threading.Lock()
 
-    def start(self, total: int, work: Callable[[Job], dict]) -> str:
-        """Run `work(job)` in a thread; its dict is the job's result, a CardgenError its one line."""
+    def start(self, total: int, work: Callable[[Job], dict], lang: str) -> str:
+        """Run `work(job)` in a thread; its dict is the job's result, a CardgenError its one
+        line in `lang`."""
         key = secrets.token_hex(8)
-        job = Job(total)
+        job = Job(total, lang=lang)
         with self.lock:
             self.jobs[key] = job
             finished = [k for k, j in self.jobs.items() if j.finished.is_set()]
@@ -73,8 +76,9 @@ def _run(job: Job, work: Callable[[Job], dict]) -> None:
     except Stopped:
         pass
     except CardgenError as exc:
-        job.error = printable(str(exc))
-    except Exception as exc:  # the studio goes on; the page says what stopped the run
-        job.error = printable(f"the run stopped on an error: {exc}")
+        said = exc.message
+        job.error = printable(said.text(job.lang) if isinstance(said, Message) else said)
+    except Exception as exc:  # a bug: the studio goes on, the page says what stopped the run
+        job.error = printable(Message("studio.run_failed", error=f"{type(exc).__name__}: {exc}").text(job.lang))
     finally:
         job.finished.set()

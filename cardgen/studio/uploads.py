@@ -31,7 +31,7 @@ def plain_name(name: str) -> str:
     last = name.replace("\\", "/").rsplit("/", 1)[-1].strip()
     plain = _UNSAFE.sub("_", last).lstrip(".")[:_LONGEST_NAME]
     if not plain:
-        raise InputError(f"the file name {name!r} holds no letter a file name can keep.")
+        raise InputError(Message("archive.no_name", name=name))
     return plain
 
 
@@ -49,13 +49,13 @@ def keep(folder: Path, files: list[tuple[str, bytes]]) -> list[Path]:
     """Write the uploaded files into `folder`; a zip is unpacked into a folder of its own.
     Returns what to verify: each file, and each unpacked zip as a folder."""
     if not files:
-        raise InputError("choose a file to check: a PDF, a cut file (.svg, .dxf) or a print-shop export (.zip).")
+        raise InputError(Message("studio.no_file_to_check"))
     if len(files) > MOST_FILES:
-        raise InputError(f"{len(files)} files at once are too many: check up to {MOST_FILES} at a time.")
+        raise InputError(Message("studio.too_many_files", count=len(files), most=MOST_FILES))
     names = [plain_name(name) for name, _ in files]
     twice = next((name for name in names if names.count(name) > 1), None)
     if twice:
-        raise InputError(f"two of the files are named {twice}: send them one at a time.")
+        raise InputError(Message("studio.same_name_twice", name=twice))
     kept = []
     for name, (_, content) in zip(names, files):
         if name.lower().endswith(".zip"):
@@ -72,7 +72,7 @@ def _unpacked(target: Path, shown: str, content: bytes) -> Path:
     try:
         archive = zipfile.ZipFile(io.BytesIO(content))
     except (zipfile.BadZipFile, OSError):
-        raise InputError(f"{shown}: this is not a zip file that can be read.") from None
+        raise InputError(Message("studio.not_a_zip", name=shown)) from None
     with archive:
         entries = [entry for entry in archive.infolist() if not entry.is_dir()]
         _check_entries(shown, entries)
@@ -84,19 +84,19 @@ def _unpacked(target: Path, shown: str, content: bytes) -> Path:
 
 def _check_entries(shown: str, entries: list[zipfile.ZipInfo]) -> None:
     if len(entries) > MOST_ZIP_ENTRIES:
-        raise InputError(f"{shown}: this zip holds {len(entries)} files; the studio unpacks up to {MOST_ZIP_ENTRIES}.")
+        raise InputError(Message("studio.zip_too_many", name=shown, count=len(entries), most=MOST_ZIP_ENTRIES))
     if sum(entry.file_size for entry in entries) > MOST_UNZIPPED_BYTES:
-        raise InputError(f"{shown}: this zip unpacks to more than {MOST_UNZIPPED_BYTES // 1_000_000} MB.")
+        raise InputError(Message("studio.zip_too_large", name=shown, most=MOST_UNZIPPED_BYTES // 1_000_000))
     folders = {PurePosixPath(entry.filename.replace("\\", "/")).parent for entry in entries}
     if len(folders) > 1 or any(len(folder.parts) > 1 for folder in folders):
-        raise InputError(f"{shown}: the zip must hold the files of one export folder, not folders inside folders.")
+        raise InputError(Message("studio.zip_not_one_folder", name=shown))
     names = [plain_name(entry.filename) for entry in entries]
     twice = next((name for name in names if names.count(name) > 1), None)
     if twice:
-        raise InputError(f"{shown}: two files in the zip are named {twice}.")
+        raise InputError(Message("studio.zip_same_name_twice", name=shown, entry=twice))
     link = next((entry for entry in entries if stat.S_ISLNK(entry.external_attr >> 16)), None)
     if link is not None:
-        raise InputError(f"{shown}: {link.filename} in the zip is a link; the studio unpacks files only.")
+        raise InputError(Message("studio.zip_link", name=shown, entry=link.filename))
 
 
 def _unpack(archive: zipfile.ZipFile, entry: zipfile.ZipInfo, path: Path, shown: str) -> None:
@@ -107,10 +107,10 @@ def _unpack(archive: zipfile.ZipFile, entry: zipfile.ZipInfo, path: Path, shown:
             while chunk := source.read(1 << 20):
                 written += len(chunk)
                 if written > entry.file_size or written > MOST_UNZIPPED_BYTES:
-                    raise InputError(f"{shown}: {entry.filename} unpacks to more than the zip says.")
+                    raise InputError(Message("archive.lies", name=shown, entry=entry.filename))
                 out.write(chunk)
     except (zipfile.BadZipFile, zlib.error, OSError, EOFError, NotImplementedError, RuntimeError) as exc:
-        raise InputError(f"{shown}: {entry.filename} in the zip cannot be unpacked ({exc}).") from None
+        raise InputError(Message("archive.damaged", name=shown, entry=entry.filename, reason=str(exc))) from None
 
 
 # --- files beside a designer's set ---------------------------------------------------------

@@ -30,13 +30,7 @@ def unregister(key: str) -> None:
     VARIANTS.pop(key, None)
 
 
-def variant_words(keys=None) -> str:
-    """The variants as a message offers them: "classic, pro, plus or jokers"."""
-    keys = list(VARIANTS if keys is None else keys)
-    return ", ".join(keys[:-1]) + " or " + keys[-1] if len(keys) > 1 else "".join(keys)
-
-
 for _variant in (Classic(), Pro(), Plus(), Jokers()):
     register(_variant)
 
-__all__ = ["VARIANTS", "CardPool", "Variant", "register", "unregister", "variant_words"]
+__all__ = ["VARIANTS", "CardPool", "Variant", "register", "unregister"]

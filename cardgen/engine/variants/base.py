@@ -6,9 +6,10 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Literal
 
-from cardgen.engine.cards import FIRST_JOKER, FIRST_ZERO, and_joined, written
+from cardgen.engine.cards import FIRST_JOKER, FIRST_ZERO, written
 from cardgen.engine.deck import BUNDLED, CardPool
 from cardgen.engine.errors import IllegalPlay
+from cardgen.messages import Message
 
 if TYPE_CHECKING:
     from cardgen.engine.game import Game, Play
@@ -38,7 +39,7 @@ class Variant:
     compiled_rules: Literal["classic", "plus"] | None = None
     drafts = False  # True where a round is dealt by a draft, which a record may write down (`drafted`)
     takes: frozenset[str] = frozenset({"threshold", "rounds"})  # the options it accepts
-    refused_because: dict[str, str] = {}  # a better reason than "X is an option of ... only"
+    refused_because: dict[str, Message] = {}  # a better reason than "X is an option of ... only"
 
     def __init_subclass__(cls, **kwargs) -> None:
         super().__init_subclass__(**kwargs)
@@ -50,8 +51,13 @@ class Variant:
         """Every card a round uses with this many players (dealt or not)."""
         return list(pool.numbered)
 
-    def deck_words(self, players: int) -> str:
-        return self.name
+    @property
+    def words(self) -> Message:
+        """Its name in the reader's language."""
+        return Message(f"variant.{self.key}")
+
+    def deck_words(self, players: int) -> Message:
+        return self.words
 
     def deal(self, game: Game) -> tuple[list[list[int]], list[list[int]], list[int]]:
         """A random deal: (rows, hands, cards out of play), each hand in random order."""
@@ -69,13 +75,13 @@ class Variant:
         """The kind a hand counts `card` as (a key of `hand`)."""
         return "joker" if card >= FIRST_JOKER else "numbered card"
 
-    def hand_overflow(self, cards: Iterable[int]) -> str | None:
+    def hand_overflow(self, cards: Iterable[int]) -> Message | None:
         """Why `cards` hold more than a dealt hand, or None when they do not."""
         counts = Counter(map(self.card_kind, cards))
         for kind, most in self.hand.items():
             if counts[kind] > most:
-                kinds = kind if most == 1 else kind + "s"
-                return f"a hand in {self.name} holds at most {most} {kinds}, not {counts[kind]}"
+                most_cards = Message(f"record.hand_of_{kind.replace(' ', '_')}", count=most)
+                return Message("record.hand_too_big", variant=self.words, most=most_cards, found=counts[kind])
         return None
 
     # --- players and options -------------------------------------------------
@@ -88,11 +94,13 @@ class Variant:
         """How many players the pool can deal a round to."""
         return (len(pool.numbered) - self.rows) // sum(self.hand.values())
 
-    def check_options(self, options) -> str | None:
+    def check_options(self, options) -> Message | None:
         """Why `options` do not suit this variant, or None."""
         for option in OPTIONS:
             if getattr(options, option) not in (None, False) and option not in self.takes:
-                return self.refused_because.get(option) or f"{option} is an option of {_takers(option)} only"
+                return self.refused_because.get(option) or Message(
+                    "options.only_of", option=option, variants=_takers(option)
+                )
         return None
 
     def rounds_to_play(self, options, players: int) -> int | None:
@@ -127,7 +135,7 @@ def check_named_row(seat: int, play, card: int, row: int, end: int | float, mess
         raise IllegalPlay(seat, play.cards, message, named=play.row + 1, card=written(card), row=row + 1, end=end)
 
 
-def _takers(option: str) -> str:
+def _takers(option: str) -> list[Message]:
     from cardgen.engine.variants import VARIANTS
 
-    return and_joined(variant.name for variant in VARIANTS.values() if option in variant.takes)
+    return [variant.words for variant in VARIANTS.values() if option in variant.takes]

@@ -12,6 +12,7 @@ from cardgen.engine.cards import FIRST_JOKER, FIRST_ZERO, VALUE, tenths_number
 from cardgen.engine.deck import BUNDLED, CardPool, draw, insert_at_random
 from cardgen.engine.errors import IllegalPlay
 from cardgen.engine.variants.base import Variant, check_named_row
+from cardgen.messages import Message
 
 
 class Plus(Variant):
@@ -24,7 +25,7 @@ class Plus(Variant):
     rows_increase = False
     threshold = None
     takes = frozenset({"rounds", "free_companion", "one_zero_each"})
-    refused_because = {"threshold": "Plus has no threshold: it lasts a fixed number of rounds"}
+    refused_because = {"threshold": Message("options.plus_no_threshold")}
 
     def deck(self, players: int, pool: CardPool = BUNDLED) -> list[int]:
         return list(pool.numbered + pool.zeros)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from cardgen.engine.deck import BUNDLED, CardPool
 from cardgen.engine.errors import IllegalPlay
 from cardgen.engine.variants.classic import Classic
+from cardgen.messages import Message
 
 
 class Pro(Classic):
@@ -22,16 +23,16 @@ class Pro(Classic):
     def _deck_size(self, players: int) -> int:
         return self.hand["numbered card"] * players + self.rows
 
-    def deck_words(self, players: int) -> str:
-        return f"Pro with {players} players (cards 1 to {self._deck_size(players)})"
+    def deck_words(self, players: int) -> Message:
+        return Message("variant.pro_deck", players=players, highest=self._deck_size(players))
 
     def player_limits(self, options, pool: CardPool = BUNDLED) -> tuple[int, int]:
         most = self.most_players if options.max_players is None else options.max_players
         return 2, min(most, self.most_dealt(pool))
 
-    def check_options(self, options) -> str | None:
+    def check_options(self, options) -> Message | None:
         if options.max_players is not None and not 2 <= options.max_players <= 10:
-            return "max_players must be between 2 and 10"
+            return Message("options.max_players", low=2, high=10)
         return super().check_options(options)
 
     def deal(self, game):

@@ -10,6 +10,7 @@ from reportlab.lib.colors import HexColor
 from reportlab.pdfbase.pdfmetrics import stringWidth
 
 from cardgen.engine import STANDARD_HEADS
+from cardgen.messages import Message
 from cardgen.model.rules import RuleSummary, TallyExample, TurnExample, joker_worth, score_texts, summary_words
 from cardgen.render.faces import draw_art
 from cardgen.render.palette import ACCENT, BOLD, INK, REGULAR, SOFT_INK
@@ -108,9 +109,10 @@ class ExampleBlock(Block):
         return inner
 
     def _too_wide(self, drawing: str) -> Exception:
+        """`drawing`: "drawing" or "table"."""
         return self.summary.error(
             ("examples", self.summary.examples.index(self.example)),
-            f"example {self.example.id}: its {drawing} is wider than a column",
+            Message(f"summary.{drawing}_too_wide", id=self.example.id),
         )
 
     def _frame(self, page: Page, x: float, top: float) -> tuple[float, float]:

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from cardgen.formats import MM
+from cardgen.messages import Message
 from cardgen.render.summary.blocks import COLUMN_GAP, FOOTER_HEIGHT, HEADER_HEIGHT, MARGIN, Block, Frame
 
 
@@ -24,9 +25,12 @@ class Placed:
 
 
 class Overflow(Exception):
-    def __init__(self, section: int, reason: str):
+    """What does not fit: the section it stopped at and why, as a Message."""
+
+    def __init__(self, section: int, reason: Message):
         super().__init__(reason)
         self.section = section
+        self.reason = reason
 
 
 def columns(pages: int, frame: Frame, raise_bottom: float = 0.0) -> list[tuple[int, float, float, float]]:
@@ -95,7 +99,7 @@ def flow(blocks: list[tuple[int, Block]], pages: int, frame: Frame, raise_bottom
             pass
         if not queue:
             return placed
-    raise Overflow(queue[0][0], f"it runs past page {pages}")
+    raise Overflow(queue[0][0], Message("summary.past_page", page=pages))
 
 
 def _place_first(column: Column, queue: list[tuple[int, Block]], placed: list[Placed], frame: Frame) -> bool:
@@ -111,5 +115,5 @@ def _place_first(column: Column, queue: list[tuple[int, Block]], placed: list[Pl
         placed.append(column.place(parts[0], section))
         queue[0] = (section, parts[1])
     elif column.empty:
-        raise Overflow(section, "a drawing is taller than a whole column")
+        raise Overflow(section, Message("summary.drawing_too_tall"))
     return False

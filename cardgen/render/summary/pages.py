@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from cardgen.errors import InputError
+from cardgen.messages import Message
 from cardgen.model.faces import load_face_style
 from cardgen.model.layout import paper_size
 from cardgen.model.rules import RuleSummary, TurnExample, summary_words
@@ -97,11 +98,8 @@ def layout_summary(summary: RuleSummary, lang: str, paper: str = "a4") -> Layout
             continue
         return Layout(_balanced(blocks, MAX_PAGES, frame), MAX_PAGES, frame)
     section = summary.sections[problem.section]
-    raise section.text.error(
-        lang,
-        f"the {lang} summary does not fit on both sides of one {paper} sheet: {problem} "
-        f"at the section {section.id}; shorten the text",
-    )
+    said = Message("summary.does_not_fit", lang=lang, paper=paper, reason=problem.reason, section=section.id)
+    raise section.text.error(lang, said)
 
 
 def _balanced(blocks: list[tuple[int, Block]], pages: int, frame: Frame) -> list[Placed]:
