@@ -16,7 +16,7 @@ from cardgen.formats import CUT_FILE_NAME, MODES, TRUE_RULER, ModeName
 from cardgen.layout.geometry import GridError, make_grid
 from cardgen.messages import Message
 from cardgen.model.cards import Card, CardSet, RulesCard, SheetCard, bundled_set_names, load_card_set
-from cardgen.model.faces import FaceStyle, load_set_faces
+from cardgen.model.faces import FaceStyle, load_set_faces, text_over_picture
 from cardgen.model.layout import PAPERS, Layout, load_layout
 from cardgen.render.faces import CardPainter
 from cardgen.render.pictures import coarse_pictures
@@ -249,6 +249,9 @@ def _render_jobs(
                 warn(note)
             for message in coarse_pictures(card_set, style, (layout.card.width, layout.card.height)):
                 warn(Message("input.in_file", file=card_set.doc.file, problem=message))
+            over = text_over_picture(card_set, style)
+            if over:
+                warn(over)
         request = SheetRequest(
             title=" + ".join(words.get(f"card_sets.{name}", s.title) for name, (s, _) in zip(job.set_names, sets)),
             cards=_sheet_cards([card_set for card_set, _ in sets], job.mode),

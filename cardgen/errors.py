@@ -1,6 +1,7 @@
 """The errors a user sees: one sentence from the catalogues, no traceback, and an exit status."""
 
 import errno
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from cardgen.messages import Message
@@ -19,19 +20,84 @@ class CardgenError(Exception):
     def __str__(self) -> str:
         return str(self.message)
 
+    def lines(self) -> list[Message | str]:
+        """What it says, a sentence a line: its message (several mistakes: each one)."""
+        return [self.message]
+
+    def reword(self, change: Callable[[Message | str], Message | str]) -> None:
+        """Every sentence of it as `change` says it (a folder named as the reader knows it)."""
+        self.message = change(self.message)
+
     def as_json(self, lang: str | None = None) -> dict:
-        """What --json prints when it stops a command: the error and the exit status."""
-        return {"error": self.data(lang), "exit_status": self.exit_code}
+        """What --json prints when it stops a command: the error (the first of several) and
+        every line of it, and the exit status."""
+        return {
+            "error": self.data(lang),
+            "errors": [data_of(line, lang) for line in self.lines()],
+            "exit_status": self.exit_code,
+        }
 
     def data(self, lang: str | None = None) -> dict:
         """The error as --json and the studio give it: its message's id, parameters and text."""
-        if isinstance(self.message, Message):
-            return self.message.data(lang)
-        return {"id": None, "params": {}, "text": str(self.message)}
+        return data_of(self.message, lang)
+
+
+def data_of(message: Message | str, lang: str | None = None) -> dict:
+    """A sentence as --json gives it: its message's id, parameters and text."""
+    if isinstance(message, Message):
+        return message.data(lang)
+    return {"id": None, "params": {}, "text": str(message)}
 
 
 class InputError(CardgenError):
     """Bad input: a file that cannot be read, or YAML that is not of the expected form."""
+
+
+MOST_MISTAKES_SAID = 20  # then how many more: a reader mends the first ones first
+
+
+class Mistakes(InputError):
+    """Every mistake found in an input, each its own sentence naming its file, line and
+    field, in the order they stand in the files; the first MOST_MISTAKES_SAID of them said,
+    then how many more. `message` is the first."""
+
+    def __init__(self, mistakes: Sequence[Message | str]):
+        ordered = in_reading_order(mistakes)
+        super().__init__(ordered[0])
+        self.mistakes, self.total = ordered[:MOST_MISTAKES_SAID], len(ordered)
+
+    def lines(self) -> list[Message | str]:
+        more = self.total - len(self.mistakes)
+        return [*self.mistakes, *([Message("input.more_mistakes", count=more)] if more else [])]
+
+    def reword(self, change: Callable[[Message | str], Message | str]) -> None:
+        self.mistakes = [change(mistake) for mistake in self.mistakes]
+        self.message = self.mistakes[0]
+
+
+def in_reading_order(mistakes: Sequence[Message | str]) -> list[Message | str]:
+    """Mistakes file by file (in the order the files are first named), line by line (or
+    row by row); those that name no line first in their file, as found."""
+    places = [_place_of(mistake) for mistake in mistakes]
+    files = {file: order for order, file in reversed(list(enumerate(file for file, _ in places)))}
+    order = sorted(range(len(mistakes)), key=lambda index: (files[places[index][0]], places[index][1]))
+    return [mistakes[index] for index in order]
+
+
+def _place_of(mistake: Message | str) -> tuple[object, int]:
+    """The file and the first line (or row) a mistake names, or a message it holds names
+    (a check's place: "line 7", "cards.csv, rows 5, 9")."""
+    if not isinstance(mistake, Message):
+        return None, 0
+    params = mistake.params
+    file = params.get("file")
+    line = params.get("line") or params.get("row") or next(iter(params.get("lines") or params.get("rows") or ()), 0)
+    for held in (value for value in params.values() if isinstance(value, Message)):
+        if file is not None and line:
+            break
+        held_file, held_line = _place_of(held)
+        file, line = file if file is not None else held_file, line or held_line
+    return file, line if isinstance(line, int) else 0
 
 
 class Terminated(KeyboardInterrupt):

@@ -31,11 +31,12 @@ else:
     except ImportError:
         from yaml import SafeLoader as _Parser
 
-from cardgen.errors import InputError, sentence
+from cardgen.errors import InputError, Mistakes, sentence
 from cardgen.messages import Message
 from cardgen.paths import find_referenced_file, read_input
 
 FieldPath = tuple[str | int, ...]
+Mistake = tuple[FieldPath, Message | str]  # where in a document, and what is wrong there
 Model = TypeVar("Model", bound="BaseModel")
 
 
@@ -59,6 +60,7 @@ class YamlDocument:
     lines: dict[FieldPath, int] = field(default_factory=dict)
     folder: Path | None = None  # the file's folder, where the files it names lie
     notes: list[Message] = field(default_factory=list)  # what reading it had to guess, for the user to hear
+    mistakes: list[Mistake] = field(default_factory=list)  # values reading it refused, said when it is validated
 
     def folder_of(self, path: FieldPath) -> Path | None:
         """The folder of the file that gives the value at `path` (a file of a chain of `extends:`)."""
@@ -87,6 +89,13 @@ class YamlDocument:
         if path:
             return InputError(Message("yaml.at_field", file=self.file, line=line, field=field_name(path), problem=said))
         return InputError(Message("yaml.at_line", file=self.file, line=line, problem=said))
+
+    def errors(self, mistakes: list[Mistake]) -> Mistakes:
+        """Every mistake of `mistakes` said as `error` says one, the first one at each place."""
+        first: dict[FieldPath, Message | str] = {}
+        for where, problem in mistakes:
+            first.setdefault(tuple(where), problem)
+        return Mistakes([self.error(where, problem).message for where, problem in first.items()])
 
 
 def said_within(message: Message, file: str) -> Message:
@@ -477,33 +486,67 @@ _LENGTHS = {  # (at least or at most, text or items)
 def validate(doc: YamlDocument, model: type[Model], data: Any = None, path: FieldPath = ()) -> Model:
     """Validate `data` (default: the whole document) against a pydantic model.
 
-    The first problem becomes an InputError naming the file, the line and the field.
+    Every problem is said at once, each naming the file, the line and the field (Mistakes).
     """
+    value, found = checked(doc, model, data, path)
+    if value is None:
+        raise doc.errors(found)
+    return value
+
+
+def checked(
+    doc: YamlDocument, model: type[Model], data: Any = None, path: FieldPath = ()
+) -> tuple[Model | None, list[Mistake]]:
+    """`data` (default: the whole document, with the mistakes reading it found) as a `model`,
+    or None and every mistake: where it lies in the document, and what it is."""
     from pydantic import ValidationError
 
-    data = doc.data if data is None else data
+    whole = data is None
+    data = doc.data if whole else data
+    found: list[Mistake] = []
     try:
-        return model.model_validate(data)
+        value = model.model_validate(data)
     except ValidationError as exc:
-        location, message = first_problem(exc, data)
-        raise doc.error(tuple(path) + location, message) from None
+        value, found = None, [(tuple(path) + where, problem) for where, problem in problems(exc, data)]
+    if whole and doc.mistakes:  # a value refused while reading is said once, as reading found it
+        said = {where for where, _ in doc.mistakes}
+        return None, [(where, problem) for where, problem in found if where not in said] + doc.mistakes
+    return value, found
 
 
 def first_problem(exc, data: Any = None) -> tuple[FieldPath, Message]:
-    """Where a pydantic ValidationError's first problem lies (the path in `data`, the input,
-    when given: pydantic's names of a union's types taken out), and how it reads to a player.
-    Of a union's findings, the one that says most: a mapping's own problem rather than "not
-    one of the words", and every kind of value a word may be ("a whole number or 'auto'")."""
-    problems = [(_field_path(problem["loc"], data), problem) for problem in exc.errors(include_url=False)]
-    location, first = next(
-        ((where, problem) for where, problem in problems if not _a_structure_for_a_word(problem)), problems[0]
+    """Where a pydantic ValidationError's first problem lies, and how it reads (`problems`)."""
+    return problems(exc, data)[0]
+
+
+def problems(exc, data: Any = None) -> list[tuple[FieldPath, Message]]:
+    """Where each of a pydantic ValidationError's problems lies (the path in `data`, the input,
+    when given: pydantic's names of a union's types taken out), and how it reads to a player;
+    one for each field. Of a union's findings, the one that says most: a mapping's own
+    problems rather than "not one of the words", and every kind of value a word may be
+    ("a whole number or 'auto'")."""
+    found = [(_field_path(problem["loc"], data), problem) for problem in exc.errors(include_url=False)]
+    at: dict[FieldPath, list[dict]] = {}
+    for location, problem in found:
+        at.setdefault(location, []).append(problem)
+    said: dict[FieldPath, Message] = {}
+    for location, problem in found:
+        if location in said or _said_below(location, problem, found):
+            continue
+        message = problem_of(problem)
+        kinds = [_kinds_of(other) for other in at[location]]
+        if message in _KINDS and len(kinds) > 1 and all(kinds):
+            choices = list(dict.fromkeys(kind for each in kinds for kind in each or ()))
+            message = Message("value.kinds", kinds=choices, value=shown_value(problem.get("input")))
+        said[location] = message
+    return list(said.items())
+
+
+def _said_below(location: FieldPath, problem: dict, found: list[tuple[FieldPath, dict]]) -> bool:
+    """A mapping or a list given where a union also takes a word: its own problems say more."""
+    return _a_structure_for_a_word(problem) and any(
+        where[: len(location)] == location and not _a_structure_for_a_word(other) for where, other in found
     )
-    message = problem_of(first)
-    kinds = [_kinds_of(problem) for where, problem in problems if where == location]
-    if message in _KINDS and len(kinds) > 1 and all(kinds):
-        choices = list(dict.fromkeys(kind for found in kinds for kind in found or ()))
-        return location, Message("value.kinds", kinds=choices, value=shown_value(first.get("input")))
-    return location, message
 
 
 def _a_structure_for_a_word(problem: dict) -> bool:

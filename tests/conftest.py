@@ -62,20 +62,22 @@ def says_no_english(monkeypatch):
 
     english: list[str] = []
 
-    def witness(module, name, message_of):
+    def witness(module, name, messages_of):
         shown = getattr(module, name)
 
         def said(*args, **kwargs):
-            english.extend(english_said(message_of(*args)))
+            for message in messages_of(*args, **kwargs):
+                english.extend(english_said(message))
             return shown(*args, **kwargs)
 
         monkeypatch.setattr(module, name, said)
 
-    witness(cardgen.cli, "_fail", lambda message, *rest: message)
-    witness(cardgen.cli.progress, "warn", lambda message, *rest: message)
-    witness(cardgen.cli.progress, "note", lambda message, *rest: message)
+    # an error's every line (several mistakes: each one)
+    witness(cardgen.cli, "_fail", lambda message, *rest, error=None, **_: error.lines() if error else [message])
+    witness(cardgen.cli.progress, "warn", lambda message, *rest: [message])
+    witness(cardgen.cli.progress, "note", lambda message, *rest: [message])
     studio = sys.modules.get("cardgen.studio.app")  # only where a test module loaded it
     if studio is not None:
-        witness(studio, "refused", lambda error, *rest: error.message)
+        witness(studio, "refused", lambda error, *rest: error.lines())
     yield
     assert not english, f"said in English, not from the catalogues: {english}"

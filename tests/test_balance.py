@@ -120,7 +120,7 @@ def test_the_sentence_in_each_language_names_the_finding(sets):
         expected = max(re.split(r"\{\w+\}|\(±", SENTENCE.score_more(lang)), key=len).strip()
         result = cardgen_in_process("balance", "--set", sets / "sevens.yaml", "--lang", lang, "--games", "15")
         assert result.returncode == 0, result.stderr
-        first = result.stdout.splitlines()[0]
+        first = result.stdout.splitlines()[1]  # under what the players play
         assert expected.lower() in first.lower(), first
         assert ("," in first) == (sheet_strings(lang)["decimal_separator"] == ","), first
 
@@ -152,6 +152,21 @@ def test_the_pdf_is_one_page_of_the_paper_with_embedded_fonts_and_its_words(sets
     report = verify_pdf(pdf)  # the report says what it is in its record
     [drawing] = [check for check in report.checks if check.name == "pdf.drawing"]
     assert report.ok and "made by cardgen: a balance report of Classic, in fr" in drawing.message
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_report_says_at_its_top_that_the_players_play_numbers_and_bull_heads_not_the_cards_texts(
+    sets, tmp_path, lang
+):
+    """A designer's cards may print rules of their own; the players never read them."""
+    pdf = tmp_path / "report.pdf"
+    result = run("--set", sets / "promo.yaml", "--lang", lang, "-o", pdf)
+    assert result.returncode == 0, result.stderr
+    said = WORDS.values_only(lang)
+    assert {"en": "bull heads", "fr": "têtes de bœuf", "de": "Hornochsen", "nl": "ossenkoppen"}[lang] in said
+    assert result.stdout.splitlines()[1] == said  # the first line of the text, under the PDF's name
+    text = " ".join(PdfReader(io.BytesIO(pdf.read_bytes())).pages[0].extract_text().split())
+    assert text.index(" ".join(said.split())) < text.index(WORDS.measure(lang))  # above the table and charts
 
 
 def test_figures_below_zero_carry_a_minus_sign_not_a_hyphen(sets):

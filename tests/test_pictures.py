@@ -250,7 +250,7 @@ def bad_picture(tmp_path: Path, case: str) -> str:
 
 
 @pytest.mark.parametrize("case", BAD_PICTURES)
-def test_a_bad_picture_is_one_line_naming_file_line_and_field_and_nothing_is_written(tmp_path, case):
+def test_a_bad_picture_is_a_line_at_each_card_naming_it_and_nothing_is_written(tmp_path, case):
     message = BAD_PICTURES[case][1]
     name = bad_picture(tmp_path, case)
     set_file = pictured_set(tmp_path, green=name)
@@ -258,15 +258,15 @@ def test_a_bad_picture_is_one_line_naming_file_line_and_field_and_nothing_is_wri
     result = cardgen_in_process("build", "--set", set_file, "-o", out)
     assert result.returncode == 2
     lines = result.stderr.strip().splitlines()
-    assert len(lines) == 1, result.stderr
-    assert f"pictured.yaml, line 4, field cards[0].picture: the picture {name}" in lines[0] or (
-        f"pictured.yaml, line 4, field cards[0].picture: {name}" in lines[0]
-    ), lines[0]
-    assert message in lines[0]
+    assert len(lines) == 3, result.stderr  # the cards G1, G2 and G3 name it
+    for line, (at, card) in zip(lines, [(4, 0), (7, 3), (9, 5)]):
+        place = f"pictured.yaml, line {at}, field cards[{card}].picture:"
+        assert f"{place} the picture {name}" in line or f"{place} {name}" in line, line
+        assert message in line
     assert not out.exists()
 
 
-def test_of_many_pictures_read_at_once_the_first_bad_one_in_card_order_is_named(tmp_path):
+def test_of_many_pictures_read_at_once_each_bad_one_is_named_in_card_order(tmp_path):
     whole = green_png(tmp_path / "green.png").read_bytes()
     for name in ("third.png", "sixth.png"):
         (tmp_path / name).write_bytes(whole[:300])  # cut short: found bad only once decoded
@@ -277,8 +277,9 @@ def test_of_many_pictures_read_at_once_the_first_bad_one_in_card_order_is_named(
     (tmp_path / "many.yaml").write_text("\n".join(lines) + "\n")
     result = cardgen_in_process("build", "--set", tmp_path / "many.yaml", "-o", tmp_path / "out")
     assert result.returncode == 2
-    [line] = result.stderr.strip().splitlines()
-    assert "many.yaml, line 6, field cards[2].picture: third.png is a damaged or cut-short PNG" in line, line
+    third, sixth = result.stderr.strip().splitlines()
+    assert "many.yaml, line 6, field cards[2].picture: third.png is a damaged or cut-short PNG" in third, third
+    assert "many.yaml, line 9, field cards[5].picture: sixth.png is a damaged or cut-short PNG" in sixth, sixth
 
 
 def test_a_picture_outside_the_allowed_folders_is_refused(tmp_path):
@@ -533,7 +534,7 @@ def test_a_large_photo_in_a_picture_of_its_card_looks_as_the_same_photo_whole(tm
 
 
 @pytest.mark.parametrize("case", ["a loop of links", "a NUL byte"])
-def test_a_picture_path_no_file_can_have_is_one_line(tmp_path, case):
+def test_a_picture_path_no_file_can_have_is_a_line_at_each_card_naming_it(tmp_path, case):
     if case == "a loop of links":
         (tmp_path / "a.png").symlink_to("b.png")
         (tmp_path / "b.png").symlink_to("a.png")
@@ -542,5 +543,6 @@ def test_a_picture_path_no_file_can_have_is_one_line(tmp_path, case):
         name, message = "a\\0b.png", "cannot be a file's name (it holds a NUL byte)"
     set_file = pictured_set(tmp_path, green=f'"{name}"')
     result = cardgen_in_process("build", "--set", set_file, "-o", tmp_path / "out")
-    assert result.returncode == 2 and len(result.stderr.strip().splitlines()) == 1 and message in result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert result.returncode == 2 and len(lines) == 3 and all(message in line for line in lines), lines
     assert not (tmp_path / "out").exists()

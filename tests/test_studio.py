@@ -613,21 +613,44 @@ def test_my_own_cards_build_the_bytes_of_cardgen_build_of_that_set(studio, tmp_p
     assert (tmp_path / "cli" / "my-cards-fold.pdf").read_bytes() == from_studio
 
 
+def test_a_style_of_my_own_whose_text_box_reaches_into_its_pictures_is_warned_of_beside_the_sheet(studio):
+    set_id = own_set_page(studio)
+    style = b"extends: standard\nname: mine\npicture: {box: {x: 0, y: -3, width: 44, height: 44}}\n"
+    sun = Path("examples/homemade/sun.png").read_bytes()
+    files = [("files", ("sun.png", sun, "image/png")), ("files", ("mine.yaml", style, "text/yaml"))]
+    assert studio.post("/pictures", data={"set": set_id}, files=files).status_code == 200
+    text = OWN_SET.replace("title: Ours", "title: Ours\nfaces: mine.yaml").replace("sun.png", "sun.png, text: Sunny")
+    preview = studio.post("/preview/cards?lang=nl", data={"set": set_id, "yaml": text, "mode": "duplex"}).json()
+    assert "error" not in preview and preview["names"] == ["my-cards-duplex.pdf"]
+    assert [warning.split(": ")[0] for warning in preview["warnings"]] == ["mine.yaml, regel 3, veld picture.box"]
+    assert "het tekstvak (text.box) steekt 9,5 mm in het afbeeldingsvak" in preview["warnings"][0]
+
+
 def test_a_mistake_in_my_set_is_named_at_its_line_in_the_command_lines_words(studio):
     set_id = own_set_page(studio)
-    wrong = OWN_SET.replace("heads: 3", "heads: 3, colour: red")
-    answer = studio.post("/preview/cards", data={"set": set_id, "yaml": wrong, "mode": "duplex", "lang": "en"})
-    assert answer.status_code == 200
-    assert (
-        answer.json()["error"]
-        == "my-cards.yaml, line 5, field cards[1].colour: is not a known field (check its spelling)."
-    )
     missing = studio.post("/preview/cards", data={"set": set_id, "yaml": OWN_SET, "mode": "duplex", "lang": "en"})
-    assert (
-        missing.status_code == 200
-        and "sun.png" in missing.json()["error"]
-        and "workspace" not in missing.json()["error"]
+    assert missing.status_code == 200
+    assert missing.json()["error"] == "my-cards.yaml, line 4, field cards[0].picture: sun.png: there is no such file."
+    assert [problem["line"] for problem in missing.json()["problems"]] == [4]
+
+
+def test_every_mistake_in_my_set_is_listed_at_its_line_and_the_sentence_above_says_how_many(studio):
+    set_id = own_set_page(studio)
+    wrong = (
+        OWN_SET.replace("heads: 3", "heads: 3, colour: red") + "  - {id: P105, kind: animal, value: 107, heads: 1}\n"
     )
+    answer = studio.post("/preview/cards?lang=fr", data={"set": set_id, "yaml": wrong, "mode": "duplex"})
+    assert answer.status_code == 200
+    said = answer.json()
+    assert said["error"].startswith("4 erreurs\u00a0: vous les trouverez sous votre jeu de cartes")
+    assert [(problem["line"], problem["text"].split(" : ")[0]) for problem in said["problems"]] == [
+        (4, "my-cards.yaml, ligne 4, champ cards[0].picture"),
+        (5, "my-cards.yaml, ligne 5, champ cards[1].colour"),
+        (6, "my-cards.yaml, ligne 6, champ cards[2].kind"),
+        (6, "my-cards.yaml, ligne 6, champ cards[2].id"),
+    ]
+    assert not any("workspace" in problem["text"] for problem in said["problems"])
+    assert said["problems"][2]["help"] == "/help?lang=fr#card.kind"
 
 
 def test_pictures_are_kept_beside_the_set_under_plain_names_and_nothing_else(studio, tmp_path):

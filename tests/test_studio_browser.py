@@ -405,6 +405,32 @@ def test_the_studio_s_own_workspace_goes_when_it_stops_however_it_is_stopped(tmp
         assert made.is_dir() == bool(kept)
 
 
+def test_every_mistake_of_my_set_is_listed_marked_in_the_gutter_and_leads_to_its_line(studio, browser):
+    """Three mistakes: three items under the set, each at its line; their lines marked beside
+    the text; the sentence above the pictures says how many; a click puts the cursor on the line."""
+    address, _ = studio
+    player = Player(browser, address, "/cards", "en-GB", DESKTOP)
+    page = player.page
+    cards = "".join(
+        f"  - {{id: P{n}, kind: number, value: {n}, heads: {heads}}}\n"
+        for n, heads in [(105, 9), (106, 1), (107, "two"), (108, 8)]
+    )
+    page.fill("#yaml", f"name: my-cards\ntitle: Test\ncards:\n{cards}")
+    until(page, "() => document.querySelectorAll('#yaml-problems li').length === 3")
+    assert page.eval_on_selector_all("#yaml-problems li", "items => items.map(i => i.dataset.line)") == ["4", "6", "7"]
+    assert page.eval_on_selector_all(".gutter .problem", "marks => marks.map(m => m.textContent)") == ["4", "6", "7"]
+    assert page.inner_text("#error") == "3 mistakes: you will find each under your card set, with its line number."
+    page.click("#yaml-problems li:nth-child(2) button")
+    caret = page.evaluate(
+        "() => { const e = document.getElementById('yaml'); return e.value.slice(0, e.selectionStart).split('\\n').length; }"
+    )
+    assert caret == 6
+    page.fill("#yaml", "name: my-cards\ntitle: Test\ncards:\n  - {id: P105, kind: number, value: 105, heads: 2}\n")
+    until(page, "() => document.querySelectorAll('#yaml-problems li').length === 0")
+    assert page.locator(".gutter .problem").count() == 0
+    player.close()
+
+
 @pytest.mark.parametrize("viewport", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_my_own_cards_lead_to_every_field_in_german_each_at_its_own_address(studio, browser, viewport):
     """From 'My own cards' to the page of every field, in the page's language (a mistake at a

@@ -200,7 +200,9 @@ def test_a_german_designer_with_a_spreadsheet_and_twelve_photos(studio, browser,
     for lang in ("nl", "de"):
         page.click(f"nav.languages a[hreflang={lang}]")
         page.set_input_files("#pictures input[type=file]", str(tmp_path / "notizen.txt"))
-        until(page, "() => !document.getElementById('pictures-error').hidden")
+        until(
+            page, "() => !document.getElementById('pictures-error').hidden", timeout=60
+        )  # after the sheet being drawn
         assert "notizen.txt" in page.locator("#pictures-error").inner_text()
         assert english_shown(page.locator("#pictures-error").inner_text(), lang) == []
     page.fill("#yaml", SET_YAML)

@@ -9,9 +9,12 @@ from pathlib import Path
 import pypdf
 import pytest
 from clirun import cardgen_in_process
-from pdfcheck import positioned_texts
+from pdfcheck import positioned_texts, text_runs
 
-from cardgen.model.faces import TEXT_FONTS, load_face_style
+from cardgen.formats import MM
+from cardgen.model.cards import Card
+from cardgen.model.faces import TEXT_FONTS, bundled_face_names, load_face_style
+from cardgen.model.shapes import Box
 from cardgen.model.textbox import lay_out, pieces
 
 LONG = "A long text that goes on and on, to see it shrink: the lowest card takes {bull} from each row it touches."
@@ -120,3 +123,92 @@ def test_a_table_cell_holds_a_text_of_several_lines(tmp_path):
     assert ran.returncode == 0, ran.stderr
     words = {text for text, _, _ in positioned_texts((tmp_path / "out" / "texts-duplex.pdf").read_bytes(), 0)}
     assert {"First", "second", "line"} <= words
+
+
+THREE_LINES = "First line of the text\\nsecond line\\nthird line"
+GREEN = (0, 160, 0)
+
+
+def _picture_card(folder: Path, faces: str, text: str = THREE_LINES, extra: str = "") -> Path:
+    """A set of one card with a photo (a tall green strip, so that it fills its picture area
+    from top to bottom) and a text, in the style `faces`."""
+    from PIL import Image
+
+    Image.new("RGB", (300, 1200), GREEN).save(folder / "strip.png", dpi=(300, 300))
+    file = folder / "photo.yaml"
+    card = f'{{id: P1, kind: number, value: 105, heads: 2, picture: strip.png, text: "{text}"{extra}}}'
+    file.write_text(f"name: photo\ntitle: Photo\nfaces: {faces}\ncards:\n  - {card}\n")
+    return file
+
+
+def _green_rows_mm(content: bytes, dpi: int = 150) -> tuple[float, float]:
+    """The lowest and highest green on the first page, in mm from its bottom edge."""
+    import pypdfium2
+
+    page = pypdfium2.PdfDocument(content)[0]
+    image = page.render(scale=dpi / 72).to_pil().convert("RGB")
+    green = [y for y in range(image.height) for x in range(0, image.width, 4) if image.getpixel((x, y)) == GREEN]
+    height_mm = image.height * 25.4 / dpi
+    return height_mm - (max(green) + 1) * 25.4 / dpi, height_mm - min(green) * 25.4 / dpi
+
+
+@pytest.mark.parametrize("style", bundled_face_names())
+def test_in_every_bundled_style_a_cards_text_prints_below_its_photo_not_on_it(tmp_path, style):
+    ran = _build(_picture_card(tmp_path, style), tmp_path / "out")
+    assert ran.returncode == 0 and "text box" not in ran.stderr, ran.stderr
+    content = (tmp_path / "out" / "photo-duplex.pdf").read_bytes()
+    photo_bottom, photo_top = _green_rows_mm(content)
+    assert photo_top - photo_bottom > 30  # the photo is there, its picture area's height
+    runs = [run for run in text_runs(content)[0] if run.text in ("First", "second", "third")]
+    assert [run.text for run in runs] == ["First", "second", "third"]
+    first_line_top = runs[0].y + 0.76 * runs[0].size / MM  # Vera's ascent above the baseline, in mm
+    assert first_line_top < photo_bottom - 0.5, (first_line_top, photo_bottom)
+
+
+def test_every_bundled_and_example_style_leaves_a_cards_text_box_clear_of_its_picture_area():
+    texted = Card(id="P1", kind="number", value=105, heads=1, text="Some words")
+    styles = [load_face_style(name) for name in bundled_face_names()]
+    styles += [load_face_style(path) for path in sorted(Path("examples").rglob("*faces*.yaml"))]
+    for style in styles:
+        assert style.front_box(texted).overlap(style.text.box) == 0, style.source
+
+
+def test_a_card_without_a_text_keeps_the_watermarks_square_for_its_picture():
+    style = load_face_style("standard")
+    plain = Card(id="P1", kind="number", value=105, heads=1)
+    assert style.front_box(plain) == Box(y=-3, width=44, height=44)
+    texted = style.front_box(plain.model_copy(update={"text": "Some words"}))
+    assert texted == Box(y=2.25, width=44, height=33.5)  # from 1 mm above the text box to the square's top
+
+
+def test_a_style_whose_text_box_reaches_into_its_picture_area_is_warned_of_at_its_field(tmp_path):
+    (tmp_path / "mine.yaml").write_text(
+        "extends: standard\nname: mine\n# as large as the watermark\npicture: {box: {x: 0, y: -3, width: 44, height: 44}}\n"
+    )
+    set_file = _picture_card(tmp_path, "mine.yaml")
+    ran = _build(set_file, tmp_path / "out")
+    assert ran.returncode == 0 and (tmp_path / "out" / "photo-duplex.pdf").exists()
+    assert ran.stderr.splitlines() == [
+        f"cardgen: warning: {tmp_path / 'mine.yaml'}, line 4, field picture.box: the text box (text.box) reaches "
+        "9.5 mm into the picture area (picture.box), so the text of card P1 prints on its picture; move the boxes "
+        "apart, or give the text a halo (halo.texts) if it is meant to lie on the picture."
+    ]
+    verified = cardgen_in_process("verify", set_file, "--games", 1)
+    assert "INFO  set.pictures: " in verified.stdout and "line 4, field picture.box: the text box" in verified.stdout
+    german = cardgen_in_process("build", "--set", set_file, "-o", tmp_path / "de", "--lang", "de")
+    assert "Feld picture.box: Der Textbereich (text.box) ragt 9,5 mm in den Bildbereich" in german.stderr
+
+
+@pytest.mark.parametrize(
+    ("style", "extra"),
+    [
+        ("picture: {box: {x: 0, y: -3, width: 44, height: 44}}\nhalo: {texts: [value, text]}\n", ""),
+        ("text: {box: {y: -5, width: 44, height: 11}}\n", ""),  # the picture area left above it
+        ("", ", box: {width: 56, height: 87}, fit: cover"),  # a full-art card: its own choice
+    ],
+    ids=["a halo on the text", "a text box moved", "a card's own box"],
+)
+def test_a_text_meant_to_lie_on_a_picture_or_clear_of_it_is_not_warned_of(tmp_path, style, extra):
+    (tmp_path / "mine.yaml").write_text(f"extends: standard\nname: mine\n{style}")
+    ran = _build(_picture_card(tmp_path, "mine.yaml", extra=extra), tmp_path / "out")
+    assert ran.returncode == 0 and "text box" not in ran.stderr, ran.stderr

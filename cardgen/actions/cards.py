@@ -43,7 +43,7 @@ def write_set(folder: Path, text: str | None) -> Path:
     return path
 
 
-def run(values: dict, folder: Path, warn=lambda message: None) -> Result:
+def run(values: dict, folder: Path) -> Result:
     """What `make` asks for, as the command line said beside it makes it (run in the set's folder)."""
     path = write_set(folder, values["yaml"])
     make = values.get("make") or "sheet"
@@ -51,9 +51,12 @@ def run(values: dict, folder: Path, warn=lambda message: None) -> Result:
         return Result({"my-cards.zip": set_zip(folder)})
     if make == "sheet":
         given = {"sets": (str(path),), "mode": values["mode"], "lang": values["lang"]}
-        result = build_action.run(filled(build_action.FIELDS, **given), warn=warn)
+        heard: list[Message] = []
+        result = build_action.run(filled(build_action.FIELDS, **given), warn=heard.append)
         command = build_action.command_line_of(filled(build_action.FIELDS, **given | {"sets": (SET_FILE,)}))
-        return Result(result.files, command, pairs=result.pairs)
+        # what the build warned of, the designer's files named as in the set's folder
+        warnings = tuple(warning.shown_as(str(folder), "") for warning in heard)
+        return Result(result.files, command, warnings=warnings, pairs=result.pairs)
     tts = make == "tts"
     output = Path(values.get("tts_folder") or tts_folder()) if tts else None
     given = {"sets": (str(path),), "format": "tts" if tts else "pdf", "lang": values["lang"]}

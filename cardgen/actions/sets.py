@@ -7,6 +7,7 @@ from __future__ import annotations
 import tempfile
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager
+from functools import partial
 from pathlib import Path
 
 from cardgen.errors import CardgenError, InputError
@@ -30,14 +31,16 @@ def opened(names: Sequence[str]) -> Iterator[tuple[str, ...]]:
         try:
             yield tuple(found)
         except CardgenError as exc:
-            message = exc.message
             for unzipped, shown in unpacked.items():
-                if isinstance(message, Message):
-                    message = message.shown_as(unzipped, shown)
-                else:  # a sentence not yet from the catalogues
-                    message = message.replace(unzipped + "/", shown)
-            exc.message = message
+                exc.reword(partial(shown_as, folder=unzipped, name=shown))
             raise
+
+
+def shown_as(message: Message | str, folder: str, name: str) -> Message | str:
+    """`message` with the folder `folder` said as `name` wherever it names a file in it."""
+    if isinstance(message, Message):
+        return message.shown_as(folder, name)
+    return message.replace(folder + "/", name)  # a sentence not yet from the catalogues
 
 
 def _set_in(zip_file: Path, folder: Path) -> Path:

@@ -76,6 +76,7 @@ def _heading(canvas: Canvas, report: BalanceReport, lang: str, top: float, width
     if report.set_names:
         sets = WORDS.your_cards(lang).format(sets=", ".join(report.set_names))
         top = _paragraph(canvas, sets, MARGIN, top - 0.5, width, _style(9, colour=SOFT_INK))
+    top = _paragraph(canvas, WORDS.values_only(lang), MARGIN, top - 1.5, width, _style(9))
     return _paragraph(canvas, sentence(report, lang), MARGIN, top - 4, width, _style(12, BOLD, CUSTOM_COLOUR)) - 4
 
 

@@ -101,8 +101,9 @@ def _change(difference: Difference, up: str, down: str, lang: str, scale: float 
 
 
 def text_report(report: BalanceReport, lang: str) -> str:
-    """The report as lines of text: the sentence, then each measure side by side."""
-    lines = [sentence(report, lang), ""]
+    """The report as lines of text: what the players play, the sentence, then each measure
+    side by side."""
+    lines = [WORDS.values_only(lang), sentence(report, lang), ""]
     headings = [WORDS.measure(lang), WORDS.standard(lang), WORDS.custom(lang), WORDS.difference(lang)]
     rows = [headings + [WORDS.verdict(lang)]]
     lines += _columns(rows + [measure_row(report, difference, lang) for difference in report.differences])

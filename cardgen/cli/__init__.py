@@ -139,15 +139,20 @@ def _fail(
     as_json: bool = False,
     error: CardgenError | None = None,
 ) -> None:
-    """The one line on stderr, in the command's language; with --json, the message's id,
-    parameters and text on stdout too (an error's own JSON, when it has more to say)."""
+    """The one line on stderr (a line each for several mistakes), in the command's language;
+    with --json, the message's id, parameters and text on stdout too (an error's own JSON,
+    when it has more to say)."""
     lang = ctx.meta.get(LANG_META) if ctx else None
     if not isinstance(message, Message):
         message = Message("cli.as_is", text=message)
+    if error is None:
+        error = CardgenError(message)
+        error.exit_code = status
     if as_json:
-        said = error.as_json(lang) if error is not None else {"error": message.data(lang), "exit_status": status}
-        click.echo(json.dumps(said, ensure_ascii=False))
-    click.echo(f"cardgen: {printable(message.text(lang))}", err=True)
+        click.echo(json.dumps(error.as_json(lang), ensure_ascii=False))
+    for line in error.lines():
+        said = line.text(lang) if isinstance(line, Message) else line
+        click.echo(f"cardgen: {printable(said)}", err=True)
     sys.exit(status)
 
 

@@ -10,12 +10,12 @@ from typing import TYPE_CHECKING, Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator
 
-from cardgen.errors import InputError, InvalidValue
+from cardgen.errors import InputError, InvalidValue, Mistakes
 from cardgen.messages import Message
 from cardgen.model.shapes import Box, Colour
 from cardgen.paths import TEMPLATES, bundled_names, confined_file, find_data_file
 from cardgen.tables import TABLE_SUFFIXES, Cell, TableDocument, WithTable, read_table
-from cardgen.yamlio import FieldPath, YamlDocument, load_yaml, shown_value, validate
+from cardgen.yamlio import FieldPath, Mistake, YamlDocument, checked, load_yaml, shown_value
 
 if TYPE_CHECKING:
     from cardgen.model.pictures import Picture
@@ -140,14 +140,18 @@ def bundled_set_names() -> list[str]:
 
 def read_set_document(name_or_file: str | Path) -> tuple[YamlDocument, Path]:
     """A set's document and file: its YAML, with the rows of the table its `cards:` names
-    (a .csv, .xlsx or .ods file beside it) in place of the list."""
+    (a .csv, .xlsx or .ods file beside it) in place of the list; a cell that is no value of
+    its column's field left out of its row, and kept among the document's mistakes."""
     path, shown = find_data_file(name_or_file, SETS_DIR, "card set")
     doc = load_yaml(path, shown_as=shown)
     if isinstance(doc.data, dict) and isinstance(doc.data.get("cards"), str):
         file, shown = _table_file(doc, path)
         table = read_table(file, shown, max_rows=MAX_CARDS, what=Message("set.a_card_set"))
-        table.data = [_card_record(table, index, record) for index, record in enumerate(table.data)]
+        _check_columns(table)
+        mistakes: list[Mistake] = []
+        table.data = [_card_record(table, index, record, mistakes) for index, record in enumerate(table.data)]
         doc = WithTable(doc, "cards", table)
+        doc.mistakes = [(("cards", *where), problem) for where, problem in mistakes]
     return doc, path
 
 
@@ -167,14 +171,20 @@ def _table_file(doc: YamlDocument, path: Path) -> tuple[Path, str]:
     return file, str(Path(doc.file).parent / reference)
 
 
-def _card_record(table: TableDocument, index: int, record: dict[str, Cell]) -> dict:
-    """A row as a card's fields: unknown columns refused, each cell read as its field's type
-    (a number is a number, text is text; "105" is 105, "1e2" no value and "true" no count);
-    `box.width` and its like fill a field of a field."""
+def _check_columns(table: TableDocument) -> None:
+    """Every column a card field: the columns that are not, refused, with the list of those that are."""
+    columns = list(table_columns())
+    unknown = [column for column in table.columns if column and column not in columns]
+    if unknown:
+        refused = Message("set.unknown_column", columns=columns)
+        raise Mistakes([table.column_error(column, refused).message for column in unknown])
+
+
+def _card_record(table: TableDocument, index: int, record: dict[str, Cell], mistakes: list[Mistake]) -> dict:
+    """A row as a card's fields, each cell read as its field's type (a number is a number,
+    text is text; "105" is 105, "1e2" no value and "true" no count; such a cell is added to
+    `mistakes`); `box.width` and its like fill a field of a field."""
     columns = table_columns()
-    for column in table.columns:
-        if column and column not in columns:
-            raise table.column_error(column, Message("set.unknown_column", columns=list(columns)))
     card: dict = {}
     for column, cell in record.items():
         *parents, name = columns[column][0]
@@ -187,7 +197,8 @@ def _card_record(table: TableDocument, index: int, record: dict[str, Cell]) -> d
                 decimal_mark=table.decimal_mark,
             )
         except InvalidValue as exc:
-            raise table.error((index, column), exc.message) from None
+            mistakes.append(((index, *parents, name), exc.message))
+            continue
         target = card
         for parent in parents:
             target = target.setdefault(parent, {})
@@ -244,57 +255,90 @@ def _typed(cell: Cell, whole: bool, number: bool, decimal_mark: str | None = "."
 
 
 def load_card_set(name_or_file: str | Path) -> CardSet:
-    """A bundled set by name (e.g. 'jokers') or a user's YAML file, its cards listed or in a table."""
+    """A bundled set by name (e.g. 'jokers') or a user's YAML file, its cards listed or in a
+    table. Every mistake is said at once (Mistakes): each field's, each id used twice, each
+    picture that cannot be read."""
     doc, path = read_set_document(name_or_file)
-    card_set = validate(doc, CardSet)
+    card_set, mistakes = checked(doc, CardSet)
+    cards = _raw_cards(doc)
+    mistakes += _repeated_ids(doc, cards)
+    pictures = _read_pictures(doc, cards, path.resolve().parent, mistakes)
+    if card_set is None or mistakes:
+        raise doc.errors(mistakes)
     card_set._doc, card_set._source_file = doc, path
-    seen: dict[str, int] = {}
-    for index, card in enumerate(card_set.cards):
-        if card.id in seen:
-            other = doc.place(("cards", seen[card.id]))
-            used = Message("set.duplicate_id", id=card.id, card=seen[card.id] + 1, place=other)
-            raise doc.error(("cards", index, "id"), used)
-        seen[card.id] = index
-    _read_pictures(card_set, doc, path.resolve().parent)
+    for index, picture in pictures.items():
+        card_set.cards[index]._artwork = picture
     return card_set
 
 
-def _read_pictures(card_set: CardSet, doc: YamlDocument, folder: Path) -> None:
-    """Each card's picture: the file its `picture:` names (beside the file that lists the
-    cards), else the one of its id in the set's `pictures:` folder."""
+def _raw_cards(doc: YamlDocument) -> list[dict]:
+    """The cards as the file gives them, before they are validated ({} for an item that is no mapping)."""
+    cards = doc.data.get("cards") if isinstance(doc.data, dict) else None
+    return [card if isinstance(card, dict) else {} for card in cards] if isinstance(cards, list) else []
+
+
+def _repeated_ids(doc: YamlDocument, cards: list[dict]) -> list[Mistake]:
+    """Each card whose id an earlier card has, naming that card."""
+    seen: dict[str, int] = {}
+    mistakes: list[Mistake] = []
+    for index, card in enumerate(cards):
+        card_id = card.get("id")
+        if not isinstance(card_id, str):
+            continue
+        if card_id in seen:
+            other = doc.place(("cards", seen[card_id]))
+            used = Message("set.duplicate_id", id=card_id, card=seen[card_id] + 1, place=other)
+            mistakes.append((("cards", index, "id"), used))
+        else:
+            seen[card_id] = index
+    return mistakes
+
+
+def _read_pictures(doc: YamlDocument, cards: list[dict], folder: Path, mistakes: list[Mistake]) -> dict[int, Picture]:
+    """Each card's picture, by the card's index: the file its `picture:` names (beside the file
+    that lists the cards), else the one of its id in the set's `pictures:` folder; each that
+    cannot be read added to `mistakes`."""
     from cardgen.model.pictures import find_pictures  # pillow loads only for a set with pictures
 
-    by_id = _pictures_by_id(card_set, doc, folder)
-    wanted: list[tuple[Card, FieldPath, str, Path]] = []
-    for index, card in enumerate(card_set.cards):
-        if card.picture is not None:
+    by_id = _pictures_by_id(doc, cards, folder, mistakes)
+    wanted: list[tuple[int, FieldPath, str, Path]] = []
+    for index, card in enumerate(cards):
+        picture, card_id = card.get("picture"), card.get("id")
+        if isinstance(picture, str) and picture:
             where: FieldPath = ("cards", index, "picture")
-            wanted.append((card, where, card.picture, doc.folder_of(where) or folder))
-        elif card.id in by_id:
-            wanted.append((card, ("pictures",), by_id[card.id], folder))
+            wanted.append((index, where, picture, doc.folder_of(where) or folder))
+        elif picture is None and isinstance(card_id, str) and card_id in by_id:
+            wanted.append((index, ("pictures",), by_id[card_id], folder))
     found = find_pictures([(reference, base) for _, _, reference, base in wanted])
-    for (card, where, _, _), picture in zip(wanted, found):  # the first card whose picture fails, named
+    pictures = {}
+    for (index, where, _, _), picture in zip(wanted, found):
         if isinstance(picture, InputError):
-            raise doc.error(where, picture.message)
-        card._artwork = picture
+            mistakes.append((where, picture.message))
+        else:
+            pictures[index] = picture
+    return pictures
 
 
-def _pictures_by_id(card_set: CardSet, doc: YamlDocument, folder: Path) -> dict[str, str]:
+def _pictures_by_id(doc: YamlDocument, cards: list[dict], folder: Path, mistakes: list[Mistake]) -> dict[str, str]:
     """The `pictures:` folder's PNG, JPEG and SVG files by name without suffix, as paths
     from the set's folder; a name with two such files is refused, as no one could say which."""
-    if card_set.pictures is None:
+    named = doc.data.get("pictures") if isinstance(doc.data, dict) else None
+    if not isinstance(named, str) or not named:
         return {}
     try:
-        found = confined_file(card_set.pictures, folder)
+        found = confined_file(named, folder)
     except InputError as exc:
-        raise doc.error(("pictures",), exc.message) from None
+        mistakes.append((("pictures",), exc.message))
+        return {}
     if found is None or not found.is_dir():
-        raise doc.error(("pictures",), Message("set.no_pictures_folder", name=card_set.pictures))
+        mistakes.append((("pictures",), Message("set.no_pictures_folder", name=named)))
+        return {}
     by_id: dict[str, list[str]] = {}
     for entry in sorted(found.iterdir()):
         if entry.suffix.lower() in PICTURE_SUFFIXES and entry.is_file():
-            by_id.setdefault(entry.stem, []).append(f"{card_set.pictures.rstrip('/')}/{entry.name}")
-    for card in card_set.cards:
-        if card.picture is None and len(by_id.get(card.id, ())) > 1:
-            raise doc.error(("pictures",), Message("set.two_pictures", id=card.id, files=by_id[card.id]))
+            by_id.setdefault(entry.stem, []).append(f"{named.rstrip('/')}/{entry.name}")
+    for card in cards:
+        card_id = card.get("id")
+        if card.get("picture") is None and isinstance(card_id, str) and len(by_id.get(card_id, ())) > 1:
+            mistakes.append((("pictures",), Message("set.two_pictures", id=card_id, files=by_id[card_id])))
     return {name: files[0] for name, files in by_id.items()}

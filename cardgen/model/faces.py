@@ -9,12 +9,13 @@ so one style serves 56 × 87, 63 × 88 or 44 × 68 mm cards.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Literal
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr
 
-from cardgen.errors import InputError, InvalidValue
+from cardgen.errors import InputError, InvalidValue, sentence
 from cardgen.messages import Message
 from cardgen.model import fonts
 from cardgen.model.cards import Card, CardSet
@@ -22,7 +23,7 @@ from cardgen.model.shapes import Box, Colour, Length, Offset, Size
 from cardgen.model.textbox import Face, Laid, lay_out
 from cardgen.model.textbox import characters as text_characters
 from cardgen.paths import TEMPLATES, bundled_names, confined_file, find_data_file, find_referenced_file
-from cardgen.yamlio import YamlDocument, load_extended, validate
+from cardgen.yamlio import Mistake, YamlDocument, load_extended, validate
 
 if TYPE_CHECKING:
     from cardgen.model.pictures import Picture
@@ -35,6 +36,7 @@ TEXT_FONTS: dict[Face, str] = {
     "bold_italic": "text_bold_italic",
 }
 FONT_ROLES = ("value", "index", "caption", *TEXT_FONTS.values())  # the fields of `fonts:`
+TEXT_GAP = 1.0  # mm between the text box and the picture area the style leaves it by default
 # Characters every card label may use: digits, the decimal separators, a minus.
 LABEL_CHARACTERS = "0123456789.,"
 
@@ -251,6 +253,7 @@ class FaceStyle(_Strict):
     symbols: Symbols = Symbols()
 
     _source: str = PrivateAttr(default="")
+    _doc: YamlDocument | None = PrivateAttr(default=None)
     _pictures: dict[str, Picture] = PrivateAttr(default_factory=dict)
     _font_names: dict[str, str] = PrivateAttr(default_factory=dict)
     _font_files: dict[str, Path] = PrivateAttr(default_factory=dict)
@@ -295,10 +298,13 @@ class FaceStyle(_Strict):
 
     def front_box(self, card: Card | None = None) -> Box:
         """The front's picture area in mm on a card of design_size: the card's own `box`, else
-        the style's, else the watermark's square."""
-        size = self.watermark.size
-        own = card.box if card else None
-        return own or self.picture.box or Box(y=self.watermark.y, width=size, height=size)
+        the style's, else the watermark's square, on a card with a text cut clear of the text
+        box (a card's text never lies on its picture unless a style or the card puts it there)."""
+        chosen = (card.box if card else None) or self.picture.box
+        if chosen:
+            return chosen
+        square = Box(y=self.watermark.y, width=self.watermark.size, height=self.watermark.size)
+        return square.clear_of(self.text.box, TEXT_GAP) if card and card.text else square
 
     def back_box(self) -> Box:
         """The back's picture area: by default the rectangle inside the medallion's ring."""
@@ -341,12 +347,13 @@ def load_set_faces(card_set: CardSet, faces: str | Path | None = None) -> FaceSt
         except InputError as exc:
             raise card_set.doc.error(("faces",), exc.message) from None
         style = _load_style_file(path, shown)
-    _check_titles(card_set, style)
-    _check_texts(card_set, style)
+    mistakes = [*_title_mistakes(card_set, style), *_text_mistakes(card_set, style)]
+    if mistakes:
+        raise card_set.doc.errors(mistakes)
     return style
 
 
-def _check_texts(card_set: CardSet, style: FaceStyle) -> None:
+def _text_mistakes(card_set: CardSet, style: FaceStyle) -> Iterator[Mistake]:
     """Each card's text well formed, drawable in its fonts and fitting the style's text box."""
     for index, card in enumerate(card_set.cards):
         if card.text is None:
@@ -355,30 +362,40 @@ def _check_texts(card_set: CardSet, style: FaceStyle) -> None:
         try:
             drawn = text_characters(card.text)
         except InvalidValue as exc:
-            raise card_set.doc.error(where, Message("style.card_text", id=card.id, problem=exc.message)) from None
-        for face, characters in drawn.items():
-            role = TEXT_FONTS[face]
-            missing = fonts.missing_glyphs(style.font_file(role), characters)
-            if missing:
-                font = getattr(style.fonts, role)
-                no_glyph = Message(
-                    "style.text_font_glyphs", font=font, style=style.source, role=role, missing=fonts.shown(missing)
-                )
-                raise card_set.doc.error(where, no_glyph)
-        if style.text_lines(card.text) is None:
+            yield where, Message("style.card_text", id=card.id, problem=exc.message)
+            continue
+        lacking = _lacking_glyphs(style, drawn)
+        if lacking:
+            role, missing = lacking
+            font = getattr(style.fonts, role)
+            shown = fonts.shown(missing)
+            yield where, Message("style.text_font_glyphs", font=font, style=style.source, role=role, missing=shown)
+        elif style.text_lines(card.text) is None:
             box = style.text.box
-            too_long = Message(
-                "style.text_too_long",
-                id=card.id,
-                style=style.source,
-                width=box.width,
-                height=box.height,
-                size=style.text.min_size,
+            yield (
+                where,
+                Message(
+                    "style.text_too_long",
+                    id=card.id,
+                    style=style.source,
+                    width=box.width,
+                    height=box.height,
+                    size=style.text.min_size,
+                ),
             )
-            raise card_set.doc.error(where, too_long)
 
 
-def _check_titles(card_set: CardSet, style: FaceStyle) -> None:
+def _lacking_glyphs(style: FaceStyle, drawn: dict[Face, str]):
+    """The first of the text's fonts that lacks characters the text draws in it, and those."""
+    for face, characters in drawn.items():
+        role = TEXT_FONTS[face]
+        missing = fonts.missing_glyphs(style.font_file(role), characters)
+        if missing:
+            return role, missing
+    return None
+
+
+def _title_mistakes(card_set: CardSet, style: FaceStyle) -> Iterator[Mistake]:
     font_file = style.font_file("caption")
     for index, card in enumerate(card_set.cards):
         if card.title is None:
@@ -386,15 +403,34 @@ def _check_titles(card_set: CardSet, style: FaceStyle) -> None:
         where = ("cards", index, "title")
         missing = fonts.missing_glyphs(font_file, card.title)
         if missing:
-            no_glyph = Message(
-                "style.title_font_glyphs", font=style.fonts.caption, style=style.source, missing=fonts.shown(missing)
-            )
-            raise card_set.doc.error(where, no_glyph)
-        if title_size(style, card.title) is None:
-            too_long = Message(
-                "style.title_too_long", id=card.id, size=style.title.min_size, width=style.title.max_width
-            )
-            raise card_set.doc.error(where, too_long)
+            font = style.fonts.caption
+            yield where, Message("style.title_font_glyphs", font=font, style=style.source, missing=fonts.shown(missing))
+        elif title_size(style, card.title) is None:
+            size, width = style.title.min_size, style.title.max_width
+            yield where, Message("style.title_too_long", id=card.id, size=size, width=width)
+
+
+MOST_CARDS_NAMED = 8
+
+
+def text_over_picture(card_set: CardSet, style: FaceStyle) -> Message | None:
+    """A warning for a style whose text box reaches into its picture area where a card of the
+    set has both a picture and a text (in the style's picture area, not a box of its own):
+    the style's file, line and field, how far, and the cards. None where the style gives its
+    texts a halo, as a text meant to lie on a picture has."""
+    if style.halo and "text" in style.halo.texts:
+        return None
+    cards = [card for card in card_set.cards if card.text and card.box is None and style.front_picture(card)]
+    depth = style.front_box(cards[0]).overlap(style.text.box) if cards else 0
+    if depth <= 0 or style._doc is None:
+        return None
+    doc, ids = style._doc, [card.id for card in cards]
+    field = ("text", "box") if doc.sets(("text", "box")) and not doc.sets(("picture", "box")) else ("picture", "box")
+    named: list[str] | Message = ids
+    if len(ids) > MOST_CARDS_NAMED:
+        named = Message("verify.ids_and_more", ids=ids[:MOST_CARDS_NAMED], more=len(ids) - MOST_CARDS_NAMED)
+    problem = Message("style.text_over_picture", count=len(ids), cards=named, depth=depth)
+    return sentence(doc.error(field, problem).message)
 
 
 def title_size(style: FaceStyle, text: str) -> float | None:
@@ -419,7 +455,7 @@ def _load_style_file(path: Path, shown: str) -> FaceStyle:
     _check_arrangements(doc, style)
     _check_geometry(doc, style)
     _check_tones(doc, style)
-    style._source = shown
+    style._source, style._doc = shown, doc
     fonts_by_role = _resolve_fonts(doc, style)
     style._font_names = {role: name for role, (name, _) in fonts_by_role.items()}
     style._font_files = {role: file for role, (_, file) in fonts_by_role.items()}

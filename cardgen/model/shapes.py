@@ -33,3 +33,29 @@ class Box(BaseModel):
     y: Offset = 0
     width: Size
     height: Size
+
+    def edges(self) -> tuple[float, float, float, float]:
+        """Its left, bottom, right and top edges, in mm from the card's centre."""
+        return self.x - self.width / 2, self.y - self.height / 2, self.x + self.width / 2, self.y + self.height / 2
+
+    def overlap(self, other: Box) -> float:
+        """How far this box reaches into `other` (mm): the shorter of the two ways it would
+        have to move, across or up and down, to leave it; 0 when they do not meet."""
+        left, bottom, right, top = self.edges()
+        other_left, other_bottom, other_right, other_top = other.edges()
+        across = min(right, other_right) - max(left, other_left)
+        upright = min(top, other_top) - max(bottom, other_bottom)
+        return max(0.0, min(across, upright))
+
+    def clear_of(self, other: Box, gap: float) -> Box:
+        """This box cut above or below `other` (the taller part kept), `gap` mm away from it;
+        itself where they do not meet, or where nothing would be left of it."""
+        if self.overlap(other) <= 0:
+            return self
+        _, bottom, _, top = self.edges()
+        _, other_bottom, _, other_top = other.edges()
+        above, below = (max(bottom, other_top + gap), top), (bottom, min(top, other_bottom - gap))
+        low, high = max(above, below, key=lambda part: part[1] - part[0])
+        if high - low <= 0:
+            return self
+        return Box(x=self.x, y=(low + high) / 2, width=self.width, height=high - low)

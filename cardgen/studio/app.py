@@ -26,7 +26,8 @@ from starlette.templating import Jinja2Templates
 from cardgen.actions import action
 from cardgen.actions.cards import SET_FILE
 from cardgen.actions.fields import Refused, values_of
-from cardgen.errors import CardgenError, InputError, printable
+from cardgen.actions.sets import shown_as
+from cardgen.errors import CardgenError, InputError, Mistakes, printable
 from cardgen.messages import Message, speaking
 from cardgen.studio import photos, tables, uploads
 from cardgen.studio.forms import controls
@@ -72,36 +73,44 @@ def _lang(request: Request, given: str | None = None) -> str:
 
 def refused(exc: CardgenError, lang: str, folder: Path | None = None) -> JSONResponse:
     """A choice or a file the library refused: its one sentence in the page's language (the
-    studio's folders left out of it), beside the field it concerns; an answer the page reads
-    as usual (the request itself was fine, so the browser logs no error)."""
+    studio's folders left out of it), beside the field it concerns; several mistakes in a
+    designer's files, each in the list under the set's text (at its line, where the set's
+    own), the sentence above the pictures saying how many. An answer the page reads as usual
+    (the request itself was fine, so the browser logs no error)."""
+    if folder is not None:
+        exc.reword(partial(shown_as, folder=str(folder), name=""))
+    lines = exc.lines()
+    said = [printable(line.text(lang) if isinstance(line, Message) else str(line)) for line in lines]
+    several = Message("studio.mistakes", count=exc.total) if isinstance(exc, Mistakes) and exc.total > 1 else None
     message = exc.message
-    if isinstance(message, Message):
-        text = (message.shown_as(str(folder), "") if folder is not None else message).text(lang)
-    else:
-        text = str(message).replace(f"{folder}/", "") if folder is not None else str(message)
-    answer: dict[str, Any] = {"error": printable(text), "id": message.id if isinstance(message, Message) else None}
+    answer: dict[str, Any] = {
+        "error": several.text(lang) if several else said[0],
+        "id": message.id if isinstance(message, Message) else None,
+    }
     if isinstance(exc, Refused) and exc.field:
         answer["field"] = exc.field
-    line = _line_of(exc.message)
-    if line is not None:  # a mistake in a designer's set: shown at its line of the editor too
-        answer["problems"] = [{"line": line, "text": answer["error"]} | _field_help(message, lang)]
+    problems = [_problem(line, text, lang) for line, text in zip(lines, said)]
+    if several or any("line" in problem for problem in problems):
+        answer["problems"] = problems
     return JSONResponse(answer)
 
 
-def _field_help(message: Message | str, lang: str) -> dict[str, str]:
+def _problem(line: Message | str, text: str, lang: str) -> dict[str, Any]:
+    """One mistake for the list under the set's text: its sentence, the line of the set it
+    names (if it names one), and where the page of every field explains its field."""
+    if not isinstance(line, Message):
+        return {"text": text}
+    at = line.params.get("line")
+    in_the_set = isinstance(at, int) and line.params.get("file") == SET_FILE
+    return {"text": text} | ({"line": at} if in_the_set else {}) | _field_help(line, lang)
+
+
+def _field_help(message: Message, lang: str) -> dict[str, str]:
     """Where the page of every field explains the field a mistake names, if it does."""
     from cardgen.actions.help import anchor_of_mistake
 
-    anchor = anchor_of_mistake(message) if isinstance(message, Message) else None
+    anchor = anchor_of_mistake(message)
     return {"field": anchor, "help": f"/help?lang={lang}#{anchor}"} if anchor else {}
-
-
-def _line_of(message) -> int | None:
-    """The line a message names (a YAML file's mistake), if any."""
-    if not isinstance(message, Message):
-        return None
-    line = message.params.get("line")
-    return line if isinstance(line, int) else None
 
 
 def _too_large(lang: str) -> JSONResponse:

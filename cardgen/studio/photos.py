@@ -62,7 +62,8 @@ def shown(workspace: Workspace, photo_id: str | None, lang: str) -> dict | None:
     if "refused" in kept:
         refusal = Message(kept["refused"]["id"], **kept["refused"]["params"])
         return {"id": photo_id, "file": kept["file"], "error": refusal.text(lang)}
-    return {"id": photo_id, "file": kept["file"], "reading": kept["reading"]}
+    paper = Message(f"field.paper.{kept['reading']['paper']}").text(lang)
+    return {"id": photo_id, "file": kept["file"], "reading": kept["reading"], "paper": paper}
 
 
 def reading(workspace: Workspace, photo_id: str) -> dict:

@@ -8,10 +8,10 @@ from pathlib import Path
 from cardgen.errors import InputError
 from cardgen.messages import Message
 from cardgen.model.cards import CardSet, load_card_set
-from cardgen.model.faces import bundled_face_names, load_set_faces
+from cardgen.model.faces import bundled_face_names, load_set_faces, text_over_picture
 from cardgen.model.pictures import PRINT_DPI
 from cardgen.render.pictures import coarse_pictures
-from cardgen.verify.report import Report, as_message, problem_of
+from cardgen.verify.report import Report, as_message, problems_of
 
 
 def check_pictures(name_or_file: str | Path, validated: CardSet, report: Report) -> None:
@@ -25,10 +25,14 @@ def check_pictures(name_or_file: str | Path, validated: CardSet, report: Report)
         card_set = load_card_set(name_or_file)
         style = load_set_faces(card_set)
     except InputError as exc:
-        report.failed("set.pictures", problem_of(exc))
+        for problem in problems_of(exc):
+            report.failed("set.pictures", problem)
         return
     coarse = coarse_pictures(card_set, style, (style.design_size.width, style.design_size.height))
     for message in coarse:
         report.info("set.pictures", as_message(message))
-    if not coarse:
+    over = text_over_picture(card_set, style)
+    if over:
+        report.info("set.pictures", over)
+    if not coarse and not over:
         report.passed("set.pictures", Message("verify.set.pictures", count=pictures, dpi=PRINT_DPI))

@@ -170,9 +170,18 @@ def some_of(ids: list) -> Message:
 def problem_of(error: CardgenError, file: str | None = None) -> Message:
     """An error's message as a check says it: its Message, or a sentence not yet in the
     catalogues as it is (without `file`, which the report's heading names already)."""
-    if isinstance(error.message, Message):
-        return said_within(error.message, file) if file else error.message
-    text = error.message.removeprefix(f"{file}, ") if file else error.message
+    return _within(error.message, file)
+
+
+def problems_of(error: CardgenError, file: str | None = None) -> list[Message]:
+    """Each sentence of an error (several mistakes: each one) as a check says it."""
+    return [_within(line, file) for line in error.lines()]
+
+
+def _within(message: Message | str, file: str | None) -> Message:
+    if isinstance(message, Message):
+        return said_within(message, file) if file else message
+    text = message.removeprefix(f"{file}, ") if file else message
     return as_message(text.rstrip("."))
 
 

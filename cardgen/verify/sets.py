@@ -9,14 +9,14 @@ from decimal import Decimal
 from pathlib import Path
 
 from cardgen.engine import FIRST_JOKER, FIRST_ZERO, VARIANTS, CardPool, Options, standard_heads
-from cardgen.errors import InputError
+from cardgen.errors import InputError, Mistakes
 from cardgen.messages import Message
 from cardgen.model.cards import CardSet, bundled_set_names
 from cardgen.model.cards import read_set_document as read_card_set
 from cardgen.model.play import set_pool
 from cardgen.verify.pictures import check_pictures
 from cardgen.verify.play import Played, play_games
-from cardgen.verify.report import Report, problem_of, variant_name
+from cardgen.verify.report import Report, problem_of, problems_of, variant_name
 from cardgen.yamlio import YamlDocument, validate
 
 HIGHEST = 104
@@ -76,7 +76,8 @@ def verify_set(name_or_file: str | Path, games: int = 300, seed: int = 1, jobs: 
     try:
         card_set = validate(doc, CardSet)
     except InputError as exc:
-        report.failed("set.schema", problem_of(exc, doc.file))
+        for problem in problems_of(exc, doc.file):
+            report.failed("set.schema", problem)
         return report
     card_set._doc = doc  # its lines, for the errors of set_pool
     report.passed("set.schema", Message("verify.set.schema", count=len(card_set.cards)))
@@ -91,18 +92,17 @@ def verify_set(name_or_file: str | Path, games: int = 300, seed: int = 1, jobs: 
 
 def refuse_failing_sets(set_names) -> None:
     """InputError, in verify's words, for a user's set that `cardgen verify` fails without
-    playing a game (a 55 with 3 bull heads): build and export print nothing verify refuses.
-    The bundled sets pass (the tests hold them to it)."""
+    playing a game (a 55 with 3 bull heads), each failure its own sentence: build and export
+    print nothing verify refuses. The bundled sets pass (the tests hold them to it)."""
     for name in (str(name) for name in set_names if str(name) not in bundled_set_names()):
         report = verify_set(name, play=False)
         if report.failures:
-            first, more = report.failures[0], len(report.failures) - 1
-            where = _where(report.input, first.where)
-            if more:
-                raise InputError(
-                    Message("verify.set.refused_more", where=where, problem=first.said, more=more, name=name)
-                )
-            raise InputError(Message("verify.set.refused", where=where, problem=first.said))
+            raise Mistakes(
+                [
+                    Message("verify.set.refused", where=_where(report.input, failure.where), problem=failure.said)
+                    for failure in report.failures
+                ]
+            )
 
 
 def _where(file: str, place: Message | None) -> Message | str:

@@ -365,13 +365,17 @@
   // My own cards: the set's text with its lines numbered and each problem at its line, the
   // files beside the set (a saved set's zip opens it again), and a balance run with its progress
   const editor = document.getElementById("yaml");
+  let problemLines = new Set();  // the lines of the set's text a problem names, marked in the gutter
+  const gutter = editor && editor.parentElement.querySelector(".gutter");
+  const numbered = () => {
+    const lines = editor.value.split("\n").length;
+    gutter.replaceChildren(...Array.from({ length: lines }, (_, n) => {
+      const line = element("span", problemLines.has(n + 1) ? { class: "problem" } : {}, [String(n + 1)]);
+      return n + 1 < lines ? [line, "\n"] : [line];
+    }).flat());
+    gutter.scrollTop = editor.scrollTop;
+  };
   if (editor) {
-    const gutter = editor.parentElement.querySelector(".gutter");
-    const numbered = () => {
-      const lines = editor.value.split("\n").length;
-      gutter.textContent = Array.from({ length: lines }, (_, n) => n + 1).join("\n");
-      gutter.scrollTop = editor.scrollTop;
-    };
     editor.addEventListener("input", numbered);
     editor.addEventListener("scroll", () => { gutter.scrollTop = editor.scrollTop; });
     numbered();
@@ -379,14 +383,17 @@
   function showProblems(problems) {
     const list = document.getElementById("yaml-problems");
     if (!list || !editor) return;
+    problemLines = new Set((problems || []).map((problem) => problem.line).filter(Boolean));
+    numbered();
     list.replaceChildren(...(problems || []).map((problem) => {
+      const explained = problem.help ? [" ", element("a", { href: problem.help, target: "_blank", rel: "noopener", class: "field-help" }, [element("code", {}, [problem.field])])] : [];
+      if (!problem.line) return element("li", {}, [problem.text, ...explained]);  // in another file: a table's row, a style's line
       const go = element("button", { type: "button", class: "link" }, [problem.text]);
       go.addEventListener("click", () => {
         const before = editor.value.split("\n").slice(0, problem.line - 1).join("\n").length;
         editor.focus();
         editor.setSelectionRange(before + (problem.line > 1 ? 1 : 0), before + (problem.line > 1 ? 1 : 0));
       });
-      const explained = problem.help ? [" ", element("a", { href: problem.help, target: "_blank", rel: "noopener", class: "field-help" }, [element("code", {}, [problem.field])])] : [];
       return element("li", { "data-line": problem.line }, [go, ...explained]);
     }));
   }
@@ -523,7 +530,7 @@
       photoRead.hidden = !fromPhoto();
       if (fromPhoto()) {
         photoRead.textContent = say("calibrate.photo_read", {
-          file: photo.file, edge: say("advice." + photo.reading.flip + "_edge"), paper: say("paper." + photo.reading.paper),
+          file: photo.file, edge: say("advice." + photo.reading.flip + "_edge"), paper: photo.paper,
         });
       }
       const apart = !fromPhoto() && Object.keys(stations).find((axis) => Math.abs(read(axis, stations[axis][0]) - read(axis, stations[axis][1])) > 0.5);
