@@ -41,7 +41,7 @@ def unpack(content: bytes, target: Path, shown: str, suffixes: tuple[str, ...] =
     with archive:
         entries = [entry for entry in archive.infolist() if not entry.is_dir()]
         if len(entries) > MOST_ENTRIES:
-            raise InputError(Message("studio.zip_too_many", name=shown, count=len(entries), most=MOST_ENTRIES))
+            raise InputError(Message("studio.zip_too_many", name=shown, entries=len(entries), most=MOST_ENTRIES))
         if sum(entry.file_size for entry in entries) > MOST_BYTES:
             raise InputError(Message("studio.zip_too_large", name=shown, most=MOST_BYTES // 1_000_000))
         for entry in entries:
@@ -56,19 +56,20 @@ def unpack(content: bytes, target: Path, shown: str, suffixes: tuple[str, ...] =
             path = target.joinpath(*names)
             path.parent.mkdir(parents=True, exist_ok=True)
             path.unlink(missing_ok=True)
-            _unpack(archive, entry, path, shown)
+            unpack_entry(archive, entry, path, shown, MOST_BYTES)
             written.append(path)
     return written
 
 
-def _unpack(archive: zipfile.ZipFile, entry: zipfile.ZipInfo, path: Path, shown: str) -> None:
-    """One entry, counted as it is written: a zip that lies about its sizes stops at the bound."""
+def unpack_entry(archive: zipfile.ZipFile, entry: zipfile.ZipInfo, path: Path, shown: str, most: int) -> None:
+    """One entry, counted as it is written: a zip that lies about its sizes stops at its own
+    size or at `most` bytes."""
     written = 0
     try:
         with archive.open(entry) as source, path.open("xb") as out:
             while chunk := source.read(1 << 20):
                 written += len(chunk)
-                if written > entry.file_size or written > MOST_BYTES:
+                if written > entry.file_size or written > most:
                     raise InputError(Message("archive.lies", name=shown, entry=entry.filename))
                 out.write(chunk)
     except (zipfile.BadZipFile, zlib.error, OSError, EOFError, NotImplementedError, RuntimeError) as exc:

@@ -153,9 +153,10 @@ def _catalogue(lang: str) -> gettext.NullTranslations:
 
 def _template(message_id: str, lang: str, count: Any) -> str:
     catalogue = _catalogue(lang)
+    found = message_id
     if isinstance(count, int) and not isinstance(count, bool):
         found = catalogue.ngettext(message_id, message_id, count)
-    else:
+    if found == message_id:  # no count, or a text with no plural forms that is given one
         found = catalogue.gettext(message_id)
     if found == message_id and lang != REFERENCE:
         return _template(message_id, REFERENCE, count)  # a catalogue that lacks it: tests say so

@@ -126,7 +126,7 @@ def shown_value(value: Any) -> Message | float | str:
     if isinstance(value, int | float) and abs(value) < 1e9 and round(value, 3) == value:
         return value
     if isinstance(value, int | float | Decimal):
-        return str(value)
+        return one_line(str(value), 60)  # a table's cell may hold thousands of digits
     return one_line(json.dumps(value, default=str, ensure_ascii=False), 60)
 
 

@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 import warnings
+import zlib
 from pathlib import Path
 
 import pytest
@@ -136,6 +137,61 @@ def test_damaged_font_names_style_field_and_font(tmp_path):
     (tmp_path / "style.yaml").write_text(style)
     result = cardgen("preview", "--cards", "1", "--faces", tmp_path / "style.yaml", "-o", tmp_path / "out")
     assert_refused(result, "style.yaml", "field fonts.value", "cut.ttf")
+
+
+def test_a_font_path_no_file_can_have_names_the_style_its_line_and_field(tmp_path):
+    style = (Path(fonts.__file__).parents[2] / "templates" / "faces" / "standard.yaml").read_text()
+    (tmp_path / "style.yaml").write_text(style.replace("value: Vera-Bold", 'value: "a\\0b.ttf"', 1))
+    result = cardgen_in_process("preview", "--cards", "1", "--faces", tmp_path / "style.yaml", "-o", tmp_path / "out")
+    line = assert_refused(result, "style.yaml", "field fonts.value", "NUL byte")
+    assert ", line " in line
+
+
+def _decodable_png(width: int, height: int) -> bytes:
+    """A black-and-white PNG of width × height pixels that pillow decodes whole, in a few
+    kilobytes however long its side."""
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    rows = zlib.compressobj(9)
+    row = b"\0" + bytes((width + 7) // 8)
+    at_once = max(1, 1_000_000 // len(row))  # rows compressed a megabyte at a time
+    data = b"".join(rows.compress(row * min(at_once, height - n)) for n in range(0, height, at_once)) + rows.flush()
+    header = struct.pack(">IIBBBBB", width, height, 1, 0, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", data) + chunk(b"IEND", b"")
+
+
+def _within_memory(gigabytes: float):
+    import resource
+
+    size = int(gigabytes * 1024**3)
+    return lambda: resource.setrlimit(resource.RLIMIT_AS, (size, size))
+
+
+@pytest.mark.parametrize("size", [(50_000_000, 1), (1, 50_000_000)], ids=["a line", "a column"])
+@pytest.mark.parametrize("command", ["build", "verify"])
+def test_a_picture_of_one_pixel_by_fifty_million_is_one_line_not_a_memory_error(tmp_path, size, command):
+    (tmp_path / "long.png").write_bytes(_decodable_png(*size))
+    (tmp_path / "set.yaml").write_text(
+        SET_HEAD + "cards:\n  - {id: '1', kind: number, value: 1, heads: 1, picture: long.png}\n"
+    )
+    arguments = (
+        ["--set", tmp_path / "set.yaml", "-o", tmp_path / "out"] if command == "build" else [tmp_path / "set.yaml"]
+    )
+    ran = subprocess.run(
+        [sys.executable, "-m", "cardgen", command, *map(str, arguments)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        preexec_fn=_within_memory(1.5),  # what a small machine has to spare
+    )
+    said = "set.yaml, line 4, field cards[0].picture: long.png is"
+    if command == "build":
+        assert said in assert_refused(ran, "65535 pixels")
+    else:  # a set verify cannot read is a failed check
+        assert ran.returncode == 1 and "Traceback" not in ran.stderr, ran.stderr
+        assert said in ran.stdout and "65535 pixels" in ran.stdout
 
 
 def _font_claiming_every_code_point() -> bytes:

@@ -202,6 +202,8 @@ BAD_PICTURES = {
     "not an image": (b"just some words, no picture", "is not a PNG, JPEG or SVG picture"),
     "over 50 megapixels": (_png_header(8000, 7000), "8000 × 7000 pixels (56 megapixels)"),
     "decompression bomb": (_png_header(100_000, 100_000), "decompression bomb"),
+    "a line of 50,000,000 pixels": (_png_header(50_000_000, 1), "a picture's side may be at most 65535 pixels"),
+    "a column of 50,000,000 pixels": (_png_header(1, 50_000_000), "a picture's side may be at most 65535 pixels"),
     "damaged": ("cut", "damaged or cut-short"),
     "script": (BLUE_SVG.replace("<rect", "<script>alert(1)</script><rect"), "holds a <script>"),
     "event handler": (BLUE_SVG.replace("<rect", '<rect onclick="steal()"'), "script in its onclick"),
@@ -228,7 +230,15 @@ BAD_PICTURES = {
     "UTF-7": ('<?xml version="1.0" encoding="UTF-7"?>\n' + BLUE_SVG, "declares an encoding"),
     "a size no PDF holds": (
         BLUE_SVG.replace('width="40" height="40" viewBox', 'width="1e308" height="40" viewBox'),
-        "no PDF can hold",
+        "too small or too large a drawing",
+    ),
+    "a width too small to draw": (
+        BLUE_SVG.replace('width="40" height="40" viewBox', 'width="1e-20" height="40" viewBox'),
+        "too small or too large a drawing",
+    ),
+    "a denormal width": (
+        BLUE_SVG.replace('width="40" height="40" viewBox', 'width="1e-310" height="40" viewBox'),
+        "too small or too large a drawing",
     ),
     "a transform no PDF holds": (
         BLUE_SVG.replace('fill="#0000c8"', 'fill="#0000c8" transform="scale(1e300)"'),

@@ -28,6 +28,17 @@ class Refused(InputError):
         self.field = name
 
 
+def as_given(text: Any) -> str:
+    """A value as it was given, for a refusal to quote: on one line, and cut short (a form's
+    field may hold thousands of digits)."""
+    from cardgen.yamlio import one_line
+
+    return one_line(str(text), MOST_QUOTED)
+
+
+MOST_QUOTED = 60
+
+
 class Kind:
     """How a text becomes a value."""
 
@@ -55,7 +66,7 @@ class OneOf(Kind):
         allowed = self.choices()
         found = {value.lower(): value for value in allowed}.get(str(text).strip().lower())
         if found is None:
-            raise Refused(Message("cli.not_one_of", value=text, choices=list(allowed)))
+            raise Refused(Message("cli.not_one_of", value=as_given(text), choices=list(allowed)))
         return found
 
 
@@ -67,14 +78,15 @@ class Whole(Kind):
     high: int | None = None
 
     def parse(self, text: str) -> int:
+        given = str(text).strip()
         try:
-            value = int(str(text).strip())
-        except ValueError:
-            raise Refused(Message("cli.not_whole", value=text)) from None
+            value = int(given)
+        except ValueError:  # also more than the 4,300 digits Python reads
+            raise Refused(Message("cli.not_whole", value=as_given(given))) from None
         if self.low is not None and value < self.low and self.high is None:
-            raise Refused(Message("cli.too_small", value=value, low=self.low))
+            raise Refused(Message("cli.too_small", value=as_given(given), low=self.low))
         if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
-            raise Refused(Message("cli.out_of_range", value=value, low=self.low, high=self.high))
+            raise Refused(Message("cli.out_of_range", value=as_given(given), low=self.low, high=self.high))
         return value
 
 
@@ -89,7 +101,7 @@ class Decimal(Kind):
         try:
             value = float(str(text).strip().replace(",", "."))
         except ValueError:
-            raise Refused(Message("cli.not_a_number", value=text)) from None
+            raise Refused(Message("cli.not_a_number", value=as_given(text))) from None
         if (self.low is not None and value < self.low) or (self.high is not None and value > self.high):
             raise Refused(Message("cli.out_of_range", value=value, low=self.low, high=self.high))
         return value
@@ -154,7 +166,7 @@ class Flag(Kind):
             return False
         if word in ("yes", "true", "1", "on"):
             return True
-        raise Refused(Message("cli.not_one_of", value=text, choices=["yes", "no"]))
+        raise Refused(Message("cli.not_one_of", value=as_given(text), choices=["yes", "no"]))
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ import io
 
 from cardgen.formats import MM
 
-MOST_PIXELS = 40_000_000  # a picture larger than this is drawn at a lower resolution
+MOST_PIXELS = 16_000_000  # a picture larger than this is drawn at a lower resolution (an A3 sheet is 2 MP)
 
 
 def page_count(pdf: bytes) -> int:

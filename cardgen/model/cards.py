@@ -15,7 +15,7 @@ from cardgen.messages import Message
 from cardgen.model.shapes import Box, Colour
 from cardgen.paths import TEMPLATES, bundled_names, confined_file, find_data_file
 from cardgen.tables import TABLE_SUFFIXES, Cell, TableDocument, WithTable, read_table
-from cardgen.yamlio import FieldPath, Mistake, YamlDocument, checked, load_yaml, shown_value
+from cardgen.yamlio import FieldPath, Mistake, YamlDocument, checked, load_yaml, one_line, shown_value
 
 if TYPE_CHECKING:
     from cardgen.model.pictures import Picture
@@ -248,9 +248,9 @@ def _typed(cell: Cell, whole: bool, number: bool, decimal_mark: str | None = "."
             grouped = _GROUPED.fullmatch(text)
             if grouped and grouped[1] != decimal_mark:
                 example = Message(_DECIMALS_AS.get(decimal_mark or "", "table.decimals_either"))
-                raise InvalidValue(Message("table.cell_grouped", cell=cell, example=example))
+                raise InvalidValue(Message("table.cell_grouped", cell=one_line(cell, 60), example=example))
             return Decimal(text.replace(",", "."))
-        raise InvalidValue(Message("table.cell_whole" if whole else "table.cell_number", cell=cell))
+        raise InvalidValue(Message("table.cell_whole" if whole else "table.cell_number", cell=one_line(cell, 60)))
     return cell
 
 

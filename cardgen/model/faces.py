@@ -531,7 +531,10 @@ def _resolve_fonts(doc: YamlDocument, style: FaceStyle) -> dict[str, tuple[str, 
         if value in fonts.BUNDLED:
             found[role] = (value, fonts.BUNDLED[value])
             continue
-        file = confined_file(value, _folder_of(doc, where))
+        try:
+            file = confined_file(value, _folder_of(doc, where))
+        except InputError as exc:  # a name no file can have
+            raise doc.error(where, exc.message) from None
         if file is None:
             raise doc.error(where, Message("font.outside", name=value))
         if not file.is_file():

@@ -12,6 +12,7 @@ from __future__ import annotations
 import io
 import logging
 import warnings
+from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cache, cached_property
 from pathlib import Path
@@ -28,6 +29,10 @@ if TYPE_CHECKING:
     from reportlab.graphics.shapes import Drawing
 
 MAX_PIXELS = 50_000_000  # a picture of more is refused before it is decoded
+# and one longer than JPEG's own longest side: resampled to a card, a picture of 50,000,000
+# × 1 pixels needs gigabytes of weights, and pillow keeps a pointer for each of its rows
+MAX_SIDE = 65_535
+SVG_POINTS = (0.01, 100_000)  # an SVG's width and height: scaled to a card, any other overflows a PDF's numbers
 ORIENTATION = 0x0112  # the EXIF tag that says how the stored image is turned
 MAX_FILE_BYTES = 100_000_000
 MAX_SVG_BYTES = 5_000_000
@@ -57,9 +62,11 @@ class Picture:
 
         return hashlib.sha1(self.file.read_bytes()).hexdigest()
 
-    @cached_property
+    @property
     def image(self) -> Image.Image:
-        """The raster picture, upright, in sRGB: RGB, or RGBA when it has alpha."""
+        """The raster picture, upright, in sRGB: RGB, or RGBA when it has alpha. A JPEG is
+        decoded again each time (a picture is drawn once in each PDF): its pixels, ten times
+        its file, are not kept with it."""
         if self.jpeg is None:
             assert self.png is not None
             return self.png
@@ -84,7 +91,7 @@ def find_picture(reference: str, own_folder: Path) -> Picture:
 
 def find_pictures(wanted: list[tuple[str, Path]]) -> list[Picture | InputError]:
     """find_picture of each (reference, own folder), or the InputError it raises, in order;
-    each file read once per run however many cards name it, and the raster images among
+    each file read once however many cards name it (and again once changed), and the raster images among
     them decoded on every core at once (pillow lets go of the GIL while it decodes)."""
     outcomes: dict[tuple[str, Path], Picture | InputError | _Opened] = {}
     for key in dict.fromkeys(wanted):
@@ -93,8 +100,11 @@ def find_pictures(wanted: list[tuple[str, Path]]) -> list[Picture | InputError]:
         except InputError as exc:
             outcomes[key] = exc
     opened = {key: outcome for key, outcome in outcomes.items() if isinstance(outcome, _Opened)}
-    outcomes |= zip(opened, on_threads(_decoded, list(opened.values())))
-    _READ.update((key, outcome) for key, outcome in outcomes.items() if isinstance(outcome, Picture))
+    decoded = on_threads(_decoded, list(opened.values()))
+    for outcome, picture in zip(opened.values(), decoded):
+        if isinstance(picture, Picture):
+            _keep(outcome.stamp, picture)
+    outcomes |= zip(opened, decoded)
     return [_finished(outcomes[key]) for key in wanted]
 
 
@@ -106,9 +116,40 @@ class _Opened:
     shown: str
     data: bytes
     image: Image.Image
+    stamp: _Stamp | None
 
 
-_READ: dict[tuple[str, Path], Picture] = {}  # (reference, own folder): its picture (an error is read again)
+# The pictures read lately (an error is read again), by file, size and time of change: a file
+# changed is read anew, and a long-running studio keeps no more than MOST_KEPT_BYTES of them.
+_Stamp = tuple[Path, int, int]
+_READ: OrderedDict[_Stamp, Picture] = OrderedDict()
+MOST_KEPT_BYTES = 100_000_000
+
+
+def _stamp(file: Path) -> _Stamp | None:
+    try:
+        found = file.stat()
+    except OSError:
+        return None  # read_input says why
+    return file, found.st_size, found.st_mtime_ns
+
+
+def _keep(stamp: _Stamp | None, picture: Picture) -> Picture:
+    if stamp is not None:
+        for changed in [kept for kept in _READ if kept[0] == stamp[0]]:  # the file as it was before
+            del _READ[changed]
+        _READ[stamp] = picture
+        while sum(_weight(*kept) for kept in _READ.items()) > MOST_KEPT_BYTES:
+            _READ.popitem(last=False)
+    return picture
+
+
+def _weight(stamp: _Stamp, picture: Picture) -> int:
+    """About the bytes a kept picture holds: a PNG's pixels, a JPEG's file, an SVG's drawing."""
+    if picture.png is not None:
+        return picture.png.width * picture.png.height * len(picture.png.getbands())
+    _, size, _ = stamp
+    return size if picture.jpeg is not None else size * 20  # an SVG's shapes, as Python objects
 
 
 def _finished(outcome: Picture | InputError | _Opened) -> Picture | InputError:
@@ -117,20 +158,21 @@ def _finished(outcome: Picture | InputError | _Opened) -> Picture | InputError:
 
 
 def _opened(reference: str, own_folder: Path) -> Picture | _Opened:
-    """What was read before for this reference, else its file read: an SVG drawn and checked,
+    """What was read before of this file as it is now, else the file read: an SVG drawn and checked,
     a PNG or JPEG its header checked, in this thread (warnings are caught here alone: the
     filter that turns a decompression bomb's into an error is the whole process's)."""
-    if (reference, own_folder) in _READ:
-        return _READ[reference, own_folder]
     file = confined_file(reference, own_folder)
     if file is None:
         raise InputError(Message("picture.outside", name=reference))
+    stamp = _stamp(file)
+    if stamp is not None and stamp in _READ:
+        _READ.move_to_end(stamp)
+        return _READ[stamp]
     data = read_input(file, reference, MAX_FILE_BYTES, Message("picture.reader"), Message("picture.hint"))
     if data.startswith((b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff")):
-        return _Opened(file, reference, data, _header(reference, data))
+        return _Opened(file, reference, data, _header(reference, data), stamp)
     if _looks_like_xml(data):
-        _READ[reference, own_folder] = picture = _svg(file, reference, data)
-        return picture
+        return _keep(stamp, _svg(file, reference, data))
     raise InputError(Message("picture.not_a_picture", name=reference))
 
 
@@ -152,6 +194,8 @@ def _header(shown: str, data: bytes) -> Image.Image:
     except Exception:  # pillow fails anywhere in a damaged or cut file
         raise _damaged(shown) from None
     width, height = image.size
+    if max(width, height) > MAX_SIDE:
+        raise InputError(Message("picture.side_too_long", name=shown, width=width, height=height, most=MAX_SIDE))
     if width * height > MAX_PIXELS:
         megapixels = round(width * height / 1e6)
         too_many = Message(
@@ -253,6 +297,9 @@ def _svg(file: Path, shown: str, data: bytes) -> Picture:
     drawing = _svg_drawing(data)
     if drawing is None or not (drawing.width > 0 and drawing.height > 0):
         raise InputError(Message("picture.svg_undrawable", name=shown))
+    least, most = SVG_POINTS
+    if not all(least <= side <= most for side in (drawing.width, drawing.height)):
+        raise InputError(Message("picture.svg_size", name=shown, least=least, most=most))
     _check_drawable(shown, drawing)
     return Picture(file, "svg", float(drawing.width), float(drawing.height), drawing=drawing)
 

@@ -17,11 +17,13 @@ from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.formparsers import MultiPartParser
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.templating import Jinja2Templates
+from starlette.types import Message as ASGIMessage
+from starlette.types import Receive
 
 from cardgen.actions import action
 from cardgen.actions.cards import SET_FILE
@@ -41,6 +43,8 @@ PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 MOST_PICTURES_SENT = 20
 MOST_PICTURE_BYTES = 20_000_000  # a picture of its own; the library bounds its pixels as the CLI does
 MOST_SET_FORM_BYTES = 2_000_000
+MOST_RECORD_BYTES = 3_000_000  # a recorded game is read up to 2 MB, as any YAML file
+MOST_PARTS = 1_000  # files in one form as the parser reads it; each page's own count says how many it takes
 MOST_BALANCE_GAMES = 20_000
 PICTURE_DPI = {"small": 40, "large": 110}
 MOST_FORM_FIELDS = 30
@@ -113,18 +117,49 @@ def _field_help(message: Message, lang: str) -> dict[str, str]:
     return {"field": anchor, "help": f"/help?lang={lang}#{anchor}"} if anchor else {}
 
 
-def _too_large(lang: str) -> JSONResponse:
-    return JSONResponse({"error": Message("studio.form_too_large").text(lang)}, status_code=413)
-
-
-async def _form(request: Request, most: int = MOST_FORM_BYTES, files: int = 0):
-    """The request's form, bounded; or the answer refusing it."""
-    if int(request.headers.get("content-length") or 0) > most:
-        return _too_large(_lang(request))
+async def _form(request: Request, most: int = MOST_FORM_BYTES, files: bool = False):
+    """The request's form, its body counted as it comes in (whatever its Content-Length says,
+    or without one) and refused beyond `most` bytes; or the answer refusing it. Its files stay
+    in memory: `most` is never more than the parser's spool (create_app)."""
+    lang = _lang(request)
+    counted = Request(request.scope, _bounded(request.receive, most))
     try:
-        return await request.form(max_files=files, max_fields=MOST_FORM_FIELDS, max_part_size=most)
-    except HTTPException as exc:  # what the form parser refused
-        return JSONResponse({"error": printable(exc.detail)}, status_code=400)
+        if _said_larger(request, most):
+            raise TooLarge
+        return await counted.form(max_files=MOST_PARTS if files else 0, max_fields=MOST_FORM_FIELDS, max_part_size=most)
+    except TooLarge:
+        said = Message("studio.upload_too_large", most=most // 1_000_000) if files else Message("studio.form_too_large")
+        return JSONResponse(
+            {"error": said.text(lang)}, status_code=413, headers={"connection": "close"}
+        )  # the rest unread
+    except HTTPException:  # what the form parser refused: more fields or files than a page sends, or no form
+        return JSONResponse({"error": Message("studio.form_unreadable").text(lang)}, status_code=400)
+    except ClientDisconnect:  # gone before it was all sent: nobody to answer
+        return Response(status_code=400)
+
+
+class TooLarge(Exception):
+    """A request's body went past its bound."""
+
+
+def _said_larger(request: Request, most: int) -> bool:
+    said = request.headers.get("content-length", "")
+    return said.isascii() and said.isdigit() and (len(said) > 15 or int(said) > most)
+
+
+def _bounded(receive: Receive, most: int) -> Receive:
+    """`receive`, counting the body's bytes as they come: TooLarge past `most`."""
+    count = 0
+
+    async def counting() -> ASGIMessage:
+        nonlocal count
+        message = await receive()
+        count += len(message.get("body", b""))
+        if count > most:
+            raise TooLarge
+        return message
+
+    return counting
 
 
 def _texts(form) -> dict[str, str]:
@@ -338,10 +373,7 @@ def _scale_picture(workspace: Workspace, key: str, number: int) -> bytes | None:
 
 
 async def check(request: Request) -> Response:
-    lang = _lang(request)
-    if "content-length" not in request.headers:
-        return JSONResponse({"error": Message("studio.size_unknown").text(lang)}, status_code=411)
-    form = await _form(request, uploads.MOST_UPLOAD_BYTES, uploads.MOST_FILES)
+    form = await _form(request, uploads.MOST_UPLOAD_BYTES, files=True)
     if isinstance(form, Response):
         return form
     given = _texts(form)
@@ -389,11 +421,8 @@ def _checked(workspace: Workspace, sent, expected: str, folder: Path, lang: str)
             }
             for report in reports
         ]
-        pdfs = {
-            shown(report.input): path.read_bytes()
-            for report, path in zip(reports, paths)
-            if report.kind in ("cardgen-pdf", "pdf") and path.is_file()
-        }
+        read = [Path(report.input) for report in reports if report.kind in ("cardgen-pdf", "pdf")]
+        pdfs = {shown(path): path.read_bytes() for path in read if path.is_relative_to(folder) and path.is_file()}
         pdfs = {name: pdf for name, pdf in pdfs.items() if page_count(pdf) <= MOST_PAGES_SHOWN}
         key = secrets.token_hex(10)
         product = workspace.products.keep(key, Product(pdfs, tuple((name, False) for name in pdfs), (), "checked"))
@@ -404,11 +433,9 @@ def _checked(workspace: Workspace, sent, expected: str, folder: Path, lang: str)
 # --- a designer's own set: its pictures, a recorded game, a run of games ---------------------
 
 
-async def _beside_the_set(request: Request, keep) -> Response:
+async def _beside_the_set(request: Request, keep, most: int) -> Response:
     """Files sent to go beside a page's own set (its pictures, a recorded game), bounded."""
-    if int(request.headers.get("content-length") or 0) > MOST_PICTURES_SENT * MOST_PICTURE_BYTES:
-        return _too_large(_lang(request))
-    form = await _form(request, MOST_PICTURES_SENT * MOST_PICTURE_BYTES, MOST_PICTURES_SENT)
+    form = await _form(request, most, files=True)
     if isinstance(form, Response):
         return form
     given = _texts(form)
@@ -424,7 +451,7 @@ async def _beside_the_set(request: Request, keep) -> Response:
 def _keep_files(workspace: Workspace, folder: Path, sent, lang: str) -> dict:
     """A designer's files kept beside their set; the set's text when a saved set was opened."""
     if len(sent) > MOST_PICTURES_SENT:
-        raise InputError(Message("studio.too_many_pictures", count=len(sent), most=MOST_PICTURES_SENT))
+        raise InputError(Message("studio.too_many_pictures", sent=len(sent), most=MOST_PICTURES_SENT))
     for name, content in sent:
         if len(content) > MOST_PICTURE_BYTES and not name.lower().endswith(".zip"):
             raise InputError(
@@ -462,11 +489,11 @@ def _referee(workspace: Workspace, folder: Path, sent, lang: str) -> dict:
 
 
 async def pictures(request: Request) -> Response:
-    return await _beside_the_set(request, _keep_files)
+    return await _beside_the_set(request, _keep_files, uploads.MOST_UPLOAD_BYTES)
 
 
 async def referee(request: Request) -> Response:
-    return await _beside_the_set(request, _referee)
+    return await _beside_the_set(request, _referee, MOST_RECORD_BYTES)
 
 
 async def run_games(request: Request) -> Response:
@@ -555,7 +582,7 @@ async def photo(request: Request) -> Response:
     if int(request.headers.get("content-length") or 0) > MOST_PICTURE_BYTES:
         most = MOST_PICTURE_BYTES // 1_000_000
         return JSONResponse({"error": Message("studio.photo_too_large", most=most).text(lang)}, status_code=413)
-    form = await _form(request, MOST_PICTURE_BYTES, files=1)
+    form = await _form(request, MOST_PICTURE_BYTES, files=True)
     if isinstance(form, Response):
         return form
     sent = [item for item in form.getlist("photo") if not isinstance(item, str)]

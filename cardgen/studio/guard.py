@@ -13,8 +13,10 @@ studio's own pages.
 from __future__ import annotations
 
 import hmac
+import re
 from urllib.parse import parse_qsl, urlencode
 
+from h11 import LocalProtocolError
 from starlette.datastructures import Headers
 from starlette.responses import PlainTextResponse, RedirectResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
@@ -41,12 +43,15 @@ def cookie_name(port: int) -> str:
     return f"cardgen-studio-{port}"
 
 
-def host_name(host: str) -> str:
-    """'127.0.0.1:8000' -> '127.0.0.1', '[::1]:8000' -> '::1', in lower case."""
-    host = host.strip().lower()
-    if host.startswith("["):
-        return host[1 : host.find("]")] if "]" in host else host
-    return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+# a Host header: a name or an address, or an IPv6 address in brackets; then a port, or none
+_HOST = re.compile(r"(?P<name>[a-z0-9.-]+|\[[0-9a-f:.]+\])(?::[0-9]{1,5})?")
+
+
+def host_name(host: str) -> str | None:
+    """'127.0.0.1:8000' -> '127.0.0.1', '[::1]:8000' -> '::1', in lower case; None for a Host
+    that is not a name and a port ('[::1].evil.example', '[::1]@evil.example')."""
+    found = _HOST.fullmatch(host.strip().lower())
+    return found["name"].strip("[]") if found else None
 
 
 class Guard:
@@ -54,7 +59,7 @@ class Guard:
 
     def __init__(self, app: ASGIApp, token: str, port: int, hosts: tuple[str, ...] = LOOPBACK_NAMES):
         self.app, self.token, self.port = app, token, port
-        self.hosts = {host_name(host) for host in hosts}
+        self.hosts = {host.strip("[]").lower() for host in hosts}
         self.cookie = cookie_name(port)
 
     def origins(self) -> set[str]:
@@ -76,13 +81,13 @@ class Guard:
         query = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1")))
         lang = page_lang(query.get("lang"), headers.get("accept-language", ""))
         if host_name(headers.get("host", "")) not in self.hosts:
-            return _refuse(400, Message("studio.not_this_address"), lang)
+            return refuse(400, Message("studio.wrong_host"), lang)
         if scope["method"] not in SAFE_METHODS and not self._same_origin(headers):
-            return _refuse(403, Message("studio.other_page"), lang)
+            return refuse(403, Message("studio.other_page"), lang)
         if self._is_token(query.get(TOKEN_PARAMETER, "")) and scope["method"] in SAFE_METHODS:
             return self._welcome(scope, query)
         if not self._is_token(_cookie(headers, self.cookie)):
-            return _refuse(403, Message("studio.no_token"), lang)
+            return refuse(403, Message("studio.no_token"), lang)
         return None
 
     def _is_token(self, given: str) -> bool:
@@ -97,7 +102,9 @@ class Guard:
     def _welcome(self, scope: Scope, query: dict[str, str]):
         """The token as a cookie, and the same address without it."""
         rest = urlencode({key: value for key, value in query.items() if key != TOKEN_PARAMETER})
-        response = RedirectResponse(scope["path"] + (f"?{rest}" if rest else ""), status_code=303)
+        # the path from the studio's own root: '//evil.example' would be another site's address
+        path = "/" + scope["path"].lstrip("/\\")
+        response = RedirectResponse(path + (f"?{rest}" if rest else ""), status_code=303)
         response.set_cookie(self.cookie, self.token, httponly=True, samesite="strict", path="/")
         for name, value in SECURITY_HEADERS.items():
             response.headers[name] = value
@@ -112,8 +119,8 @@ def _cookie(headers: Headers, name: str) -> str:
     return ""
 
 
-def _refuse(status: int, message: Message, lang: str) -> PlainTextResponse:
-    """The refusal in the language of the page (or the browser) that asked."""
+def refuse(status: int, message: Message, lang: str) -> PlainTextResponse:
+    """A request refused before any page is reached: its one sentence, in the page's language."""
     return PlainTextResponse(message.text(lang), status_code=status, headers=SECURITY_HEADERS)
 
 
@@ -123,6 +130,9 @@ def _with_headers(send: Send) -> Send:
             present = {name.lower() for name, _ in message.get("headers", [])}
             extra = [(k.encode(), v.encode()) for k, v in SECURITY_HEADERS.items() if k.encode() not in present]
             message = {**message, "headers": [*message.get("headers", []), *extra]}
-        await send(message)
+        try:
+            await send(message)
+        except LocalProtocolError:  # the server refused a broken request itself, and is closing the connection
+            pass
 
     return sending

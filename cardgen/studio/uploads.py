@@ -5,15 +5,14 @@ written outside the upload's own new folder, nor through a link."""
 
 from __future__ import annotations
 
-import re
+import io
 import shutil
 import stat
 import tempfile
 import zipfile
-import zlib
 from pathlib import Path, PurePosixPath
 
-from cardgen.archives import unpack
+from cardgen.archives import plain_name, unpack, unpack_entry
 from cardgen.errors import InputError
 from cardgen.messages import Message
 
@@ -22,17 +21,6 @@ MOST_UPLOAD_BYTES = 100_000_000  # the whole request; verify itself reads a PDF 
 MOST_ZIP_ENTRIES = 2_000  # an export of the 104 cards holds 106 files
 MOST_UNZIPPED_BYTES = 300_000_000
 KEPT_UPLOADS = 5  # the folders of the last checks; older ones are removed
-_UNSAFE = re.compile(r"[^\w.+-]+")
-_LONGEST_NAME = 120
-
-
-def plain_name(name: str) -> str:
-    """The last part of a name a browser sent, with nothing a file name should not hold."""
-    last = name.replace("\\", "/").rsplit("/", 1)[-1].strip()
-    plain = _UNSAFE.sub("_", last).lstrip(".")[:_LONGEST_NAME]
-    if not plain:
-        raise InputError(Message("archive.no_name", name=name))
-    return plain
 
 
 def new_folder(workspace: Path) -> Path:
@@ -46,29 +34,31 @@ def new_folder(workspace: Path) -> Path:
 
 
 def keep(folder: Path, files: list[tuple[str, bytes]]) -> list[Path]:
-    """Write the uploaded files into `folder`; a zip is unpacked into a folder of its own.
-    Returns what to verify: each file, and each unpacked zip as a folder."""
+    """Write the uploaded files into `folder`; a zip is unpacked into a folder of its own,
+    named as the zip without .zip. Returns what to verify: each file, and each unpacked zip
+    as a folder."""
     if not files:
-        raise InputError(Message("studio.no_file_to_check"))
+        raise InputError(Message("studio.check_nothing"))
     if len(files) > MOST_FILES:
-        raise InputError(Message("studio.too_many_files", count=len(files), most=MOST_FILES))
+        raise InputError(Message("studio.check_too_many", sent=len(files), most=MOST_FILES))
     names = [plain_name(name) for name, _ in files]
-    twice = next((name for name in names if names.count(name) > 1), None)
-    if twice:
-        raise InputError(Message("studio.same_name_twice", name=twice))
-    kept = []
-    for name, (_, content) in zip(names, files):
-        if name.lower().endswith(".zip"):
-            kept.append(_unpacked(folder / Path(name).stem, name, content))
+    kept = [folder / (name[: -len(".zip")] if _is_zip(name) else name) for name in names]
+    twice = next((path.name for path in kept if kept.count(path) > 1), None)
+    if twice:  # a.pdf twice, or a file `a` beside a zip `a.zip`
+        raise InputError(Message("studio.same_name", name=twice))
+    for name, path, (_, content) in zip(names, kept, files):
+        if _is_zip(name):
+            _unpacked(path, name, content)
         else:
-            (folder / name).write_bytes(content)
-            kept.append(folder / name)
+            path.write_bytes(content)
     return kept
 
 
-def _unpacked(target: Path, shown: str, content: bytes) -> Path:
-    import io
+def _is_zip(name: str) -> bool:
+    return name.lower().endswith(".zip")
 
+
+def _unpacked(target: Path, shown: str, content: bytes) -> None:
     try:
         archive = zipfile.ZipFile(io.BytesIO(content))
     except (zipfile.BadZipFile, OSError):
@@ -78,39 +68,24 @@ def _unpacked(target: Path, shown: str, content: bytes) -> Path:
         _check_entries(shown, entries)
         target.mkdir()
         for entry in entries:
-            _unpack(archive, entry, target / plain_name(entry.filename), shown)
-    return target
+            unpack_entry(archive, entry, target / plain_name(entry.filename), shown, MOST_UNZIPPED_BYTES)
 
 
 def _check_entries(shown: str, entries: list[zipfile.ZipInfo]) -> None:
     if len(entries) > MOST_ZIP_ENTRIES:
-        raise InputError(Message("studio.zip_too_many", name=shown, count=len(entries), most=MOST_ZIP_ENTRIES))
+        raise InputError(Message("studio.zip_too_many", name=shown, entries=len(entries), most=MOST_ZIP_ENTRIES))
     if sum(entry.file_size for entry in entries) > MOST_UNZIPPED_BYTES:
         raise InputError(Message("studio.zip_too_large", name=shown, most=MOST_UNZIPPED_BYTES // 1_000_000))
     folders = {PurePosixPath(entry.filename.replace("\\", "/")).parent for entry in entries}
     if len(folders) > 1 or any(len(folder.parts) > 1 for folder in folders):
-        raise InputError(Message("studio.zip_not_one_folder", name=shown))
+        raise InputError(Message("studio.zip_not_flat", name=shown))
     names = [plain_name(entry.filename) for entry in entries]
     twice = next((name for name in names if names.count(name) > 1), None)
     if twice:
-        raise InputError(Message("studio.zip_same_name_twice", name=shown, entry=twice))
+        raise InputError(Message("studio.zip_same_name", name=shown, entry=twice))
     link = next((entry for entry in entries if stat.S_ISLNK(entry.external_attr >> 16)), None)
     if link is not None:
         raise InputError(Message("studio.zip_link", name=shown, entry=link.filename))
-
-
-def _unpack(archive: zipfile.ZipFile, entry: zipfile.ZipInfo, path: Path, shown: str) -> None:
-    """One entry, counted as it is written: a zip that lies about its sizes stops at the bound."""
-    written = 0
-    try:
-        with archive.open(entry) as source, path.open("xb") as out:
-            while chunk := source.read(1 << 20):
-                written += len(chunk)
-                if written > entry.file_size or written > MOST_UNZIPPED_BYTES:
-                    raise InputError(Message("archive.lies", name=shown, entry=entry.filename))
-                out.write(chunk)
-    except (zipfile.BadZipFile, zlib.error, OSError, EOFError, NotImplementedError, RuntimeError) as exc:
-        raise InputError(Message("archive.damaged", name=shown, entry=entry.filename, reason=str(exc))) from None
 
 
 # --- files beside a designer's set ---------------------------------------------------------
@@ -125,7 +100,7 @@ def keep_beside_set(folder: Path, sent: list[tuple[str, bytes]], set_file: str) 
     every file beside the set, as the set names them."""
     for name, content in sent:
         plain = plain_name(name)
-        if plain.lower().endswith(".zip"):
+        if _is_zip(plain):
             unpack(content, folder, plain, SET_SUFFIXES)
             continue
         if not plain.lower().endswith(SET_SUFFIXES):

@@ -23,26 +23,33 @@ from cardgen.studio.jobs import Jobs
 SET_ID = re.compile(r"[0-9a-f]{16}")
 MOST_SET_FOLDERS = 20
 MOST_PRODUCTS = 6
+MOST_PRODUCTS_BYTES = 100_000_000
 MOST_PICTURES = 400
+MOST_PICTURES_BYTES = 30_000_000
 
 
 class Kept(OrderedDict):
-    """The `most` last used, by key."""
+    """The last used, by key: at most `most` of them, of at most `most_bytes` together (the
+    last one kept whatever its size: its page is about to ask for it)."""
 
-    def __init__(self, most: int):
+    def __init__(self, most: int, most_bytes: int):
         super().__init__()
-        self.most = most
+        self.most, self.most_bytes = most, most_bytes
 
     def keep(self, key, value):
         self[key] = value
         self.move_to_end(key)
-        while len(self) > self.most:
+        while len(self) > 1 and (len(self) > self.most or sum(map(_size, self.values())) > self.most_bytes):
             self.popitem(last=False)
         return value
 
     def used(self, key):
         self.move_to_end(key)
         return self[key]
+
+
+def _size(kept: bytes | Product) -> int:
+    return len(kept) if isinstance(kept, bytes) else kept.size
 
 
 @dataclass(frozen=True)
@@ -62,6 +69,10 @@ class Product:
         shown = tuple((name, name in result.pairs) for name in result.files if name.endswith(".pdf"))
         return cls(result.files, shown, result.command, stem, result.notes, (*warned, *result.warnings))
 
+    @property
+    def size(self) -> int:
+        return sum(map(len, self.files.values()))
+
     def download(self) -> tuple[str, bytes]:
         """One file as it is, several as a zip of them."""
         if len(self.files) == 1:
@@ -74,8 +85,8 @@ class Product:
 class Workspace:
     folder: Path
     library: threading.Lock = field(default_factory=threading.Lock)
-    products: Kept = field(default_factory=lambda: Kept(MOST_PRODUCTS))
-    pictures: Kept = field(default_factory=lambda: Kept(MOST_PICTURES))
+    products: Kept = field(default_factory=lambda: Kept(MOST_PRODUCTS, MOST_PRODUCTS_BYTES))
+    pictures: Kept = field(default_factory=lambda: Kept(MOST_PICTURES, MOST_PICTURES_BYTES))
     jobs: Jobs = field(default_factory=Jobs)
     folders: threading.Lock = field(default_factory=threading.Lock)
     # the play page's games (cardgen/studio/tables.py), read and written one at a time
