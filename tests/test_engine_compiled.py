@@ -167,9 +167,10 @@ def test_a_slow_preparation_is_told_once_and_a_quick_one_not_at_all(monkeypatch)
     real = compiled.play_round
 
     def compiling(*args):
-        time.sleep(2.3)  # as the first run on a machine does
+        time.sleep(0.3)  # longer than SLOW, as the first run on a machine is
         return real(*args)
 
+    monkeypatch.setattr(compiled, "SLOW", 0.1)
     monkeypatch.setattr(compiled, "play_round", compiling)
     compiled.prepare(False, lambda: told.append("slow"))
     assert told == ["slow"]
