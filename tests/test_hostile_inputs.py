@@ -82,7 +82,9 @@ def test_alias_inside_itself_is_refused(tmp_path):
 
 def test_integer_of_5000_digits_is_refused(tmp_path):
     result, path = preview_set(
-        tmp_path, SET_HEAD + "cards:\n  - {id: '1', kind: number, value: " + "9" * 5000 + ", heads: 1}\n"
+        tmp_path,
+        SET_HEAD + "cards:\n  - {id: '1', kind: number, value: " + "9" * 5000 + ", heads: 1}\n",
+        run=cardgen_in_process,
     )
     assert "line 4" in assert_refused(result, path)
 
@@ -135,7 +137,7 @@ def test_damaged_font_names_style_field_and_font(tmp_path):
     style = style.replace("value: Vera-Bold", "value: cut.ttf", 1)
     assert "value: cut.ttf" in style
     (tmp_path / "style.yaml").write_text(style)
-    result = cardgen("preview", "--cards", "1", "--faces", tmp_path / "style.yaml", "-o", tmp_path / "out")
+    result = cardgen_in_process("preview", "--cards", "1", "--faces", tmp_path / "style.yaml", "-o", tmp_path / "out")
     assert_refused(result, "style.yaml", "field fonts.value", "cut.ttf")
 
 
@@ -239,7 +241,7 @@ def test_extends_and_faces_stay_in_their_folders_and_quote_nothing(tmp_path, fie
     assert "secret" not in line
 
 
-def test_faces_file_is_found_beside_the_set_in_build_as_in_preview(tmp_path):
+def test_faces_file_is_found_beside_the_set_in_build_as_in_preview(tmp_path, monkeypatch):
     folder = tmp_path / "mine"
     folder.mkdir()
     style = (Path(fonts.__file__).parents[2] / "templates" / "faces" / "standard.yaml").read_text()
@@ -247,7 +249,8 @@ def test_faces_file_is_found_beside_the_set_in_build_as_in_preview(tmp_path):
     (folder / "set.yaml").write_text(SET_HEAD + "faces: style.yaml\ncards:\n" + CARD)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    result = cardgen("build", "--set", folder / "set.yaml", "--mode", "sleeve", "-o", tmp_path / "out", cwd=elsewhere)
+    monkeypatch.chdir(elsewhere)
+    result = cardgen_in_process("build", "--set", folder / "set.yaml", "--mode", "sleeve", "-o", tmp_path / "out")
     assert result.returncode == 0, result.stderr
 
 
@@ -258,9 +261,10 @@ def test_printer_profiles_that_are_not_utf8_are_one_line(tmp_path, monkeypatch):
     assert "UTF-8" in assert_refused(result, "printers.yaml", "line 2")
 
 
-def test_printer_profiles_with_a_huge_integer_are_one_line(tmp_path):
+def test_printer_profiles_with_a_huge_integer_are_one_line(tmp_path, monkeypatch):
     (tmp_path / "printers.yaml").write_text("printers:\n  office: {back_offset: [" + "1" * 5000 + ", 0]}\n")
-    result = cardgen("printer", "list", env={**os.environ, "CARDGEN_CONFIG_DIR": str(tmp_path)})
+    monkeypatch.setenv("CARDGEN_CONFIG_DIR", str(tmp_path))
+    result = cardgen_in_process("printer", "list")
     assert_refused(result, "printers.yaml", "line 2")
 
 

@@ -113,7 +113,9 @@ def test_each_picture_file_is_embedded_once_however_many_cards_use_it(tmp_path):
 
 
 def test_a_huge_photo_goes_in_at_600_dpi_and_the_sheet_still_verifies(tmp_path):
-    green_png(tmp_path / "huge.png", side=7000)  # 49 megapixels, 44 mm wide on the card: 4,000 dpi
+    # 18 megapixels, 44 mm wide on the card: 2,400 dpi; as it is, its colours alone would make a
+    # stream of 53 MB, more than verify decodes of one (a phone's 50-megapixel photo is the same case)
+    green_png(tmp_path / "huge.png", side=4200)
     content = build(PrintSettings(), [str(pictured_set(tmp_path, green="huge.png"))], "duplex")["pictured-duplex.pdf"]
     [image] = [obj for obj in _xobjects(content) if obj.get("/Subtype") == "/Image" and "/SMask" in obj]
     [card] = [card for card in layout_record(content)["cards"] if card["id"] == "G1"]

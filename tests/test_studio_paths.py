@@ -199,6 +199,7 @@ def test_a_german_designer_with_a_spreadsheet_and_twelve_photos(studio, browser,
     (tmp_path / "notizen.txt").write_text("Ideen")
     for lang in ("nl", "de"):
         page.click(f"nav.languages a[hreflang={lang}]")
+        page.wait_for_load_state()  # the page's script listening: a file chosen before would go unheard
         page.set_input_files("#pictures input[type=file]", str(tmp_path / "notizen.txt"))
         until(
             page, "() => !document.getElementById('pictures-error').hidden", timeout=60

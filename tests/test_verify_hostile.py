@@ -11,10 +11,11 @@ import zlib
 import pypdf
 import pytest
 from hostile_pdfs import lying_records, with_bomb, with_record
-from pypdf.generic import NameObject, NumberObject, StreamObject
+from pypdf.generic import ContentStream, DecodedStreamObject, NameObject, NumberObject, StreamObject
 
 from cardgen.errors import InputError
 from cardgen.verify.pdfs import verify_pdf
+from cardgen.verify.resources import operations
 from cardgen.verify.run import input_kind
 
 DRAWING_CHECKS = {"pdf.cards", "pdf.faces", "pdf.backs", "pdf.cut-marks", "pdf.targets", "pdf.ruler"}
@@ -154,6 +155,32 @@ def test_a_drawing_as_long_as_the_largest_svg_a_set_may_hold_is_read_not_called_
     writer.write(path)
     checks = {check.name: check.result for check in verify_pdf(path).checks}
     assert checks["pdf.resources"] == "pass"
+
+
+# what a drawing may hold around the names it looks up: strings holding parentheses, names
+# and operators; arrays and dictionaries holding names; escaped names; comments; inline images
+TRICKY_DRAWINGS = [
+    b"q % /NotAName Tf\n/F1 12 Tf (a (nested) string /F9 Tf \\) still) Tj <2F46392054> Tj Q",
+    b"[(x) -120 /Nope (y)] TJ /P <</MCID 0 /N /Q>> BDC EMC /GS#201 gs /Pattern cs 0.5 /P1 scn /DeviceRGB CS",
+    b"BI /W 2 /H 1 /CS /RGB /BPC 8 ID \x00\xff\x10 \x20 EI Q /Im0 Do true /F2 8 Tf",
+    b"BI /W 2 /H 1 /CS /RGB /BPC 8 /L 6 ID \x00\xff/F7 T EI\n/X1 Do (\\()Tj /F3 8 Tf",
+]
+
+
+def _as_pypdf_reads(data: bytes) -> list[tuple[bytes, str | None]]:
+    stream = DecodedStreamObject()
+    stream.set_data(data)
+    read = []
+    for operands, operator in ContentStream(stream, None).operations:
+        names = [operand for operand in operands if isinstance(operand, NameObject)]
+        read.append((b"BI", None) if operator == b"INLINE IMAGE" else (operator, names[-1] if names else None))
+    return read
+
+
+def test_the_resources_check_reads_each_operation_and_its_name_as_pypdf_does(card_sheets):
+    deck = pypdf.PdfReader(io.BytesIO(card_sheets["deck-duplex.pdf"]))
+    for data in [*TRICKY_DRAWINGS, deck.pages[0].get_contents().get_data()]:
+        assert list(operations(data)) == _as_pypdf_reads(data)
 
 
 def test_a_yaml_file_is_a_card_set_even_if_it_mentions_pdf(tmp_path):

@@ -620,13 +620,16 @@ def _compile() -> bool:
     return True
 
 
+SLOW = 2.0  # seconds of preparing after which the person is told why nothing happens yet
+
+
 def prepare(rollouts: bool, slow: Callable[[], None]) -> None:
     """Compile the functions a run needs, or load them from numba's cache, before its games
     and workers start (the workers then find them in the cache): 10 to 20 s the first time
-    on a machine, well under a second after. `slow()` is called once two seconds have gone by."""
+    on a machine, well under a second after. `slow()` is called once SLOW seconds have gone by."""
     if not in_use():
         return
-    timer = threading.Timer(2.0, slow)
+    timer = threading.Timer(SLOW, slow)
     timer.daemon = True
     timer.start()
     try:

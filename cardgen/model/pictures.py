@@ -18,7 +18,7 @@ from functools import cache, cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from PIL import Image, ImageCms, ImageOps
+from PIL import Image
 
 from cardgen.batch import on_threads
 from cardgen.errors import InputError
@@ -26,6 +26,7 @@ from cardgen.messages import Message
 from cardgen.paths import confined_file, read_input
 
 if TYPE_CHECKING:
+    from PIL import ImageCms
     from reportlab.graphics.shapes import Drawing
 
 MAX_PIXELS = 50_000_000  # a picture of more is refused before it is decoded
@@ -242,7 +243,11 @@ def _sideways(image: Image.Image) -> bool:
 def _upright(image: Image.Image) -> Image.Image:
     """The image decoded and turned the way its EXIF orientation says."""
     image.load()
-    return ImageOps.exif_transpose(image) if _turned(image) else image
+    if not _turned(image):
+        return image
+    from PIL import ImageOps  # here: most pictures are stored upright
+
+    return ImageOps.exif_transpose(image)
 
 
 def _jpeg_image(data: bytes, size: tuple[int, int] | None = None) -> Image.Image:
@@ -267,6 +272,8 @@ def _damaged(shown: str) -> InputError:
 
 @cache
 def _srgb() -> ImageCms.ImageCmsProfile:
+    from PIL import ImageCms
+
     return ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB"))
 
 
@@ -276,6 +283,8 @@ def _in_srgb(image: Image.Image) -> Image.Image:
     mode = "RGBA" if alpha else "RGB"
     profile = image.info.get("icc_profile")
     if profile:
+        from PIL import ImageCms  # here: most pictures have no colour profile
+
         try:
             source = ImageCms.ImageCmsProfile(io.BytesIO(profile))
             same_kind = image if image.mode in ("RGB", "RGBA", "CMYK") else image.convert(mode)

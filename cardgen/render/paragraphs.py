@@ -1,5 +1,6 @@
 """Plain text set as a reportlab Paragraph, which reads the text it is given as markup,
-broken into lines where cardgen.render.linebreaks allows, bullets with a hanging indent."""
+broken into lines where cardgen.render.linebreaks allows, bullets with a hanging indent.
+Every module that flows text takes Paragraph from here: reportlab's platypus is loaded here."""
 
 from functools import cache
 

@@ -16,7 +16,6 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Paragraph
 
 from cardgen.errors import InputError
 from cardgen.formats import MM
@@ -29,7 +28,7 @@ from cardgen.render.faces import card_space, draw_art
 from cardgen.render.fonts import register, require_glyphs, wrapped_lines
 from cardgen.render.linebreaks import NO_BREAK, unbreakable_parts
 from cardgen.render.palette import ACCENT, BOLD, INK, REGULAR, SOFT_INK
-from cardgen.render.paragraphs import bullet_reach, text_paragraph
+from cardgen.render.paragraphs import Paragraph, bullet_reach, text_paragraph
 from cardgen.render.sheets import SheetRequest, render_sheet
 from cardgen.texts import DEFAULT_LANG, check_lang, sheet_strings
 

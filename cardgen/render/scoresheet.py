@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from reportlab.lib.colors import HexColor
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
-from reportlab.platypus import Paragraph
 
 from cardgen.engine import OptionError, Options
 from cardgen.errors import InputError
@@ -22,7 +21,7 @@ from cardgen.model.layout import paper_size
 from cardgen.model.rules import score_texts, summary_variants
 from cardgen.render.fonts import draw_fitted, register, require_glyphs
 from cardgen.render.palette import ACCENT, BOLD, INK, LINE, REGULAR, SOFT_INK
-from cardgen.render.paragraphs import text_paragraph
+from cardgen.render.paragraphs import Paragraph, text_paragraph
 from cardgen.render.pdf import finish, new_document, sides_flip
 from cardgen.texts import DEFAULT_LANG, check_lang, locale_file
 

@@ -12,7 +12,6 @@ from reportlab.lib.colors import HexColor
 from reportlab.lib.enums import TA_LEFT
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Paragraph
 
 from cardgen.engine import STANDARD_HEADS, face, is_joker, is_zero
 from cardgen.formats import MM
@@ -20,7 +19,7 @@ from cardgen.model.cards import Card
 from cardgen.render.faces import CardPainter
 from cardgen.render.fonts import wrapped_lines
 from cardgen.render.palette import ACCENT, BOLD, INK, REGULAR
-from cardgen.render.paragraphs import text_paragraph
+from cardgen.render.paragraphs import Paragraph, text_paragraph
 from cardgen.texts import with_decimal_separator
 
 MARGIN = 10 * MM
