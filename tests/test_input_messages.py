@@ -345,7 +345,10 @@ def test_a_bound_with_decimals_is_written_with_each_languages_decimal_mark():
     doc = parse_yaml("name: x\ncard: {width: 60, height: 80}\nglue_outline: {grey: 1.5}\n", "l.yaml")
     error = refusal(validate, doc, Layout)
     assert _in("en", error) == "l.yaml, line 3, field glue_outline.grey: must be at most 1, not 1.5."
-    assert _in("fr", error) == "l.yaml, ligne 3, champ glue_outline.grey : doit valoir au plus 1 (valeur donnée : 1,5)."
+    assert (
+        _in("fr", error)
+        == "l.yaml, ligne 3, champ glue_outline.grey\u00a0: doit valoir au plus 1 (valeur donnée\u00a0: 1,5)."
+    )
     assert _in("de", error) == "l.yaml, Zeile 3, Feld glue_outline.grey: darf höchstens 1 sein, nicht 1,5."
     assert _in("nl", error) == "l.yaml, regel 3, veld glue_outline.grey: mag hoogstens 1 zijn, niet 1,5."
 
@@ -354,7 +357,9 @@ def test_a_word_not_allowed_is_quoted_and_its_choices_joined_as_each_language_do
     doc = parse_yaml("name: x\ncard: {width: 60, height: 80}\ncut_marks: {style: dots}\n", "l.yaml")
     error = refusal(validate, doc, Layout)
     assert _in("en", error).endswith("must be one of 'lines' or 'none', not 'dots'.")
-    assert _in("fr", error).endswith("doit valoir « lines » ou « none » (valeur donnée : « dots »).")
+    assert _in("fr", error).endswith(
+        "doit valoir «\u00a0lines\u00a0» ou «\u00a0none\u00a0» (valeur donnée\u00a0: «\u00a0dots\u00a0»)."
+    )
     assert _in("de", error).endswith("muss „lines“ oder „none“ sein, nicht „dots“.")
     assert _in("nl", error).endswith("moet ‘lines’ of ‘none’ zijn, niet ‘dots’.")
 
@@ -375,7 +380,7 @@ def test_a_table_too_long_groups_its_thousands_as_each_language_does(tmp_path):
     path.write_text("id\n" + "".join(f"c{n}\n" for n in range(2001)))
     error = refusal(read_table, path, "cards.csv", 2000, Message("set.a_card_set"))
     assert _in("en", error) == "cards.csv, row 2002: a card set has at most 2,000 rows."
-    assert _in("fr", error) == "cards.csv, ligne 2002 : un jeu de cartes compte au plus 2\u202f000 lignes."
+    assert _in("fr", error) == "cards.csv, ligne 2002\u00a0: un jeu de cartes compte au plus 2\u202f000 lignes."
     assert _in("de", error) == "cards.csv, Zeile 2002: Ein Kartensatz hat höchstens 2.000 Zeilen."
     assert _in("nl", error) == "cards.csv, rij 2002: een kaartset heeft hoogstens 2.000 rijen."
 

@@ -117,7 +117,7 @@ def test_an_error_on_the_command_line_is_said_in_the_language_asked_for():
     assert ran.returncode == 2
     assert (
         ran.stderr
-        == "cardgen: --paper : b5 n’est pas un choix possible : a4 ou letter. Voir « cardgen build --help ».\n"
+        == "cardgen: --paper\u00a0: b5 n’est pas un choix possible\u00a0: a4 ou letter. Voir «\u00a0cardgen build --help\u00a0».\n"
     )
     german = cardgen_in_process("verify", "--lang", "de", "--nope")
     assert german.stderr.startswith("cardgen: Die Option --nope gibt es nicht.")

@@ -193,7 +193,7 @@ def test_a_set_that_is_not_there_is_refused_in_the_page_s_language(studio):
     assert answer.json()["error"] and "set" not in answer.json()["error"].split()
     too_many = studio.post("/table", data={"lang": "fr", "variant": "plus", "players": "9", "opponents": "random"})
     assert too_many.json()["error"] == (
-        "la variante Plus se joue de 2 à 7 joueurs, pas à 9 : choisissez un autre nombre de joueurs."
+        "la variante Plus se joue de 2 à 7 joueurs, pas à 9\u00a0: choisissez un autre nombre de joueurs."
     )
 
 

@@ -113,7 +113,7 @@ def test_on_a_phone_in_french_a_turn_and_the_coach(studio, browser):
     table = Table(player)
     assert page.locator("#new-table h2").inner_text() == "Nouvelle partie"
     table.deal()
-    assert page.locator("#asked").inner_text() == "À vous : choisissez une carte à jouer."
+    assert page.locator("#asked").inner_text() == "À vous\u00a0: choisissez une carte à jouer."
     table.click("[data-do=coach]")
     figures = page.locator(".hand .coach").all_inner_texts()
     assert len(figures) == 10 and all(figure.startswith("≈ ") for figure in figures)

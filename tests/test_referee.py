@@ -132,7 +132,7 @@ def test_the_account_tells_how_the_cards_went_down_in_order():
     ]
     jokers = referee(RECORDS / "case8.yaml", "--lang", "fr").stdout
     assert "    Ana pose le joker 0.4 sur la rangée 1, après le 17\n" in jokers
-    assert "Totaux : Ana 0, Ben 0" in jokers
+    assert "Totaux\u00a0: Ana 0, Ben 0" in jokers
 
 
 @pytest.mark.parametrize("case", ["case1", "case7", "case8", "case9"])

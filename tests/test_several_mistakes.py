@@ -65,10 +65,12 @@ def test_every_mistake_of_a_yaml_set_is_a_line_of_its_own_in_the_order_of_the_fi
 def test_the_mistakes_are_said_in_the_readers_language():
     Path("mistaken.yaml").write_text(MISTAKEN)
     said = _refused("--set", "mistaken.yaml", "--lang", "fr")
-    assert said[0] == "mistaken.yaml, ligne 4, champ cards[0].heads : doit valoir au plus 7 (valeur donnée : 9)."
+    assert (
+        said[0] == "mistaken.yaml, ligne 4, champ cards[0].heads\u00a0: doit valoir au plus 7 (valeur donnée\u00a0: 9)."
+    )
     assert (
         said[3]
-        == "mistaken.yaml, ligne 7, champ cards[3].id : l’identifiant « P105 » est déjà celui de la carte 1 (ligne 4)."
+        == "mistaken.yaml, ligne 7, champ cards[3].id\u00a0: l’identifiant «\u00a0P105\u00a0» est déjà celui de la carte 1 (ligne 4)."
     )
     assert len(said) == 5
 

@@ -643,7 +643,7 @@ def test_every_mistake_in_my_set_is_listed_at_its_line_and_the_sentence_above_sa
     assert answer.status_code == 200
     said = answer.json()
     assert said["error"].startswith("4 erreurs\u00a0: vous les trouverez sous votre jeu de cartes")
-    assert [(problem["line"], problem["text"].split(" : ")[0]) for problem in said["problems"]] == [
+    assert [(problem["line"], problem["text"].split("\u00a0: ")[0]) for problem in said["problems"]] == [
         (4, "my-cards.yaml, ligne 4, champ cards[0].picture"),
         (5, "my-cards.yaml, ligne 5, champ cards[1].colour"),
         (6, "my-cards.yaml, ligne 6, champ cards[2].kind"),

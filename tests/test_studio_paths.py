@@ -122,7 +122,7 @@ def test_a_french_player_with_a_one_sided_printer_and_no_spare_cards(studio, bro
     page.get_by_label("Du papier épais (bristol) : j’imprime des cartes entières, recto et verso").check()
     until(page, "() => document.getElementById('command').textContent.includes('--mode fold')")
     player.pictures_shown()
-    assert "dos de cardgen" in page.locator("#warnings").inner_text()
+    assert "verso de cardgen" in page.locator("#warnings").inner_text()
     nothing_lost(player, "de")
     folded = downloaded(player, tmp_path)
     assert folded.name == "zero-cards-fold.pdf"

@@ -205,4 +205,4 @@ def test_what_verify_says_of_a_spoiled_deck_comes_from_the_catalogues(spoiled, h
     failed = {check.name for report in reports for check in report.failures}
     assert failed == {"tts.save", "tts.sheets", "tts.contents"}
     assert english_in_reports(reports) == []
-    assert "planche 1, case 3 : la carte 102 n’y est pas dessinée" in render_text(reports, "fr")
+    assert "planche 1, case 3\u00a0: la carte 102 n’y est pas dessinée" in render_text(reports, "fr")

@@ -224,7 +224,7 @@ def _report(results: dict[str, int]) -> Report:
     "lang, summary",
     [
         ("en", "summary: 2 FAILED — 1 passed, 2 failed, 0 notes, 1 input"),
-        ("fr", "bilan : 2 ÉCHECS — 1 réussi, 2 en échec, 0 remarque, 1 élément vérifié"),  # 0 and 1 singular
+        ("fr", "bilan\u00a0: 2 ÉCHECS — 1 réussi, 2 en échec, 0 remarque, 1 élément vérifié"),  # 0 and 1 singular
         ("de", "Zusammenfassung: 2 FEHLGESCHLAGEN – 1 bestanden, 2 fehlgeschlagen, 0 Hinweise, 1 Eingabe"),
         ("nl", "samenvatting: 2 MISLUKT – 1 geslaagd, 2 mislukt, 0 opmerkingen, 1 onderdeel"),
     ],
@@ -240,9 +240,12 @@ def test_a_report_is_said_in_the_language_asked_for_whatever_the_language_around
     assert "  FEHLER   Papier: Die Seite ist 215,90 × 279,40 mm groß statt 210,00 × 297,00 mm" in german
     assert german.splitlines()[0].endswith("everything-wrong.pdf (PDF von cardgen)")
     french = render_text([wrong], "fr").splitlines()
-    assert "  ÉCHEC     échelle à l’impression : aucune indication PrintScaling : un lecteur PDF" in "\n".join(french)
+    assert (
+        "  ÉCHEC     échelle à l’impression\u00a0: aucune indication PrintScaling\u00a0: un lecteur PDF"
+        in "\n".join(french)
+    )
     dutch = render_text([wrong], "nl")
-    assert "geprinte kaarten horen niet bij zero-cards: J0.0, J0.1" in dutch and "[pagina’s 1, 3]" in dutch
+    assert "afgedrukte kaarten horen niet bij zero-cards: J0.0, J0.1" in dutch and "[pagina’s 1, 3]" in dutch
     assert "de liniaal meet 97," in dutch and "tussen zijn eindstreepjes, niet 100 mm [pagina 4]" in dutch
     assert all(isinstance(check.said, Message) for check in wrong.checks)  # the studio says them in its own language
 
@@ -250,9 +253,9 @@ def test_a_report_is_said_in_the_language_asked_for_whatever_the_language_around
 def test_a_card_sets_words_keep_each_language_s_order_and_plurals(set_reports):
     by_name = {Path(report.input).stem: report for report in set_reports}
     german = render_text([by_name["heads-changed"]], "de")
-    assert "FEHLER   Hornochsen: Karte 17 trägt 2 Hornochsen, die Standardregel gibt 1" in german
+    assert "FEHLER   Hornochsen: Karte 17 trägt 2 Hornochsen, laut Standardregel sind es 1" in german
     french = render_text([by_name["joker-value-twice"]], "fr")
-    assert "le Joker 0,4 est présent 2 fois" in french and "il manque 0,3" in french
+    assert "le joker 0,4 est présent 2 fois" in french and "il manque 0,3" in french
     dutch = render_text([by_name["four-zeros"]], "nl")
     assert "Plus: 2–6 spelers met 4 nulkaarten in plaats van 7" in dutch
     assert "de huisregel ‘één nul per speler’ (one-zero-each) werkt tot 4 spelers" in dutch
@@ -274,7 +277,7 @@ def test_json_keeps_each_check_s_name_and_its_message_s_id_and_parameters_beside
 def test_the_command_line_says_verify_in_the_language_it_is_given(tmp_path):
     french = cardgen_in_process("verify", "zero-cards", "--games", "4", "--lang", "fr")
     assert french.returncode == 0, french.stdout
-    assert french.stdout.splitlines()[-1].startswith("bilan : tous les contrôles sont réussis — ")
+    assert french.stdout.splitlines()[-1].startswith("bilan\u00a0: tous les contrôles sont réussis — ")
     german = cardgen_in_process("verify", tmp_path / "absent.pdf", "--lang", "de")
     assert (
         german.returncode == 2 and german.stderr == f"cardgen: {tmp_path / 'absent.pdf'}: Diese Datei gibt es nicht.\n"
