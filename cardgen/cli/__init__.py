@@ -15,7 +15,7 @@ from importlib import import_module
 import click
 
 from cardgen import __version__
-from cardgen.cli.options import LANG_META, lang_option
+from cardgen.cli.options import LANG_META, Context, lang_option
 from cardgen.errors import CardgenError, Terminated, printable
 from cardgen.messages import Message, speaking
 from cardgen.texts import LANGUAGES
@@ -35,6 +35,7 @@ class _Cardgen(click.Group):
     --json, the failure's message id, parameters and text go to stdout as JSON too."""
 
     json = False
+    context_class = Context
 
     def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         self.help = Message("cli.help").text()  # in the language of this run, known by now
@@ -206,7 +207,9 @@ class _Commands(MutableMapping[str, click.Command]):
 
 
 def _speaking(command: click.Command) -> click.Command:
-    """`command` (and each of a group's) with --lang: what it says, in that language."""
+    """`command` (and each of a group's) with --lang: what it says, in that language, its
+    help too."""
+    command.context_class = Context
     if isinstance(command, click.Group):
         for sub in command.commands.values():
             _speaking(sub)

@@ -48,3 +48,39 @@ def _speak(ctx: click.Context, param: click.Parameter, lang: str) -> str:
     choose_language(lang)  # until the command line's run ends (cardgen.cli's `speaking` block)
     ctx.meta[LANG_META] = lang
     return lang
+
+
+class HelpFormatter(click.HelpFormatter):
+    """A command's --help with click's own words (the usage line's prefix, the headings, the
+    help and version options, a default, a required option) from the catalogues, in the
+    language of the run. The placeholders (NAME, [OPTIONS]) stay as the options spell them."""
+
+    def write_usage(self, prog: str, args: str = "", prefix: str | None = None) -> None:
+        super().write_usage(prog, args, Message("cli.click.usage").text() + " ")
+
+    def write_heading(self, heading: str) -> None:
+        super().write_heading(Message(_HEADINGS[heading]).text() if heading in _HEADINGS else heading)
+
+    def write_dl(self, rows, *args, **kwargs) -> None:
+        super().write_dl([(term, _in_our_words(text)) for term, text in rows], *args, **kwargs)
+
+
+class Context(click.Context):
+    formatter_class = HelpFormatter
+
+
+_HEADINGS = {"Options": "cli.click.options", "Commands": "cli.click.commands"}
+_PHRASES = {  # what click writes beside an option, by the id of our words for it
+    "Show this message and exit.": "cli.click.help_option",
+    "Show the version and exit.": "cli.click.version_option",
+    "[default: ": "cli.click.default",
+    "; default: ": "cli.click.default_after",
+    "[required]": "cli.click.required",
+}
+
+
+def _in_our_words(text: str) -> str:
+    for phrase, message_id in _PHRASES.items():
+        if phrase in text:
+            text = text.replace(phrase, Message(message_id).text())
+    return text
