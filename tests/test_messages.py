@@ -202,3 +202,16 @@ def test_every_message_the_code_names_is_in_the_catalogue():
         if path.name != "messages.py":  # its docstring's examples
             named |= set(re.findall(r"Message\(\s*\"([a-z_0-9]+\.[a-z_.0-9]+)\"", path.read_text(encoding="utf-8")))
     assert not named - set(IDS), f"not in templates/locales/en/messages.po: {sorted(named - set(IDS))}"
+
+
+def test_an_output_that_is_the_wrong_kind_of_path_is_refused_in_the_language_asked_for(tmp_path):
+    """Where a folder is written, a file of that name is refused (and a folder where a file
+    is): in the command's language, before anything is drawn, the file untouched."""
+    a_file = tmp_path / "output"
+    a_file.write_text("mine")
+    german = cardgen_in_process("build", "--lang", "de", "-o", a_file)
+    assert german.returncode == 2
+    assert f"{a_file} ist eine Datei, kein Ordner" in german.stderr
+    french = cardgen_in_process("calibrate", "--lang", "fr", "-o", tmp_path)
+    assert french.returncode == 2 and f"{tmp_path} est un dossier\u00a0: indiquez le fichier" in french.stderr
+    assert a_file.read_text() == "mine"

@@ -154,7 +154,12 @@ class Output(Kind):
     def parse(self, text: str):
         from pathlib import Path
 
-        return Path(str(text))
+        path = Path(str(text))
+        if self.folder is True and path.is_file():
+            raise Refused(Message("cli.output_is_file", path=str(path)))
+        if self.folder is False and path.is_dir():
+            raise Refused(Message("cli.output_is_folder", path=str(path)))
+        return path
 
 
 class Flag(Kind):

@@ -15,7 +15,7 @@ from typing import Any
 import click
 
 from cardgen.actions import ACTIONS, Result, action
-from cardgen.actions.fields import Field, Flag, Kind, Output, Refused
+from cardgen.actions.fields import Field, Flag, Kind, Refused
 from cardgen.cli.options import lang_option, refuse
 from cardgen.errors import CheckFailed, printable
 from cardgen.messages import Message, language
@@ -67,13 +67,9 @@ def param_of(field: Field) -> click.Parameter:
         )  # fmt: skip
     if isinstance(field.kind, Flag):
         return click.Option([*field.spellings, field.name], is_flag=True, default=False, help=_help(field))
-    kind: click.ParamType = _KindType(field.kind)
-    if isinstance(field.kind, Output):
-        folder = field.kind.folder
-        kind = click.Path(file_okay=folder is not True, dir_okay=folder is not False, path_type=Path)
     return click.Option(
         [*field.spellings, field.name],
-        type=kind,
+        type=_KindType(field.kind),
         multiple=field.many,
         required=field.required,
         default=field.default if field.default is not None else None,
