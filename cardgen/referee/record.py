@@ -179,18 +179,18 @@ class RecordReader:
             figures[self.seats[name]] = figure
         missing = [name for name, figure in zip(self.names, figures) if figure is None]
         if every and missing:
-            raise self.doc.error(path, str(Message("referee.figure_missing", names=missing)))
+            raise self.doc.error(path, Message("referee.figure_missing", names=missing))
         return figures
 
     def draft(self, path, raw_picks: list[Any]) -> list[int]:
         """Pro's draft: the cards picked, in order from the round's first chooser."""
         rules = self.options.rules
         if not rules.drafts:
-            raise self.doc.error(path, str(Message("referee.not_drafted", variant=rules.words)))
+            raise self.doc.error(path, Message("referee.not_drafted", variant=rules.words))
         picks = len(self.names) * rules.hand["numbered card"]
         if len(raw_picks) != picks:
             said = Message("referee.draft_length", players=len(self.names), picks=picks, written=len(raw_picks))
-            raise self.doc.error(path, str(said))
+            raise self.doc.error(path, said)
         return [self.card(path + (index,), raw) for index, raw in enumerate(raw_picks)]
 
     def _zero(self, path, raw: dict) -> int:
@@ -198,7 +198,7 @@ class RecordReader:
         differ in bull heads (a plain 0 is any zero card no hand names)."""
         number = raw.get("zero") if set(raw) == {"zero"} else None
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= len(self.zeros):
-            raise self.doc.error(path, str(Message("referee.zero_card_form", most=len(self.zeros))))
+            raise self.doc.error(path, Message("referee.zero_card_form", most=len(self.zeros)))
         return self.zeros[number - 1]
 
     def _no_card_twice(self, path, placed) -> None:

@@ -100,9 +100,9 @@ class Replay:
         path = ("rounds", index)
         for field in ("hands", "turns"):
             if getattr(round_, field):
-                raise self.doc.error(path + (field,), str(Message("referee.round_without_rows")))
+                raise self.doc.error(path + (field,), Message("referee.round_without_rows"))
         if round_.scores is None:
-            raise self.doc.error(path, str(Message("referee.round_empty")))
+            raise self.doc.error(path, Message("referee.round_empty"))
         scores = self.read.figures(path + ("scores",), round_.scores, every=True)
         game = self.game
         game.resume(game.round + 1, [total + score for total, score in zip(game.totals, scores)])  # type: ignore[operator]
@@ -137,7 +137,7 @@ class Replay:
             return rows, self.read.hands(path + ("hands",), round_.hands, rows)
         for field in ("rows", "hands"):
             if getattr(round_, field):
-                raise self.doc.error(path + (field,), str(Message("referee.drafted_round_dealt")))
+                raise self.doc.error(path + (field,), Message("referee.drafted_round_dealt"))
         picks = self.read.draft(path + ("draft",), round_.draft)
         try:
             rows, hands = self.options.rules.drafted(self.game, picks)
