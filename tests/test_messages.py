@@ -215,3 +215,11 @@ def test_an_output_that_is_the_wrong_kind_of_path_is_refused_in_the_language_ask
     french = cardgen_in_process("calibrate", "--lang", "fr", "-o", tmp_path)
     assert french.returncode == 2 and f"{tmp_path} est un dossier\u00a0: indiquez le fichier" in french.stderr
     assert a_file.read_text() == "mine"
+
+
+def test_the_language_may_be_given_before_the_command_s_name():
+    """cardgen --lang fr build …: the command speaks French, its help and its refusals alike."""
+    refused = cardgen_in_process("--lang", "fr", "build", "--paper", "b5")
+    assert refused.returncode == 2 and "b5 n’est pas un choix possible" in refused.stderr
+    helped = cardgen_in_process("--lang", "de", "--help")
+    assert helped.stdout.startswith("Aufruf: cardgen") and "Befehle:" in helped.stdout

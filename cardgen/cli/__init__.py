@@ -17,7 +17,7 @@ import click
 from cardgen import __version__
 from cardgen.cli.options import LANG_META, Context, lang_option
 from cardgen.errors import CardgenError, Terminated, printable
-from cardgen.messages import Message, speaking
+from cardgen.messages import REFERENCE, Message, speaking
 from cardgen.texts import LANGUAGES
 
 INTERRUPTED = 130  # the shell's status for a command stopped by Ctrl-C (128 + SIGINT)
@@ -39,6 +39,10 @@ class _Cardgen(click.Group):
 
     def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         self.help = Message("cli.help").text()  # in the language of this run, known by now
+        for param in self.params:
+            if param.name == "lang" and isinstance(param, click.Option):  # made at import: said now
+                param.help = Message("cli.lang").text()
+                param.show_default = Message("cli.lang_default", reference=REFERENCE).text()
         super().format_help_text(ctx, formatter)
 
     def invoke(self, ctx: click.Context):
@@ -159,6 +163,7 @@ def _fail(
 
 @click.group(cls=_Cardgen, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="cardgen")
+@lang_option("", expose=False)
 def main() -> None:
     """Print-and-play cards, rules and score sheets for 6 nimmt!, and a referee for its games."""
 

@@ -5,6 +5,7 @@ refused value is said."""
 from typing import NoReturn
 
 import click
+from click.core import ParameterSource
 
 from cardgen.messages import REFERENCE, Message, choose_language, language_of_environment
 from cardgen.texts import LANGUAGES
@@ -41,10 +42,16 @@ def lang_option(help: str, expose: bool = True):
 
 
 def _default_language() -> str:
-    return language_of_environment() or REFERENCE
+    """The language given before the command's name (cardgen --lang fr build), else the
+    environment's, else English."""
+    context = click.get_current_context(silent=True)
+    given = context.meta.get(LANG_META) if context is not None else None
+    return given or language_of_environment() or REFERENCE
 
 
 def _speak(ctx: click.Context, param: click.Parameter, lang: str) -> str:
+    if ctx.parent is None and ctx.get_parameter_source("lang") is ParameterSource.DEFAULT:
+        return lang  # no --lang before the command's name: the command's own --lang decides
     choose_language(lang)  # until the command line's run ends (cardgen.cli's `speaking` block)
     ctx.meta[LANG_META] = lang
     return lang
