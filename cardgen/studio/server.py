@@ -92,33 +92,43 @@ def serve(
     port = sockets[0].getsockname()[1]
     shown = host if host else LOOPBACK_ADDRESSES[0]
     address = f"http://{f'[{shown}]' if ':' in shown else shown}:{port}/print?token={token}"
-    with workspace_folder(workspace) as folder, _stopped_as_by_ctrl_c():
+    with workspace_folder(workspace) as folder, _stopped_as_by_ctrl_c() as serving:
         hosts = (*LOOPBACK_NAMES, host) if host else LOOPBACK_NAMES
         app = create_app(token, port, folder, hosts)
+        config = uvicorn.Config(app, log_level="warning", lifespan="off", access_log=False)
+        serving.append(uvicorn.Server(config))
         say(f"cardgen studio: {address}")
         say(Message("studio.open_it").text())
         if open_browser:
             webbrowser.open(address)
-        config = uvicorn.Config(app, log_level="warning", lifespan="off", access_log=False)
         # Ctrl-C before the server's loop runs leaves its coroutine unawaited: nothing to say
         warnings.filterwarnings("ignore", "coroutine 'Server.serve' was never awaited", RuntimeWarning)
-        uvicorn.Server(config).run(sockets=sockets)
+        serving[0].run(sockets=sockets)
 
 
 @contextmanager
 def _stopped_as_by_ctrl_c():
-    """SIGTERM and SIGHUP (a closed terminal window) end the studio as Ctrl-C does: through
-    the `with` that removes its workspace. (uvicorn stops on SIGTERM, then raises it again
-    once the handler here is back in place.)"""
+    """Ctrl-C, SIGTERM and SIGHUP (a closed terminal window) end the studio alike: through
+    the `with` that removes its workspace. Once the server is made (the caller puts it in
+    the list yielded), a signal only asks it to stop, and the stop is raised here when it
+    has: an exception raised wherever the signal lands could be swallowed there, or leave a
+    half-made object behind."""
+    serving: list = []
+    stopped: list[int] = []
 
     def stop(signum, frame):
-        raise Terminated
+        if not serving:
+            raise KeyboardInterrupt if signum == signal.SIGINT else Terminated
+        stopped.append(signum)
+        serving[0].should_exit = True
 
     hangup = getattr(signal, "SIGHUP", None)  # not on Windows
-    caught = [signal.SIGTERM, *([hangup] if hangup else [])]
+    caught = [signal.SIGINT, signal.SIGTERM, *([hangup] if hangup else [])]
     previous = {sig: signal.signal(sig, stop) for sig in caught}
     try:
-        yield
+        yield serving
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
+    if stopped:
+        raise KeyboardInterrupt if stopped[0] == signal.SIGINT else Terminated
