@@ -81,7 +81,6 @@ _PHRASES = {  # what click writes beside an option, by the id of our words for i
     "Show this message and exit.": "cli.click.help_option",
     "Show the version and exit.": "cli.click.version_option",
     "[default: ": "cli.click.default",
-    "; default: ": "cli.click.default_after",
     "[required]": "cli.click.required",
 }
 
