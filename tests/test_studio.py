@@ -2,6 +2,7 @@
 and that every download is the bytes the command line writes for the same choices."""
 
 import io
+import re
 import zipfile
 from pathlib import Path
 
@@ -946,3 +947,11 @@ def zipped_with(files: dict[str, str]) -> bytes:
     from cardgen.actions.cards import zipped
 
     return zipped({name: text.encode() for name, text in files.items()})
+
+
+def test_the_choices_of_a_balance_run_come_back_from_the_page_s_address(studio):
+    """A reload or a language switch keeps what the designer chose for a balance run."""
+    page = studio.get("/cards?lang=fr&variant=plus&players=5&players_kind=search&games=200").text
+    for name, value in (("variant", "plus"), ("players", "5"), ("players_kind", "search"), ("games", "200")):
+        chosen = re.search(rf'<select name="{name}"[^>]*>.*?</select>', page, re.S).group(0)
+        assert re.findall(r'<option value="([^"]+)" selected', chosen) == [value], name

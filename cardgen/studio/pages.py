@@ -96,6 +96,7 @@ def _cards(lang: str, workspace, given: dict) -> dict:
         "set_files": files,
         "variant_options": _variant_words(lang),
         "tts_folder": given.get("tts_folder") or str(tts_folder()),
+        "run": {name: given.get(name) for name in ("variant", "players", "players_kind", "games")},
     }
 
 

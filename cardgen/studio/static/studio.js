@@ -9,6 +9,7 @@
   const lang = main.dataset.lang;
   const choices = document.getElementById("choices");
   const reading = document.getElementById("reading");
+  const play = document.getElementById("play");  // the cards page's balance or simulation
   // on a phone the menu scrolls sideways: the page's own entry in sight
   const here = document.querySelector("nav a[aria-current=page]");
   if (here && here.parentElement.parentElement.scrollWidth > here.parentElement.parentElement.clientWidth) {
@@ -71,6 +72,7 @@
       if (name === "lang") { query.set("sheets", value); return; }
       query.set(name, value);
     });
+    if (play) new FormData(play).forEach((value, name) => { if (typeof value === "string" && value) query.set(name, value); });
     [...(reading ? reading.elements : [])].forEach((field) => {
       if (field.name && field.type !== "file" && field.value !== "" && field.value !== field.dataset.default) {
         query.set(field.name, field.value);
@@ -412,8 +414,8 @@
       refresh();
     });
   }
-  const play = document.getElementById("play");
   if (play) {
+    play.addEventListener("change", keepAnswers);
     const bar = document.getElementById("games-played");
     const said = document.getElementById("play-status");
     const failed = document.getElementById("play-error");
