@@ -289,16 +289,14 @@ def test_what_the_rulers_measure_is_saved_with_the_printer_and_its_cards_drawn_t
     assert "90" in refused.json()["error"] and "\n" not in refused.json()["error"]
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the refusal names the command line's --ruler-measured and the two rulers rewritten with a "
-    "decimal point (« 9.96,100.2 »), not the page's field and what was typed in it",
-)
 def test_a_ruler_typed_wrong_is_refused_in_the_words_of_the_page(studio):
     reading = {"x_whole": "0", "x_fine": "0", "y_whole": "0", "y_fine": "0", "name": "bureau", "paper": "a4"}
     typed = {"flip": "long", "ruler_across": "9,96", "ruler_down": "100,2"}
     refused = studio.post("/printer?lang=fr", data=reading | typed).json()["error"]
-    assert "9,96" in refused and "--" not in refused
+    assert refused.startswith("Dans la largeur (mm)\u00a0: «\u00a09,96\u00a0» n’est pas une longueur de 95 à 105 mm")
+    assert "--" not in refused
+    typed["ruler_across"] = "99,6"  # as read, with a decimal comma: saved
+    assert studio.post("/printer?lang=fr", data=reading | typed).json()["ruler_measured"] == [99.6, 100.2]
 
 
 def test_a_reading_off_the_scales_is_refused_in_one_line(studio):

@@ -7,6 +7,7 @@ it concerns; the server goes on."""
 from __future__ import annotations
 
 import inspect
+import math
 import secrets
 from functools import partial
 from pathlib import Path
@@ -621,7 +622,7 @@ def _save_printer(workspace: Workspace, given: dict, lang: str) -> dict:
                 for axis, stations in (("x", ("top", "bottom")), ("y", ("left", "right")))
             ]
             flip, paper = given.get("flip", ""), given.get("paper", "")
-        rulers = [given.get(f"ruler_{axis}", "").strip().replace(",", ".") or "100" for axis in ("across", "down")]
+        rulers = [_typed_ruler(given, axis, lang) for axis in ("across", "down")]
         values = values_of(printer.FIELDS, {
             "name": given.get("name", ""), "flip": flip, "paper": paper,
             "back_offset": f"{offset[0]:g},{offset[1]:g}", "ruler_measured": ",".join(rulers),
@@ -636,6 +637,24 @@ def _save_printer(workspace: Workspace, given: dict, lang: str) -> dict:
         "paper": profile.paper,
         "ruler_measured": list(profile.ruler_measured),
     }
+
+
+def _typed_ruler(given: dict, axis: str, lang: str) -> str:
+    """What a ruler measures as typed on the page (a decimal point or comma), refused in the
+    page's words, naming its field and what was typed there."""
+    from cardgen.formats import RULER_MEASURED, RULER_MM
+
+    typed = given.get(f"ruler_{axis}", "").strip() or f"{RULER_MM:g}"
+    try:
+        measured = float(typed.replace(",", "."))
+    except ValueError:
+        measured = math.nan
+    low, high = RULER_MEASURED
+    if not low <= measured <= high:
+        field = words(lang)[f"calibrate.ruler_{axis}"]
+        said = Message("input.quoted", value=typed)
+        raise InputError(Message("studio.ruler_typed", field=field, value=said, low=low, high=high, ruler=RULER_MM))
+    return f"{measured:g}"
 
 
 def _mean_reading(given: dict, axis: str, stations: tuple[str, str]) -> float:
