@@ -8,7 +8,6 @@ import shutil
 import signal
 import socket
 import tempfile
-import warnings
 import webbrowser
 from collections.abc import Callable
 from contextlib import contextmanager
@@ -101,8 +100,6 @@ def serve(
         say(Message("studio.open_it").text())
         if open_browser:
             webbrowser.open(address)
-        # Ctrl-C before the server's loop runs leaves its coroutine unawaited: nothing to say
-        warnings.filterwarnings("ignore", "coroutine 'Server.serve' was never awaited", RuntimeWarning)
         serving[0].run(sockets=sockets)
 
 
