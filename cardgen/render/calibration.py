@@ -49,7 +49,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from cardgen.formats import CALIBRATION_ATTACHMENT, CALIBRATION_VERSION, MM, PAPER_TITLES, RULER_MM, Flip
 from cardgen.layout.geometry import Rect, behind
-from cardgen.messages import Message as Said
+from cardgen.messages import Message as CatalogueMessage  # texts.Message is a sheet text
 from cardgen.model.layout import PrintableArea, check_flip, check_offset, paper_size
 from cardgen.record import (
     CalibrationRecord,
@@ -654,7 +654,7 @@ def attached_record(pdf: bytes) -> CalibrationRecord:
     (data,) = pypdf.PdfReader(io.BytesIO(pdf)).attachments[ATTACHMENT]
     record = parse_record(data, ATTACHMENT)
     if not isinstance(record, CalibrationRecord):
-        raise DamagedRecord(Said("record.not_calibration"))
+        raise DamagedRecord(CatalogueMessage("record.not_calibration"))
     return record
 
 
