@@ -304,7 +304,8 @@ def test_the_language_switch_and_the_menu_reach_every_page(studio, browser):
     page = player.page
     page.click("text=Nederlands")
     assert page.get_attribute("html", "lang") == "nl"
-    page.click("text=Regels en scorebladen")
+    with page.expect_navigation():
+        page.click("text=Regels en scorebladen")
     assert page.get_attribute("html", "lang") == "nl" and page.title().startswith("Regels en scorebladen")
     player.pictures_shown()
     player.close()
@@ -451,7 +452,8 @@ def test_my_own_cards_lead_to_every_field_in_german_each_at_its_own_address(stud
     page.fill("#yaml", "name: my-cards\ntitle: Test\ncards:\n  - {id: P1, kind: number, value: 105, heads: 9}\n")
     until(page, "() => document.querySelector('#yaml-problems a.field-help') !== null")
     assert page.get_attribute("#yaml-problems a.field-help", "href") == "/help?lang=de#card.heads"
-    page.click("text=Alle Felder eines Satzes und seiner Karten, erklärt")
+    with page.expect_navigation():
+        page.click("text=Alle Felder eines Satzes und seiner Karten, erklärt")
     assert page.title().startswith("Alle Felder") and page.url.endswith("#card_set")
     page.goto(page.url.split("#")[0] + "#card.heads")
     entry = page.locator('[id="card.heads"]')
