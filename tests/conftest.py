@@ -3,11 +3,19 @@ The bytes are immutable and the mappings read-only; a test that spoils a file wr
 its own copy."""
 
 import os
-from types import MappingProxyType
+import sys
 
-import pytest
+# Bytecode kept as Python keeps it, even where PYTHONDONTWRITEBYTECODE asks not to (some
+# machines set it): else every worker rewrites the asserts of every test module again (7 s
+# of each run) and every `cardgen` the tests start compiles the package again.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
-from cardgen.build import PrintSettings, build
+from types import MappingProxyType  # noqa: E402
+
+import pytest  # noqa: E402
+
+from cardgen.build import PrintSettings, build  # noqa: E402
 
 # The tests read what cardgen says in English, whatever the language of the machine they run
 # on; a test of another language asks for it (--lang, or its own environment).
