@@ -126,6 +126,23 @@ def test_a_huge_photo_goes_in_at_600_dpi_and_the_sheet_still_verifies(tmp_path):
     assert verify_pdf(tmp_path / "sheet.pdf").ok
 
 
+def test_a_phone_photo_goes_in_as_a_jpeg_at_600_dpi_and_the_sheet_stays_small(tmp_path):
+    # 12 megapixels of noise (no compression helps it), 44 mm wide on the card: its pixels
+    # bare would be 8 MB on the sheet, as a JPEG again well under 2 MB
+    noise = Image.effect_noise((3000, 4000), 60).convert("RGB")
+    Image.merge("RGB", (noise.getchannel(0).point(lambda v: v // 4), noise.getchannel(0), noise.getchannel(0))).save(
+        tmp_path / "photo.jpg", quality=90
+    )
+    content = build(PrintSettings(), [str(pictured_set(tmp_path, green="photo.jpg"))], "duplex")["pictured-duplex.pdf"]
+    [photo] = [obj for obj in _xobjects(content) if obj.get("/Subtype") == "/Image" and obj.get("/Width", 0) > 700]
+    assert str(photo["/Filter"]) == "['/DCTDecode']"
+    [card] = [card for card in layout_record(content)["cards"] if card["id"] == "G1"]
+    assert 300 * card["trim_mm"][2] / 25.4 < photo["/Width"] <= 600 * card["trim_mm"][2] / 25.4
+    assert len(content) < 2_000_000
+    (tmp_path / "sheet.pdf").write_bytes(content)
+    assert verify_pdf(tmp_path / "sheet.pdf").ok
+
+
 def test_a_page_made_only_to_be_rasterised_takes_its_pictures_at_its_own_dpi(tmp_path):
     from cardgen.preview import choose_cards, sheet_layout, sheet_pdf
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import logging
+import threading
 import warnings
 from collections import OrderedDict
 from dataclasses import dataclass
@@ -81,6 +82,23 @@ class Picture:
             return _jpeg_image(self.jpeg, size)
         return self.image.resize(size, Image.Resampling.LANCZOS)
 
+    def resized_jpeg(self, size: tuple[int, int]) -> bytes:
+        """A JPEG photo at `size` pixels as a JPEG file again (quality 95, no colour subsampling):
+        a photo gains nothing from a lossless copy, which would be ten times larger. Kept for
+        the next PDF: the studio draws the sheet again at each change of its set."""
+        key = (self.key, size)
+        with _RESIZING:
+            found = _RESIZED.pop(key, None)
+        if found is None:
+            encoded = io.BytesIO()
+            self.resized(size).save(encoded, "JPEG", quality=95, subsampling=0)
+            found = encoded.getvalue()
+        with _RESIZING:
+            _RESIZED[key] = found  # the last used, last
+            while sum(map(len, _RESIZED.values())) > MOST_RESIZED_BYTES:
+                _RESIZED.popitem(last=False)
+        return found
+
 
 def find_picture(reference: str, own_folder: Path) -> Picture:
     """The picture that a YAML file in `own_folder` names, checked and read."""
@@ -125,6 +143,9 @@ class _Opened:
 _Stamp = tuple[Path, int, int]
 _READ: OrderedDict[_Stamp, Picture] = OrderedDict()
 MOST_KEPT_BYTES = 100_000_000
+_RESIZED: OrderedDict[tuple[str, tuple[int, int]], bytes] = OrderedDict()  # by what the file holds and size
+MOST_RESIZED_BYTES = 50_000_000
+_RESIZING = threading.Lock()
 
 
 def _stamp(file: Path) -> _Stamp | None:

@@ -83,9 +83,10 @@ def ensure_form(canvas, picture: Picture, drawn_width: float) -> str:
     elif picture.kind == "raster":
         from reportlab.lib.utils import ImageReader
 
-        # a JPEG already in sRGB keeps its own compression; any other image goes in as its pixels
+        # a JPEG already in sRGB keeps its own compression, a photo resampled goes in as a JPEG
+        # again; any other image goes in as its pixels
         if pixels is not None:
-            source = ImageReader(picture.resized(pixels))
+            source = ImageReader(io.BytesIO(picture.resized_jpeg(pixels)) if picture.jpeg else picture.resized(pixels))
         else:
             source = ImageReader(io.BytesIO(picture.jpeg) if picture.jpeg and picture.as_is else picture.image)
         canvas.drawImage(source, 0, 0, picture.width, picture.height, mask="auto")
