@@ -40,7 +40,6 @@ from cardgen.studio.words import PROGRAMS, language_names, page_lang, print_prog
 from cardgen.studio.workspace import Product, Workspace, key_of, zipped
 
 HERE = Path(__file__).parent
-PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 MOST_PICTURES_SENT = 20
 MOST_PICTURE_BYTES = 20_000_000  # a picture of its own; the library bounds its pixels as the CLI does
 MOST_SET_FORM_BYTES = 2_000_000
@@ -196,7 +195,6 @@ async def page(request: Request) -> Response:
         "pages": list(PAGES),
         "program": print_program(request.headers.get("user-agent", "")),
         "programs": PROGRAMS,
-        "chosen_printer": request.query_params.get("printer", ""),
     }
     return request.app.state.templates.TemplateResponse(request, f"{found.name}.html", context)
 

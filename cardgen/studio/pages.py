@@ -17,15 +17,6 @@ class Page:
     stem: Callable[[dict], str] = lambda values: "cardgen"  # a download of several files: its zip's name
 
 
-def saved_printers() -> list[str]:
-    from cardgen.actions.printer import profiles
-
-    try:
-        return list(profiles())
-    except CardgenError:
-        return []  # said when a page's files are made with one
-
-
 def _variant_words(lang: str) -> list[tuple[str, str]]:
     from cardgen.actions.rules import summary_variants
     from cardgen.texts import sheet_strings
