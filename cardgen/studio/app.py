@@ -7,7 +7,6 @@ it concerns; the server goes on."""
 from __future__ import annotations
 
 import inspect
-import math
 import secrets
 from functools import partial
 from pathlib import Path
@@ -605,66 +604,14 @@ async def save_printer(request: Request) -> Response:
 
 
 def _save_printer(workspace: Workspace, given: dict, lang: str) -> dict:
-    """The printer read on the calibration page: from the photo it names, its offset, flip and
-    paper; else each axis the mean of its two scales, the flip and paper the sheet was made
-    for. A profile of the same name is replaced only when the page says so (it asked first)."""
-    from cardgen.actions import printer
+    """The printer read on the calibration page saved: from the photo it names, else from its
+    scales read by eye."""
+    from cardgen.actions.calibrate import save_reading
 
     with speaking(lang):
-        if given.get("photo"):
-            read = photos.reading(workspace, given["photo"])
-            offset, flip, paper = read["back_offset"], read["flip"], read["paper"]
-        else:
-            offset = [
-                _mean_reading(given, axis, stations)
-                for axis, stations in (("x", ("top", "bottom")), ("y", ("left", "right")))
-            ]
-            flip, paper = given.get("flip", ""), given.get("paper", "")
-        rulers = [_typed_ruler(given, axis, lang) for axis in ("across", "down")]
-        values = values_of(printer.FIELDS, {
-            "name": given.get("name", ""), "flip": flip, "paper": paper,
-            "back_offset": f"{offset[0]:g},{offset[1]:g}", "ruler_measured": ",".join(rulers),
-        })  # fmt: skip
+        photo = photos.reading(workspace, given["photo"]) if given.get("photo") else None
         with workspace.library:
-            printer.add(values, replace=given.get("replace") == "yes")
-            profile = printer.profiles()[values["name"].strip()]
-    return {
-        "name": profile.name,
-        "back_offset": list(profile.back_offset),
-        "flip": profile.flip,
-        "paper": profile.paper,
-        "ruler_measured": list(profile.ruler_measured),
-    }
-
-
-def _typed_ruler(given: dict, axis: str, lang: str) -> str:
-    """What a ruler measures as typed on the page (a decimal point or comma), refused in the
-    page's words, naming its field and what was typed there."""
-    from cardgen.formats import RULER_MEASURED, RULER_MM
-
-    typed = given.get(f"ruler_{axis}", "").strip() or f"{RULER_MM:g}"
-    try:
-        measured = float(typed.replace(",", "."))
-    except ValueError:
-        measured = math.nan
-    low, high = RULER_MEASURED
-    if not low <= measured <= high:
-        field = words(lang)[f"calibrate.ruler_{axis}"]
-        said = Message("input.quoted", value=typed)
-        raise InputError(Message("studio.ruler_typed", field=field, value=said, low=low, high=high, ruler=RULER_MM))
-    return f"{measured:g}"
-
-
-def _mean_reading(given: dict, axis: str, stations: tuple[str, str]) -> float:
-    """What an axis's scales read: the mean of its two (a page that sends one: that one)."""
-    from cardgen.actions.calibrate import scale_reading
-
-    readings = [
-        scale_reading(given[f"{axis}_{station}_whole"], given.get(f"{axis}_{station}_fine", "0"), axis.upper())
-        for station in stations
-        if f"{axis}_{station}_whole" in given
-    ] or [scale_reading(given.get(f"{axis}_whole", ""), given.get(f"{axis}_fine", ""), axis.upper())]
-    return round(sum(readings) / len(readings), 3)
+            return save_reading(given, photo)
 
 
 # --- the play page's table ------------------------------------------------------------------

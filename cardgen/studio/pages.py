@@ -47,24 +47,18 @@ def _rules(lang: str, **page) -> dict:
 
 def _calibrate(lang: str, workspace, given: dict) -> dict:
     """What the scales can read; whether a photo can be read here, and the one the address names."""
-    from cardgen.actions.calibrate import reads_photos, scale_lines
+    from cardgen.actions.calibrate import reads_photos, scale_options
     from cardgen.studio import photos
 
-    whole, fine = scale_lines()
+    whole, fine = scale_options()
     readable = reads_photos()
     return {
-        "whole_options": [(str(w), f"{w:+d}".replace("-", "−") if w else "0") for w in whole],  # as the sheet prints
-        "fine_options": [(f"{f:g}", _fraction(f)) for f in fine],
+        "whole_options": whole,
+        "fine_options": fine,
         "given": given,
         "reads_photos": readable,
         "photo": photos.shown(workspace, given.get("photo"), lang) if readable else None,
     }
-
-
-def _fraction(mm: float) -> str:
-    """+0.25 as a reader of the sheet sees it: +¼."""
-    quarters = {0.25: "¼", 0.5: "½", 0.75: "¾"}
-    return "0" if mm == 0 else ("+" if mm > 0 else "−") + quarters.get(abs(mm), f"{abs(mm):g}")
 
 
 def _check(lang: str, **page) -> dict:
