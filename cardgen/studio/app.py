@@ -391,41 +391,15 @@ async def check(request: Request) -> Response:
 def _checked(workspace: Workspace, sent, expected: str, folder: Path, lang: str) -> dict:
     """`cardgen verify` of what was sent (and with `expected`, of the set it must hold):
     each report's checks, the summary line, and the PDFs to show as pictures."""
-    from cardgen.actions import check as check_action
-    from cardgen.actions.common import BUNDLED_SET
-    from cardgen.actions.fields import filled
+    from cardgen.actions.check import checked
     from cardgen.actions.pictures import page_count
 
-    expected_sets = (BUNDLED_SET.parse(expected),) if expected else ()
     with workspace.library, speaking(lang):
-        paths = uploads.keep(folder, sent)
-        values = filled(check_action.FIELDS, inputs=tuple(map(str, paths)), expected_sets=expected_sets)
-        reports = check_action.run(values).report
-        inside = f"{folder}/"
-
-        def shown(text) -> str:
-            return str(text).replace(inside, "")
-
-        listed = [
-            {
-                "input": shown(report.input),
-                "kind": report.kind,
-                "ok": report.ok,
-                "checks": [
-                    {"result": c.result, "name": c.name, "message": shown(c.message), "place": c.place}
-                    | {key: c.details[key] for key in ("page", "box_mm") if key in c.details}
-                    for c in report.checks
-                ],
-            }
-            for report in reports
-        ]
-        read = [Path(report.input) for report in reports if report.kind in ("cardgen-pdf", "pdf")]
-        pdfs = {shown(path): path.read_bytes() for path in read if path.is_relative_to(folder) and path.is_file()}
-        pdfs = {name: pdf for name, pdf in pdfs.items() if page_count(pdf) <= MOST_PAGES_SHOWN}
+        reports, summary, read = checked(uploads.keep(folder, sent), expected, folder)
+        pdfs = {name: pdf for name, pdf in read.items() if page_count(pdf) <= MOST_PAGES_SHOWN}
         key = secrets.token_hex(10)
         product = workspace.products.keep(key, Product(pdfs, tuple((name, False) for name in pdfs), (), "checked"))
-        summary = check_action.summary(reports)
-    return {"reports": listed, "summary": summary, "files": _pictures_of(workspace, key, product)}
+    return {"reports": reports, "summary": summary, "files": _pictures_of(workspace, key, product)}
 
 
 # --- a designer's own set: its pictures, a recorded game, a run of games ---------------------
