@@ -25,8 +25,8 @@ from starlette.templating import Jinja2Templates
 from starlette.types import Message as ASGIMessage
 from starlette.types import Receive
 
-from cardgen.actions import action
-from cardgen.actions.cards import SET_FILE
+from cardgen.actions import action, cards
+from cardgen.actions.cards import MOST_PICTURE_BYTES, SET_FILE
 from cardgen.actions.fields import Refused, values_of
 from cardgen.actions.sets import shown_as
 from cardgen.errors import CardgenError, InputError, Mistakes, printable
@@ -39,12 +39,9 @@ from cardgen.studio.words import PROGRAMS, language_names, page_lang, print_prog
 from cardgen.studio.workspace import Product, Workspace, key_of, zipped
 
 HERE = Path(__file__).parent
-MOST_PICTURES_SENT = 20
-MOST_PICTURE_BYTES = 20_000_000  # a picture of its own; the library bounds its pixels as the CLI does
 MOST_SET_FORM_BYTES = 2_000_000
 MOST_RECORD_BYTES = 3_000_000  # a recorded game is read up to 2 MB, as any YAML file
 MOST_PARTS = 1_000  # files in one form as the parser reads it; each page's own count says how many it takes
-MOST_BALANCE_GAMES = 20_000
 PICTURE_DPI = {"small": 40, "large": 110}
 MOST_FORM_FIELDS = 30
 MOST_FORM_BYTES = 16_000
@@ -405,9 +402,10 @@ def _checked(workspace: Workspace, sent, expected: str, folder: Path, lang: str)
 # --- a designer's own set: its pictures, a recorded game, a run of games ---------------------
 
 
-async def _beside_the_set(request: Request, keep, most: int) -> Response:
-    """Files sent to go beside a page's own set (its pictures, a recorded game), bounded."""
-    form = await _form(request, most, files=True)
+async def _with_set(request: Request, do, most: int, files: bool = False) -> Response:
+    """A form of the page of own cards (its files sent, bounded): `do(workspace, folder,
+    given, sent, lang)` with the folder of the set it names, as JSON, or the refusal."""
+    form = await _form(request, most, files)
     if isinstance(form, Response):
         return form
     given = _texts(form)
@@ -415,114 +413,53 @@ async def _beside_the_set(request: Request, keep, most: int) -> Response:
     workspace = _workspace(request)
     try:
         folder = workspace.set_folder(given.get("set", ""))
-        return JSONResponse(await run_in_threadpool(keep, workspace, folder, await _sent(form), lang))
+        return JSONResponse(await run_in_threadpool(do, workspace, folder, given, await _sent(form), lang))
     except CardgenError as exc:
         return refused(exc, lang, workspace.folder / "sets")
 
 
-def _keep_files(workspace: Workspace, folder: Path, sent, lang: str) -> dict:
-    """A designer's files kept beside their set; the set's text when a saved set was opened."""
-    if len(sent) > MOST_PICTURES_SENT:
-        raise InputError(Message("studio.too_many_pictures", sent=len(sent), most=MOST_PICTURES_SENT))
-    for name, content in sent:
-        if len(content) > MOST_PICTURE_BYTES and not name.lower().endswith(".zip"):
-            raise InputError(
-                Message("studio.picture_too_large", name=uploads.plain_name(name), most=MOST_PICTURE_BYTES // 1_000_000)
-            )
-    names = uploads.keep_beside_set(folder, sent, SET_FILE)
-    opened = folder / SET_FILE
-    text = (
-        opened.read_text(encoding="utf-8")
-        if any(n.lower().endswith(".zip") for n, _ in sent) and opened.is_file()
-        else None
-    )
-    return {"names": names, "yaml": text}
+def _keep_files(workspace: Workspace, folder: Path, given: dict, sent, lang: str) -> dict:
+    with workspace.library:
+        return cards.keep_files(folder, sent)
 
 
-def _referee(workspace: Workspace, folder: Path, sent, lang: str) -> dict:
-    """`cardgen referee` of a recorded game, kept beside the page's set (`set: my-cards.yaml`)."""
-    from cardgen.actions import referee as referee_action
-
-    if len(sent) != 1:
-        raise InputError(Message("studio.one_record"))
-    name, content = sent[0]
-    plain = uploads.plain_name(name)
-    if not plain.lower().endswith((".yaml", ".yml")) or plain == SET_FILE:
-        raise InputError(Message("studio.not_a_record", name=plain))
-    (folder / plain).write_bytes(content)
+def _referee(workspace: Workspace, folder: Path, given: dict, sent, lang: str) -> dict:
     with workspace.library, speaking(lang):
-        result = referee_action.run({"record": str(folder / plain), "as_json": False})
-        text = referee_action.said(result, lang)
-        if result.ok:
-            return {"ok": True, "text": text}
-        broken = result.report.message
-        said = broken.text(lang) if isinstance(broken, Message) else str(broken)
-        return {"ok": False, "text": text, "broken": printable(said.replace(f"{folder}/", ""))}
+        return cards.referee(folder, sent, lang)
+
+
+def _start_run(workspace: Workspace, folder: Path, given: dict, sent, lang: str) -> dict:
+    """The run of games the page asks for, started: its job (the report's PDF in the form's lang)."""
+    with speaking(lang):
+        module, values = cards.games(folder, given, lang)
+
+    def work(job) -> dict:
+        with speaking(lang):
+            result = cards.play_games(module, values, folder, job.progress)
+            text = module.said(result, lang)
+        answer = {"text": text, "notes": [note.text(lang) for note in result.notes], "picture": None, "pdf": None}
+        if module.NAME != "balance":
+            return answer
+        with workspace.library:
+            pdf = module.pdf_of(result.report, values)
+            key = secrets.token_hex(10)
+            workspace.products.keep(key, Product({"balance.pdf": pdf}, (("balance.pdf", False),), (), "balance"))
+        return answer | {"picture": f"/picture/{key}/0/0", "pdf": f"/report/{key}"}
+
+    return {"job": workspace.jobs.start(values["games"], work, lang)}
 
 
 async def pictures(request: Request) -> Response:
-    return await _beside_the_set(request, _keep_files, uploads.MOST_UPLOAD_BYTES)
+    return await _with_set(request, _keep_files, uploads.MOST_UPLOAD_BYTES, files=True)
 
 
 async def referee(request: Request) -> Response:
-    return await _beside_the_set(request, _referee, MOST_RECORD_BYTES)
+    return await _with_set(request, _referee, MOST_RECORD_BYTES, files=True)
 
 
 async def run_games(request: Request) -> Response:
-    """A balance of the page's set against the standard deck, or a simulation of its games
-    alone, as `cardgen balance` and `cardgen simulate` play them."""
-    form = await _form(request, MOST_SET_FORM_BYTES)
-    if isinstance(form, Response):
-        return form
-    given = _texts(form)
-    lang = _lang(request)
-    workspace = _workspace(request)
-    try:
-        folder = workspace.set_folder(given.get("set", ""))
-        job = await run_in_threadpool(_start_run, workspace, folder, given, lang)  # the report's PDF: the form's lang
-    except CardgenError as exc:
-        return refused(exc, lang, workspace.folder / "sets")
-    return JSONResponse({"job": job})
-
-
-def _start_run(workspace: Workspace, folder: Path, given: dict, lang: str) -> str:
-    from cardgen.actions import balance as balance_action
-    from cardgen.actions import simulate as simulate_action
-    from cardgen.actions.cards import write_set
-    from cardgen.actions.fields import Field, OneOf, Whole
-
-    kind = Field("run", OneOf(("balance", "simulate")), default="balance").parse(given.get("run"))
-    module = balance_action if kind == "balance" else simulate_action
-    games = Field("games", Whole(100, MOST_BALANCE_GAMES), default=1000).parse(given.get("games"))
-    chosen = {k: v for k, v in given.items() if k in ("variant", "players", "players_kind")}
-    path = write_set(folder, given.get("yaml", ""))
-    with speaking(lang):
-        values = values_of(module.FIELDS, {"players_kind": "heuristic", "card_sets": str(path)} | chosen)
-    values |= {"games": games, "lang": given.get("lang") or lang}
-
-    def work(job) -> dict:
-        try:
-            with speaking(lang):
-                # workers started afresh: a fork of this process would copy the other threads' locks
-                result = module.run(values, progress=job.progress, start_method="spawn", shown_as=[SET_FILE])
-                return _run_answer(workspace, module, result, values, lang)
-        except CardgenError as exc:
-            said = exc.message
-            raise InputError(said.shown_as(str(folder), "") if isinstance(said, Message) else said) from None
-
-    return workspace.jobs.start(games, work, lang)
-
-
-def _run_answer(workspace: Workspace, module, result, values: dict, lang: str) -> dict:
-    text = module.said(result, lang)
-    notes = [note.text(lang) for note in result.notes]
-    if module.NAME != "balance":
-        return {"text": text, "notes": notes, "picture": None, "pdf": None}
-    with workspace.library:
-        pdf = module.pdf_of(result.report, values)
-        key = secrets.token_hex(10)
-        workspace.products.keep(key, Product({"balance.pdf": pdf}, (("balance.pdf", False),), (), "balance"))
-    return {"text": text, "notes": notes, "picture": f"/picture/{key}/0/0", "pdf": f"/report/{key}"}
+    """A balance of the page's set against the standard deck, or a simulation of its games."""
+    return await _with_set(request, _start_run, MOST_SET_FORM_BYTES)
 
 
 async def run_state(request: Request) -> Response:
