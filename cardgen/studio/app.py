@@ -29,14 +29,14 @@ from cardgen.actions import action, cards
 from cardgen.actions.cards import MOST_PICTURE_BYTES, SET_FILE
 from cardgen.actions.fields import Refused, values_of
 from cardgen.actions.sets import shown_as
-from cardgen.errors import CardgenError, InputError, Mistakes, printable
+from cardgen.errors import CardgenError, Mistakes, printable
 from cardgen.messages import Message, speaking
-from cardgen.studio import photos, tables, uploads
+from cardgen.studio import photos, uploads
 from cardgen.studio.forms import controls
 from cardgen.studio.guard import LOOPBACK_NAMES, Guard
 from cardgen.studio.pages import PAGES, Page
 from cardgen.studio.words import PROGRAMS, language_names, page_lang, print_program, words
-from cardgen.studio.workspace import Product, Workspace, key_of, zipped
+from cardgen.studio.workspace import Product, Workspace, key_of
 
 HERE = Path(__file__).parent
 MOST_SET_FORM_BYTES = 2_000_000
@@ -552,11 +552,11 @@ def _new_table(workspace: Workspace, given: dict, request: Request) -> Response:
     lang = _lang(request, given.get("lang"))
     try:
         with speaking(lang):
-            own = tables.set_file(workspace, given["cards"]) if given.get("cards") else None
+            own = workspace.set_file(given["cards"]) if given.get("cards") else None
             seed = play.SEED.parse(given.get("seed") or str(secrets.randbelow(2**31)))  # a deal asked for by its number
             table = play.new_table(values_of(play.FIELDS, given) | {"seed": seed, "card_set": own})
             with workspace.tables:
-                return JSONResponse({"table": tables.keep_new(workspace, table, own)})
+                return JSONResponse({"table": play.keep_new(workspace.folder / "tables", table, own)})
     except CardgenError as exc:
         return refused(exc, lang, workspace.folder / "sets")
 
@@ -578,16 +578,9 @@ async def table(request: Request) -> Response:
 def _at_table(workspace: Workspace, table_id: str, given: dict, lang: str) -> dict:
     from cardgen.actions import play
 
-    do = given.get("do", "")
     with speaking(lang), workspace.tables:
         try:
-            kept = tables.load(workspace, table_id)
-            error = None
-            try:
-                seen = play.act(kept, do, given)
-            except InputError as exc:  # an answer the table refuses: said beside it, the table as it was
-                error, seen = exc.message, play.position(kept)
-            tables.save(workspace, table_id, kept)
+            seen, error = play.at_table(workspace.folder / "tables", table_id, given.get("do", ""), given)
         except CardgenError as exc:
             return {"table_id": None, "error": exc.message}
         return {"table_id": table_id, "seen": seen.shown(), "error": error}
@@ -608,13 +601,7 @@ def _record(workspace: Workspace, table_id: str, lang: str) -> tuple[str, bytes]
     from cardgen.actions import play
 
     with speaking(lang), workspace.tables:
-        kept = tables.load(workspace, table_id)
-        text = play.record(kept).encode()
-        tables.save(workspace, table_id, kept)
-        beside = tables.set_files(workspace, table_id)
-    if not beside:
-        return f"game-{table_id}.yaml", text
-    return f"game-{table_id}.zip", zipped({"game.yaml": text} | beside)
+        return play.record_file(workspace.folder / "tables", table_id)
 
 
 ROUTES = [

@@ -91,7 +91,6 @@ def _play(lang: str, workspace, given: dict) -> dict:
     from cardgen.actions import play
     from cardgen.messages import Message
     from cardgen.studio.forms import controls
-    from cardgen.studio.tables import own_sets
 
     return {
         "said": lambda message_id, **params: Message(message_id, **params).text(lang),
@@ -99,7 +98,7 @@ def _play(lang: str, workspace, given: dict) -> dict:
         "form": controls(
             play.FIELDS, given | {"name": given.get("name") or Message("play.default_name").text(lang)}, lang
         ),
-        "own_sets": own_sets(workspace),
+        "own_sets": workspace.own_sets(),
         "player_ranges": play.player_ranges(),
     }
 
