@@ -260,14 +260,9 @@ def _product(module, values: dict, stem: str, folder: Path | None) -> Product:
 
 def _profile_of(name: str | None):
     """A saved printer's profile is part of the choices: changed, it makes other files."""
-    if not name:
-        return None
-    from cardgen.actions.printer import profiles
+    from cardgen.actions.printer import readable_profiles
 
-    try:
-        return profiles().get(name.strip())
-    except CardgenError:
-        return None  # said when the files are made
+    return readable_profiles().get(name.strip()) if name else None
 
 
 async def preview(request: Request) -> Response:
@@ -488,7 +483,7 @@ async def photo(request: Request) -> Response:
     """A photo of the printed calibration sheet read as `cardgen calibrate --read` reads it:
     the figures it gives, or its refusal in the page's language, and the id it is kept under."""
     lang = _lang(request)
-    if int(request.headers.get("content-length") or 0) > MOST_PICTURE_BYTES:
+    if _said_larger(request, MOST_PICTURE_BYTES):
         most = MOST_PICTURE_BYTES // 1_000_000
         return JSONResponse({"error": Message("studio.photo_too_large", most=most).text(lang)}, status_code=413)
     form = await _form(request, MOST_PICTURE_BYTES, files=True)

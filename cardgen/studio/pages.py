@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from cardgen.errors import CardgenError
-
 
 @dataclass(frozen=True)
 class Page:
@@ -27,12 +25,9 @@ def _variant_words(lang: str) -> list[tuple[str, str]]:
 
 def _print(lang: str, **page) -> dict:
     """The saved printers to choose, and each one's values in words (shown as the one in use)."""
-    from cardgen.actions.printer import profiles, summary
+    from cardgen.actions.printer import readable_profiles, summary
 
-    try:
-        saved = profiles()
-    except CardgenError:
-        saved = {}  # said when a page's files are made with one
+    saved = readable_profiles()
     return {
         "offered": {"printer": list(saved)},
         "printer_summaries": {name: summary(profile).text(lang) for name, profile in saved.items()},
