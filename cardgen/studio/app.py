@@ -186,6 +186,7 @@ async def page(request: Request) -> Response:
     context = offers | {
         "lang": lang,
         "t": words(lang),
+        "said": _said_in(lang),
         "languages": language_names(),
         "page": found.name,
         "pages": list(PAGES),
@@ -193,6 +194,15 @@ async def page(request: Request) -> Response:
         "programs": PROGRAMS,
     }
     return request.app.state.templates.TemplateResponse(request, f"{found.name}.html", context)
+
+
+def _said_in(lang: str):
+    """A template's `said`: a message, or its id and parameters, in the page's language."""
+
+    def said(message: Message | str, **params) -> str:
+        return (message if isinstance(message, Message) else Message(message, **params)).text(lang)
+
+    return said
 
 
 def _answers(request: Request) -> dict[str, str]:
@@ -246,15 +256,11 @@ def _beside(folder: Path | None) -> list[tuple]:
 
 def _product(module, values: dict, stem: str, folder: Path | None) -> Product:
     """What the action makes, with the warnings its library calls gave as they went (a table
-    read as Windows-1252), the studio's folder left out of them as of its errors."""
+    read as Windows-1252); the page of own cards' action says its own, its folder left out."""
     warned: list[Message] = []
-
-    def warn(said: Message) -> None:
-        warned.append(said.shown_as(str(folder), "") if folder is not None else said)
-
     how: dict[str, Any] = {"folder": folder} if folder is not None else {}
     if "warn" in inspect.signature(module.run).parameters:
-        how["warn"] = warn
+        how["warn"] = warned.append
     return Product.of(module.run(values, **how), stem, tuple(warned))
 
 
@@ -525,12 +531,8 @@ def _save_printer(workspace: Workspace, given: dict, lang: str) -> dict:
 
 def _fragment(request: Request, template: str, lang: str, context: dict) -> HTMLResponse:
     """A part of the play page, its words said in the page's language."""
-
-    def said(message: Message | str, **params) -> str:
-        return (message if isinstance(message, Message) else Message(message, **params)).text(lang)
-
     page = request.app.state.templates.get_template(template)
-    return HTMLResponse(page.render(context | {"lang": lang, "said": said}))
+    return HTMLResponse(page.render(context | {"lang": lang, "said": _said_in(lang)}))
 
 
 async def new_table(request: Request) -> Response:

@@ -88,7 +88,6 @@ def _play(lang: str, workspace, given: dict) -> dict:
     from cardgen.studio.forms import controls
 
     return {
-        "said": lambda message_id, **params: Message(message_id, **params).text(lang),
         "table_id": given.get("table", ""),
         "form": controls(
             play.FIELDS, given | {"name": given.get("name") or Message("play.default_name").text(lang)}, lang
