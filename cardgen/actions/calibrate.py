@@ -1,18 +1,21 @@
 """`cardgen calibrate`: the two-sided sheet that measures a printer's front/back shift, what
 its scales read (the studio shows them as pictures to point at), and `--read PHOTO`: the
-shift read from a photo of the printed sheet held against a light (cardgen/photo.py)."""
+shift read from a photo of the printed sheet held against a light (cardgen/photo.py); what
+the studio's calibrate page read, by eye or from a photo, saved as a printer."""
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping
 from pathlib import Path
 
 from cardgen.actions import Result
 from cardgen.actions.build import print_settings
 from cardgen.actions.common import BACK_OFFSET, FLIP, LANG, PAPER, PRINTER
-from cardgen.actions.fields import Field, Output, Text, command_line
+from cardgen.actions.fields import Field, Output, Text, command_line, values_of
 from cardgen.actions.runs import AS_JSON
 from cardgen.errors import printable
-from cardgen.messages import Message
+from cardgen.messages import Message, language
 
 NAME = "calibrate"
 FILE = "calibration.pdf"
@@ -62,6 +65,15 @@ def scale_lines() -> tuple[tuple[int, ...], tuple[float, ...]]:
     return COARSE_LINES, tuple(line * FINE_STEP for line in FINE_LINES)
 
 
+def scale_options() -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """Each value a scale's rows can read, as a form sends it and as the sheet prints it
+    (−2, +¼): its coarse row's, then its fine row's."""
+    from cardgen.render.calibration import COARSE_LABELS, COARSE_LINES, FINE_LABELS, FINE_LINES, FINE_STEP
+
+    fine = [(f"{line * FINE_STEP:g}", FINE_LABELS[line]) for line in FINE_LINES]
+    return [(str(whole), COARSE_LABELS[whole]) for whole in COARSE_LINES], fine
+
+
 def scale_reading(whole: str, fraction: str, axis: str) -> float:
     """The mm a scale reads: its coarse row's number plus its fine row's fraction."""
     from cardgen.errors import InputError
@@ -76,6 +88,68 @@ def scale_reading(whole: str, fraction: str, axis: str) -> float:
             Message("calibrate.bad_reading", axis=axis, whole=list(coarse), fine=list(fine), read=f"{whole} {fraction}")
         )
     return value[0] + value[1]
+
+
+def save_reading(given: Mapping[str, str], photo: dict | None = None) -> dict:
+    """The printer the calibration page read, saved as a profile (its fields as the page
+    shows them): from a photo's reading, its offset, flip and paper; else each axis the mean
+    of its two scales, the flip and paper the sheet was made for; what its rulers measure as
+    typed. A profile of the same name is replaced only when `given` says so (the page asked
+    first)."""
+    from cardgen.actions import printer
+
+    if photo:
+        offset, flip, paper = photo["back_offset"], photo["flip"], photo["paper"]
+    else:
+        offset = [
+            _mean_reading(given, axis, stations)
+            for axis, stations in (("x", ("top", "bottom")), ("y", ("left", "right")))
+        ]
+        flip, paper = given.get("flip", ""), given.get("paper", "")
+    rulers = [_typed_ruler(given, axis) for axis in ("across", "down")]
+    values = values_of(printer.FIELDS, {
+        "name": given.get("name", ""), "flip": flip, "paper": paper,
+        "back_offset": f"{offset[0]:g},{offset[1]:g}", "ruler_measured": ",".join(rulers),
+    })  # fmt: skip
+    printer.add(values, replace=given.get("replace") == "yes")
+    profile = printer.profiles()[values["name"].strip()]
+    return {
+        "name": profile.name,
+        "back_offset": list(profile.back_offset),
+        "flip": profile.flip,
+        "paper": profile.paper,
+        "ruler_measured": list(profile.ruler_measured),
+    }
+
+
+def _mean_reading(given: Mapping[str, str], axis: str, stations: tuple[str, str]) -> float:
+    """What an axis's scales read: the mean of its two (a page that sends one: that one)."""
+    readings = [
+        scale_reading(given[f"{axis}_{station}_whole"], given.get(f"{axis}_{station}_fine", "0"), axis.upper())
+        for station in stations
+        if f"{axis}_{station}_whole" in given
+    ] or [scale_reading(given.get(f"{axis}_whole", ""), given.get(f"{axis}_fine", ""), axis.upper())]
+    return round(sum(readings) / len(readings), 3)
+
+
+def _typed_ruler(given: Mapping[str, str], axis: str) -> str:
+    """What a ruler measures as typed on the page (a decimal point or comma), refused in the
+    page's words, naming its field and what was typed there."""
+    from cardgen.errors import InputError
+    from cardgen.formats import RULER_MEASURED, RULER_MM
+    from cardgen.texts import messages
+
+    typed = given.get(f"ruler_{axis}", "").strip() or f"{RULER_MM:g}"
+    try:
+        measured = float(typed.replace(",", "."))
+    except ValueError:
+        measured = math.nan
+    low, high = RULER_MEASURED
+    if not low <= measured <= high:
+        field = messages("studio", language())[f"calibrate.ruler_{axis}"]
+        said = Message("input.quoted", value=typed)
+        raise InputError(Message("studio.ruler_typed", field=field, value=said, low=low, high=high, ruler=RULER_MM))
+    return f"{measured:g}"
 
 
 def scales(pdf: bytes) -> list[dict]:

@@ -3,6 +3,9 @@ exports checked against what they should be, before anyone wastes card stock."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from pathlib import Path
+
 from cardgen.actions import Result
 from cardgen.actions.fields import Field, Text, Whole
 from cardgen.actions.runs import AS_JSON, JOBS, SEED, jobs_of
@@ -34,6 +37,39 @@ def run(values: dict) -> Result:
             list(inputs), list(sets), games=values["games"], seed=values["seed"], jobs=jobs_of(values)
         )
     return Result(report=reports, ok=all(report.ok for report in reports))
+
+
+def checked(paths: Sequence[Path], expected: str, folder: Path) -> tuple[list[dict], str, dict[str, bytes]]:
+    """The files `paths`, kept in `folder`, checked (with `expected`, a bundled set's name, as
+    holding that set), as plain data for the studio's page, the folder left out of every text:
+    each report with its checks (a failing one with the page and box it outlines), the
+    summary line, and the PDFs read, by name."""
+    from cardgen.actions.common import BUNDLED_SET
+    from cardgen.actions.fields import filled
+
+    expected_sets = (BUNDLED_SET.parse(expected),) if expected else ()
+    reports = run(filled(FIELDS, inputs=tuple(map(str, paths)), expected_sets=expected_sets)).report
+    inside = f"{folder}/"
+
+    def shown(text) -> str:
+        return str(text).replace(inside, "")
+
+    listed = [
+        {
+            "input": shown(report.input),
+            "kind": report.kind,
+            "ok": report.ok,
+            "checks": [
+                {"result": c.result, "name": c.name, "message": shown(c.message), "place": c.place}
+                | {key: c.details[key] for key in ("page", "box_mm") if key in c.details}
+                for c in report.checks
+            ],
+        }
+        for report in reports
+    ]
+    read = [Path(report.input) for report in reports if report.kind in ("cardgen-pdf", "pdf")]
+    pdfs = {shown(path): path.read_bytes() for path in read if path.is_relative_to(folder) and path.is_file()}
+    return listed, summary(reports), pdfs
 
 
 def summary(reports) -> str:

@@ -13,12 +13,22 @@ record of the game so far (`cardgen referee` replays that record to the same sco
     table = new_table(values)               # values of FIELDS
     seen = position(table)                  # what the person sees and is asked
     seen = decide(table, {"cards": "17"})   # their answer; InputError if it is not allowed
+
+The studio keeps each table in a folder of its own (`keep_new`, `at_table`, `record_file`):
+the game as table.json and, for a game with the designer's own cards, a copy of their set as
+it was dealt (my-cards.yaml and its pictures), which the game's record names.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import random
+import re
+import secrets
+import shutil
 from dataclasses import asdict, dataclass, field
+from pathlib import Path
 from typing import Any
 
 from cardgen.actions import Result
@@ -37,6 +47,10 @@ MOST_PLAYERS = len(COMPUTER_NAMES) + 1
 MOST_DECISIONS = 20_000  # a game of ten players of Plus asks about 3,000
 SET_FILE = "my-cards.yaml"  # an own set, as the record names it (beside the record)
 ASKED = ("cards", "take", "joker", "companion", "draft")  # what the game asks a seat
+MOST_TABLES = 20  # kept in a folder, the last ones
+TABLE_ID = re.compile(r"[0-9a-f]{16}")
+TABLE_FILE = "table.json"
+SET_FOLDER = "set"  # the own set a kept table was dealt with, as it was then
 
 
 def _variants():
@@ -528,3 +542,85 @@ def undo(table: Table) -> None:
 def again(table: Table) -> None:
     """A new game with the same deal: the same seed, no decision made yet."""
     table.decisions.clear()
+
+
+# --- tables kept in a folder, each in a folder of its own: a reload loses nothing ---------
+
+
+def keep_new(root: Path, table: Table, own_set: Path | None) -> str:
+    """A new table kept in `root` (its own set copied beside it): its id; the oldest beyond
+    MOST_TABLES removed."""
+    table_id = secrets.token_hex(8)
+    folder = root / table_id
+    folder.mkdir(parents=True)
+    if own_set is not None:
+        _copy_set(own_set.parent, folder / SET_FOLDER)
+    _save(folder, table)
+    kept = sorted(root.iterdir(), key=lambda path: path.stat().st_mtime_ns)
+    for old in kept[:-MOST_TABLES]:
+        shutil.rmtree(old, ignore_errors=True)
+    return table_id
+
+
+def _copy_set(source: Path, target: Path) -> None:
+    """The set's folder as it is now: its files linked where the system allows, else copied."""
+    target.mkdir()
+    for path in source.iterdir():
+        if path.is_file() and not path.is_symlink():
+            try:
+                os.link(path, target / path.name)
+            except OSError:
+                shutil.copyfile(path, target / path.name)
+
+
+def at_table(root: Path, table_id: str, do: str, given: dict[str, str]) -> tuple[Seen, Message | str | None]:
+    """What the page asks of a kept table (`act`), the table kept again: what the person sees,
+    and an answer the table refused (said beside it, the table as it was)."""
+    folder = _folder(root, table_id)
+    table = _load(folder)
+    error = None
+    try:
+        seen = act(table, do, given)
+    except InputError as exc:
+        error, seen = exc.message, position(table)
+    _save(folder, table)
+    return seen, error
+
+
+def record_file(root: Path, table_id: str) -> tuple[str, bytes]:
+    """The referee's record of a kept table's game so far, as a file's name and bytes: with
+    the own set it was dealt with, a zip of both."""
+    from cardgen.actions.cards import zipped
+
+    folder = _folder(root, table_id)
+    table = _load(folder)
+    text = record(table).encode()
+    _save(folder, table)
+    dealt = folder / SET_FOLDER
+    if not dealt.is_dir():
+        return f"game-{table_id}.yaml", text
+    beside = {path.name: path.read_bytes() for path in sorted(dealt.iterdir()) if path.is_file()}
+    return f"game-{table_id}.zip", zipped({"game.yaml": text} | beside)
+
+
+def _folder(root: Path, table_id: str) -> Path:
+    folder = root / (table_id or "")
+    if not TABLE_ID.fullmatch(table_id or "") or not (folder / TABLE_FILE).is_file():
+        raise InputError(Message("play.unknown_table"))
+    return folder
+
+
+def _load(folder: Path) -> Table:
+    try:
+        data = json.loads((folder / TABLE_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        raise InputError(Message("play.table_broken")) from None
+    return Table.of_json(data)
+
+
+def _save(folder: Path, table: Table) -> None:
+    """The table written whole (a new file moved into place): a reload finds it as it was."""
+    path = folder / TABLE_FILE
+    staged = path.with_suffix(".new")
+    staged.write_text(json.dumps(table.as_json(), separators=(",", ":")), encoding="utf-8")
+    staged.replace(path)

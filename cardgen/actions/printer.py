@@ -48,6 +48,17 @@ def profiles() -> dict:
     return dict(sorted(load_profiles().items()))
 
 
+def readable_profiles() -> dict:
+    """The saved profiles; none while their file cannot be read (said where files are made
+    with one)."""
+    from cardgen.errors import CardgenError
+
+    try:
+        return profiles()
+    except CardgenError:
+        return {}
+
+
 def profiles_file() -> str:
     from cardgen.printers import profiles_path
 

@@ -7,7 +7,6 @@ it concerns; the server goes on."""
 from __future__ import annotations
 
 import inspect
-import math
 import secrets
 from functools import partial
 from pathlib import Path
@@ -26,27 +25,23 @@ from starlette.templating import Jinja2Templates
 from starlette.types import Message as ASGIMessage
 from starlette.types import Receive
 
-from cardgen.actions import action
-from cardgen.actions.cards import SET_FILE
+from cardgen.actions import action, cards
+from cardgen.actions.cards import MOST_PICTURE_BYTES, SET_FILE
 from cardgen.actions.fields import Refused, values_of
 from cardgen.actions.sets import shown_as
-from cardgen.errors import CardgenError, InputError, Mistakes, printable
+from cardgen.errors import CardgenError, Mistakes, printable
 from cardgen.messages import Message, speaking
-from cardgen.studio import photos, tables, uploads
+from cardgen.studio import photos, uploads
 from cardgen.studio.forms import controls
 from cardgen.studio.guard import LOOPBACK_NAMES, Guard
 from cardgen.studio.pages import PAGES, Page
 from cardgen.studio.words import PROGRAMS, language_names, page_lang, print_program, words
-from cardgen.studio.workspace import Product, Workspace, key_of, zipped
+from cardgen.studio.workspace import Product, Workspace, key_of
 
 HERE = Path(__file__).parent
-PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
-MOST_PICTURES_SENT = 20
-MOST_PICTURE_BYTES = 20_000_000  # a picture of its own; the library bounds its pixels as the CLI does
 MOST_SET_FORM_BYTES = 2_000_000
 MOST_RECORD_BYTES = 3_000_000  # a recorded game is read up to 2 MB, as any YAML file
 MOST_PARTS = 1_000  # files in one form as the parser reads it; each page's own count says how many it takes
-MOST_BALANCE_GAMES = 20_000
 PICTURE_DPI = {"small": 40, "large": 110}
 MOST_FORM_FIELDS = 30
 MOST_FORM_BYTES = 16_000
@@ -191,14 +186,23 @@ async def page(request: Request) -> Response:
     context = offers | {
         "lang": lang,
         "t": words(lang),
+        "said": _said_in(lang),
         "languages": language_names(),
         "page": found.name,
         "pages": list(PAGES),
         "program": print_program(request.headers.get("user-agent", "")),
         "programs": PROGRAMS,
-        "chosen_printer": request.query_params.get("printer", ""),
     }
     return request.app.state.templates.TemplateResponse(request, f"{found.name}.html", context)
+
+
+def _said_in(lang: str):
+    """A template's `said`: a message, or its id and parameters, in the page's language."""
+
+    def said(message: Message | str, **params) -> str:
+        return (message if isinstance(message, Message) else Message(message, **params)).text(lang)
+
+    return said
 
 
 def _answers(request: Request) -> dict[str, str]:
@@ -252,28 +256,19 @@ def _beside(folder: Path | None) -> list[tuple]:
 
 def _product(module, values: dict, stem: str, folder: Path | None) -> Product:
     """What the action makes, with the warnings its library calls gave as they went (a table
-    read as Windows-1252), the studio's folder left out of them as of its errors."""
+    read as Windows-1252); the page of own cards' action says its own, its folder left out."""
     warned: list[Message] = []
-
-    def warn(said: Message) -> None:
-        warned.append(said.shown_as(str(folder), "") if folder is not None else said)
-
     how: dict[str, Any] = {"folder": folder} if folder is not None else {}
     if "warn" in inspect.signature(module.run).parameters:
-        how["warn"] = warn
+        how["warn"] = warned.append
     return Product.of(module.run(values, **how), stem, tuple(warned))
 
 
 def _profile_of(name: str | None):
     """A saved printer's profile is part of the choices: changed, it makes other files."""
-    if not name:
-        return None
-    from cardgen.actions.printer import profiles
+    from cardgen.actions.printer import readable_profiles
 
-    try:
-        return profiles().get(name.strip())
-    except CardgenError:
-        return None  # said when the files are made
+    return readable_profiles().get(name.strip()) if name else None
 
 
 async def preview(request: Request) -> Response:
@@ -394,49 +389,24 @@ async def check(request: Request) -> Response:
 def _checked(workspace: Workspace, sent, expected: str, folder: Path, lang: str) -> dict:
     """`cardgen verify` of what was sent (and with `expected`, of the set it must hold):
     each report's checks, the summary line, and the PDFs to show as pictures."""
-    from cardgen.actions import check as check_action
-    from cardgen.actions.common import BUNDLED_SET
-    from cardgen.actions.fields import filled
+    from cardgen.actions.check import checked
     from cardgen.actions.pictures import page_count
 
-    expected_sets = (BUNDLED_SET.parse(expected),) if expected else ()
     with workspace.library, speaking(lang):
-        paths = uploads.keep(folder, sent)
-        values = filled(check_action.FIELDS, inputs=tuple(map(str, paths)), expected_sets=expected_sets)
-        reports = check_action.run(values).report
-        inside = f"{folder}/"
-
-        def shown(text) -> str:
-            return str(text).replace(inside, "")
-
-        listed = [
-            {
-                "input": shown(report.input),
-                "kind": report.kind,
-                "ok": report.ok,
-                "checks": [
-                    {"result": c.result, "name": c.name, "message": shown(c.message), "place": c.place}
-                    | {key: c.details[key] for key in ("page", "box_mm") if key in c.details}
-                    for c in report.checks
-                ],
-            }
-            for report in reports
-        ]
-        read = [Path(report.input) for report in reports if report.kind in ("cardgen-pdf", "pdf")]
-        pdfs = {shown(path): path.read_bytes() for path in read if path.is_relative_to(folder) and path.is_file()}
-        pdfs = {name: pdf for name, pdf in pdfs.items() if page_count(pdf) <= MOST_PAGES_SHOWN}
+        reports, summary, read = checked(uploads.keep(folder, sent), expected, folder)
+        pdfs = {name: pdf for name, pdf in read.items() if page_count(pdf) <= MOST_PAGES_SHOWN}
         key = secrets.token_hex(10)
         product = workspace.products.keep(key, Product(pdfs, tuple((name, False) for name in pdfs), (), "checked"))
-        summary = check_action.summary(reports)
-    return {"reports": listed, "summary": summary, "files": _pictures_of(workspace, key, product)}
+    return {"reports": reports, "summary": summary, "files": _pictures_of(workspace, key, product)}
 
 
 # --- a designer's own set: its pictures, a recorded game, a run of games ---------------------
 
 
-async def _beside_the_set(request: Request, keep, most: int) -> Response:
-    """Files sent to go beside a page's own set (its pictures, a recorded game), bounded."""
-    form = await _form(request, most, files=True)
+async def _with_set(request: Request, do, most: int, files: bool = False) -> Response:
+    """A form of the page of own cards (its files sent, bounded): `do(workspace, folder,
+    given, sent, lang)` with the folder of the set it names, as JSON, or the refusal."""
+    form = await _form(request, most, files)
     if isinstance(form, Response):
         return form
     given = _texts(form)
@@ -444,114 +414,53 @@ async def _beside_the_set(request: Request, keep, most: int) -> Response:
     workspace = _workspace(request)
     try:
         folder = workspace.set_folder(given.get("set", ""))
-        return JSONResponse(await run_in_threadpool(keep, workspace, folder, await _sent(form), lang))
+        return JSONResponse(await run_in_threadpool(do, workspace, folder, given, await _sent(form), lang))
     except CardgenError as exc:
         return refused(exc, lang, workspace.folder / "sets")
 
 
-def _keep_files(workspace: Workspace, folder: Path, sent, lang: str) -> dict:
-    """A designer's files kept beside their set; the set's text when a saved set was opened."""
-    if len(sent) > MOST_PICTURES_SENT:
-        raise InputError(Message("studio.too_many_pictures", sent=len(sent), most=MOST_PICTURES_SENT))
-    for name, content in sent:
-        if len(content) > MOST_PICTURE_BYTES and not name.lower().endswith(".zip"):
-            raise InputError(
-                Message("studio.picture_too_large", name=uploads.plain_name(name), most=MOST_PICTURE_BYTES // 1_000_000)
-            )
-    names = uploads.keep_beside_set(folder, sent, SET_FILE)
-    opened = folder / SET_FILE
-    text = (
-        opened.read_text(encoding="utf-8")
-        if any(n.lower().endswith(".zip") for n, _ in sent) and opened.is_file()
-        else None
-    )
-    return {"names": names, "yaml": text}
+def _keep_files(workspace: Workspace, folder: Path, given: dict, sent, lang: str) -> dict:
+    with workspace.library:
+        return cards.keep_files(folder, sent)
 
 
-def _referee(workspace: Workspace, folder: Path, sent, lang: str) -> dict:
-    """`cardgen referee` of a recorded game, kept beside the page's set (`set: my-cards.yaml`)."""
-    from cardgen.actions import referee as referee_action
-
-    if len(sent) != 1:
-        raise InputError(Message("studio.one_record"))
-    name, content = sent[0]
-    plain = uploads.plain_name(name)
-    if not plain.lower().endswith((".yaml", ".yml")) or plain == SET_FILE:
-        raise InputError(Message("studio.not_a_record", name=plain))
-    (folder / plain).write_bytes(content)
+def _referee(workspace: Workspace, folder: Path, given: dict, sent, lang: str) -> dict:
     with workspace.library, speaking(lang):
-        result = referee_action.run({"record": str(folder / plain), "as_json": False})
-        text = referee_action.said(result, lang)
-        if result.ok:
-            return {"ok": True, "text": text}
-        broken = result.report.message
-        said = broken.text(lang) if isinstance(broken, Message) else str(broken)
-        return {"ok": False, "text": text, "broken": printable(said.replace(f"{folder}/", ""))}
+        return cards.referee(folder, sent, lang)
+
+
+def _start_run(workspace: Workspace, folder: Path, given: dict, sent, lang: str) -> dict:
+    """The run of games the page asks for, started: its job (the report's PDF in the form's lang)."""
+    with speaking(lang):
+        module, values = cards.games(folder, given, lang)
+
+    def work(job) -> dict:
+        with speaking(lang):
+            result = cards.play_games(module, values, folder, job.progress)
+            text = module.said(result, lang)
+        answer = {"text": text, "notes": [note.text(lang) for note in result.notes], "picture": None, "pdf": None}
+        if module.NAME != "balance":
+            return answer
+        with workspace.library:
+            pdf = module.pdf_of(result.report, values)
+            key = secrets.token_hex(10)
+            workspace.products.keep(key, Product({"balance.pdf": pdf}, (("balance.pdf", False),), (), "balance"))
+        return answer | {"picture": f"/picture/{key}/0/0", "pdf": f"/report/{key}"}
+
+    return {"job": workspace.jobs.start(values["games"], work, lang)}
 
 
 async def pictures(request: Request) -> Response:
-    return await _beside_the_set(request, _keep_files, uploads.MOST_UPLOAD_BYTES)
+    return await _with_set(request, _keep_files, uploads.MOST_UPLOAD_BYTES, files=True)
 
 
 async def referee(request: Request) -> Response:
-    return await _beside_the_set(request, _referee, MOST_RECORD_BYTES)
+    return await _with_set(request, _referee, MOST_RECORD_BYTES, files=True)
 
 
 async def run_games(request: Request) -> Response:
-    """A balance of the page's set against the standard deck, or a simulation of its games
-    alone, as `cardgen balance` and `cardgen simulate` play them."""
-    form = await _form(request, MOST_SET_FORM_BYTES)
-    if isinstance(form, Response):
-        return form
-    given = _texts(form)
-    lang = _lang(request)
-    workspace = _workspace(request)
-    try:
-        folder = workspace.set_folder(given.get("set", ""))
-        job = await run_in_threadpool(_start_run, workspace, folder, given, lang)  # the report's PDF: the form's lang
-    except CardgenError as exc:
-        return refused(exc, lang, workspace.folder / "sets")
-    return JSONResponse({"job": job})
-
-
-def _start_run(workspace: Workspace, folder: Path, given: dict, lang: str) -> str:
-    from cardgen.actions import balance as balance_action
-    from cardgen.actions import simulate as simulate_action
-    from cardgen.actions.cards import write_set
-    from cardgen.actions.fields import Field, OneOf, Whole
-
-    kind = Field("run", OneOf(("balance", "simulate")), default="balance").parse(given.get("run"))
-    module = balance_action if kind == "balance" else simulate_action
-    games = Field("games", Whole(100, MOST_BALANCE_GAMES), default=1000).parse(given.get("games"))
-    chosen = {k: v for k, v in given.items() if k in ("variant", "players", "players_kind")}
-    path = write_set(folder, given.get("yaml", ""))
-    with speaking(lang):
-        values = values_of(module.FIELDS, {"players_kind": "heuristic", "card_sets": str(path)} | chosen)
-    values |= {"games": games, "lang": given.get("lang") or lang}
-
-    def work(job) -> dict:
-        try:
-            with speaking(lang):
-                # workers started afresh: a fork of this process would copy the other threads' locks
-                result = module.run(values, progress=job.progress, start_method="spawn", shown_as=[SET_FILE])
-                return _run_answer(workspace, module, result, values, lang)
-        except CardgenError as exc:
-            said = exc.message
-            raise InputError(said.shown_as(str(folder), "") if isinstance(said, Message) else said) from None
-
-    return workspace.jobs.start(games, work, lang)
-
-
-def _run_answer(workspace: Workspace, module, result, values: dict, lang: str) -> dict:
-    text = module.said(result, lang)
-    notes = [note.text(lang) for note in result.notes]
-    if module.NAME != "balance":
-        return {"text": text, "notes": notes, "picture": None, "pdf": None}
-    with workspace.library:
-        pdf = module.pdf_of(result.report, values)
-        key = secrets.token_hex(10)
-        workspace.products.keep(key, Product({"balance.pdf": pdf}, (("balance.pdf", False),), (), "balance"))
-    return {"text": text, "notes": notes, "picture": f"/picture/{key}/0/0", "pdf": f"/report/{key}"}
+    """A balance of the page's set against the standard deck, or a simulation of its games."""
+    return await _with_set(request, _start_run, MOST_SET_FORM_BYTES)
 
 
 async def run_state(request: Request) -> Response:
@@ -580,7 +489,7 @@ async def photo(request: Request) -> Response:
     """A photo of the printed calibration sheet read as `cardgen calibrate --read` reads it:
     the figures it gives, or its refusal in the page's language, and the id it is kept under."""
     lang = _lang(request)
-    if int(request.headers.get("content-length") or 0) > MOST_PICTURE_BYTES:
+    if _said_larger(request, MOST_PICTURE_BYTES):
         most = MOST_PICTURE_BYTES // 1_000_000
         return JSONResponse({"error": Message("studio.photo_too_large", most=most).text(lang)}, status_code=413)
     form = await _form(request, MOST_PICTURE_BYTES, files=True)
@@ -607,66 +516,14 @@ async def save_printer(request: Request) -> Response:
 
 
 def _save_printer(workspace: Workspace, given: dict, lang: str) -> dict:
-    """The printer read on the calibration page: from the photo it names, its offset, flip and
-    paper; else each axis the mean of its two scales, the flip and paper the sheet was made
-    for. A profile of the same name is replaced only when the page says so (it asked first)."""
-    from cardgen.actions import printer
+    """The printer read on the calibration page saved: from the photo it names, else from its
+    scales read by eye."""
+    from cardgen.actions.calibrate import save_reading
 
     with speaking(lang):
-        if given.get("photo"):
-            read = photos.reading(workspace, given["photo"])
-            offset, flip, paper = read["back_offset"], read["flip"], read["paper"]
-        else:
-            offset = [
-                _mean_reading(given, axis, stations)
-                for axis, stations in (("x", ("top", "bottom")), ("y", ("left", "right")))
-            ]
-            flip, paper = given.get("flip", ""), given.get("paper", "")
-        rulers = [_typed_ruler(given, axis, lang) for axis in ("across", "down")]
-        values = values_of(printer.FIELDS, {
-            "name": given.get("name", ""), "flip": flip, "paper": paper,
-            "back_offset": f"{offset[0]:g},{offset[1]:g}", "ruler_measured": ",".join(rulers),
-        })  # fmt: skip
+        photo = photos.reading(workspace, given["photo"]) if given.get("photo") else None
         with workspace.library:
-            printer.add(values, replace=given.get("replace") == "yes")
-            profile = printer.profiles()[values["name"].strip()]
-    return {
-        "name": profile.name,
-        "back_offset": list(profile.back_offset),
-        "flip": profile.flip,
-        "paper": profile.paper,
-        "ruler_measured": list(profile.ruler_measured),
-    }
-
-
-def _typed_ruler(given: dict, axis: str, lang: str) -> str:
-    """What a ruler measures as typed on the page (a decimal point or comma), refused in the
-    page's words, naming its field and what was typed there."""
-    from cardgen.formats import RULER_MEASURED, RULER_MM
-
-    typed = given.get(f"ruler_{axis}", "").strip() or f"{RULER_MM:g}"
-    try:
-        measured = float(typed.replace(",", "."))
-    except ValueError:
-        measured = math.nan
-    low, high = RULER_MEASURED
-    if not low <= measured <= high:
-        field = words(lang)[f"calibrate.ruler_{axis}"]
-        said = Message("input.quoted", value=typed)
-        raise InputError(Message("studio.ruler_typed", field=field, value=said, low=low, high=high, ruler=RULER_MM))
-    return f"{measured:g}"
-
-
-def _mean_reading(given: dict, axis: str, stations: tuple[str, str]) -> float:
-    """What an axis's scales read: the mean of its two (a page that sends one: that one)."""
-    from cardgen.actions.calibrate import scale_reading
-
-    readings = [
-        scale_reading(given[f"{axis}_{station}_whole"], given.get(f"{axis}_{station}_fine", "0"), axis.upper())
-        for station in stations
-        if f"{axis}_{station}_whole" in given
-    ] or [scale_reading(given.get(f"{axis}_whole", ""), given.get(f"{axis}_fine", ""), axis.upper())]
-    return round(sum(readings) / len(readings), 3)
+            return save_reading(given, photo)
 
 
 # --- the play page's table ------------------------------------------------------------------
@@ -674,12 +531,8 @@ def _mean_reading(given: dict, axis: str, stations: tuple[str, str]) -> float:
 
 def _fragment(request: Request, template: str, lang: str, context: dict) -> HTMLResponse:
     """A part of the play page, its words said in the page's language."""
-
-    def said(message: Message | str, **params) -> str:
-        return (message if isinstance(message, Message) else Message(message, **params)).text(lang)
-
     page = request.app.state.templates.get_template(template)
-    return HTMLResponse(page.render(context | {"lang": lang, "said": said}))
+    return HTMLResponse(page.render(context | {"lang": lang, "said": _said_in(lang)}))
 
 
 async def new_table(request: Request) -> Response:
@@ -696,11 +549,11 @@ def _new_table(workspace: Workspace, given: dict, request: Request) -> Response:
     lang = _lang(request, given.get("lang"))
     try:
         with speaking(lang):
-            own = tables.set_file(workspace, given["cards"]) if given.get("cards") else None
+            own = workspace.set_file(given["cards"]) if given.get("cards") else None
             seed = play.SEED.parse(given.get("seed") or str(secrets.randbelow(2**31)))  # a deal asked for by its number
             table = play.new_table(values_of(play.FIELDS, given) | {"seed": seed, "card_set": own})
             with workspace.tables:
-                return JSONResponse({"table": tables.keep_new(workspace, table, own)})
+                return JSONResponse({"table": play.keep_new(workspace.folder / "tables", table, own)})
     except CardgenError as exc:
         return refused(exc, lang, workspace.folder / "sets")
 
@@ -722,16 +575,9 @@ async def table(request: Request) -> Response:
 def _at_table(workspace: Workspace, table_id: str, given: dict, lang: str) -> dict:
     from cardgen.actions import play
 
-    do = given.get("do", "")
     with speaking(lang), workspace.tables:
         try:
-            kept = tables.load(workspace, table_id)
-            error = None
-            try:
-                seen = play.act(kept, do, given)
-            except InputError as exc:  # an answer the table refuses: said beside it, the table as it was
-                error, seen = exc.message, play.position(kept)
-            tables.save(workspace, table_id, kept)
+            seen, error = play.at_table(workspace.folder / "tables", table_id, given.get("do", ""), given)
         except CardgenError as exc:
             return {"table_id": None, "error": exc.message}
         return {"table_id": table_id, "seen": seen.shown(), "error": error}
@@ -752,13 +598,7 @@ def _record(workspace: Workspace, table_id: str, lang: str) -> tuple[str, bytes]
     from cardgen.actions import play
 
     with speaking(lang), workspace.tables:
-        kept = tables.load(workspace, table_id)
-        text = play.record(kept).encode()
-        tables.save(workspace, table_id, kept)
-        beside = tables.set_files(workspace, table_id)
-    if not beside:
-        return f"game-{table_id}.yaml", text
-    return f"game-{table_id}.zip", zipped({"game.yaml": text} | beside)
+        return play.record_file(workspace.folder / "tables", table_id)
 
 
 ROUTES = [

@@ -6,8 +6,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from cardgen.errors import CardgenError
-
 
 @dataclass(frozen=True)
 class Page:
@@ -15,15 +13,6 @@ class Page:
     action: str | None  # the action its form runs (cardgen/actions/), for its pictures and download
     offers: Callable[..., dict] = lambda lang, **page: {}  # what its template needs, in the page's language
     stem: Callable[[dict], str] = lambda values: "cardgen"  # a download of several files: its zip's name
-
-
-def saved_printers() -> list[str]:
-    from cardgen.actions.printer import profiles
-
-    try:
-        return list(profiles())
-    except CardgenError:
-        return []  # said when a page's files are made with one
 
 
 def _variant_words(lang: str) -> list[tuple[str, str]]:
@@ -36,12 +25,9 @@ def _variant_words(lang: str) -> list[tuple[str, str]]:
 
 def _print(lang: str, **page) -> dict:
     """The saved printers to choose, and each one's values in words (shown as the one in use)."""
-    from cardgen.actions.printer import profiles, summary
+    from cardgen.actions.printer import readable_profiles, summary
 
-    try:
-        saved = profiles()
-    except CardgenError:
-        saved = {}  # said when a page's files are made with one
+    saved = readable_profiles()
     return {
         "offered": {"printer": list(saved)},
         "printer_summaries": {name: summary(profile).text(lang) for name, profile in saved.items()},
@@ -56,24 +42,18 @@ def _rules(lang: str, **page) -> dict:
 
 def _calibrate(lang: str, workspace, given: dict) -> dict:
     """What the scales can read; whether a photo can be read here, and the one the address names."""
-    from cardgen.actions.calibrate import reads_photos, scale_lines
+    from cardgen.actions.calibrate import reads_photos, scale_options
     from cardgen.studio import photos
 
-    whole, fine = scale_lines()
+    whole, fine = scale_options()
     readable = reads_photos()
     return {
-        "whole_options": [(str(w), f"{w:+d}".replace("-", "−") if w else "0") for w in whole],  # as the sheet prints
-        "fine_options": [(f"{f:g}", _fraction(f)) for f in fine],
+        "whole_options": whole,
+        "fine_options": fine,
         "given": given,
         "reads_photos": readable,
         "photo": photos.shown(workspace, given.get("photo"), lang) if readable else None,
     }
-
-
-def _fraction(mm: float) -> str:
-    """+0.25 as a reader of the sheet sees it: +¼."""
-    quarters = {0.25: "¼", 0.5: "½", 0.75: "¾"}
-    return "0" if mm == 0 else ("+" if mm > 0 else "−") + quarters.get(abs(mm), f"{abs(mm):g}")
 
 
 def _check(lang: str, **page) -> dict:
@@ -106,15 +86,13 @@ def _play(lang: str, workspace, given: dict) -> dict:
     from cardgen.actions import play
     from cardgen.messages import Message
     from cardgen.studio.forms import controls
-    from cardgen.studio.tables import own_sets
 
     return {
-        "said": lambda message_id, **params: Message(message_id, **params).text(lang),
         "table_id": given.get("table", ""),
         "form": controls(
             play.FIELDS, given | {"name": given.get("name") or Message("play.default_name").text(lang)}, lang
         ),
-        "own_sets": own_sets(workspace),
+        "own_sets": workspace.own_sets(),
         "player_ranges": play.player_ranges(),
     }
 

@@ -12,7 +12,7 @@ import tempfile
 import zipfile
 from pathlib import Path, PurePosixPath
 
-from cardgen.archives import plain_name, unpack, unpack_entry
+from cardgen.archives import plain_name, unpack_entry
 from cardgen.errors import InputError
 from cardgen.messages import Message
 
@@ -86,28 +86,3 @@ def _check_entries(shown: str, entries: list[zipfile.ZipInfo]) -> None:
     link = next((entry for entry in entries if stat.S_ISLNK(entry.external_attr >> 16)), None)
     if link is not None:
         raise InputError(Message("studio.zip_link", name=shown, entry=link.filename))
-
-
-# --- files beside a designer's set ---------------------------------------------------------
-
-SET_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg", ".csv", ".xlsx", ".ods", ".yaml", ".yml", ".ttf")
-
-
-def keep_beside_set(folder: Path, sent: list[tuple[str, bytes]], set_file: str) -> list[str]:
-    """A designer's files written beside their set: pictures, a spreadsheet of cards, a face
-    style, a font; a zip unpacked with its folders (pictures/sun.png), each part of a path a
-    plain name (a zip the page saved holds the set itself: it is opened again). Returns
-    every file beside the set, as the set names them."""
-    for name, content in sent:
-        plain = plain_name(name)
-        if _is_zip(plain):
-            unpack(content, folder, plain, SET_SUFFIXES)
-            continue
-        if not plain.lower().endswith(SET_SUFFIXES):
-            raise InputError(Message("studio.not_a_set_file", name=plain))
-        if plain == set_file:
-            raise InputError(Message("studio.name_of_the_set", name=plain))
-        (folder / plain).write_bytes(content)
-    return sorted(
-        str(path.relative_to(folder)) for path in folder.rglob("*") if path.is_file() and path.name != set_file
-    )

@@ -89,7 +89,7 @@ class Workspace:
     pictures: Kept = field(default_factory=lambda: Kept(MOST_PICTURES, MOST_PICTURES_BYTES))
     jobs: Jobs = field(default_factory=Jobs)
     folders: threading.Lock = field(default_factory=threading.Lock)
-    # the play page's games (cardgen/studio/tables.py), read and written one at a time
+    # the play page's games (kept by cardgen/actions/play.py), read and written one at a time
     tables: threading.Lock = field(default_factory=threading.Lock)
 
     def set_folder(self, set_id: str) -> Path:
@@ -119,12 +119,34 @@ class Workspace:
         files = sorted(p.name for p in folder.iterdir() if p.name != SET_FILE) if folder.is_dir() else []
         return set_id, text, files
 
+    def own_sets(self) -> list[tuple[str, str]]:
+        """(id, title) of each own set the "My own cards" page wrote, the last written first."""
+        found = [path for path in self.folder.glob(f"sets/*/{SET_FILE}") if SET_ID.fullmatch(path.parent.name)]
+        found = [path for path in found if path.stat().st_size]
+        found.sort(key=lambda path: path.stat().st_mtime_ns, reverse=True)
+        return [(path.parent.name, _title(path)) for path in found]
+
+    def set_file(self, set_id: str) -> Path:
+        """The file of an own set the "My own cards" page wrote; InputError if there is none."""
+        path = self.folder / "sets" / set_id / SET_FILE
+        if not SET_ID.fullmatch(set_id or "") or not path.is_file():
+            raise InputError(Message("studio.unknown_set"))
+        return path
+
     def made(self, key: str, make) -> Product:
         """What `make()` makes, kept under `key` for the pictures and the download."""
         with self.library:
             if key in self.products:
                 return self.products.used(key)
             return self.products.keep(key, make())
+
+
+def _title(path: Path) -> str:
+    """The set's title (else its name) as its file's first lines write it, without reading the set."""
+    with path.open(encoding="utf-8", errors="replace") as lines:
+        first = [line.partition(":") for _, line in zip(range(40), lines)]
+    found = {key: value.strip().strip("\"'") for key, _, value in first if key in ("title", "name")}
+    return (found.get("title") or found.get("name") or path.parent.name)[:60]
 
 
 def key_of(*parts) -> str:
