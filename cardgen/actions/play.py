@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any
 
 from cardgen.actions import Result
+from cardgen.actions.cards import SET_FILE  # an own set, as the record names it (beside the record)
 from cardgen.actions.fields import Field, Flag, OneOf, Text, Whole
 from cardgen.errors import InputError
 from cardgen.messages import Message
@@ -45,7 +46,6 @@ OPPONENTS = ("random", "heuristic", "rollout", "search")
 COMPUTER_NAMES = ("Ada", "Bert", "Cleo", "Dan", "Ella", "Finn", "Gus", "Hana", "Ivo")
 MOST_PLAYERS = len(COMPUTER_NAMES) + 1
 MOST_DECISIONS = 20_000  # a game of ten players of Plus asks about 3,000
-SET_FILE = "my-cards.yaml"  # an own set, as the record names it (beside the record)
 ASKED = ("cards", "take", "joker", "companion", "draft")  # what the game asks a seat
 MOST_TABLES = 20  # kept in a folder, the last ones
 TABLE_ID = re.compile(r"[0-9a-f]{16}")
