@@ -244,7 +244,7 @@ def plan_sheets(
     if sheet.folded:
         if cutter_marks != "none":
             raise CutterMarksError(Message("layout.fold_no_cutter_marks"), "fold")
-        return replace(plan_fold(card_count, layout, paper, scale), ruler_measured=ruler_measured)
+        return replace(plan_fold(card_count, layout, paper, scale, mode), ruler_measured=ruler_measured)
     grid = make_grid(layout, paper, card_count, dpi)
     marks = silhouette_marks(grid.paper) if cutter_marks == "silhouette" else None
     printable = printable_area(layout, grid.paper)
@@ -301,7 +301,11 @@ def inset_card(layout: Layout, inset: float) -> Layout:
 
 
 def plan_fold(
-    card_count: int, layout: Layout, paper: tuple[float, float] | None = None, scale: tuple[float, float] = (1.0, 1.0)
+    card_count: int,
+    layout: Layout,
+    paper: tuple[float, float] | None = None,
+    scale: tuple[float, float] = (1.0, 1.0),
+    mode: ModeName = "fold",
 ) -> Plan:
     """Faces left of the fold line, backs mirrored to its right, on one side of the paper."""
     grid, turn = fold_grid(layout, paper)
@@ -316,7 +320,7 @@ def plan_fold(
         marked = marked_area([slot.trim for slot in page.slots], layout, grid.paper, area)
         label = Rect(fold_x - FOLD_LABEL[0] / 2, marked.top + MARK_CLEARANCE, *FOLD_LABEL)
         pages.append(replace(page, fold=Fold(fold_x, marked.y, marked.top, label)))
-    return Plan("fold", None, grid.paper, grid, (0.0, 0.0), (), tuple(pages), layout)
+    return Plan(mode, None, grid.paper, grid, (0.0, 0.0), (), tuple(pages), layout)
 
 
 def _faces_by_page(card_count: int, grid: Grid, turn: int = 0, corner: float = 0.0) -> list[list[Slot]]:
