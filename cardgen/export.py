@@ -44,7 +44,7 @@ from cardgen.record import BackRef, ExportEntry, ExportManifest, record_data
 from cardgen.texts import DEFAULT_LANG
 from cardgen.verify.sets import refuse_failing_sets
 
-ExportFormat = Literal["png", "pdf"]  # the keys of EXPORT_FORMATS
+ExportFormat = Literal["png", "pdf"]  # the keys of EXPORT_FORMATS but tts, which cardgen.tts makes
 MAX_BLEED_MM = 10.0
 DPI_RANGE = (72, 1200)
 MAX_PIXELS = Image.MAX_IMAGE_PIXELS or 89_478_485  # pillow's limit: larger images warn or fail to open

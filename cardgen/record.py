@@ -518,7 +518,7 @@ class ExportManifest(_Part):
 
     kind: Literal["cardgen-export"]
     version: Literal[1] = EXPORT_VERSION
-    format: Literal["png", "pdf"]  # the keys of cardgen.formats.EXPORT_FORMATS
+    format: Literal["png", "pdf"]  # the keys of cardgen.formats.EXPORT_FORMATS but tts (a deck with no such manifest)
     sets: Annotated[tuple[str, ...], Len(1, 100)]
     cards: Annotated[int, Ge(1), Le(MAX_CARDS)]  # fronts: one file or page each
     trim_mm: SizeMm

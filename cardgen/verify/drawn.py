@@ -693,7 +693,8 @@ class NoteCheck(PageCheck):
 
 
 class RulerCheck(PageCheck):
-    """The ruler in the left margin of every page measures what it says, end tick to end tick."""
+    """The ruler of every page (where the record says it lies: a side margin, or the top or
+    bottom one where the sides are narrow) measures what it says, end tick to end tick."""
 
     def __init__(self, record: LayoutRecord, report: Report) -> None:
         super().__init__(record, report)
@@ -743,8 +744,8 @@ class RulerCheck(PageCheck):
 
 
 def _measure_ruler(view: SheetPage, paper, right_mm: float) -> float | Message:
-    """Find the ruler's line (the longest vertical line in the left margin), then its end
-    ticks; return the distance between them in mm, or what went wrong."""
+    """An older sheet's ruler, which records no place: its line (the longest vertical line in
+    the left margin), then its end ticks; the distance between them in mm, or what went wrong."""
     strip = [0.5, 0.0, max(right_mm - 0.5, 1.0), paper[1]]
     return _ruler_length(view, strip, 1, (-1, 0), listed=False)
 
