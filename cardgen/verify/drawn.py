@@ -28,7 +28,7 @@ from cardgen.layout.plan import TARGET_WINDOW
 from cardgen.messages import Message
 from cardgen.record import BackPlace, CardPlace, LayoutRecord, PagePlace
 from cardgen.verify.readback import PageImage, text_in_box
-from cardgen.verify.report import Report, page_place
+from cardgen.verify.report import Report, page_place, pages_place, some_of
 
 DPI = 600  # 0.042 mm per pixel
 TOLERANCE_MM = 0.1
@@ -202,16 +202,12 @@ class CardsCheck(PageCheck):
     def __init__(self, record: LayoutRecord, report: Report) -> None:
         super().__init__(record, report)
         self.labels: list[str | None] = [None] * len(record.cards)
+        self.past_end: list[tuple[CardPlace, int]] = []  # cards on pages the file does not have
 
     def page(self, number, view, on_page) -> None:
         for index, card in on_page.fronts:
             if view is None:
-                self.failed(
-                    "pdf.cards",
-                    Message("verify.pdf.card_past_end", card=card.id, page=number, last=self.file_pages),
-                    _slot_place(card),
-                    **_slot_details(card),
-                )
+                self.past_end.append((card, number))
                 continue
             if card.kind in ("blank", "reference"):
                 self.labels[index] = ""
@@ -234,8 +230,23 @@ class CardsCheck(PageCheck):
                 )
 
     def finish(self) -> None:
+        if self.past_end:
+            self._past_end()
         if not self.problems:
             self.found.passed("pdf.cards", Message("verify.pdf.cards_printed", count=len(self.record.cards)))
+
+    def _past_end(self) -> None:
+        """The cards the record puts past the file's last page, in one line however many
+        (a record that lies about 20,000 cards is one finding, not 20,000)."""
+        if len(self.past_end) == 1:
+            [(card, page)] = self.past_end
+            said = Message("verify.pdf.card_past_end", card=card.id, page=page, last=self.file_pages)
+            self.failed("pdf.cards", said, _slot_place(card), **_slot_details(card))
+            return
+        pages = sorted({page for _, page in self.past_end})
+        ids = some_of([card.id for card, _ in self.past_end])
+        said = Message("verify.pdf.cards_past_end", ids=ids, first=pages[0], final=pages[-1], last=self.file_pages)
+        self.failed("pdf.cards", said, pages_place(pages))
 
 
 def _drawn_offsets(view: SheetPage, trims: list, reach: float, shared: bool) -> list[tuple[list, bool]]:
