@@ -1,11 +1,12 @@
 """One cardgen player against three of take5bot's bots, in 4-player Classic matches to 66.
 
-    python benchmarks/bench_vs_take5bot.py --bot "/path/to/answerer neural:/path/net-attn.t5n:0"
+    python benchmarks/bench_vs_take5bot.py --bot "ANSWERER neural:/path/to/take5bot/web/public/net-attn.t5n:0"
         [--player search] [--matches 128] [--results FILE] [--jobs 1] [--report]
 
 take5bot (a public project, MIT) is not part of cardgen and never used by the package
-or its tests. This script talks to a program of your own, given by --bot or the
-CARDGEN_TAKE5BOT variable, that wraps take5bot's bot library and answers one decision
+or its tests. This script talks to a program, given by --bot or the CARDGEN_TAKE5BOT
+variable, that wraps take5bot's bot library: benchmarks/take5bot_answerer/ (its
+src/main.rs says how to build it from a checkout of take5bot). It answers one decision
 a line: it reads
 
     SEED SEAT PLAYERS TURN HAND PLAYED ROWS PENALTIES TOTALS
