@@ -29,6 +29,9 @@ CARD_SHEETS = ("zero-cards-glue.pdf", "jokers-glue.pdf", "jokers-duplex.pdf", "d
 # Verifying the 104-card deck reads back every slot (most of a kit's verify time): it is
 # verified in two opposite corners of the matrix, the smaller sheets everywhere.
 DECK_VERIFIED = {MATRIX[0], MATRIX[-1]}
+# a test for each kit of the matrix, the tests grouped by kit (a parameter of module scope):
+# each worker builds few of the kits
+EVERY_KIT = pytest.mark.parametrize("lang,paper,flip", MATRIX, scope="module")
 LONGEST_TITLE = (
     "Die Nullkarten, die Joker und die übrigen Sonderkarten der Jubiläumsausgabe — "
     "selbst gedruckt, für Übungsrunden am Wochenende"
@@ -72,7 +75,7 @@ def _failures(reports) -> list[str]:
     ]
 
 
-@pytest.mark.parametrize("lang,paper,flip", MATRIX, scope="module")  # grouped by kit: each worker builds few
+@EVERY_KIT
 def test_every_pdf_of_the_kit_passes_verify(lang, paper, flip, tmp_path):
     files = kit(lang, paper, flip)
     names = [name for name in sorted(files) if name != "deck-duplex.pdf" or (lang, paper, flip) in DECK_VERIFIED]
@@ -97,7 +100,7 @@ def test_a_set_with_the_longest_title_passes_verify(paper, tmp_path):
     assert LONGEST_TITLE[:30] in notes  # from its end
 
 
-@pytest.mark.parametrize("lang,paper,flip", MATRIX, scope="module")  # grouped by kit: each worker builds few
+@EVERY_KIT
 def test_the_whole_note_is_printed_clear_of_targets_ruler_and_cut_marks(lang, paper, flip):
     files, words = kit(lang, paper, flip), sheet_strings(lang)
     for name in CARD_SHEETS:
@@ -264,7 +267,7 @@ def test_a_layout_with_narrow_side_margins_moves_targets_note_and_ruler_to_the_t
         assert not clashes, clashes[:5]
 
 
-@pytest.mark.parametrize("lang,paper,flip", MATRIX, scope="module")  # grouped by kit: each worker builds few
+@EVERY_KIT
 def test_no_text_of_the_kit_is_printed_under_6_pt(lang, paper, flip):
     # the ruler's labels were 5 pt, German score sheets' "Summe" 5.1 pt, the summaries'
     # little cards' corner numbers 1.4 pt
@@ -273,7 +276,7 @@ def test_no_text_of_the_kit_is_printed_under_6_pt(lang, paper, flip):
         assert not small, (name, small[:5])
 
 
-@pytest.mark.parametrize("lang,paper,flip", MATRIX, scope="module")  # grouped by kit: each worker builds few
+@EVERY_KIT
 def test_every_margin_note_names_its_set_whole(lang, paper, flip):
     # the sticker sheet's long instructions cut the name ("Les 7…", "D…") or dropped it (de):
     # a note shortens its instructions first
