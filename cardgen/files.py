@@ -39,6 +39,16 @@ def write_file(path: str | Path, content: bytes) -> Path:
     return write_files(path.parent, {path.name: content})[0]
 
 
+def keep_newest(folder: Path, most: int) -> None:
+    """The `most` entries of `folder` changed last kept; the older ones removed, files or
+    folders (a workspace's uploads, sets, photos and tables do not pile up)."""
+    for old in sorted(folder.iterdir(), key=lambda path: path.stat().st_mtime_ns)[:-most]:
+        if old.is_dir() and not old.is_symlink():
+            shutil.rmtree(old, ignore_errors=True)
+        else:
+            old.unlink(missing_ok=True)
+
+
 @contextmanager
 def output_folder(folder: str | Path) -> Iterator[OutputFolder]:
     """The folder, created if needed, held by this process alone until the block ends

@@ -35,6 +35,7 @@ from cardgen.actions import Result
 from cardgen.actions.cards import SET_FILE  # an own set, as the record names it (beside the record)
 from cardgen.actions.fields import Field, Flag, OneOf, Text, Whole
 from cardgen.errors import InputError
+from cardgen.files import keep_newest
 from cardgen.messages import Message
 
 NAME = "play"
@@ -556,9 +557,7 @@ def keep_new(root: Path, table: Table, own_set: Path | None) -> str:
     if own_set is not None:
         _copy_set(own_set.parent, folder / SET_FOLDER)
     _save(folder, table)
-    kept = sorted(root.iterdir(), key=lambda path: path.stat().st_mtime_ns)
-    for old in kept[:-MOST_TABLES]:
-        shutil.rmtree(old, ignore_errors=True)
+    keep_newest(root, MOST_TABLES)
     return table_id
 
 

@@ -10,6 +10,7 @@ import json
 import secrets
 
 from cardgen.errors import InputError
+from cardgen.files import keep_newest
 from cardgen.messages import Message
 from cardgen.studio.uploads import plain_name
 from cardgen.studio.workspace import SET_ID, Workspace
@@ -39,8 +40,7 @@ def read(workspace: Workspace, name: str, data: bytes) -> str:
     with workspace.folders:
         folder.mkdir(parents=True, exist_ok=True)
         (folder / f"{photo_id}.json").write_text(json.dumps(kept), encoding="utf-8")
-        for old in sorted(folder.iterdir(), key=lambda path: path.stat().st_mtime_ns)[:-MOST_PHOTOS]:
-            old.unlink(missing_ok=True)
+        keep_newest(folder, MOST_PHOTOS)
     return photo_id
 
 

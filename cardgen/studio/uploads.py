@@ -6,7 +6,6 @@ written outside the upload's own new folder, nor through a link."""
 from __future__ import annotations
 
 import io
-import shutil
 import stat
 import tempfile
 import zipfile
@@ -14,6 +13,7 @@ from pathlib import Path, PurePosixPath
 
 from cardgen.archives import plain_name, unpack_entry
 from cardgen.errors import InputError
+from cardgen.files import keep_newest
 from cardgen.messages import Message
 
 MOST_FILES = 20
@@ -28,8 +28,7 @@ def new_folder(workspace: Path) -> Path:
     uploads = workspace / "uploads"
     uploads.mkdir(parents=True, exist_ok=True)
     folder = Path(tempfile.mkdtemp(prefix="check-", dir=uploads))
-    for old in sorted(uploads.iterdir(), key=lambda path: path.stat().st_mtime_ns)[:-KEPT_UPLOADS]:
-        shutil.rmtree(old, ignore_errors=True)
+    keep_newest(uploads, KEPT_UPLOADS)
     return folder
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
-import shutil
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
@@ -17,6 +16,7 @@ from pathlib import Path
 from cardgen.actions import Result
 from cardgen.actions.cards import SET_FILE, zipped
 from cardgen.errors import InputError
+from cardgen.files import keep_newest
 from cardgen.messages import Message
 from cardgen.studio.jobs import Jobs
 
@@ -101,9 +101,7 @@ class Workspace:
         with self.folders:  # several tabs may open new sets at once
             if not folder.is_dir():
                 folder.mkdir(parents=True)
-                kept = sorted(root.iterdir(), key=lambda path: path.stat().st_mtime_ns)
-                for old in kept[:-MOST_SET_FOLDERS]:
-                    shutil.rmtree(old, ignore_errors=True)
+                keep_newest(root, MOST_SET_FOLDERS)
         return folder
 
     def open_set(self, set_id: str | None) -> tuple[str, str | None, list[str]]:
