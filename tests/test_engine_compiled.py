@@ -100,12 +100,15 @@ def test_compiled_playouts_score_as_the_scratch_game_does(variant, players):
         rows = [list(row) for row in game.table.rows]
         scripts = [rng.sample(hand, rng.randrange(min(len(hand), 3) + 1)) for hand in hands]
         turns = rng.randrange(1, 11)
+        chance = rng.choice([0, rng.randrange(1, 2**31 - 1)])  # heuristic seats, or random safe cards
         assert fast.kernel.in_use()
-        assert fast.scores(rows, hands, [], scripts, turns) == slow.scores(rows, hands, [], scripts, turns)
+        assert fast.scores(rows, hands, [], scripts, turns, chance) == slow.scores(
+            rows, hands, [], scripts, turns, chance
+        )
         compared += 1
         openings = hands[0][:4]
-        assert fast.scores_of_openings(rows, hands, [], 0, openings, turns) == slow.scores_of_openings(
-            rows, hands, [], 0, openings, turns
+        assert fast.scores_of_openings(rows, hands, [], 0, openings, turns, chance) == slow.scores_of_openings(
+            rows, hands, [], 0, openings, turns, chance
         )
     assert compared >= 8 * 10
     with pytest.raises(IllegalPlay, match="not in"):

@@ -9,6 +9,7 @@ import pytest
 from cardgen.balance.words import kind_name
 from cardgen.engine import STRATEGIES, Game, HeuristicPlayer, Options, SearchPlayer
 from cardgen.engine import search as search_module
+from cardgen.engine.chance import Chance
 from cardgen.engine.search import Dealer, WinChances
 from cardgen.texts import LANGUAGES
 from tests import lookahead
@@ -115,3 +116,20 @@ def test_a_balance_report_names_every_player_kind_in_its_language(lang):
     search = names[list(STRATEGIES).index("search")]
     assert search == {"en": "search:5", "fr": "par recherche:5", "de": "suchend:5", "nl": "zoekend:5"}[lang]
     assert len(set(names)) == len(STRATEGIES)
+
+
+def test_its_playouts_seats_play_a_card_that_takes_no_row_drawn_at_random():
+    """Rows ending 10, 30, 50 (full) and 70: in a hand of 12, 35, 55, 75 and 5, the cards 12,
+    35 and 75 join a row without taking it; 55 would be a sixth card and 5 is below every end."""
+    game = Game(Options("classic"), [HeuristicPlayer() for _ in range(4)], seed=1)
+    game.deal()
+    rows = [[10], [29, 30], [44, 45, 46, 47, 50], [70]]
+    hand = [12, 35, 55, 75, 5]
+    game.start_round(rows, [hand, [11], [13], [14]], [])
+    view = game.views[0]
+    chance = Chance(12345)
+    drawn = {chance.safe_card(view) for _ in range(200)}
+    assert drawn == {12, 35, 75}  # each of them, and never another
+    assert Chance(7).safe_card(view) == Chance(7).safe_card(view)  # the same seed, the same card
+    game.start_round(rows, [[35, 55, 5], [11], [13], [14]], [])
+    assert Chance(7).safe_card(game.views[0]) is None  # one safe card: the heuristic's choice then

@@ -28,6 +28,7 @@ from collections.abc import Callable
 import numpy as np
 
 from cardgen.engine.cards import FIRST_JOKER, FIRST_ZERO, VALUE
+from cardgen.engine.chance import CHANCE_MODULUS, CHANCE_MULTIPLIER
 from cardgen.engine.errors import IllegalPlay
 
 _KERNEL: list = []  # the functions numba compiles, each marked @_kernel
@@ -72,6 +73,37 @@ def _heuristic_card(hand, size, lengths, ends, row_heads, limit, values):
         if best_risk < 0 or risk < best_risk:
             best, best_risk = index, risk
     return best
+
+
+@_kernel
+def _random_safe_card(hand, size, lengths, ends, limit, values, chance):
+    """Where in the hand a card drawn at random among those that would join a row without
+    taking it is (Playouts' random seats), or -1 where fewer than two would: a numbered card
+    whose row is not full. `chance` holds the generator's state (Chance.below, draw for draw);
+    the card drawn is counted in order of card ids, whatever the hand's order."""
+    safe = 0
+    for index in range(size):
+        card = hand[index]
+        row = _row_below(ends, values[card])
+        if card < FIRST_ZERO and row >= 0 and lengths[row] < limit:
+            safe += 1
+    if safe < 2:
+        return -1
+    chance[0] = chance[0] * CHANCE_MULTIPLIER % CHANCE_MODULUS
+    drawn = chance[0] % safe
+    for index in range(size):
+        card = hand[index]
+        row = _row_below(ends, values[card])
+        if card < FIRST_ZERO and row >= 0 and lengths[row] < limit:
+            below = 0  # safe cards of lower id
+            for other in range(size):
+                lower = hand[other]
+                row = _row_below(ends, values[lower])
+                if lower < card and row >= 0 and lengths[row] < limit:
+                    below += 1
+            if below == drawn:
+                return index
+    return -1
 
 
 @_kernel
@@ -181,10 +213,11 @@ def _take_out(hands, seat, size, card):
 
 
 @_kernel
-def play_turns(table, hands, sizes, scripts, script_sizes, turns, rules):
+def play_turns(table, hands, sizes, scripts, script_sizes, turns, rules, chance):
     """Play up to `turns` turns (fewer if the hands run out), each seat playing its script's
     cards on the first turns (scripts: seat × turn × two cards, 0 for none) and then the
-    heuristic player's. Returns the turns played, or -1 - seat when a scripted card is not
+    heuristic player's, or where `chance[0]` is not 0 (one-card variants) a safe card at
+    random (_random_safe_card) when it has two or more. Returns the turns played, or -1 - seat when a scripted card is not
     in that seat's hand. `table`: (rows, lengths, ends, row_heads, scores, piles,
     pile_sizes, drops); `rules`: (row limit, 1 for Plus, values, heads)."""
     lengths, ends, row_heads, scores, piles, pile_sizes = table[1], table[2], table[3], table[4], table[5], table[6]
@@ -208,7 +241,12 @@ def play_turns(table, hands, sizes, scripts, script_sizes, turns, rules):
                 picked[0] = hands[seat, first]
                 picked[1] = hands[seat, second] if second >= 0 else 0
             else:
-                picked[0] = hands[seat, _heuristic_card(hands[seat], size, lengths, ends, row_heads, limit, values)]
+                index = -1
+                if chance[0] != 0:
+                    index = _random_safe_card(hands[seat], size, lengths, ends, limit, values, chance)
+                if index < 0:
+                    index = _heuristic_card(hands[seat], size, lengths, ends, row_heads, limit, values)
+                picked[0] = hands[seat, index]
                 picked[1] = 0
             numbered = 0
             for card in picked:
@@ -310,7 +348,7 @@ def rollout_values(
     totals = np.zeros(candidates.shape[0], np.float64)
     for _ in range(samples):
         _guess(twister, hand, unseen, scarce, held, per_hand, sizes, seat, guessed, buffers)
-        scores = _play_openings(rows, guessed, sizes, seat, candidates, turns, rules)
+        scores = _play_openings(rows, guessed, sizes, seat, candidates, turns, rules, 0)
         for index in range(candidates.shape[0]):
             own = scores[index, seat]
             totals[index] += sign * (own - (scores[index].sum() - own) / others)
@@ -318,10 +356,11 @@ def rollout_values(
 
 
 @_kernel
-def _play_openings(rows, hands, sizes, seat, candidates, turns, rules):
+def _play_openings(rows, hands, sizes, seat, candidates, turns, rules, seed):
     """Candidate × seat: the bull heads each seat collects in `turns` turns from this position
     when `seat` plays the candidate first (candidate × two cards, 0: none) and everyone then
-    plays as the heuristic player; the first score is -1 - seat where a candidate is not in its hand."""
+    plays as the heuristic player, or (seed not 0) as play_turns' random seats, each candidate's
+    draws starting from `seed`; the first score is -1 - seat where a candidate is not in its hand."""
     lengths, ends, row_heads = _position(rows, rules[2], rules[3])
     count = sizes.shape[0]
     work_hands = np.zeros_like(hands)
@@ -337,6 +376,7 @@ def _play_openings(rows, hands, sizes, seat, candidates, turns, rules):
     script_sizes = np.zeros(count, np.int64)
     script_sizes[seat] = 1
     drops = _no_drops(rules)
+    chance = np.zeros(1, np.int64)
     for index in range(candidates.shape[0]):
         work_rows[:] = rows
         work_lengths[:] = lengths
@@ -346,8 +386,9 @@ def _play_openings(rows, hands, sizes, seat, candidates, turns, rules):
         work_sizes[:] = sizes
         pile_sizes[:] = 0
         scripts[seat, 0, :] = candidates[index]
+        chance[0] = seed
         table = (work_rows, work_lengths, work_ends, work_heads, scores[index], piles, pile_sizes, drops)
-        if play_turns(table, work_hands, work_sizes, scripts, script_sizes, turns, rules) < 0:
+        if play_turns(table, work_hands, work_sizes, scripts, script_sizes, turns, rules, chance) < 0:
             scores[index, 0] = -1 - seat
     return scores
 
@@ -412,7 +453,7 @@ def _position(slots, values, heads):
 
 
 @_kernel
-def _play_from(slots, hands, sizes, scripts, script_sizes, turns, rules):
+def _play_from(slots, hands, sizes, scripts, script_sizes, turns, rules, seed):
     """Play from these rows (left in `slots`) and hands: (lengths, scores, piles, pile sizes,
     drops, turns played or -1 - seat where a script is not in its hand)."""
     seats = sizes.shape[0]
@@ -422,7 +463,8 @@ def _play_from(slots, hands, sizes, scripts, script_sizes, turns, rules):
     pile_sizes = np.zeros(seats, np.int64)
     drops = _no_drops(rules)
     table = (slots, lengths, ends, row_heads, scores, piles, pile_sizes, drops)
-    played = play_turns(table, hands, sizes, scripts, script_sizes, turns, rules)
+    chance = np.full(1, seed, np.int64)
+    played = play_turns(table, hands, sizes, scripts, script_sizes, turns, rules, chance)
     return lengths, scores, piles, pile_sizes, drops, played
 
 
@@ -535,13 +577,16 @@ def play_round(rows: list[list[int]], hands: list[list[int]], row_limit: int, he
         np.zeros(len(hands), np.int64),
         max(sizes),
         _rules(row_limit, heads, plus),
+        0,
     )
     rows_left = [cards[:length] for cards, length in zip(slots.tolist(), lengths.tolist())]
     piles_left = [cards[:size] for cards, size in zip(piles.tolist(), pile_sizes.tolist())]
     return rows_left, piles_left, scores.tolist(), np.flatnonzero(drops).tolist(), int(turns)
 
 
-def play_scripted(rows, hands, scripts, turns: int, row_limit: int, heads: tuple[int, ...], plus: bool) -> list[int]:
+def play_scripted(
+    rows, hands, scripts, turns: int, row_limit: int, heads: tuple[int, ...], plus: bool, chance: int
+) -> list[int]:
     """Playouts.scores on arrays: each seat's bull heads after `turns` turns (or the round's end)."""
     sizes = [len(hand) for hand in hands]
     _, scores, _, _, _, played = _play_from(
@@ -552,6 +597,7 @@ def play_scripted(rows, hands, scripts, turns: int, row_limit: int, heads: tuple
         np.array([len(script) for script in scripts], np.int64),
         turns,
         _rules(row_limit, heads, plus),
+        chance,
     )
     if played < 0:
         seat = -1 - played
@@ -559,7 +605,9 @@ def play_scripted(rows, hands, scripts, turns: int, row_limit: int, heads: tuple
     return scores.tolist()
 
 
-def play_openings(rows, hands, seat: int, openings, turns: int, row_limit: int, heads, plus: bool) -> list[list[int]]:
+def play_openings(
+    rows, hands, seat: int, openings, turns: int, row_limit: int, heads, plus: bool, chance: int
+) -> list[list[int]]:
     """Playouts.scores_of_openings on arrays: each seat's bull heads for each opening of `seat`."""
     sizes = [len(hand) for hand in hands]
     scores = _play_openings(
@@ -570,6 +618,7 @@ def play_openings(rows, hands, seat: int, openings, turns: int, row_limit: int, 
         _openings(openings),
         turns,
         _rules(row_limit, heads, plus),
+        chance,
     ).tolist()
     if any(row[0] < 0 for row in scores):
         raise IllegalPlay(seat, (), "engine.opening_card_missing")

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 
 from cardgen.engine.cards import FIRST_ZERO, VALUE
-from cardgen.engine.search import Dealer, SearchPlayer, WinChances
+from cardgen.engine.search import Dealer, SearchPlayer, WinChances, playout_seed
 from cardgen.engine.view import PlayerView
 
 DEFAULT_PLAYOUTS = 5000  # about 55 ms of CPU a move on one core (benchmarks/bench_strength.py)
@@ -47,9 +47,10 @@ class ExpertPlayer(SearchPlayer):
         values = [0.0] * len(positions)
         for _ in range(ROW_DEALS):
             hands, out_of_play = dealer.deal()
+            chance = playout_seed(dealer.rng)
             for row, (rows, scores) in enumerate(positions):
                 if turns:
-                    later = playouts.scores(rows, hands, out_of_play, [()] * len(hands), turns)
+                    later = playouts.scores(rows, hands, out_of_play, [()] * len(hands), turns, chance)
                     scores = [now + more for now, more in zip(scores, later)]
                 values[row] += chances(scores)
         first = super().choose_take(view, card)

@@ -52,12 +52,12 @@ class Kernel:
         """Pro's draft among heuristic players: (the hands, the cards left face up)."""
         return None
 
-    def play_scripted(self, rows, hands, scripts, turns: int, row_limit: int, heads) -> list[int] | None:
+    def play_scripted(self, rows, hands, scripts, turns: int, row_limit: int, heads, chance: int) -> list[int] | None:
         """Playouts.scores."""
         return None
 
     def play_openings(
-        self, rows, hands, seat: int, openings, turns: int, row_limit: int, heads
+        self, rows, hands, seat: int, openings, turns: int, row_limit: int, heads, chance: int
     ) -> list[list[int]] | None:
         """Playouts.scores_of_openings."""
         return None
@@ -95,15 +95,15 @@ class CompiledKernel(Kernel):
     def draft(self, pool, seats, first, per_hand, heads):
         return self.code().heuristic_draft(pool, seats, first, per_hand, heads) if self.in_use() else None
 
-    def play_scripted(self, rows, hands, scripts, turns, row_limit, heads):
+    def play_scripted(self, rows, hands, scripts, turns, row_limit, heads, chance):
         if not self.in_use():
             return None
-        return self.code().play_scripted(rows, hands, scripts, turns, row_limit, heads, self.plus)
+        return self.code().play_scripted(rows, hands, scripts, turns, row_limit, heads, self.plus, chance)
 
-    def play_openings(self, rows, hands, seat, openings, turns, row_limit, heads):
+    def play_openings(self, rows, hands, seat, openings, turns, row_limit, heads, chance):
         if not self.in_use():
             return None
-        return self.code().play_openings(rows, hands, seat, openings, turns, row_limit, heads, self.plus)
+        return self.code().play_openings(rows, hands, seat, openings, turns, row_limit, heads, self.plus, chance)
 
     def rollout_sums(self, view, guesser, candidates, samples, turns, sign):
         # not where a deal hides more than one scarce kind of card
