@@ -76,16 +76,19 @@ def _heuristic_card(hand, size, lengths, ends, row_heads, limit, values):
 
 
 @_kernel
+def _joins(card, lengths, ends, limit, values):
+    """Whether a numbered card would join a row without taking it."""
+    row = _row_below(ends, values[card])
+    return card < FIRST_ZERO and row >= 0 and lengths[row] < limit
+
+
+@_kernel
 def _random_safe_card(hand, size, lengths, ends, limit, values, chance):
-    """Where in the hand a card drawn at random among those that would join a row without
-    taking it is (Playouts' random seats), or -1 where fewer than two would: a numbered card
-    whose row is not full. `chance` holds the generator's state (Chance.below, draw for draw);
-    the card drawn is counted in order of card ids, whatever the hand's order."""
+    """Chance.safe_card on arrays, draw for draw (`chance[0]` its state): where in the hand
+    the card drawn is, or -1 where fewer than two cards would join a row without taking it."""
     safe = 0
     for index in range(size):
-        card = hand[index]
-        row = _row_below(ends, values[card])
-        if card < FIRST_ZERO and row >= 0 and lengths[row] < limit:
+        if _joins(hand[index], lengths, ends, limit, values):
             safe += 1
     if safe < 2:
         return -1
@@ -93,15 +96,12 @@ def _random_safe_card(hand, size, lengths, ends, limit, values, chance):
     drawn = chance[0] % safe
     for index in range(size):
         card = hand[index]
-        row = _row_below(ends, values[card])
-        if card < FIRST_ZERO and row >= 0 and lengths[row] < limit:
-            below = 0  # safe cards of lower id
+        if _joins(card, lengths, ends, limit, values):
+            lower = 0  # the safe cards of lower id: the draw counts in order of ids
             for other in range(size):
-                lower = hand[other]
-                row = _row_below(ends, values[lower])
-                if lower < card and row >= 0 and lengths[row] < limit:
-                    below += 1
-            if below == drawn:
+                if hand[other] < card and _joins(hand[other], lengths, ends, limit, values):
+                    lower += 1
+            if lower == drawn:
                 return index
     return -1
 
@@ -217,8 +217,8 @@ def play_turns(table, hands, sizes, scripts, script_sizes, turns, rules, chance)
     """Play up to `turns` turns (fewer if the hands run out), each seat playing its script's
     cards on the first turns (scripts: seat × turn × two cards, 0 for none) and then the
     heuristic player's, or where `chance[0]` is not 0 (one-card variants) a safe card at
-    random (_random_safe_card) when it has two or more. Returns the turns played, or -1 - seat when a scripted card is not
-    in that seat's hand. `table`: (rows, lengths, ends, row_heads, scores, piles,
+    random when it holds two or more (_random_safe_card). Returns the turns played, or
+    -1 - seat when a scripted card is not in that seat's hand. `table`: (rows, lengths, ends, row_heads, scores, piles,
     pile_sizes, drops); `rules`: (row limit, 1 for Plus, values, heads)."""
     lengths, ends, row_heads, scores, piles, pile_sizes = table[1], table[2], table[3], table[4], table[5], table[6]
     limit, plus, values, heads = rules
