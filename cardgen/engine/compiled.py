@@ -218,8 +218,9 @@ def play_turns(table, hands, sizes, scripts, script_sizes, turns, rules, chance)
     cards on the first turns (scripts: seat × turn × two cards, 0 for none) and then the
     heuristic player's, or where `chance[0]` is not 0 (one-card variants) a safe card at
     random when it holds two or more (_random_safe_card). Returns the turns played, or
-    -1 - seat when a scripted card is not in that seat's hand. `table`: (rows, lengths, ends, row_heads, scores, piles,
-    pile_sizes, drops); `rules`: (row limit, 1 for Plus, values, heads)."""
+    -1 - seat when a scripted card is not in that seat's hand. `table`: (rows, lengths,
+    ends, row_heads, scores, piles, pile_sizes, drops); `rules`: (row limit, 1 for Plus,
+    values, heads)."""
     lengths, ends, row_heads, scores, piles, pile_sizes = table[1], table[2], table[3], table[4], table[5], table[6]
     limit, plus, values, heads = rules
     seats = sizes.shape[0]

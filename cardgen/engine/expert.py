@@ -13,7 +13,8 @@ from __future__ import annotations
 import random
 
 from cardgen.engine.cards import FIRST_ZERO, VALUE
-from cardgen.engine.search import Dealer, SearchPlayer, WinChances, playout_seed
+from cardgen.engine.chance import seed_from
+from cardgen.engine.search import Dealer, SearchPlayer, WinChances
 from cardgen.engine.view import PlayerView
 
 DEFAULT_PLAYOUTS = 5000  # about 55 ms of CPU a move on one core (benchmarks/bench_strength.py)
@@ -47,7 +48,7 @@ class ExpertPlayer(SearchPlayer):
         values = [0.0] * len(positions)
         for _ in range(ROW_DEALS):
             hands, out_of_play = dealer.deal()
-            chance = playout_seed(dealer.rng)
+            chance = seed_from(dealer.rng)
             for row, (rows, scores) in enumerate(positions):
                 if turns:
                     later = playouts.scores(rows, hands, out_of_play, [()] * len(hands), turns, chance)

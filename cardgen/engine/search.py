@@ -30,7 +30,7 @@ import math
 import random
 from collections.abc import Sequence
 
-from cardgen.engine.chance import CHANCE_MODULUS
+from cardgen.engine.chance import seed_from
 from cardgen.engine.players import HeuristicPlayer
 from cardgen.engine.playout import Cards, Playouts
 from cardgen.engine.rollout import Guesser, plays_to_try
@@ -84,7 +84,7 @@ class SearchPlayer(HeuristicPlayer):
             openings = [candidates[index] for index in alive]
             for _ in range(max(1, self.playouts // (stages * len(alive)))):
                 hands, out_of_play = guesser.deal()
-                chance = playout_seed(guesser.rng)
+                chance = seed_from(guesser.rng)
                 played = playouts.scores_of_openings(rows, hands, out_of_play, seat, openings, turns, chance)
                 for index, scores in zip(alive, played):
                     values[index] += chance_of(scores)
@@ -105,8 +105,9 @@ def coach(view: PlayerView, seed: int, playouts: int = COACH_PLAYOUTS) -> dict[C
     """What each play of the hand is worth to this seat by the search player's playouts: the
     bull heads it collects from now to the round's end, on average over the same guessed
     deals for every play (about `playouts` in all), when it plays that now and then plays
-    on as the search player's playouts do, as every other seat does. In Plus a play with a zero card is one of
-    them, and the heads are a gain. Sees `view` alone; the same seed, the same figures."""
+    on as the search player's playouts do, as every other seat does. In Plus a play with a
+    zero card is one of them, and the heads are a gain. Sees `view` alone; the same seed,
+    the same figures."""
     candidates = plays_to_try(view, HeuristicPlayer().choose_cards(view))
     playouts_of = SearchPlayer().playouts_for(view)
     dealer = Dealer(view, random.Random(seed))
@@ -116,16 +117,11 @@ def coach(view: PlayerView, seed: int, playouts: int = COACH_PLAYOUTS) -> dict[C
     sums = [0] * len(candidates)
     for _ in range(deals):
         hands, out_of_play = dealer.deal()
-        chance = playout_seed(dealer.rng)
+        chance = seed_from(dealer.rng)
         played = playouts_of.scores_of_openings(rows, hands, out_of_play, view.seat, candidates, turns, chance)
         for index, scores in enumerate(played):
             sums[index] += scores[view.seat]
     return {candidate: total / deals for candidate, total in zip(candidates, sums)}
-
-
-def playout_seed(rng: random.Random) -> int:
-    """A seed for a playout's random seats (Chance), from 1 to its modulus less one."""
-    return 1 + int(rng.random() * (CHANCE_MODULUS - 1))
 
 
 class Dealer(Guesser):
