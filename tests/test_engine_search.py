@@ -3,13 +3,14 @@ and scoring a playout by the game it leaves. (How strong it is against the other
 is measured by benchmarks/bench_strength.py.)"""
 
 import random
+from collections import Counter
 
 import pytest
 
 from cardgen.balance.words import kind_name
 from cardgen.engine import STRATEGIES, Game, HeuristicPlayer, Options, SearchPlayer
 from cardgen.engine import search as search_module
-from cardgen.engine.chance import Chance
+from cardgen.engine.chance import Chance, policy_weight
 from cardgen.engine.search import Dealer, WinChances
 from cardgen.texts import LANGUAGES
 from tests import lookahead
@@ -118,18 +119,19 @@ def test_a_balance_report_names_every_player_kind_in_its_language(lang):
     assert len(set(names)) == len(STRATEGIES)
 
 
-def test_its_playouts_seats_play_a_card_that_takes_no_row_drawn_at_random():
-    """Rows ending 10, 30, 50 (full) and 70: in a hand of 12, 35, 55, 75 and 5, the cards 12,
-    35 and 75 join a row without taking it; 55 would be a sixth card and 5 is below every end."""
+def test_its_playouts_seats_play_each_card_as_often_as_the_policy_weighs_it():
+    """Rows ending 10, 30, 50 (full, 12 bull heads) and 70; in a hand of 5, 12, 35, 55 and 75,
+    12, 35 and 75 join a row without taking it, 55 would take the full row and 5 is below
+    every end (it would take a row of 3 heads)."""
     game = Game(Options("classic"), [HeuristicPlayer() for _ in range(4)], seed=1)
     game.deal()
-    rows = [[10], [29, 30], [44, 45, 46, 47, 50], [70]]
-    hand = [12, 35, 55, 75, 5]
-    game.start_round(rows, [hand, [11], [13], [14]], [])
+    hand = [5, 12, 35, 55, 75]
+    game.start_round([[10], [29, 30], [44, 45, 46, 47, 50], [70]], [hand, [11], [13], [14]], [])
     view = game.views[0]
     chance = Chance(12345)
-    drawn = {chance.safe_card(view) for _ in range(200)}
-    assert drawn == {12, 35, 75}  # each of them, and never another
-    assert Chance(7).safe_card(view) == Chance(7).safe_card(view)  # the same seed, the same card
-    game.start_round(rows, [[35, 55, 5], [11], [13], [14]], [])
-    assert Chance(7).safe_card(game.views[0]) is None  # one safe card: the heuristic's choice then
+    draws = Counter(chance.policy_card(view) for _ in range(20_000))
+    weights = {card: policy_weight(view, card, 5, 75) for card in hand}
+    for card in hand:
+        assert abs(draws[card] / 20_000 - weights[card] / sum(weights.values())) < 0.01, card
+    assert draws[55] < 200 < draws[5] < min(draws[12], draws[35], draws[75])  # the full row hardly ever
+    assert Chance(7).policy_card(view) == Chance(7).policy_card(view)  # the same seed, the same card

@@ -28,7 +28,14 @@ from collections.abc import Callable
 import numpy as np
 
 from cardgen.engine.cards import FIRST_JOKER, FIRST_ZERO, VALUE
-from cardgen.engine.chance import CHANCE_MODULUS, CHANCE_MULTIPLIER
+from cardgen.engine.chance import (
+    CHANCE_MODULUS,
+    CHANCE_MULTIPLIER,
+    DOES_FACTORS,
+    GAP_BOUNDS,
+    HEADS_BOUNDS,
+    PLACE_FACTORS,
+)
 from cardgen.engine.errors import IllegalPlay
 
 _KERNEL: list = []  # the functions numba compiles, each marked @_kernel
@@ -75,35 +82,61 @@ def _heuristic_card(hand, size, lengths, ends, row_heads, limit, values):
     return best
 
 
-@_kernel
-def _joins(card, lengths, ends, limit, values):
-    """Whether a numbered card would join a row without taking it."""
-    row = _row_below(ends, values[card])
-    return card < FIRST_ZERO and row >= 0 and lengths[row] < limit
+# passed in `rules`, not read as globals: numba would keep them frozen in its cache
+POLICY = tuple(np.array(table, np.int64) for table in (GAP_BOUNDS, HEADS_BOUNDS, DOES_FACTORS, PLACE_FACTORS))
 
 
 @_kernel
-def _random_safe_card(hand, size, lengths, ends, limit, values, chance):
-    """Chance.safe_card on arrays, draw for draw (`chance[0]` its state): where in the hand
-    the card drawn is, or -1 where fewer than two cards would join a row without taking it."""
-    safe = 0
+def _bucket(amount, bounds):
+    for index in range(bounds.shape[0]):
+        if amount <= bounds[index]:
+            return index
+    return bounds.shape[0]
+
+
+@_kernel
+def _policy_weight(card, lowest, highest, lengths, ends, row_heads, limit, values, policy):
+    """chance.policy_weight on arrays (`policy`: POLICY)."""
+    gap_bounds, heads_bounds, does_factors, place_factors = policy
+    place = place_factors[0 if card == lowest else 2 if card == highest else 1]
+    joins = gap_bounds.shape[0] + 1
+    if card >= FIRST_JOKER:
+        return does_factors[4 * joins - 1] * place
+    value = values[card]
+    row = _row_below(ends, value)
+    if row < 0:
+        does = 4 * joins + heads_bounds.shape[0] + 1 + _bucket(row_heads.min(), heads_bounds)
+    elif lengths[row] >= limit:
+        does = 4 * joins + _bucket(row_heads[row], heads_bounds)
+    else:
+        does = min(limit - lengths[row] - 1, 3) * joins + _bucket(value - ends[row], gap_bounds)
+    return does_factors[does] * place
+
+
+@_kernel
+def _policy_card(hand, size, lengths, ends, row_heads, limit, values, policy, chance, weights):
+    """Chance.policy_card on arrays, draw for draw (`chance[0]` its state; `weights` room for
+    a hand's): where in the hand the card drawn is."""
+    lowest, highest = hand[0], hand[0]
+    for index in range(1, size):
+        lowest, highest = min(lowest, hand[index]), max(highest, hand[index])
+    total = 0
     for index in range(size):
-        if _joins(hand[index], lengths, ends, limit, values):
-            safe += 1
-    if safe < 2:
-        return -1
+        weights[index] = _policy_weight(hand[index], lowest, highest, lengths, ends, row_heads, limit, values, policy)
+        total += weights[index]
     chance[0] = chance[0] * CHANCE_MULTIPLIER % CHANCE_MODULUS
-    drawn = chance[0] % safe
-    for index in range(size):
-        card = hand[index]
-        if _joins(card, lengths, ends, limit, values):
-            lower = 0  # the safe cards of lower id: the draw counts in order of ids
-            for other in range(size):
-                if hand[other] < card and _joins(hand[other], lengths, ends, limit, values):
-                    lower += 1
-            if lower == drawn:
-                return index
-    return -1
+    drawn = chance[0] * total // CHANCE_MODULUS
+    previous, index = -1, 0
+    for _ in range(size):  # the cards in order of ids
+        index = -1
+        for other in range(size):
+            if hand[other] > previous and (index < 0 or hand[other] < hand[index]):
+                index = other
+        if drawn < weights[index]:
+            return index
+        drawn -= weights[index]
+        previous = hand[index]
+    return index
 
 
 @_kernel
@@ -172,7 +205,7 @@ def _place(card, seat, table, rules):
     a sixth card collects, and so does one below every row end (in Plus it goes on the
     row with the highest end instead, collecting it only when it is full)."""
     rows, lengths, ends, row_heads, scores, piles, pile_sizes, drops = table
-    limit, plus, values, heads = rules
+    limit, plus, values, heads, _ = rules
     value = values[card]
     if card >= FIRST_JOKER:
         row = _joker_row(rows, lengths, limit)
@@ -216,18 +249,19 @@ def _take_out(hands, seat, size, card):
 def play_turns(table, hands, sizes, scripts, script_sizes, turns, rules, chance):
     """Play up to `turns` turns (fewer if the hands run out), each seat playing its script's
     cards on the first turns (scripts: seat × turn × two cards, 0 for none) and then the
-    heuristic player's, or where `chance[0]` is not 0 (one-card variants) a safe card at
-    random when it holds two or more (_random_safe_card). Returns the turns played, or
+    heuristic player's, or where `chance[0]` is not 0 (one-card variants) a card drawn by
+    the playout policy (_policy_card). Returns the turns played, or
     -1 - seat when a scripted card is not in that seat's hand. `table`: (rows, lengths,
     ends, row_heads, scores, piles, pile_sizes, drops); `rules`: (row limit, 1 for Plus,
-    values, heads)."""
+    values, heads, the playout policy: POLICY)."""
     lengths, ends, row_heads, scores, piles, pile_sizes = table[1], table[2], table[3], table[4], table[5], table[6]
-    limit, plus, values, heads = rules
+    limit, plus, values, heads, policy = rules
     seats = sizes.shape[0]
     placing = np.empty(2 * seats, np.int64)  # the cards to place this turn, in order
     owners = np.empty(2 * seats, np.int64)
     keys = np.empty(2 * seats, np.int64)
     picked = np.zeros(2, np.int64)
+    weights = np.empty(hands.shape[1], np.int64)
     for turn in range(turns):
         count, playing = 0, 0
         for seat in range(seats):
@@ -242,10 +276,9 @@ def play_turns(table, hands, sizes, scripts, script_sizes, turns, rules, chance)
                 picked[0] = hands[seat, first]
                 picked[1] = hands[seat, second] if second >= 0 else 0
             else:
-                index = -1
                 if chance[0] != 0:
-                    index = _random_safe_card(hands[seat], size, lengths, ends, limit, values, chance)
-                if index < 0:
+                    index = _policy_card(hands[seat], size, lengths, ends, row_heads, limit, values, policy, chance, weights)
+                else:
                     index = _heuristic_card(hands[seat], size, lengths, ends, row_heads, limit, values)
                 picked[0] = hands[seat, index]
                 picked[1] = 0
@@ -360,7 +393,7 @@ def rollout_values(
 def _play_openings(rows, hands, sizes, seat, candidates, turns, rules, seed):
     """Candidate × seat: the bull heads each seat collects in `turns` turns from this position
     when `seat` plays the candidate first (candidate × two cards, 0: none) and everyone then
-    plays as the heuristic player, or (seed not 0) as play_turns' random seats, each candidate's
+    plays as the heuristic player, or (seed not 0) by the playout policy, each candidate's
     draws starting from `seed`; the first score is -1 - seat where a candidate is not in its hand."""
     lengths, ends, row_heads = _position(rows, rules[2], rules[3])
     count = sizes.shape[0]
@@ -510,7 +543,7 @@ def _padded(lists, width: int) -> np.ndarray:
 
 def _rules(row_limit: int, heads: tuple[int, ...], plus: bool) -> tuple:
     """The kernel's `rules`."""
-    return row_limit, int(plus), VALUES, _heads_array(heads)
+    return row_limit, int(plus), VALUES, _heads_array(heads), POLICY
 
 
 def _openings(openings) -> np.ndarray:

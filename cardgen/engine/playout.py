@@ -5,17 +5,17 @@ hands, out_of_play, scripts, turns)` starts a scratch round from the rows and ha
 given (copied), lets each seat play the cards of its script on the first turns and then
 play as the heuristic player, and returns the bull heads each seat has collected after
 `turns` turns, or at the round's end if that comes first; `scores_of_openings` does so
-once for each opening of one seat. Given a `chance` (a seed, not 0), the seats play at
-random instead wherever they hold two or more cards that would join a row without taking
-it (one-card variants): one of those, drawn by `Chance`. Otherwise the answer depends on
-the position and the scripts alone. Where the game's kernel is compiled (engine/kernel.py)
+once for each opening of one seat. Given a `chance` (a seed, not 0), the seats play by the
+playout policy instead (one-card variants): a card drawn by `Chance`, each with a chance
+fitted on the search player's own choices. Otherwise the answer depends on the position
+and the scripts alone. Where the game's kernel is compiled (engine/kernel.py)
 it plays the round, with the same answers.
 
-Why at random: a player that looks ahead with seats that always play the heuristic's card
+Why not the heuristic's card: a player that looks ahead with seats that always play it
 trusts what those seats will do, and players who play otherwise mislead it. Against
 take5bot's champion, the search player shown the true hands did far worse than the same
-player guessing them, and with safe cards at random its choices match the champion's more
-often (the README gives the figures).
+player guessing them; with the policy's seats it does about as well, and its choices match
+the champion's more often (the README gives the figures).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ Cards = int | tuple[int, ...]
 
 class _Scripted(HeuristicPlayer):
     """A seat of a playout: plays its script's cards on the first turns, then as the
-    heuristic player, or a safe card at random where its `chance` draws."""
+    heuristic player, or by the playout policy where its `chance` draws."""
 
     def __init__(self) -> None:
         self.script: Sequence[Cards] = ()
@@ -44,9 +44,7 @@ class _Scripted(HeuristicPlayer):
             self.next += 1
             return self.script[self.next - 1]
         if self.chance.state and view.variant.negative:
-            card = self.chance.safe_card(view)
-            if card is not None:
-                return card
+            return self.chance.policy_card(view)
         return super().choose_cards(view)
 
 

@@ -2,9 +2,9 @@
 
 The `SearchPlayer` guesses the hands it cannot see (`Guesser`, as the rollout player
 does), and plays each guessed deal to the round's end (`Playouts`): its own seat
-plays the card tried, then every seat plays a card drawn at random among those that
-take no row, or the heuristic's card where it has fewer than two such (playout.py says
-why: seats that always play the heuristic's card are trusted too much).
+plays the card tried, then every seat plays a card drawn by the playout policy, fitted on
+the search player's own choices (chance.py; playout.py says why not the heuristic's card:
+seats that always play it are trusted too much).
 Its budget goes where it decides something, by sequential halving: every card it
 may play is tried on a few guessed deals, the worse half is dropped, the better
 half is tried on new deals, and so on until one card is left. Each deal serves every
