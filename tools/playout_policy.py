@@ -8,7 +8,7 @@ does, its place in the hand) and the card the search player chose is written dow
 (to FILE as JSON lines, where given; a FILE already there is read instead of played again).
 A log-linear model of the choice is fitted by gradient descent, and its two factor tables,
 scaled to integers of at most 256, are printed for chance.py. 250 deals (9,000 decisions)
-take about 15 minutes on two cores.
+take about 9 minutes on one core.
 """
 
 from __future__ import annotations

@@ -250,10 +250,10 @@ def play_turns(table, hands, sizes, scripts, script_sizes, turns, rules, chance)
     """Play up to `turns` turns (fewer if the hands run out), each seat playing its script's
     cards on the first turns (scripts: seat × turn × two cards, 0 for none) and then the
     heuristic player's, or where `chance[0]` is not 0 (one-card variants) a card drawn by
-    the playout policy (_policy_card). Returns the turns played, or
-    -1 - seat when a scripted card is not in that seat's hand. `table`: (rows, lengths,
-    ends, row_heads, scores, piles, pile_sizes, drops); `rules`: (row limit, 1 for Plus,
-    values, heads, the playout policy: POLICY)."""
+    the playout policy (_policy_card). Returns the turns played, or -1 - seat when a
+    scripted card is not in that seat's hand. `table`: (rows, lengths, ends, row_heads,
+    scores, piles, pile_sizes, drops); `rules`: (row limit, 1 for Plus, values, heads,
+    the playout policy: POLICY)."""
     lengths, ends, row_heads, scores, piles, pile_sizes = table[1], table[2], table[3], table[4], table[5], table[6]
     limit, plus, values, heads, policy = rules
     seats = sizes.shape[0]
@@ -277,7 +277,9 @@ def play_turns(table, hands, sizes, scripts, script_sizes, turns, rules, chance)
                 picked[1] = hands[seat, second] if second >= 0 else 0
             else:
                 if chance[0] != 0:
-                    index = _policy_card(hands[seat], size, lengths, ends, row_heads, limit, values, policy, chance, weights)
+                    index = _policy_card(
+                        hands[seat], size, lengths, ends, row_heads, limit, values, policy, chance, weights
+                    )
                 else:
                     index = _heuristic_card(hands[seat], size, lengths, ends, row_heads, limit, values)
                 picked[0] = hands[seat, index]
