@@ -43,7 +43,7 @@ SPREAD_PER_ROUND = 1.0
 # The player who ends a game takes about 1.5 times the mean a round (the highest of
 # four takes 1.7 to 1.9 times it in a single round; over several rounds less).
 LEADER_PACE = 1.5
-DEFAULT_PLAYOUTS = 3000  # about 45 ms a move on one core (benchmarks/bench_strength.py)
+DEFAULT_PLAYOUTS = 3000  # about 47 ms a move in Classic on one core (benchmarks/bench_strength.py)
 COACH_PLAYOUTS = 3000
 
 
