@@ -1,9 +1,9 @@
 """The draws of the search player's playouts: which card each seat plays, by the playout policy.
 
-Each card of a seat's hand is played with a chance in proportion to its weight, what it would
-do on the table as it is (join a row, how far above its end and how many places it leaves;
-take a full row or, below every row, the cheapest; how many bull heads) times where it
-stands in the hand (the lowest, the highest, one between). The weights are fitted on the
+Each card of a seat's hand is played with a chance in proportion to its weight: a factor for
+what it would do on the table as it is (join a row, how far above its end and how many
+places it leaves; take a full row or, below every row, the cheapest; how many bull heads)
+times a factor for where it stands in the hand (the lowest, the highest, one between). The weights are fitted on the
 search player's own choices (tools/playout_policy.py), so the seats of a playout play about
 as a searching player does, without the search.
 
@@ -30,8 +30,8 @@ HEADS_BOUNDS = (2, 4, 7)
 # fmt: off
 DOES_FACTORS = (
     222, 204, 171, 101, 51, 30, 16,  # joins as the row's last card: the next card above takes it
-    193, 256, 183, 220, 194, 125, 24,
-    177, 172, 145, 186, 145, 141, 65,
+    193, 256, 183, 220, 194, 125, 24,  # joins leaving 1 place
+    177, 172, 145, 186, 145, 141, 65,  # joins leaving 2 places
     165, 131, 111, 105, 109, 85, 76,  # joins leaving 3 places or more
     77, 77, 7, 2,  # takes a full row
     57, 24, 12, 20,  # is below every row
