@@ -55,8 +55,9 @@ def fit(decisions: list[dict], steps: int = 3000, rate: float = 0.5) -> np.ndarr
     """The log-linear model's parameters: one a factor, each table's in turn."""
     offsets = np.cumsum((0, *TABLES[:-1]))
     count, width = len(decisions), sum(TABLES)
-    active = np.zeros((count, 10, width))  # decision × card of the hand × parameter
-    present = np.zeros((count, 10), bool)
+    hand = max(len(decision["features"]) for decision in decisions)
+    active = np.zeros((count, hand, width))  # decision × card of the hand × parameter
+    present = np.zeros((count, hand), bool)
     chosen = np.array([decision["chosen"] for decision in decisions])
     for row, decision in enumerate(decisions):
         for slot, features in enumerate(decision["features"]):

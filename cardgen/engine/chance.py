@@ -3,9 +3,9 @@
 Each card of a seat's hand is played with a chance in proportion to its weight: a factor for
 what it would do on the table as it is (join a row, how far above its end and how many
 places it leaves; take a full row or, below every row, the cheapest; how many bull heads)
-times a factor for where it stands in the hand (the lowest, the highest, one between). The weights are fitted on the
-search player's own choices (tools/playout_policy.py), so the seats of a playout play about
-as a searching player does, without the search.
+times a factor for where it stands in the hand (the lowest, the highest, one between). The
+weights are fitted on the search player's own choices (tools/playout_policy.py), so the
+seats of a playout play about as a searching player does, without the search.
 
 The draws come from Lehmer's generator with the "minimal standard" multiplier, exact in
 64-bit integers, so that engine/compiled.py draws the same numbers as this module, draw for
