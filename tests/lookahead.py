@@ -59,6 +59,17 @@ def cheating_choices(monkeypatch, make_player: Callable[[], Player], guesser: ty
 
     monkeypatch.setattr(Game, "start_round", remember)
     monkeypatch.setattr(guesser, "deal", lambda self: (games[0].hands, games[0].out_of_play))
+    if hasattr(guesser, "deals"):  # many deals at once, as an array deal × seat × slot
+        guessed = guesser.deals
+
+        def true_deals(self, count):
+            hands, seeds = guessed(self, count)
+            hands[:] = 0
+            for seat, hand in enumerate(games[0].hands):
+                hands[:, seat, : len(hand)] = hand
+            return hands, seeds
+
+        monkeypatch.setattr(guesser, "deals", true_deals)
     cheats = []
     for seed in range(1, 9):
         for game, player in swapped_positions(seed, make_player):

@@ -10,7 +10,10 @@ import pytest
 from cardgen.balance.words import kind_name
 from cardgen.engine import STRATEGIES, Game, HeuristicPlayer, Options, SearchPlayer
 from cardgen.engine import search as search_module
+from cardgen.engine.beliefs import BELIEF_POWER, Beliefs
+from cardgen.engine.cards import FIRST_JOKER
 from cardgen.engine.chance import Chance, policy_weight
+from cardgen.engine.history import Play
 from cardgen.engine.search import Dealer, WinChances
 from cardgen.texts import LANGUAGES
 from tests import lookahead
@@ -94,21 +97,38 @@ def test_the_command_line_help_names_search():
     assert "search" in " ".join(helped.stdout.split())
 
 
-def test_its_guessed_hands_are_as_large_as_the_real_ones_and_hold_every_unseen_card_once():
+def test_its_guessed_hands_are_as_large_as_the_real_ones_and_deal_every_unseen_card_alike():
     game = Game(Options("classic"), [HeuristicPlayer() for _ in range(4)], seed=3)
     game.deal()
     for _ in range(4):
         game.play_turn()
     view = game.views[1]
-    dealer = Dealer(view, random.Random(1))
-    first = dealer.deal()
-    for _ in range(20):
-        hands, out_of_play = dealer.deal()
-        assert [len(hand) for hand in hands] == list(view.hand_sizes)
-        assert hands[1] == list(view.hand)
-        hidden = [card for seat, hand in enumerate(hands) if seat != 1 for card in hand]
-        assert sorted(hidden + out_of_play) == sorted(view.unseen())
-    assert (hands, out_of_play) != first  # each deal a new guess
+    unseen = view.unseen()
+    hands, seeds = Dealer(view, random.Random(1)).deals(3000)
+    assert len(set(seeds)) == 3000 and len({hand.tobytes() for hand in hands[:, 0]}) == 3000
+    held = Counter()
+    for deal in hands.tolist():
+        assert deal[1][:6] == list(view.hand) and not any(deal[1][6:])
+        hidden = [card for seat in (0, 2, 3) for card in deal[seat]]
+        assert all(hidden) and len(set(hidden)) == 18 and set(hidden) <= unseen
+        held.update(deal[2])
+    # each unseen card lands in a given other hand as often as any other: 6 of the unseen
+    share = 6 / len(unseen)
+    assert all(abs(held[card] / 3000 - share) < 0.04 for card in unseen)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_its_guessed_hands_in_jokers_hold_as_many_jokers_as_the_real_ones_at_most_one_each(seed):
+    game = Game(Options("jokers"), [HeuristicPlayer() for _ in range(4)], seed=seed)
+    game.deal()
+    for _ in range(3):
+        game.play_turn()
+    jokers_held = sum(card >= FIRST_JOKER for seat in (0, 2, 3) for card in game.hands[seat])
+    hands, _ = Dealer(game.views[1], random.Random(seed)).deals(500)
+    for deal in hands.tolist():
+        assert [len([card for card in hand if card]) for hand in deal] == [len(hand) for hand in game.hands]
+        jokers = [sum(card >= FIRST_JOKER for card in deal[seat]) for seat in (0, 2, 3)]
+        assert sum(jokers) == jokers_held and max(jokers) <= 1
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -135,3 +155,18 @@ def test_its_playouts_seats_play_each_card_as_often_as_the_policy_weighs_it():
         assert abs(draws[card] / 20_000 - weights[card] / sum(weights.values())) < 0.01, card
     assert draws[55] < 200 < draws[5] < min(draws[12], draws[35], draws[75])  # the full row hardly ever
     assert Chance(7).policy_card(view) == Chance(7).policy_card(view)  # the same seed, the same card
+
+
+def test_a_seat_that_took_a_full_row_is_believed_to_have_held_no_safe_card():
+    """Rows ending 5 (full), 30, 50 and 70; the other seat played 6 and took the full row.
+    A guess that left it 31 then (a safe card) is about half as likely, before tempering, as
+    one that left it 7 (which would have taken the row too); before any turn is played every
+    guess is as likely."""
+    game = Game(Options("classic"), [HeuristicPlayer(), HeuristicPlayer()], seed=1)
+    game.deal()
+    game.start_round([[1, 2, 3, 4, 5], [30], [50], [70]], [[60, 90, 95], None])
+    mine = [60, 90, 95]
+    assert Beliefs(game.views[0]).weights([[mine, [6, 7]], [mine, [6, 31]]]) is None
+    game.play_turn([Play((90,)), Play((6,))])
+    weights = Beliefs(game.views[0]).weights([[[60, 95], [7, 96]], [[60, 95], [31, 96]]])
+    assert weights[0] == 1 and 0.4 < weights[1] ** (1 / BELIEF_POWER) < 0.6

@@ -167,14 +167,18 @@ SEEING_TABLES = [
 
 @settings(max_examples=12, deadline=None)
 @given(st.sampled_from(SEEING_TABLES), st.integers(0, 10**6), st.integers(2, 5))
-def test_a_seat_sees_who_played_what_once_it_is_face_up_and_never_before(table, seed, players):
+def test_a_seat_sees_who_played_what_on_which_rows_once_it_is_face_up_and_never_before(table, seed, players):
     variant, options = table
     log: list = []
     game = Game(Options(variant, **options), [Witness(log) for _ in range(players)], seed=seed)
     game.deal()
+    rows_before: list = []
     while not game.round_over:
         del log[:]
+        rows_before.append(tuple(map(tuple, game.table.rows)))
         game.play_turn()
+        # and the rows each of those turns began with
+        assert game.views[0].history_rows == tuple(rows_before)
         choices = [entry for entry in log if entry[0] == "cards"]
         turn = tuple(sorted((seat, card) for _, seat, *_, cards in choices for card in _cards(cards)))
         for what, seat, revealed, history, played, card in log:

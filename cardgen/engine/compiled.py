@@ -430,6 +430,16 @@ def _play_openings(rows, hands, sizes, seat, candidates, turns, rules, seed):
 
 
 @_kernel
+def _play_deals(rows, hands, sizes, seat, candidates, turns, rules, seeds):
+    """_play_openings on each guessed deal (deal × seat × slot), each from its own seed:
+    deal × candidate × seat."""
+    scores = np.zeros((hands.shape[0], candidates.shape[0], sizes.shape[0]), np.int64)
+    for deal in range(hands.shape[0]):
+        scores[deal] = _play_openings(rows, hands[deal], sizes, seat, candidates, turns, rules, seeds[deal])
+    return scores
+
+
+@_kernel
 def _guess(twister, hand, unseen, scarce, held, per_hand, sizes, seat, guessed, buffers):
     """Guesser.deal, draw for draw, into `guessed`: the scarce cards shuffled and the other
     seats shuffled, the first `held` of them given one each (while they have room); then the
@@ -641,22 +651,22 @@ def play_scripted(
     return scores.tolist()
 
 
-def play_openings(
-    rows, hands, seat: int, openings, turns: int, row_limit: int, heads, plus: bool, chance: int
-) -> list[list[int]]:
-    """Playouts.scores_of_openings on arrays: each seat's bull heads for each opening of `seat`."""
-    sizes = [len(hand) for hand in hands]
-    scores = _play_openings(
+def play_deals(
+    rows, hands: np.ndarray, chances, seat: int, openings, turns: int, row_limit: int, heads, plus: bool
+) -> np.ndarray:
+    """Playouts.scores_of_deals: each seat's bull heads for each guessed deal (hands: deal ×
+    seat × slot) and each opening of `seat`, deal × opening × seat."""
+    scores = _play_deals(
         _padded(rows, row_limit),
-        _padded(hands, max(max(sizes), 1)),
-        np.array(sizes, np.int64),
+        hands,
+        (hands > 0).sum(axis=2)[0],
         seat,
         _openings(openings),
         turns,
         _rules(row_limit, heads, plus),
-        chance,
-    ).tolist()
-    if any(row[0] < 0 for row in scores):
+        np.array(chances, np.int64),
+    )
+    if (scores[:, :, 0] < 0).any():
         raise IllegalPlay(seat, (), "engine.opening_card_missing")
     return scores
 

@@ -82,6 +82,7 @@ class Game:
         self.played_now: list[int] = []  # the cards played this turn
         self.choosing = False  # True while this turn's cards are being chosen (not yet face up)
         self.turns_played: list[list[int]] = []  # the cards of each turn of this round (`turns_by_seat`)
+        self.rows_before_turns: list[tuple[tuple[int, ...], ...]] = []  # the rows as each of them began
         self.unknown: UnknownHands | None = None  # the referee's hands that were not written down
         self.views = [PlayerView(self, seat) for seat in range(count)]
         self._resolve_turn = rules.resolve_turn
@@ -181,7 +182,7 @@ class Game:
             copied = [None if hand is None else list(hand) for hand in hands]
             self.history.append(RoundHistory([list(row) for row in rows], copied, list(self.draft_picks) or None))
         self.draft_picks.clear()
-        self.played_now, self.turns_played = [], []
+        self.played_now, self.turns_played, self.rows_before_turns = [], [], []
 
     def _finish_round(self) -> None:
         self.round_over = True
@@ -323,6 +324,7 @@ class Game:
         self.turn += 1
         self.table.collected = []
         self.choosing = True
+        self.rows_before_turns.append(tuple(map(tuple, self.table.rows)))
         history = self.history
         if history is not None:
             playing = [self.holds_cards(seat) for seat in range(self.player_count)]

@@ -17,7 +17,7 @@ method answers None or False and the caller plays in plain Python.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cardgen.engine.players import HeuristicPlayer, Player
 
@@ -56,10 +56,8 @@ class Kernel:
         """Playouts.scores."""
         return None
 
-    def play_openings(
-        self, rows, hands, seat: int, openings, turns: int, row_limit: int, heads, chance: int
-    ) -> list[list[int]] | None:
-        """Playouts.scores_of_openings."""
+    def play_deals(self, rows, hands, chances, seat: int, openings, turns: int, row_limit: int, heads) -> Any:
+        """Playouts.scores_of_deals: an array deal × opening × seat."""
         return None
 
     def rollout_sums(self, view, guesser, candidates, samples: int, turns: int, sign: float) -> list[float] | None:
@@ -100,10 +98,10 @@ class CompiledKernel(Kernel):
             return None
         return self.code().play_scripted(rows, hands, scripts, turns, row_limit, heads, self.plus, chance)
 
-    def play_openings(self, rows, hands, seat, openings, turns, row_limit, heads, chance):
+    def play_deals(self, rows, hands, chances, seat, openings, turns, row_limit, heads):
         if not self.in_use():
             return None
-        return self.code().play_openings(rows, hands, seat, openings, turns, row_limit, heads, self.plus, chance)
+        return self.code().play_deals(rows, hands, chances, seat, openings, turns, row_limit, heads, self.plus)
 
     def rollout_sums(self, view, guesser, candidates, samples, turns, sign):
         # not where a deal hides more than one scarce kind of card

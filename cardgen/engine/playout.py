@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
+
 from cardgen.engine.chance import Chance
 from cardgen.engine.game import Game
 from cardgen.engine.players import HeuristicPlayer
@@ -85,18 +87,29 @@ class Playouts:
         chance: int = 0,
     ) -> list[list[int]]:
         """scores() for each opening of `seat` (its first play, then it plays as the others
-        do from the start), each from the same `chance`: the same lists, for the cost of
-        about one call where the play is compiled."""
+        do from the start), each from the same `chance`."""
+        width = max(*map(len, hands), 1)
+        padded = np.array([[[*hand, *[0] * (width - len(hand))] for hand in hands]], np.int64)
+        return self.scores_of_deals(rows, padded, [chance], seat, openings, turns)[0].tolist()
+
+    def scores_of_deals(
+        self, rows: list[list[int]], hands: np.ndarray, chances: Sequence[int], seat: int, openings: Sequence[Cards], turns: int
+    ) -> np.ndarray:
+        """scores_of_openings() for each guessed deal of `hands` (deal × seat × slot, 0: no
+        card) and its chance, as an array deal × opening × seat: where the play is compiled,
+        one call for them all."""
         table = self.scratch.table
-        compiled = self.kernel.play_openings(rows, hands, seat, openings, turns, table.row_limit, table.heads, chance)
+        compiled = self.kernel.play_deals(rows, hands, chances, seat, openings, turns, table.row_limit, table.heads)
         if compiled is not None:
             return compiled
-        scripts: list[Sequence[Cards]] = [()] * len(hands)
+        scripts: list[Sequence[Cards]] = [()] * hands.shape[1]
         found = []
-        for opening in openings:
-            scripts[seat] = (opening,)
-            found.append(self.scores(rows, hands, out_of_play, scripts, turns, chance))
-        return found
+        for deal, chance in zip(hands.tolist(), chances):
+            dealt = [[card for card in hand if card] for hand in deal]
+            for opening in openings:
+                scripts[seat] = (opening,)
+                found.append(self.scores(rows, dealt, [], scripts, turns, chance))
+        return np.array(found, np.int64).reshape(hands.shape[0], len(openings), hands.shape[1])
 
     def _start(self, rows, hands, out_of_play, scripts, chance: int) -> Game:
         scratch = self.scratch

@@ -1,7 +1,8 @@
 """A searching player: it spends a budget of playouts to the round's end on its best cards.
 
-The `SearchPlayer` guesses the hands it cannot see (`Guesser`, as the rollout player
-does), and plays each guessed deal to the round's end (`Playouts`): its own seat
+The `SearchPlayer` guesses the hands it cannot see (`Dealer`: at random among the cards it
+has not seen, each guess then weighed by how likely it makes the cards each seat played this
+round, beliefs.py), and plays each guessed deal to the round's end (`Playouts`): its own seat
 plays the card tried, then every seat plays a card drawn by the playout policy, fitted on
 the search player's own choices (chance.py; playout.py says why not the heuristic's card:
 seats that always play it are trusted too much).
@@ -30,7 +31,10 @@ import math
 import random
 from collections.abc import Sequence
 
-from cardgen.engine.chance import seed_from
+import numpy as np
+
+from cardgen.engine.beliefs import Beliefs
+from cardgen.engine.chance import CHANCE_MODULUS, seed_from
 from cardgen.engine.players import HeuristicPlayer
 from cardgen.engine.playout import Cards, Playouts
 from cardgen.engine.rollout import Guesser, plays_to_try
@@ -43,13 +47,18 @@ SPREAD_PER_ROUND = 1.0
 # The player who ends a game takes about 1.5 times the mean a round (the highest of
 # four takes 1.7 to 1.9 times it in a single round; over several rounds less).
 LEADER_PACE = 1.5
-DEFAULT_PLAYOUTS = 3000  # about 47 ms a move in Classic on one core (benchmarks/bench_strength.py)
+DEFAULT_PLAYOUTS = 3500  # about 53 ms a move in Classic on one core, 80 ms at most (benchmarks/bench_strength.py)
+# The playouts of a decision are counted for a round's first turn (10 cards in hand); a later
+# turn's playouts are shorter, and it gets more of them for about the same time: a playout
+# costs about as much as its turns plus PLAYOUT_UPKEEP more (dealing, copying; measured).
+FIRST_TURNS, PLAYOUT_UPKEEP = 10, 4
 COACH_PLAYOUTS = 3000
 
 
 class SearchPlayer(HeuristicPlayer):
-    """playouts: guessed deals played to the round's end per decision (about: each
-    card in the running is tried at least once at every halving)."""
+    """playouts: guessed deals played to the round's end for a decision at a round's first
+    turn, more at later turns (about: each card in the running is tried at least once at
+    every halving)."""
 
     name = "search"
 
@@ -80,14 +89,15 @@ class SearchPlayer(HeuristicPlayer):
         alive = list(range(len(candidates)))
         values = [0.0] * len(candidates)
         stages = math.ceil(math.log2(len(candidates)))
+        beliefs = Beliefs(view)
+        budget = self.playouts * (PLAYOUT_UPKEEP + FIRST_TURNS) // (PLAYOUT_UPKEEP + turns)
         while len(alive) > 1:
             openings = [candidates[index] for index in alive]
-            for _ in range(max(1, self.playouts // (stages * len(alive)))):
-                hands, out_of_play = guesser.deal()
-                chance = seed_from(guesser.rng)
-                played = playouts.scores_of_openings(rows, hands, out_of_play, seat, openings, turns, chance)
-                for index, scores in zip(alive, played):
-                    values[index] += chance_of(scores)
+            hands, seeds = guesser.deals(budget // (stages * len(alive)) or 1)
+            chances = chance_of(playouts.scores_of_deals(rows, hands, seeds, seat, openings, turns))  # deal × opening
+            weights = beliefs.weights(hands)
+            for index, value in zip(alive, chances.sum(axis=0) if weights is None else weights @ chances):
+                values[index] += value
             alive.sort(key=lambda index: (-values[index], index))
             del alive[(len(alive) + 1) // 2 :]
         return alive[0]
@@ -114,35 +124,45 @@ def coach(view: PlayerView, seed: int, playouts: int = COACH_PLAYOUTS) -> dict[C
     rows = [list(row) for row in view.rows]
     turns = max(view.hand_sizes)
     deals = max(1, playouts // len(candidates))
-    sums = [0] * len(candidates)
-    for _ in range(deals):
-        hands, out_of_play = dealer.deal()
-        chance = seed_from(dealer.rng)
-        played = playouts_of.scores_of_openings(rows, hands, out_of_play, view.seat, candidates, turns, chance)
-        for index, scores in enumerate(played):
-            sums[index] += scores[view.seat]
-    return {candidate: total / deals for candidate, total in zip(candidates, sums)}
+    hands, seeds = dealer.deals(deals)
+    sums = playouts_of.scores_of_deals(rows, hands, seeds, view.seat, candidates, turns)[:, :, view.seat].sum(axis=0)
+    return {candidate: total / deals for candidate, total in zip(candidates, sums.tolist())}
 
 
 class Dealer(Guesser):
-    """The guesser's deals, drawn faster where only one kind of card is hidden (Classic,
-    Pro): the hidden hands are the end of a partial shuffle of the unseen cards."""
+    """The guesser's deals, many at once: an array deal × seat × slot (0: no card) and a seed
+    for each deal's playout. numpy draws them where it can (each hand a uniform draw of the
+    unseen cards; in Jokers, the jokers the others hold each given to one of them at random,
+    as its last card); otherwise Guesser.deal, deal by deal."""
 
-    def deal(self) -> tuple[list[list[int]], list[int]]:
-        if self.scarce:
-            return super().deal()
-        cards, uniform, sizes = self.unseen[:], self.rng.random, self.sizes
-        end = len(cards)
-        hands: list[list[int]] = [[] for _ in sizes]
-        hands[self.seat] = self.hand
-        for other in self.others:
-            start = end - sizes[other]
-            for slot in range(end - 1, start - 1, -1):
-                pick = int(uniform() * (slot + 1))
-                cards[slot], cards[pick] = cards[pick], cards[slot]
-            hands[other] = cards[start:end]
-            end = start
-        return hands, cards[:end]
+    def deals(self, count: int) -> tuple[np.ndarray, list[int]]:
+        sizes, others = self.sizes, self.others
+        hands = np.zeros((count, len(sizes), max(*sizes, 1)), np.int64)
+        hands[:, self.seat, : len(self.hand)] = self.hand
+        need = sum(sizes[other] for other in others)
+        if len(self.scarce) > 1 or any(per_hand > 1 for *_, per_hand in self.scarce) or len(self.unseen) < need:
+            seeds = []
+            for deal in range(count):
+                guessed, _ = self.deal()
+                for other in others:
+                    hands[deal, other, : sizes[other]] = guessed[other]
+                seeds.append(seed_from(self.rng))
+            return hands, seeds
+        draws = np.random.default_rng(int(self.rng.random() * 2**53))
+
+        def drawn(cards) -> np.ndarray:  # each deal's own shuffle of the cards
+            return np.array(cards, np.int64)[draws.random((count, len(cards))).argsort(axis=1)]
+
+        shuffled, start = drawn(self.unseen), 0
+        for other in others:
+            hands[:, other, : sizes[other]] = shuffled[:, start : start + sizes[other]]
+            start += sizes[other]
+        for cards, held, _ in self.scarce:
+            held = min(held, len(cards), len(others))
+            if held > 0:
+                seats = drawn(others)[:, :held]
+                hands[np.arange(count)[:, None], seats, np.array(sizes)[seats] - 1] = drawn(cards)[:, :held]
+        return hands, draws.integers(1, CHANCE_MODULUS, size=count).tolist()
 
 
 class WinChances:
@@ -160,21 +180,27 @@ class WinChances:
         played = view.round - 1
         self.per_round = max(sum(view.totals) / (played * count), 1.0) if played else None
 
-    def of(self, scores: Sequence[int]) -> float:
-        totals = [before + score for before, score in zip(self.before, scores)]
-        own, better = totals[self.seat], self.better
-        per_round = self.per_round or max(sum(totals) / len(totals), 1.0)
-        rounds_left: float
+    def of(self, scores: Sequence[int] | np.ndarray) -> np.ndarray:
+        """The chance for a seat's bull heads of the round (the last axis: by seat), for one
+        outcome or an array of them."""
+        totals = self.before + np.asarray(scores)
+        own, better = totals[..., self.seat], self.better
+        per_round = self.per_round or np.maximum(totals.mean(axis=-1), 1.0)
         if self.rounds_left is not None:
-            rounds_left = self.rounds_left
+            rounds_left = np.full(own.shape, float(self.rounds_left))
         else:
-            highest = max(totals)
-            rounds_left = 0 if highest >= self.threshold else 1 + (self.threshold - highest) / (LEADER_PACE * per_round)
-        if rounds_left <= 0:
-            return 1.0 if own == (max(totals) if better > 0 else min(totals)) else 0.0
-        scale = better / (SPREAD_PER_ROUND * per_round * math.sqrt(2.0 * rounds_left))
-        chance = 1.0
-        for seat, total in enumerate(totals):
-            if seat != self.seat:
-                chance *= 0.5 + 0.5 * math.erf((own - total) * scale)
-        return chance
+            highest = totals.max(axis=-1)
+            rounds_left = np.where(highest >= self.threshold, 0.0, 1 + (self.threshold - highest) / (LEADER_PACE * per_round))
+        decided = own == (totals.max(axis=-1) if better > 0 else totals.min(axis=-1))
+        # a round still to play is at least one (the floor only keeps the decided ones finite)
+        scale = better / (SPREAD_PER_ROUND * per_round * np.sqrt(2.0 * np.maximum(rounds_left, 1.0)))
+        leads = (own[..., None] - np.delete(totals, self.seat, axis=-1)) * np.asarray(scale)[..., None]
+        chance = np.prod(0.5 + 0.5 * _erf(leads), axis=-1)
+        return np.where(rounds_left <= 0, decided.astype(float), chance)
+
+
+def _erf(x: np.ndarray) -> np.ndarray:
+    """The error function to within 1.5e-7 (Abramowitz and Stegun, 7.1.26): numpy has none."""
+    t = 1.0 / (1.0 + 0.3275911 * np.abs(x))
+    poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))))
+    return np.sign(x) * (1.0 - poly * np.exp(-x * x))

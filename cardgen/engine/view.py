@@ -85,6 +85,9 @@ class PlayerView:
         "This round's turns so far, each as (seat, card) pairs by seat: who played what, as the"
         " table saw it (empty for a round placed in one pass, where nobody is asked: a fast path).",
     )
+    history_rows: tuple[tuple[tuple[int, ...], ...], ...] = _asks(
+        "history_rows", "The rows as each turn of `history` began, in the same order."
+    )
     round: int = _asks("round")
     turn: int = _asks("turn")
 
@@ -119,6 +122,8 @@ def _reader(game: Game, seat: int) -> Callable[[str], Any]:
             return () if game.choosing else tuple(sorted((game.owner[card], card) for card in game.played_now))
         if what == "history":
             return tuple(game.turns_by_seat)
+        if what == "history_rows":
+            return tuple(game.rows_before_turns[: len(game.turns_played)])
         if what == "round":
             return game.round
         if what == "turn":
