@@ -5,6 +5,7 @@ is measured by benchmarks/bench_strength.py.)"""
 import random
 from collections import Counter
 
+import numpy as np
 import pytest
 
 from cardgen.balance.words import kind_name
@@ -166,7 +167,7 @@ def test_a_seat_that_took_a_full_row_is_believed_to_have_held_no_safe_card():
     game.deal()
     game.start_round([[1, 2, 3, 4, 5], [30], [50], [70]], [[60, 90, 95], None])
     mine = [60, 90, 95]
-    assert Beliefs(game.views[0]).weights([[mine, [6, 7]], [mine, [6, 31]]]) is None
+    assert Beliefs(game.views[0]).weights(np.array([[mine, [6, 7, 0]], [mine, [6, 31, 0]]])) is None
     game.play_turn([Play((90,)), Play((6,))])
-    weights = Beliefs(game.views[0]).weights([[[60, 95], [7, 96]], [[60, 95], [31, 96]]])
+    weights = Beliefs(game.views[0]).weights(np.array([[[60, 95], [7, 96]], [[60, 95], [31, 96]]]))
     assert weights[0] == 1 and 0.4 < weights[1] ** (1 / BELIEF_POWER) < 0.6

@@ -11,8 +11,6 @@ sharp would leave a few deals to decide.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import numpy as np
 
 from cardgen.engine.cards import CARD_ID_LIMIT
@@ -46,23 +44,20 @@ class Beliefs:
                 if seat != view.seat:
                     self.clues.append((seat, does, card, list(later[seat])))
 
-    def weights(self, hands: Sequence[Sequence[list[int]]]) -> np.ndarray | None:
-        """The weight of each guessed deal (its hands by seat), the likeliest 1; None where the
-        plays say nothing (no turn played yet)."""
+    def weights(self, hands: np.ndarray) -> np.ndarray | None:
+        """The weight of each guessed deal of `hands` (deal × seat × slot, 0: no card), the
+        likeliest 1; None where the plays say nothing (no turn played yet)."""
         if not self.clues:
             return None
-        log_likelihood = np.zeros(len(hands))
-        held = {seat: np.array([deal[seat] for deal in hands]) for seat, *_ in self.clues}
+        log_likelihood = np.zeros(hands.shape[0])
         for seat, does, card, later in self.clues:
-            guessed = held[seat]
+            guessed = hands[:, seat, : np.count_nonzero(hands[0, seat])]  # as many cards in every deal
             if not guessed.shape[1]:  # its whole hand was played: the same in every deal
                 continue
             lowest = np.minimum(guessed.min(axis=1), min(later))
             highest = np.maximum(guessed.max(axis=1), max(later))
             total = does[guessed].sum(axis=1) + does[later].sum()
-            total = (
-                BETWEEN * total + (LOWEST - BETWEEN) * does[lowest] + (HIGHEST - BETWEEN) * does[highest]
-            )
+            total = BETWEEN * total + (LOWEST - BETWEEN) * does[lowest] + (HIGHEST - BETWEEN) * does[highest]
             place = np.where(card == lowest, LOWEST, np.where(card == highest, HIGHEST, BETWEEN))
             log_likelihood += np.log(does[card] * place / total)
         return np.exp(BELIEF_POWER * (log_likelihood - log_likelihood.max()))

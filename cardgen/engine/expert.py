@@ -53,7 +53,7 @@ class ExpertPlayer(SearchPlayer):
                 if turns:
                     later = playouts.scores(rows, hands, out_of_play, [()] * len(hands), turns, chance)
                     scores = [now + more for now, more in zip(scores, later)]
-                values[row] += chances(scores)
+                values[row] += float(chances(scores))
         first = super().choose_take(view, card)
         best = max(range(len(values)), key=lambda index: (values[index], cheapest[index] == first))
         return cheapest[best]

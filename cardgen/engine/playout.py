@@ -93,7 +93,13 @@ class Playouts:
         return self.scores_of_deals(rows, padded, [chance], seat, openings, turns)[0].tolist()
 
     def scores_of_deals(
-        self, rows: list[list[int]], hands: np.ndarray, chances: Sequence[int], seat: int, openings: Sequence[Cards], turns: int
+        self,
+        rows: list[list[int]],
+        hands: np.ndarray,
+        chances: Sequence[int],
+        seat: int,
+        openings: Sequence[Cards],
+        turns: int,
     ) -> np.ndarray:
         """scores_of_openings() for each guessed deal of `hands` (deal × seat × slot, 0: no
         card) and its chance, as an array deal × opening × seat: where the play is compiled,

@@ -190,7 +190,9 @@ class WinChances:
             rounds_left = np.full(own.shape, float(self.rounds_left))
         else:
             highest = totals.max(axis=-1)
-            rounds_left = np.where(highest >= self.threshold, 0.0, 1 + (self.threshold - highest) / (LEADER_PACE * per_round))
+            rounds_left = np.where(
+                highest >= self.threshold, 0.0, 1 + (self.threshold - highest) / (LEADER_PACE * per_round)
+            )
         decided = own == (totals.max(axis=-1) if better > 0 else totals.min(axis=-1))
         # a round still to play is at least one (the floor only keeps the decided ones finite)
         scale = better / (SPREAD_PER_ROUND * per_round * np.sqrt(2.0 * np.maximum(rounds_left, 1.0)))
