@@ -1,11 +1,12 @@
 """What one player may know of a game: the only thing a strategy is shown.
 
-Its own hand, the rows, the cards played and collected, who played which card in
-the turns before (`history`), the cards of this turn once they lie face up
-(`revealed`), the scores and how many cards each other hand holds; never another
-hand, a card still being chosen, the cards out of play or the game itself. What it
-hands out cannot change the game: tuples, numbers, and functions that only read. (Python cannot wall off an object from code that digs
-through closures or the garbage collector; a view simply offers no way in.)
+Its own hand, the rows, the cards played and collected, who played which card in the
+turns before (`history`) and the rows each of them began with (`history_rows`), the cards
+of this turn once they lie face up (`revealed`), the scores and how many cards each other
+hand holds; never another hand, a card still being chosen, the cards out of play or the
+game itself. What it hands out cannot change the game: tuples, numbers, and functions
+that only read. (Python cannot wall off an object from code that digs through closures
+or the garbage collector; a view simply offers no way in.)
 """
 
 from __future__ import annotations
