@@ -115,28 +115,21 @@ def _policy_weight(card, lowest, highest, lengths, ends, row_heads, limit, value
 
 @_kernel
 def _policy_card(hand, size, lengths, ends, row_heads, limit, values, policy, chance, weights):
-    """Chance.policy_card on arrays, draw for draw (`chance[0]` its state; `weights` room for
-    a hand's): where in the hand the card drawn is."""
-    lowest, highest = hand[0], hand[0]
-    for index in range(1, size):
-        lowest, highest = min(lowest, hand[index]), max(highest, hand[index])
+    """Chance.policy_card on arrays, draw for draw, for a hand in order of ids (play_turns
+    sorts them; `chance[0]` its state; `weights` room for a hand's): where in the hand the
+    card drawn is."""
+    lowest, highest = hand[0], hand[size - 1]
     total = 0
     for index in range(size):
         weights[index] = _policy_weight(hand[index], lowest, highest, lengths, ends, row_heads, limit, values, policy)
         total += weights[index]
     chance[0] = chance[0] * CHANCE_MULTIPLIER % CHANCE_MODULUS
     drawn = chance[0] * total // CHANCE_MODULUS
-    previous, index = -1, 0
-    for _ in range(size):  # the cards in order of ids
-        index = -1
-        for other in range(size):
-            if hand[other] > previous and (index < 0 or hand[other] < hand[index]):
-                index = other
+    for index in range(size):
         if drawn < weights[index]:
             return index
         drawn -= weights[index]
-        previous = hand[index]
-    return index
+    return size - 1
 
 
 @_kernel
@@ -262,6 +255,9 @@ def play_turns(table, hands, sizes, scripts, script_sizes, turns, rules, chance)
     keys = np.empty(2 * seats, np.int64)
     picked = np.zeros(2, np.int64)
     weights = np.empty(hands.shape[1], np.int64)
+    if chance[0] != 0 and not plus:  # the policy's draws count the cards in order of ids
+        for seat in range(seats):
+            hands[seat, : sizes[seat]].sort()
     for turn in range(turns):
         count, playing = 0, 0
         for seat in range(seats):
