@@ -17,10 +17,13 @@ import pytest
 
 from tests.clirun import cardgen_in_process
 
-CHROMIUM = next((found for name in ("chromium", "chromium-browser") if (found := shutil.which(name))), None)
+# Debian's headless shell where it is installed: the same engine without the desktop browser
+# around it, the whole suite a fifth faster (measured: 117 s against 149 s on two cores)
+BROWSERS = ("chromium-headless-shell", "chromium", "chromium-browser")
+CHROMIUM = next((found for name in BROWSERS if (found := shutil.which(name))), None)
 sync_api = pytest.importorskip("playwright.sync_api", reason="Playwright for Python is not installed")
 if CHROMIUM is None:
-    pytest.skip("no chromium on this machine (apt-get install chromium)", allow_module_level=True)
+    pytest.skip("no chromium on this machine (apt-get install chromium-headless-shell)", allow_module_level=True)
 
 # no sandbox (tests run as root); the pages drawn without a GPU process, and none of the
 # browser's own traffic (updates, extensions): a tenth of its CPU in these tests
