@@ -17,7 +17,7 @@ from cardgen.engine.chance import seed_from
 from cardgen.engine.search import Dealer, SearchPlayer, WinChances
 from cardgen.engine.view import PlayerView
 
-DEFAULT_PLAYOUTS = 4000  # at a round's first turn, more later (search.py): about 55 ms of CPU a move on one core
+DEFAULT_PLAYOUTS = 4000  # at a round's first turn, more later (search.py): about 58 ms of CPU a move on one core
 ROW_DEALS = 64  # guessed deals on which each row it could take is played out
 
 

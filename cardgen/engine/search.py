@@ -47,7 +47,7 @@ SPREAD_PER_ROUND = 1.0
 # The player who ends a game takes about 1.5 times the mean a round (the highest of
 # four takes 1.7 to 1.9 times it in a single round; over several rounds less).
 LEADER_PACE = 1.5
-DEFAULT_PLAYOUTS = 3500  # about 53 ms a move in Classic on one core, 80 ms at most (benchmarks/bench_strength.py)
+DEFAULT_PLAYOUTS = 3500  # about 45 ms a move in Classic on one core, 92 ms at most (benchmarks/bench_strength.py)
 # The playouts of a decision are counted for a round's first turn (10 cards in hand); a later
 # turn's playouts are shorter, and it gets more of them for about the same time: a playout
 # costs about as much as its turns plus PLAYOUT_UPKEEP more (dealing, copying; measured).
