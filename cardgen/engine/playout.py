@@ -5,7 +5,8 @@ hands, out_of_play, scripts, turns)` starts a scratch round from the rows and ha
 given (copied), lets each seat play the cards of its script on the first turns and then
 play as the heuristic player, and returns the bull heads each seat has collected after
 `turns` turns, or at the round's end if that comes first; `scores_of_openings` does so
-once for each opening of one seat. Given a `chance` (a seed, not 0), the seats play by the
+once for each opening of one seat, and `scores_of_deals` for each of many guessed deals
+(in one call where the play is compiled). Given a `chance` (a seed, not 0), the seats play by the
 playout policy instead (one-card variants): a card drawn by `Chance`, each with a chance
 fitted on the search player's own choices. Otherwise the answer depends on the position
 and the scripts alone. Where the game's kernel is compiled (engine/kernel.py)
