@@ -195,6 +195,32 @@ def test_a_seat_sees_who_played_what_on_which_rows_once_it_is_face_up_and_never_
     assert len(game.turns_by_seat) == game.turn
 
 
+class Counting(HeuristicPlayer):
+    """The heuristic player, asked every turn, noting how many cards its view says each hand holds."""
+
+    plays_last_card = False
+
+    def __init__(self, seen):
+        self.seen = seen
+
+    def choose_cards(self, view):
+        self.seen.append(view.hand_sizes)
+        return super().choose_cards(view)
+
+
+@pytest.mark.parametrize("variant, options", SEEING_TABLES)
+def test_a_seat_asked_after_others_still_counts_the_cards_they_chose_face_down(variant, options):
+    seen: list = []
+    game = Game(Options(variant, **options), [Counting(seen) for _ in range(4)], seed=3)
+    game.deal()
+    while not game.round_over:
+        before = tuple(len(hand) for hand in game.hands)
+        del seen[:]
+        game.play_turn()
+        assert len(seen) == sum(map(bool, before)) and all(sizes == before for sizes in seen)
+    assert game.views[0].hand_sizes == (0, 0, 0, 0)
+
+
 def _cards(cards):
     return (cards,) if isinstance(cards, int) else cards
 

@@ -83,6 +83,8 @@ class Game:
         self.choosing = False  # True while this turn's cards are being chosen (not yet face up)
         self.turns_played: list[list[int]] = []  # the cards of each turn of this round (`turns_by_seat`)
         self.rows_before_turns: list[tuple[tuple[int, ...], ...]] = []  # the rows as each of them began
+        self.sizes_before_turn: tuple[int, ...] = ()  # each hand as this turn began: while it is chosen,
+        # a card already chosen is still in its player's hand for all the others can tell
         self.unknown: UnknownHands | None = None  # the referee's hands that were not written down
         self.views = [PlayerView(self, seat) for seat in range(count)]
         self._resolve_turn = rules.resolve_turn
@@ -325,6 +327,7 @@ class Game:
         self.table.collected = []
         self.choosing = True
         self.rows_before_turns.append(tuple(map(tuple, self.table.rows)))
+        self.sizes_before_turn = tuple(len(hand or ()) for hand in self.hands)
         history = self.history
         if history is not None:
             playing = [self.holds_cards(seat) for seat in range(self.player_count)]

@@ -69,7 +69,9 @@ class PlayerView:
 
     hand: tuple[int, ...] = _asks("hand")
     hand_sizes: tuple[int, ...] = _asks(
-        "hand_sizes", "How many cards each seat holds (an unknown hand of a record counts as 0)."
+        "hand_sizes",
+        "How many cards each seat holds (a card chosen this turn still counts until it lies face up;"
+        " an unknown hand of a record counts as 0).",
     )
     rows: tuple[tuple[int, ...], ...] = _asks("rows")
     piles: tuple[tuple[int, ...], ...] = _asks("piles", "The cards each seat has collected this round.")
@@ -108,6 +110,8 @@ def _reader(game: Game, seat: int) -> Callable[[str], Any]:
         if what == "hand":
             return tuple(game.hands[seat] or ())
         if what == "hand_sizes":
+            if game.choosing:  # a card chosen this turn is still face down, as if in its hand
+                return game.sizes_before_turn
             return tuple(len(hand or ()) for hand in game.hands)
         if what == "rows":
             return tuple(map(tuple, table.rows))
