@@ -107,14 +107,14 @@ def test_compiled_playouts_score_as_the_scratch_game_does(variant, players):
         )
         compared += 1
         openings = hands[0][:4]
-        assert fast.scores_of_openings(rows, hands, [], 0, openings, turns, chance) == slow.scores_of_openings(
-            rows, hands, [], 0, openings, turns, chance
+        assert fast.scores_of_openings(rows, hands, 0, openings, turns, chance) == slow.scores_of_openings(
+            rows, hands, 0, openings, turns, chance
         )
     assert compared >= 8 * 10
     with pytest.raises(IllegalPlay, match="not in"):
         fast.scores(rows, hands, [], [[999]] + scripts[1:], 1)
     with pytest.raises(IllegalPlay, match="not in"):
-        fast.scores_of_openings(rows, hands, [], 0, [hands[0][0], 999], 1)
+        fast.scores_of_openings(rows, hands, 0, [hands[0][0], 999], 1)
 
 
 def test_the_functions_give_the_same_round_when_numba_is_not_there():

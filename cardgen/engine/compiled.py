@@ -655,7 +655,7 @@ def play_deals(
     scores = _play_deals(
         _padded(rows, row_limit),
         hands,
-        (hands > 0).sum(axis=2)[0],
+        (hands > 0).sum(axis=2)[0],  # each hand as large in every deal, its cards from its first slot
         seat,
         _openings(openings),
         turns,

@@ -276,6 +276,7 @@ class Game:
                 self.turn += 1
                 self.table.collected = []
                 self.played_now = chosen = list(turn)
+                self.rows_before_turns.append(tuple(map(tuple, self.table.rows)))
                 place(self, chosen, None)
                 self.turns_played.append(chosen)
                 if tally is not None:

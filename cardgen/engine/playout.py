@@ -81,7 +81,6 @@ class Playouts:
         self,
         rows: list[list[int]],
         hands: list[list[int]],
-        out_of_play: list[int],
         seat: int,
         openings: Sequence[Cards],
         turns: int,

@@ -71,10 +71,8 @@ class RolloutPlayer(HeuristicPlayer):
         others = max(count - 1, 1)
         values = [0.0] * len(candidates)
         for _ in range(self.samples):
-            hands, out_of_play = guesser.deal()
-            for index, scores in enumerate(
-                playouts.scores_of_openings(rows, hands, out_of_play, seat, candidates, turns)
-            ):
+            hands, _ = guesser.deal()
+            for index, scores in enumerate(playouts.scores_of_openings(rows, hands, seat, candidates, turns)):
                 own = scores[seat]
                 values[index] += sign * (own - (sum(scores) - own) / others)
         return values

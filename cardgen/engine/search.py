@@ -115,7 +115,8 @@ def coach(view: PlayerView, seed: int, playouts: int = COACH_PLAYOUTS) -> dict[C
     """What each play of the hand is worth to this seat by the search player's playouts: the
     bull heads it collects from now to the round's end, on average over the same guessed
     deals for every play (about `playouts` in all), when it plays that now and then plays
-    on as the search player's playouts do, as every other seat does. In Plus a play with a
+    on as the search player's playouts do, as every other seat does (each guessed deal
+    weighed as the search player weighs it). In Plus a play with a
     zero card is one of them, and the heads are a gain. Sees `view` alone; the same seed,
     the same figures."""
     candidates = plays_to_try(view, HeuristicPlayer().choose_cards(view))
@@ -125,15 +126,27 @@ def coach(view: PlayerView, seed: int, playouts: int = COACH_PLAYOUTS) -> dict[C
     turns = max(view.hand_sizes)
     deals = max(1, playouts // len(candidates))
     hands, seeds = dealer.deals(deals)
-    sums = playouts_of.scores_of_deals(rows, hands, seeds, view.seat, candidates, turns)[:, :, view.seat].sum(axis=0)
-    return {candidate: total / deals for candidate, total in zip(candidates, sums.tolist())}
+    own = playouts_of.scores_of_deals(rows, hands, seeds, view.seat, candidates, turns)[:, :, view.seat]
+    weights = Beliefs(view).weights(hands)  # as the search player weighs the deals
+    means = own.mean(axis=0) if weights is None else weights @ own / weights.sum()
+    return {candidate: mean for candidate, mean in zip(candidates, means.tolist())}
 
 
 class Dealer(Guesser):
     """The guesser's deals, many at once: an array deal × seat × slot (0: no card) and a seed
     for each deal's playout. numpy draws them where it can (each hand a uniform draw of the
-    unseen cards; in Jokers, the jokers the others hold each given to one of them at random,
-    as its last card); otherwise Guesser.deal, deal by deal."""
+    unseen cards; in Jokers, the jokers the others hold each given, as its last card, to one
+    of the seats that have not played theirs); otherwise Guesser.deal, deal by deal."""
+
+    def __init__(self, view: PlayerView, rng: random.Random) -> None:
+        super().__init__(view, rng)
+        rules, kind_of = view.variant, view.variant.card_kind
+        main = max(rules.hand, key=rules.hand.__getitem__)
+        played = {(seat, kind_of(card)) for turn in view.history for seat, card in turn}
+        # for each scarce kind (as Guesser lists them), the other seats that have not played one this round
+        self.may_hold = [
+            [other for other in self.others if (other, kind) not in played] for kind in rules.hand if kind != main
+        ]
 
     def deals(self, count: int) -> tuple[np.ndarray, list[int]]:
         sizes, others = self.sizes, self.others
@@ -157,10 +170,10 @@ class Dealer(Guesser):
         for other in others:
             hands[:, other, : sizes[other]] = shuffled[:, start : start + sizes[other]]
             start += sizes[other]
-        for cards, held, _ in self.scarce:
-            held = min(held, len(cards), len(others))
+        for (cards, held, _), holders in zip(self.scarce, self.may_hold):
+            held = min(held, len(cards), len(holders))
             if held > 0:
-                seats = drawn(others)[:, :held]
+                seats = drawn(holders)[:, :held]
                 hands[np.arange(count)[:, None], seats, np.array(sizes)[seats] - 1] = drawn(cards)[:, :held]
         return hands, draws.integers(1, CHANCE_MODULUS, size=count).tolist()
 
