@@ -111,6 +111,7 @@ class Guesser:
         self.scarce: list[
             tuple[list[int], int, int]
         ] = []  # (unseen cards of a kind, held by the others, most a hand holds)
+        self.scarce_kinds: list[str] = []  # the kind of each
         played = [kind_of(card) for card in view.played]
         own = [kind_of(card) for card in self.hand]
         for kind, per_hand in rules.hand.items():
@@ -119,6 +120,7 @@ class Guesser:
                 played_by_others = played.count(kind) - (per_hand - own.count(kind))
                 held = min(per_hand * len(self.others) - played_by_others, len(cards))
                 self.scarce.append((cards, held, per_hand))
+                self.scarce_kinds.append(kind)
 
     def deal(self) -> tuple[list[list[int]], list[int]]:
         """(hands, cards out of play), at random."""

@@ -140,13 +140,10 @@ class Dealer(Guesser):
 
     def __init__(self, view: PlayerView, rng: random.Random) -> None:
         super().__init__(view, rng)
-        rules, kind_of = view.variant, view.variant.card_kind
-        main = max(rules.hand, key=rules.hand.__getitem__)
+        kind_of = view.variant.card_kind
         played = {(seat, kind_of(card)) for turn in view.history for seat, card in turn}
-        # for each scarce kind (as Guesser lists them), the other seats that have not played one this round
-        self.may_hold = [
-            [other for other in self.others if (other, kind) not in played] for kind in rules.hand if kind != main
-        ]
+        # for each scarce kind, the other seats that have not played one this round
+        self.may_hold = [[other for other in self.others if (other, kind) not in played] for kind in self.scarce_kinds]
 
     def deals(self, count: int) -> tuple[np.ndarray, list[int]]:
         sizes, others = self.sizes, self.others
