@@ -25,11 +25,16 @@ def cardgen_in_process(*args) -> Ran:
     return Ran(result.exit_code, result.stdout, result.stderr)
 
 
-def cardgen_with_stderr_on(terminal: bool, *args) -> tuple[str, str]:
-    """Run the real command, its stderr a terminal (a pseudo-terminal) or a pipe; (stdout, stderr)."""
+def cardgen_with_stderr_on(terminal: bool, *args, interrupt_after: str | None = None) -> tuple[str, str]:
+    """Run the real command, its stderr a terminal (a pseudo-terminal) or a pipe; (stdout, stderr).
+    `interrupt_after`: a pattern; once the terminal shows it, Ctrl-C, and the command must end with 130."""
     import os
     import pty
+    import re
+    import select
+    import signal
     import subprocess
+    import time
 
     command = [sys.executable, "-m", "cardgen", *map(str, args)]
     if not terminal:
@@ -39,8 +44,13 @@ def cardgen_with_stderr_on(terminal: bool, *args) -> tuple[str, str]:
     leader, follower = pty.openpty()
     process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=follower, text=True)
     os.close(follower)
-    seen = b""
+    seen, interrupted, deadline = b"", False, time.monotonic() + 120
     while True:
+        if time.monotonic() > deadline:  # a command that would never end fails the test, not hangs it
+            process.kill()
+            break
+        if not select.select([leader], [], [], 1.0)[0]:
+            continue
         try:
             chunk = os.read(leader, 4096)
         except OSError:  # the terminal is gone once the command has ended
@@ -48,7 +58,10 @@ def cardgen_with_stderr_on(terminal: bool, *args) -> tuple[str, str]:
         if not chunk:
             break
         seen += chunk
+        if interrupt_after and not interrupted and re.search(interrupt_after, seen.decode(errors="replace")):
+            process.send_signal(signal.SIGINT)
+            interrupted = True
     os.close(leader)
     stdout = process.stdout.read()
-    assert process.wait(timeout=120) == 0, seen
+    assert process.wait(timeout=120) == (130 if interrupted else 0), seen
     return stdout, seen.decode()

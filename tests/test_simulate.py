@@ -191,16 +191,16 @@ def test_more_games_or_workers_than_the_machine_can_take_are_refused_saying_the_
 
 
 def test_a_long_run_shows_games_done_a_second_and_time_left_on_a_terminal_only():
-    args = ("simulate", "--games", "3000", "--players-kind", "heuristic", "--jobs", "1", "--json")
+    # the line comes once a run has lasted a second: a run far too long for any machine, stopped
+    # with Ctrl-C once it has drawn its line twice
+    progress = r"playing: [\d,]+ of 10,000,000 games · [\d,]+ a second · about [\d,]+ s left *"
+    args = ("simulate", "--games", "10000000", "--players-kind", "heuristic", "--jobs", "1", "--json")
+    out, err = cardgen_with_stderr_on(True, *args, interrupt_after=f"(\r{progress}){{2}}")
     # the one-time notice of compiling the players may come first (a fresh clone, or another
     # test's process compiling them at the same moment): it is no progress line
     preparing = "cardgen: " + Message("cli.preparing").text()
-    out, err = cardgen_with_stderr_on(True, *args)
     shown = [line for line in err.replace(preparing + "\n", "").split("\r") if line.strip()]
-    assert shown and all(
-        re.fullmatch(r"playing: [\d,]+ of 3,000 games · [\d,]+ a second · about [\d,]+ s left *", line)
-        for line in shown
-    ), shown
-    assert json.loads(out)["games"] == 3000  # the figures untouched
-    out, err = cardgen_with_stderr_on(False, *args)
+    assert len(shown) >= 2 and all(re.fullmatch(progress, line) for line in shown[:-1]), shown
+    assert shown[-1].strip() == "cardgen: " + Message("cli.stopped").text() and out == ""
+    out, err = cardgen_with_stderr_on(False, "simulate", "--games", "3000", "--players-kind", "heuristic", "--json")
     assert err.replace(preparing + "\n", "") == "" and json.loads(out)["games"] == 3000
