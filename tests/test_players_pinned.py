@@ -1,10 +1,11 @@
 """The computer players choose as they did on 2026-12-02, game for game: a faster player
 must make the same choices on the same seeds. tests/records/pinned-games.json holds each
 game's totals as `_totals` gave them then; it is never rewritten to make a change pass
-(a player that is meant to play differently is a new player kind). Changed once, for a
-fixed fault: the Jokers rollout games, after the rollouts' invented positions were made to
-value a row ending with a joker put after a card as that card plus the joker's tenths
-(they took the joker's tenths alone)."""
+(a player that is meant to play differently is a new player kind). Changed for fixed
+faults only, the Jokers rollout games each time: after the rollouts' invented positions were
+made to value a row ending with a joker put after a card as that card plus the joker's tenths
+(they took the joker's tenths alone); and on 2026-12-06, after the guessed hands stopped
+giving a joker to a seat that had played its own this round."""
 
 import json
 from pathlib import Path

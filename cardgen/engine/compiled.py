@@ -365,21 +365,21 @@ def rollout_values(
     twister,
     scarce,
     held,
-    per_hand,
+    holders,
     rules,
 ):
     """RolloutPlayer.rollout_values, the same sums from the same draws: for each sample a
     guessed deal (_guess), then each candidate played first and heuristic play for `turns`
-    turns; its score against the others' mean is added. `scarce`, `held`, `per_hand`: the
-    unseen cards of a scarce kind (jokers), how many the others hold, the most in a hand;
-    held < 0 where there is no such kind. `candidates`: candidate × two cards (0: none)."""
+    turns; its score against the others' mean is added. `scarce`, `held`, `holders`: the
+    unseen cards of a scarce kind (jokers), how many the others hold, the seats that may
+    hold one (Guesser.scarce); held < 0 where there is no such kind. `candidates`: candidate × two cards (0: none)."""
     seats = sizes.shape[0]
     guessed = np.zeros((seats, max(sizes.max(), 1)), np.int64)
-    buffers = (unseen.copy(), scarce.copy(), np.zeros(seats * per_hand, np.int64), np.zeros(seats, np.int64))
+    buffers = (unseen.copy(), scarce.copy(), holders.copy(), np.zeros(seats, np.int64))
     others = max(seats - 1, 1)
     totals = np.zeros(candidates.shape[0], np.float64)
     for _ in range(samples):
-        _guess(twister, hand, unseen, scarce, held, per_hand, sizes, seat, guessed, buffers)
+        _guess(twister, hand, unseen, scarce, held, holders, sizes, seat, guessed, buffers)
         scores = _play_openings(rows, guessed, sizes, seat, candidates, turns, rules, 0)
         for index in range(candidates.shape[0]):
             own = scores[index, seat]
@@ -436,9 +436,9 @@ def _play_deals(rows, hands, sizes, seat, candidates, turns, rules, seeds):
 
 
 @_kernel
-def _guess(twister, hand, unseen, scarce, held, per_hand, sizes, seat, guessed, buffers):
-    """Guesser.deal, draw for draw, into `guessed`: the scarce cards shuffled and the other
-    seats shuffled, the first `held` of them given one each (while they have room); then the
+def _guess(twister, hand, unseen, scarce, held, holders, sizes, seat, guessed, buffers):
+    """Guesser.deal, draw for draw, into `guessed`: the scarce cards shuffled and the seats
+    that may hold one shuffled, the first `held` of them given one each (while they have room); then the
     unseen cards shuffled and each other seat, in order, filled up with the last of them."""
     pool, scarce_pool, chosen, counts = buffers
     counts[:] = 0
@@ -447,15 +447,10 @@ def _guess(twister, hand, unseen, scarce, held, per_hand, sizes, seat, guessed, 
     if held >= 0:
         scarce_pool[:] = scarce
         _shuffle(twister, scarce_pool)
-        taking = 0
-        for other in range(sizes.shape[0]):
-            if other != seat and sizes[other]:
-                for _ in range(per_hand):
-                    chosen[taking] = other
-                    taking += 1
-        _shuffle(twister, chosen[:taking])
+        chosen[:] = holders
+        _shuffle(twister, chosen)
         left = scarce_pool.shape[0]
-        for pick in range(min(held, taking)):
+        for pick in range(min(held, chosen.shape[0])):
             other = chosen[pick]
             if counts[other] < sizes[other]:
                 left -= 1
@@ -564,7 +559,7 @@ VALUES = np.array(VALUE, np.int64)
 
 def rollout_sums(view, guesser, candidates: list, samples: int, turns: int, sign: float, plus: bool) -> list[float]:
     """rollout_values for the rollout player's view and its guesser (at most one scarce kind)."""
-    scarce, held, per_hand = guesser.scarce[0] if guesser.scarce else ([], -1, 1)
+    scarce, held, holders = guesser.scarce[0] if guesser.scarce else ([], -1, [])
     return rollout_sums_of(
         view.rows,
         view.hand,
@@ -577,15 +572,15 @@ def rollout_sums(view, guesser, candidates: list, samples: int, turns: int, sign
         turns,
         sign,
         _rules(view.row_limit, view.heads, plus),
-        (scarce, max(held, 0) if guesser.scarce else -1, per_hand),
+        (scarce, held, holders),
     )
 
 
 def rollout_sums_of(rows, hand, unseen, sizes, seat, rng, candidates, samples, turns, sign, rules, scarce):
     """rollout_values of a position given as lists; a list of sums, one for each candidate
     (a card or a pair). `rules`: the kernel's (_rules); `scarce`: (the unseen cards of a
-    scarce kind, how many the others hold or -1, the most a hand holds)."""
-    scarce_cards, held, per_hand = scarce
+    scarce kind, how many the others hold or -1, the seats that may hold one)."""
+    scarce_cards, held, holders = scarce
     totals = rollout_values(
         _padded(rows, rules[0]),
         np.array(hand, np.int64),
@@ -599,7 +594,7 @@ def rollout_sums_of(rows, hand, unseen, sizes, seat, rng, candidates, samples, t
         np.array(rng.getstate()[1], np.int64),
         np.array(scarce_cards, np.int64),
         held,
-        per_hand,
+        np.array(holders, np.int64),
         rules,
     )
     return totals.tolist()
@@ -728,6 +723,6 @@ def prepare(rollouts: bool, slow: Callable[[], None]) -> None:
         play_round([[10]], [[20, 30], [40, 50]], 5, heads, False)
         if rollouts:
             rollout = ([[10]], [20, 30], [40, 50], [2, 2], 0, random.Random(0), [20, 30], 1, 1, 1.0)
-            rollout_sums_of(*rollout, _rules(5, heads, False), ([], -1, 1))
+            rollout_sums_of(*rollout, _rules(5, heads, False), ([], -1, []))
     finally:
         timer.cancel()

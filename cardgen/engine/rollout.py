@@ -19,6 +19,7 @@ heuristic player's.
 from __future__ import annotations
 
 import random
+from collections import Counter
 
 from cardgen.engine.cards import FIRST_ZERO
 from cardgen.engine.kernel import kernel_for
@@ -95,8 +96,9 @@ def plays_to_try(view: PlayerView, first: Cards) -> list[Cards]:
 
 class Guesser:
     """Guesses at every hand: its own as it is, the others' from the cards it has not
-    seen, each as large as the real one and holding as many cards of a scarce kind
-    (a joker in Jokers) as the other seats still hold in all; the rest out of play."""
+    seen, each as large as the real one; each card of a scarce kind (a joker in Jokers)
+    the others hold given to a seat that may still hold one (in Jokers: has not played its
+    own this round); the rest out of play."""
 
     def __init__(self, view: PlayerView, rng: random.Random) -> None:
         self.rng = rng
@@ -108,19 +110,15 @@ class Guesser:
         main = max(rules.hand, key=rules.hand.__getitem__)
         unseen = sorted(view.unseen())
         self.unseen = [card for card in unseen if kind_of(card) == main]
-        self.scarce: list[
-            tuple[list[int], int, int]
-        ] = []  # (unseen cards of a kind, held by the others, most a hand holds)
-        self.scarce_kinds: list[str] = []  # the kind of each
-        played = [kind_of(card) for card in view.played]
-        own = [kind_of(card) for card in self.hand]
+        # for each scarce kind: (its unseen cards, how many the others hold, the seats that
+        # may hold one, each as often as it may hold them)
+        self.scarce: list[tuple[list[int], int, list[int]]] = []
+        shown = Counter((seat, kind_of(card)) for turn in (*view.history, view.revealed) for seat, card in turn)
         for kind, per_hand in rules.hand.items():
             if kind != main:
                 cards = [card for card in unseen if kind_of(card) == kind]
-                played_by_others = played.count(kind) - (per_hand - own.count(kind))
-                held = min(per_hand * len(self.others) - played_by_others, len(cards))
-                self.scarce.append((cards, held, per_hand))
-                self.scarce_kinds.append(kind)
+                holders = [other for other in self.others for _ in range(per_hand - shown[other, kind])]
+                self.scarce.append((cards, min(len(holders), len(cards)), holders))
 
     def deal(self) -> tuple[list[list[int]], list[int]]:
         """(hands, cards out of play), at random."""
@@ -128,12 +126,12 @@ class Guesser:
         hands: list[list[int]] = [[] for _ in sizes]
         hands[self.seat] = self.hand
         out_of_play: list[int] = []
-        for cards, held, per_hand in self.scarce:
+        for cards, held, holders in self.scarce:
             cards = cards[:]
             rng.shuffle(cards)
-            seats = [other for other in self.others for _ in range(per_hand)]
+            seats = holders[:]
             rng.shuffle(seats)
-            for other in seats[: max(held, 0)]:
+            for other in seats[:held]:
                 if len(hands[other]) < sizes[other]:
                     hands[other].append(cards.pop())
             out_of_play += cards

@@ -138,19 +138,16 @@ class Dealer(Guesser):
     unseen cards; in Jokers, the jokers the others hold each given, as its last card, to one
     of the seats that have not played theirs); otherwise Guesser.deal, deal by deal."""
 
-    def __init__(self, view: PlayerView, rng: random.Random) -> None:
-        super().__init__(view, rng)
-        kind_of = view.variant.card_kind
-        played = {(seat, kind_of(card)) for turn in view.history for seat, card in turn}
-        # for each scarce kind, the other seats that have not played one this round
-        self.may_hold = [[other for other in self.others if (other, kind) not in played] for kind in self.scarce_kinds]
-
     def deals(self, count: int) -> tuple[np.ndarray, list[int]]:
         sizes, others = self.sizes, self.others
         hands = np.zeros((count, len(sizes), max(*sizes, 1)), np.int64)
         hands[:, self.seat, : len(self.hand)] = self.hand
         need = sum(sizes[other] for other in others)
-        if len(self.scarce) > 1 or any(per_hand > 1 for *_, per_hand in self.scarce) or len(self.unseen) < need:
+        if (
+            len(self.scarce) > 1
+            or any(len(set(seats)) < len(seats) for *_, seats in self.scarce)
+            or len(self.unseen) < need
+        ):
             seeds = []
             for deal in range(count):
                 guessed, _ = self.deal()
@@ -167,8 +164,7 @@ class Dealer(Guesser):
         for other in others:
             hands[:, other, : sizes[other]] = shuffled[:, start : start + sizes[other]]
             start += sizes[other]
-        for (cards, held, _), holders in zip(self.scarce, self.may_hold):
-            held = min(held, len(cards), len(holders))
+        for cards, held, holders in self.scarce:
             if held > 0:
                 seats = drawn(holders)[:, :held]
                 hands[np.arange(count)[:, None], seats, np.array(sizes)[seats] - 1] = drawn(cards)[:, :held]
