@@ -171,3 +171,29 @@ def test_a_seat_that_took_a_full_row_is_believed_to_have_held_no_safe_card():
     game.play_turn([Play((90,)), Play((6,))])
     weights = Beliefs(game.views[0]).weights(np.array([[[60, 95], [7, 96]], [[60, 95], [31, 96]]]))
     assert weights[0] == 1 and 0.4 < weights[1] ** (1 / BELIEF_POWER) < 0.6
+
+
+class _TakingSearch(SearchPlayer):
+    """Plays its lowest card; the row it takes is the search player's."""
+
+    def choose_cards(self, view):
+        return min(view.hand)
+
+    def choose_take(self, view, card):
+        self.taken = super().choose_take(view, card)
+        return self.taken
+
+
+def test_it_takes_the_dearer_row_now_when_the_cheap_one_leaves_its_last_card_a_full_row():
+    """Rows [50 … 54] (full, 7 bull heads), [21], [31] and [41]; its 3 is below every row, and
+    its last card, 55, would be the sixth on the full row next turn: taking the cheap [21] now
+    costs 1 + 7 heads, taking the full row now 7. The heuristic player takes [21]."""
+    players = [_TakingSearch(), HeuristicPlayer(), HeuristicPlayer()]
+    game = Game(Options("classic"), players, seed=1)
+    game.deal()
+    game.start_round([[50, 51, 52, 53, 54], [21], [31], [41]], [[3, 55], [22, 23], [32, 33]], [])
+    assert HeuristicPlayer().choose_take(game.views[0], 3) == 1
+    game.play_turn()
+    assert players[0].taken == 0
+    game.play_turn()
+    assert game.table.scores[0] == 7

@@ -108,7 +108,7 @@ class Guesser:
         rules = view.variant
         kind_of = rules.card_kind
         main = max(rules.hand, key=rules.hand.__getitem__)
-        unseen = sorted(view.unseen())
+        unseen = sorted(view.unseen() - {card for _, card in view.revealed})  # this turn's: face up
         self.unseen = [card for card in unseen if kind_of(card) == main]
         # for each scarce kind: (its unseen cards, how many the others hold, the seats that
         # may hold one, each as often as it may hold them)

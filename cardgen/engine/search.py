@@ -34,10 +34,12 @@ from collections.abc import Sequence
 import numpy as np
 
 from cardgen.engine.beliefs import Beliefs
+from cardgen.engine.cards import FIRST_ZERO, VALUE
 from cardgen.engine.chance import CHANCE_MODULUS, seed_from
 from cardgen.engine.players import HeuristicPlayer
 from cardgen.engine.playout import Cards, Playouts
 from cardgen.engine.rollout import Guesser, plays_to_try
+from cardgen.engine.table import Table
 from cardgen.engine.view import PlayerView
 
 # Bull heads a player takes in a round vary about as much as their mean (measured over
@@ -101,6 +103,47 @@ class SearchPlayer(HeuristicPlayer):
             alive.sort(key=lambda index: (-values[index], index))
             del alive[(len(alive) + 1) // 2 :]
         return alive[0]
+
+    def choose_take(self, view: PlayerView, card: int) -> int:
+        """In one-card variants, the row whose taking gives the best chance of winning: this
+        turn's later cards placed after it, then the same guessed deals played to the round's
+        end from each outcome, its own best next card first (the first of equals: the heuristic's row)."""
+        usual = super().choose_take(view, card)
+        if view.variant.cards_per_turn != 1 or not view.variant.negative or card >= FIRST_ZERO:
+            return usual
+        rows = sorted(range(view.row_count), key=lambda row: row != usual)
+        outcomes = [self._taken(view, card, row) for row in rows]  # (rows, heads this turn by seat)
+        chance_of = WinChances(view).of
+        turns = max(view.hand_sizes)
+        if turns == 0:
+            values = [float(chance_of(now)) for _, now in outcomes]
+        else:
+            openings = list(view.hand)
+            budget = self.playouts * (PLAYOUT_UPKEEP + FIRST_TURNS) // (PLAYOUT_UPKEEP + turns)
+            hands, seeds = Dealer(view, random.Random(int(view.random() * 2**53))).deals(
+                budget // (len(rows) * len(openings)) or 1
+            )
+            weights = Beliefs(view).weights(hands)
+            playouts, values = self.playouts_for(view), []
+            for after, now in outcomes:
+                scores = playouts.scores_of_deals(after, hands, seeds, view.seat, openings, turns) + now
+                chances = chance_of(scores)  # deal × opening
+                means = chances.mean(axis=0) if weights is None else weights @ chances / weights.sum()
+                values.append(float(means.max()))
+        return rows[max(range(len(rows)), key=lambda index: (values[index], -index))]
+
+    @staticmethod
+    def _taken(view: PlayerView, card: int, row: int) -> tuple[list[list[int]], np.ndarray]:
+        """The rows at the end of this turn, and the bull heads each seat takes in it from now,
+        when `card` takes `row`: the turn's higher cards then go on the rows as they must."""
+        table = Table(len(view.hand_sizes), view.heads, view.row_count, view.row_limit)
+        table.start([list(cards) for cards in view.rows])
+        table.collected = None
+        table.take(view.seat, row, card, VALUE[card])
+        owner = {played: seat for seat, played in view.revealed}
+        later = sorted(played for played in owner if card < played < FIRST_ZERO)
+        table.place_cards(later, owner, None)  # none is below every row: `card` starts one
+        return table.rows, np.array(table.scores)
 
     def playouts_for(self, view: PlayerView) -> Playouts:
         """A scratch round for this table, kept from one decision to the next (making one

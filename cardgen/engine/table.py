@@ -9,6 +9,7 @@ this card" is one bisect.
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from cardgen.engine.cards import FIRST_JOKER, VALUE
@@ -103,13 +104,13 @@ class Table:
 
     # --- moving cards --------------------------------------------------------
 
-    def place_cards(self, cards, owner: list[int], below_all) -> None:
+    def place_cards(self, cards, owner: Sequence[int] | Mapping[int, int], below_all) -> None:
         """Place cards one after the other, in the order given.
 
         Each card goes after the highest row end strictly below it; as the sixth
         card of a row it collects the five and starts the row. For a card below
         every row end, `below_all(seat, card, value)` applies the variant's rule.
-        `owner[card]` is the seat that played the card. (The simulator's hot loop; while
+        `owner[card]` is the seat that played the card (a list by id, or a mapping). (The simulator's hot loop; while
         `moves` are kept, each card goes through `put_on`, which tells its move.)
         """
         if self.moves is not None:
@@ -141,7 +142,7 @@ class Table:
             ends[row] = value
             sorted_ends[index] = value  # still ascending: value lies below the next end
 
-    def _place_told(self, cards, owner: list[int], below_all) -> None:
+    def _place_told(self, cards, owner: Sequence[int] | Mapping[int, int], below_all) -> None:
         """place_cards one card at a time, each move written down."""
         for card in cards:
             value = VALUE[card]
