@@ -4,11 +4,11 @@
 
 Four search players play the first deal of Classic games (seeds FIRST..); at every decision
 with a choice, each card of the hand is described by the policy's two features (what it
-does, its rank in the hand) and the card the search player chose is written down
+does, its place in the hand) and the card the search player chose is written down
 (to FILE as JSON lines, where given; a FILE already there is read instead of played again).
 A log-linear model of the choice is fitted by gradient descent, and its two factor tables,
-scaled to integers of at most 256 (the ranks' for each size of hand), are printed for
-chance.py. 250 deals (9,000 decisions) take about 9 minutes on one core.
+scaled to integers of at most 256, are printed for chance.py. 250 deals (9,000 decisions)
+take about 9 minutes on one core.
 """
 
 from __future__ import annotations
@@ -22,10 +22,10 @@ from pathlib import Path
 import numpy as np
 
 from cardgen.engine import Game, Options
-from cardgen.engine.chance import DOES_FACTORS, RANK_FACTORS, RANK_SIZES, policy_does, rank_slot
+from cardgen.engine.chance import DOES_FACTORS, PLACE_FACTORS, policy_features
 from cardgen.engine.search import SearchPlayer
 
-TABLES = (len(DOES_FACTORS), len(RANK_FACTORS))
+TABLES = (len(DOES_FACTORS), len(PLACE_FACTORS))
 
 
 class Recording(SearchPlayer):
@@ -37,7 +37,7 @@ class Recording(SearchPlayer):
         card = super().choose_cards(view)
         hand = sorted(view.hand)
         if len(hand) > 1:
-            features = [(policy_does(view, each), rank_slot(rank, len(hand))) for rank, each in enumerate(hand)]
+            features = [policy_features(view, each, hand[0], hand[-1]) for each in hand]
             self.decisions.append({"features": features, "chosen": hand.index(card)})
         return card
 
@@ -74,12 +74,12 @@ def fit(decisions: list[dict], steps: int = 3000, rate: float = 0.5) -> np.ndarr
 
 
 def factors(theta: np.ndarray) -> list[tuple[int, ...]]:
-    """The two tables as integers, each scaled to a highest factor of 256; the ranks' for
-    each size of hand apart (only cards of one hand are ever weighed against each other)."""
-    does, ranks = theta[: TABLES[0]], theta[TABLES[0] :]
-    groups = [does] + [ranks[rank_slot(0, size) : rank_slot(0, size) + size] for size in range(1, RANK_SIZES + 1)]
-    scaled = [tuple(max(1, round(256 * math.exp(value - part.max()))) for value in part) for part in groups]
-    return [scaled[0], tuple(factor for part in scaled[1:] for factor in part)]
+    tables, start = [], 0
+    for size in TABLES:
+        part = theta[start : start + size]
+        tables.append(tuple(max(1, round(256 * math.exp(value - part.max()))) for value in part))
+        start += size
+    return tables
 
 
 def main() -> None:
@@ -97,7 +97,7 @@ def main() -> None:
             decisions = [each for deal in pool.map(first_deal, seeds) for each in deal]
         if args.decisions:
             args.decisions.write_text("".join(json.dumps(each) + "\n" for each in decisions))
-    for name, table in zip(("DOES_FACTORS", "RANK_FACTORS"), factors(fit(decisions))):
+    for name, table in zip(("DOES_FACTORS", "PLACE_FACTORS"), factors(fit(decisions))):
         print(f"{name} = {table}")
     print(f"({len(decisions)} decisions)")
 

@@ -14,11 +14,12 @@ from __future__ import annotations
 import numpy as np
 
 from cardgen.engine.cards import CARD_ID_LIMIT
-from cardgen.engine.chance import DOES_FACTORS, RANK_FACTORS, policy_does, rank_slot
+from cardgen.engine.chance import DOES_FACTORS, PLACE_FACTORS, policy_features
 from cardgen.engine.table import Table
 from cardgen.engine.view import PlayerView
 
 BELIEF_POWER = 0.5  # measured: 0.3 and 0.5 agree with take5bot's champion more often than 1
+LOWEST, BETWEEN, HIGHEST = (float(factor) for factor in PLACE_FACTORS)
 
 
 class Beliefs:
@@ -38,7 +39,7 @@ class Beliefs:
                 if seat != view.seat:
                     later.setdefault(seat, []).append(card)
             for card in candidates + [card for cards in later.values() for card in cards]:
-                does[card] = DOES_FACTORS[policy_does(on_table, card)]
+                does[card] = DOES_FACTORS[policy_features(on_table, card, card, card)[0]]
             for seat, card in history[turn]:
                 if seat != view.seat:
                     self.clues.append((seat, does, card, list(later[seat])))
@@ -53,12 +54,12 @@ class Beliefs:
             guessed = hands[:, seat, : np.count_nonzero(hands[0, seat])]  # as many cards in every deal
             if not guessed.shape[1]:  # its whole hand was played: the same in every deal
                 continue
-            held = np.sort(np.concatenate([guessed, np.broadcast_to(later, (len(guessed), len(later)))], axis=1))
-            size = held.shape[1]
-            ranked = np.array([RANK_FACTORS[rank_slot(rank, size)] for rank in range(size)], float)
-            weights = does[held] * ranked
-            played = weights[held == card]  # the card played is in every deal's hand, once
-            log_likelihood += np.log(played / weights.sum(axis=1))
+            lowest = np.minimum(guessed.min(axis=1), min(later))
+            highest = np.maximum(guessed.max(axis=1), max(later))
+            total = does[guessed].sum(axis=1) + does[later].sum()
+            total = BETWEEN * total + (LOWEST - BETWEEN) * does[lowest] + (HIGHEST - BETWEEN) * does[highest]
+            place = np.where(card == lowest, LOWEST, np.where(card == highest, HIGHEST, BETWEEN))
+            log_likelihood += np.log(does[card] * place / total)
         return np.exp(BELIEF_POWER * (log_likelihood - log_likelihood.max()))
 
 

@@ -34,8 +34,7 @@ from cardgen.engine.chance import (
     DOES_FACTORS,
     GAP_BOUNDS,
     HEADS_BOUNDS,
-    RANK_FACTORS,
-    rank_slot,
+    PLACE_FACTORS,
 )
 from cardgen.engine.errors import IllegalPlay
 
@@ -84,7 +83,7 @@ def _heuristic_card(hand, size, lengths, ends, row_heads, limit, values):
 
 
 # passed in `rules`, not read as globals: numba would keep them frozen in its cache
-POLICY = tuple(np.array(table, np.int64) for table in (GAP_BOUNDS, HEADS_BOUNDS, DOES_FACTORS, RANK_FACTORS))
+POLICY = tuple(np.array(table, np.int64) for table in (GAP_BOUNDS, HEADS_BOUNDS, DOES_FACTORS, PLACE_FACTORS))
 
 
 @_kernel
@@ -95,17 +94,14 @@ def _bucket(amount, bounds):
     return bounds.shape[0]
 
 
-_kernel(rank_slot)  # chance.py's own, compiled
-
-
 @_kernel
-def _policy_weight(card, rank, size, lengths, ends, row_heads, limit, values, policy):
+def _policy_weight(card, lowest, highest, lengths, ends, row_heads, limit, values, policy):
     """chance.policy_weight on arrays (`policy`: POLICY)."""
-    gap_bounds, heads_bounds, does_factors, rank_factors = policy
-    ranked = rank_factors[rank_slot(rank, size)]
+    gap_bounds, heads_bounds, does_factors, place_factors = policy
+    place = place_factors[0 if card == lowest else 2 if card == highest else 1]
     joins = gap_bounds.shape[0] + 1
     if card >= FIRST_JOKER:
-        return does_factors[4 * joins - 1] * ranked
+        return does_factors[4 * joins - 1] * place
     value = values[card]
     row = _row_below(ends, value)
     if row < 0:
@@ -114,7 +110,7 @@ def _policy_weight(card, rank, size, lengths, ends, row_heads, limit, values, po
         does = 4 * joins + _bucket(row_heads[row], heads_bounds)
     else:
         does = min(limit - lengths[row] - 1, 3) * joins + _bucket(value - ends[row], gap_bounds)
-    return does_factors[does] * ranked
+    return does_factors[does] * place
 
 
 @_kernel
@@ -122,9 +118,10 @@ def _policy_card(hand, size, lengths, ends, row_heads, limit, values, policy, ch
     """Chance.policy_card on arrays, draw for draw, for a hand in order of ids (play_turns
     sorts them; `chance[0]` its state; `weights` room for a hand's): where in the hand the
     card drawn is."""
+    lowest, highest = hand[0], hand[size - 1]
     total = 0
     for index in range(size):
-        weights[index] = _policy_weight(hand[index], index, size, lengths, ends, row_heads, limit, values, policy)
+        weights[index] = _policy_weight(hand[index], lowest, highest, lengths, ends, row_heads, limit, values, policy)
         total += weights[index]
     chance[0] = chance[0] * CHANCE_MULTIPLIER % CHANCE_MODULUS
     drawn = chance[0] * total // CHANCE_MODULUS
