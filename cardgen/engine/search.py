@@ -21,8 +21,10 @@ heads taken against the others' mean; near the end it plays safe when ahead, tak
 risks when behind, and watches the player who could win rather than the average.
 
 It sees its `PlayerView` only, and draws its guesses from the game's seeded generator,
-so a game replays from its seed. Other decisions (the row to take, where a joker goes,
-the Pro draft, a free companion's row) are the heuristic player's.
+so a game replays from its seed. The row to take is searched too (one card a turn): for
+each row, the turn's other cards, face up, are placed after it, and the same guessed deals
+are played on. Other decisions (where a joker goes, the Pro draft, a free companion's row)
+are the heuristic player's.
 """
 
 from __future__ import annotations
