@@ -197,3 +197,43 @@ def test_it_takes_the_dearer_row_now_when_the_cheap_one_leaves_its_last_card_a_f
     assert players[0].taken == 0
     game.play_turn()
     assert game.table.scores[0] == 7
+
+
+class _BelievingTwice(HeuristicPlayer):
+    """Keeps the beliefs of each turn's choice, and at a row to take compares them with the
+    beliefs then, on the same guessed deals (each other seat's face-up card back in its hand)."""
+
+    def __init__(self) -> None:
+        self.compared = 0
+
+    def choose_cards(self, view):
+        self.before = Beliefs(view)
+        return super().choose_cards(view)
+
+    def choose_take(self, view, card):
+        hands, _ = Dealer(view, random.Random(self.compared)).deals(50)
+        shown = np.zeros((hands.shape[0], hands.shape[1], hands.shape[2] + 1), np.int64)
+        shown[:, :, :-1] = hands
+        for seat, played in view.revealed:
+            if seat != view.seat:
+                shown[:, seat, np.count_nonzero(hands[0, seat])] = played
+        now, then = Beliefs(view).weights(hands), self.before.weights(shown)
+        if now is not None:
+            assert np.allclose(now, then)
+            self.compared += 1
+        return super().choose_take(view, card)
+
+
+def test_its_beliefs_at_a_row_to_take_weigh_a_deal_as_they_did_before_the_cards_were_shown():
+    seat = _BelievingTwice()
+    for seed in range(1, 30):
+        Game(Options("classic"), [seat, HeuristicPlayer(), HeuristicPlayer(), HeuristicPlayer()], seed=seed).play()
+    assert seat.compared > 20
+
+
+def test_it_takes_a_row_with_its_last_card_while_another_hand_still_holds_cards():
+    game = Game(Options("classic"), [SearchPlayer(60), HeuristicPlayer()], seed=1)
+    game.deal()
+    game.start_round([[10], [20], [30], [40, 41, 42, 43, 44]], [[5], [50, 60]])
+    game.play_turn()
+    assert game.table.scores[0] == 3 and game.table.rows[0] == [5]  # the cheapest: 10, three heads

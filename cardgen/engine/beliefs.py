@@ -31,7 +31,9 @@ class Beliefs:
         if not view.variant.negative or len(rows) != len(history):
             return
         candidates = sorted(view.unseen())
-        later: dict[int, list[int]] = {}  # each seat's cards played from a turn on
+        # each seat's cards played from a turn on, starting with this turn's face-up card (a
+        # row is being taken): it has left the hand the guesses are made for
+        later = {seat: [card] for seat, card in view.revealed if seat != view.seat}
         for turn in reversed(range(len(history))):
             on_table = _table(view, rows[turn])
             does = np.zeros(CARD_ID_LIMIT)

@@ -117,7 +117,7 @@ class SearchPlayer(HeuristicPlayer):
         outcomes = [self._taken(view, card, row) for row in rows]  # (rows, heads this turn by seat)
         chance_of = WinChances(view).of
         turns = max(view.hand_sizes)
-        if turns == 0:
+        if turns == 0 or not view.hand:  # nothing more of its own to play this round
             values = [float(chance_of(now)) for _, now in outcomes]
         else:
             openings = list(view.hand)
