@@ -450,7 +450,7 @@ def _guess(twister, hand, unseen, scarce, held, holders, sizes, seat, guessed, b
         chosen[:] = holders
         _shuffle(twister, chosen)
         left = scarce_pool.shape[0]
-        for pick in range(min(held, chosen.shape[0])):
+        for pick in range(held):  # at most the seats that may hold one (Guesser.scarce)
             other = chosen[pick]
             if counts[other] < sizes[other]:
                 left -= 1
